@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+import { CivicError, ConfigError, createLogger, exitOnSignals, Lifecycle, SHUTDOWN_FUSE_MS } from '@civicgraph/kit';
+import { readCliConfig } from './config.js';
+import { keys } from './commands/keys.js';
+import { banner, up } from './commands/up.js';
+
+const USAGE = `usage: civicgraph <command>
+
+commands:
+  up                      start every service on this machine (embedded stores; NATS when NATS_URL is set)
+  keys create [--env test|live] [--plan explore|build|enterprise] [--entitlements contact,geography]
+              [--states CO,DE] [--tiers federal,state] [--rate-limit N] [--label TEXT] [--json]
+  keys revoke <key-id>
+  keys list
+`;
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const config = readCliConfig();
+  if (command === 'up') {
+    // Logs go to stderr so stdout carries only the banner.
+    const log = createLogger('civicgraph', config.logLevel, 2);
+    const lifecycle = new Lifecycle(log);
+    exitOnSignals(lifecycle, log, SHUTDOWN_FUSE_MS);
+    try {
+      process.stdout.write(banner(await up(config, lifecycle, log)));
+    } catch (err) {
+      await lifecycle.stop('start failed');
+      throw err;
+    }
+    return;
+  }
+  if (command === 'keys') {
+    process.stdout.write(`${await keys(config, rest)}\n`);
+    return;
+  }
+  process.stdout.write(USAGE);
+  if (command !== undefined && command !== 'help' && command !== '--help') process.exitCode = 2;
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof CivicError) process.stderr.write(`civicgraph: ${err.field === undefined ? '' : `${err.field}: `}${err.message}\n`);
+  else if (err instanceof ConfigError) process.stderr.write(`civicgraph: ${err.message}\n`);
+  else if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS')) process.stderr.write(`civicgraph: ${err.message}\n${USAGE}`);
+  else process.stderr.write(`civicgraph: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(2);
+});

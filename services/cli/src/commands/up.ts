@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
+import { startAuthService, type AuthService } from '@civicgraph/auth';
+import { parseBoundaryFile, startGeoService, type BoundaryFile } from '@civicgraph/geo';
+import { startGateway } from '@civicgraph/gateway';
+import { openBus, type Lifecycle, type Logger } from '@civicgraph/kit';
+import type { CliConfig } from '../config.js';
+
+/** Label of the key `up` mints; the previous one is revoked on each start. */
+export const SANDBOX_LABEL = 'sandbox (civicgraph up)';
+
+/** Demo boundary files taken from the shared data folder when it is present. */
+function demoFiles(sharedData: string | undefined): BoundaryFile[] {
+  if (sharedData === undefined) return [];
+  const specs = [
+    `congressional-district=${join(sharedData, 'boundaries/congressional/us-cd119-20m.geojson')}`,
+    `state-legislative-upper=${join(sharedData, 'boundaries/state-legislative/co/co-state-senate-districts-2021.geojson')}@co`,
+    `state-legislative-lower=${join(sharedData, 'boundaries/state-legislative/co/co-state-house-districts-2021.geojson')}@co`,
+  ];
+  return specs.map((s) => parseBoundaryFile(s)).filter((f) => existsSync(f.path));
+}
+
+function populationCsv(sharedData: string | undefined): string | undefined {
+  const path = sharedData === undefined ? undefined : join(sharedData, 'population/derived/county-population-v2023.csv');
+  return path !== undefined && existsSync(path) ? path : undefined;
+}
+
+/** Revokes the previous sandbox key and issues a fresh one (only hashes are kept). */
+async function mintSandboxKey(auth: AuthService): Promise<string> {
+  for (const record of await auth.keys.list()) {
+    if (record.label === SANDBOX_LABEL && record.revokedAt === '') await auth.keys.revoke(record.keyId);
+  }
+  const issued = await auth.keys.create({
+    environment: Environment.ENVIRONMENT_TEST,
+    plan: Plan.PLAN_BUILD,
+    label: SANDBOX_LABEL,
+    pinnedVersion: '',
+  });
+  return issued.key;
+}
+
+export interface Running {
+  url: string;
+  key: string;
+}
+
+/** Starts auth, geo and the gateway in this process, on loopback, with demo data. */
+export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger): Promise<Running> {
+  const bus = await openBus(config.natsUrl, 'civicgraph-up', log);
+  lifecycle.defer('event bus', () => bus.close());
+  const auth = await startAuthService(
+    { host: '127.0.0.1', port: 0, storePath: join(config.dataDir, 'auth'), logLevel: config.logLevel },
+    { lifecycle, log: log.child({ service: 'auth' }) },
+  );
+  const geo = await startGeoService(
+    { host: '127.0.0.1', port: 0, files: demoFiles(config.sharedData), populationCsv: populationCsv(config.sharedData),
+      h3Resolution: 5, natsUrl: config.natsUrl, env: config.env, logLevel: config.logLevel },
+    { bus, lifecycle, log: log.child({ service: 'geo' }) },
+  );
+  const gateway = await startGateway(
+    { port: config.port, host: config.host, geoAddr: geo.address, authAddr: auth.address, natsUrl: config.natsUrl,
+      env: config.env, authCacheMs: 5_000, upstreamDeadlineMs: 2_000, logLevel: config.logLevel },
+    { bus, lifecycle, log: log.child({ service: 'gateway' }) },
+  );
+  return { url: gateway.url, key: await mintSandboxKey(auth) };
+}
+
+/** The banner `up` prints: where it listens, a working key and a curl line. */
+export function banner({ url, key }: Running): string {
+  return [
+    `civicgraph is up at ${url}`,
+    `sandbox key (test environment, build plan): ${key}`,
+    'try it:',
+    `  curl -H "Authorization: Bearer ${key}" "${url}/v1/districts_by_point?lat=39.7392&lng=-104.9903"`,
+    `GraphiQL: ${url}/graphql   (stop with Ctrl-C)`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dataDir } from '@civicgraph/auth';
+import { int, oneOf, optionalStr, str, ENVIRONMENTS } from '@civicgraph/kit';
+
+/** `civicgraph` configuration: the only reader of process.env in the CLI. */
+export interface CliConfig {
+  /** Gateway HTTP port (PORT, default 8080). */
+  port: number;
+  /** Gateway bind host (HOST, default 127.0.0.1). */
+  host: string;
+  /** Embedded stores' directory (CIVIC_DATA_DIR, default `.civicgraph`). */
+  dataDir: string;
+  /** NATS server (NATS_URL); unset → in-process bus. */
+  natsUrl: string | undefined;
+  env: (typeof ENVIRONMENTS)[number];
+  /**
+   * Folder of public data files used as demo data (CIVIC_SHARED_DATA, default the
+   * `shared/data` folder beside the repository when it exists); unset → us-atlas only.
+   */
+  sharedData: string | undefined;
+  logLevel: string;
+}
+
+function defaultSharedData(): string | undefined {
+  const candidate = fileURLToPath(new URL('../../../../shared/data', import.meta.url));
+  return existsSync(candidate) ? candidate : undefined;
+}
+
+export function readCliConfig(env: NodeJS.ProcessEnv = process.env): Readonly<CliConfig> {
+  return Object.freeze({
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: str(env, 'HOST', '127.0.0.1'),
+    dataDir: dataDir(env),
+    natsUrl: optionalStr(env, 'NATS_URL'),
+    env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
+    sharedData: optionalStr(env, 'CIVIC_SHARED_DATA') ?? defaultSharedData(),
+    logLevel: str(env, 'LOG_LEVEL', 'info'),
+  });
+}

@@ -1,0 +1,40 @@
+import express, { type Express } from 'express';
+import type { Logger, RateLimiter } from '@civicgraph/kit';
+import { GeoLookup } from './geo-lookup.js';
+import { graphiql } from './graphql/graphiql.js';
+import { graphqlRoute } from './graphql/route.js';
+import { publicSchema } from './graphql/stitch.js';
+import { geoSubschema } from './graphql/subschemas/geo.js';
+import { edge, requestContext } from './http/edge.js';
+import { notFound, problemHandler } from './http/errors.js';
+import { healthRoutes } from './http/health-routes.js';
+import type { PrincipalCache } from './http/principal-cache.js';
+import { districtsByPoint } from './rest/districts-by-point.js';
+import type { HealthProbe } from './upstream/health-client.js';
+
+export interface AppDeps {
+  principals: PrincipalCache;
+  limiter: RateLimiter;
+  lookup: GeoLookup;
+  probes: HealthProbe[];
+  isStopping: () => boolean;
+  log: Logger;
+}
+
+/** The HTTP surface: health, GraphiQL, then everything behind the edge (auth, version, rate). */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false); // ETags are ours: strong, over the exact bytes served.
+  app.set('query parser', 'simple');
+  app.use(requestContext());
+  app.use(healthRoutes(deps.probes, deps.isStopping));
+  app.use(graphiql());
+  app.use(express.json({ limit: '256kb' }));
+  app.use(edge(deps.principals, deps.limiter));
+  app.use(districtsByPoint(deps.lookup, deps.limiter));
+  app.use(graphqlRoute(publicSchema([geoSubschema(deps.lookup)]), deps.limiter));
+  app.use(notFound());
+  app.use(problemHandler(deps.limiter, deps.log));
+  return app;
+}

@@ -1,0 +1,58 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { MemoryRateLimiter, type EventBus, type Lifecycle, type Logger, type RateLimiter } from '@civicgraph/kit';
+import { createApp } from './app.js';
+import { GeoCache } from './cache/geo-cache.js';
+import { startGeoInvalidator } from './cache/invalidator.js';
+import type { GatewayConfig } from './config.js';
+import { GeoLookup } from './geo-lookup.js';
+import { PrincipalCache } from './http/principal-cache.js';
+import { connectAuth } from './upstream/auth-client.js';
+import { connectGeo } from './upstream/geo-client.js';
+import { healthProbe } from './upstream/health-client.js';
+
+export interface GatewayDeps {
+  bus: EventBus;
+  lifecycle: Lifecycle;
+  log: Logger;
+  limiter?: RateLimiter;
+}
+
+/** A running gateway. */
+export interface Gateway {
+  readonly url: string;
+  readonly port: number;
+  readonly cache: GeoCache;
+}
+
+/** Starts the HTTP gateway; every resource it opens is registered for graceful shutdown. */
+export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Promise<Gateway> {
+  const { lifecycle, log } = deps;
+  const auth = connectAuth(config.authAddr, config.upstreamDeadlineMs);
+  const geo = connectGeo(config.geoAddr, config.upstreamDeadlineMs);
+  const probes = [healthProbe('auth', config.authAddr, 1_000), healthProbe('geo', config.geoAddr, 1_000)];
+  lifecycle.defer('gateway upstream clients', () => [auth, geo, ...probes].forEach((c) => c.close()));
+  const cache = new GeoCache();
+  const subscription = await startGeoInvalidator(deps.bus, config.env, cache, log);
+  lifecycle.defer('gateway cache invalidator', () => subscription.unsubscribe());
+  const app = createApp({
+    principals: new PrincipalCache(auth, config.authCacheMs),
+    limiter: deps.limiter ?? new MemoryRateLimiter(),
+    lookup: new GeoLookup(geo, cache),
+    probes,
+    isStopping: () => lifecycle.isStopping,
+    log,
+  });
+  const server = app.listen(config.port, config.host);
+  await once(server, 'listening');
+  // Closing stops new connections and waits for in-flight requests; idle keep-alive
+  // sockets are closed at once so they cannot hold shutdown open.
+  lifecycle.defer('gateway http server', () => new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  }));
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  log.info({ url }, 'gateway listening');
+  return { url, port, cache };
+}

@@ -1,0 +1,20 @@
+import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import { GeoCache, type GeoEntry } from './cache/geo-cache.js';
+import type { GeoUpstream } from './upstream/geo-client.js';
+
+/** Point lookups shared by REST and GraphQL: one cache, one upstream, same answers. */
+export class GeoLookup {
+  constructor(
+    private readonly geo: GeoUpstream,
+    readonly cache: GeoCache,
+  ) {}
+
+  async districtsAtPoint(principal: Principal, lat: number, lng: number): Promise<{ entry: GeoEntry; hit: boolean }> {
+    const key = GeoCache.key(principal, lat, lng);
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return { entry: cached, hit: true };
+    const generation = this.cache.mark();
+    const res = await this.geo.districtsAtPoint(principal, lat, lng);
+    return { entry: this.cache.set(key, res.regions, generation), hit: false };
+  }
+}

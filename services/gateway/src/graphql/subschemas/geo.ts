@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { GraphQLSchema } from 'graphql';
+import type { Region } from '@civicgraph/protos/civic/geo/v1/geo';
+import { graphqlLevel, InvalidParameterError } from '@civicgraph/kit';
+import type { GeoLookup } from '../../geo-lookup.js';
+import type { GraphQLContext } from '../context.js';
+import { typed } from '../errors.js';
+
+const sdl = readFileSync(createRequire(import.meta.url).resolve('@civicgraph/protos/graphql/geo.graphql'), 'utf8');
+
+function coordinate(name: 'lat' | 'lng', value: number): number {
+  const bound = name === 'lat' ? 90 : 180;
+  if (!Number.isFinite(value) || value < -bound || value > bound) {
+    throw new InvalidParameterError(name, `${name} must be between ${-bound} and ${bound}, got ${value}.`);
+  }
+  return value;
+}
+
+/** The geo subschema: SDL from protos/graphql, resolvers over the shared GeoLookup. */
+export function geoSubschema(lookup: GeoLookup): GraphQLSchema {
+  return makeExecutableSchema({
+    typeDefs: sdl,
+    resolvers: {
+      Query: {
+        districtsAtPoint: typed(async (_: unknown, args: { lat: number; lng: number }, ctx: GraphQLContext) => {
+          const lat = coordinate('lat', args.lat);
+          const lng = coordinate('lng', args.lng);
+          return (await lookup.districtsAtPoint(ctx.principal, lat, lng)).entry.regions;
+        }),
+      },
+      Region: {
+        level: (r: Region) => graphqlLevel(r.level),
+        fips: (r: Region) => (r.fips === '' ? null : r.fips),
+        population: (r: Region) => (r.population === undefined ? null : Number(r.population)),
+        ocdId: (r: Region) => (r.ocdId === '' ? null : r.ocdId),
+      },
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import {
+  enabledEntitlements,
+  isApiVersion,
+  LATEST_VERSION,
+  RateLimitedError,
+  UnauthenticatedError,
+  UnsupportedVersionError,
+  type RateLimiter,
+} from '@civicgraph/kit';
+import type { PrincipalCache } from './principal-cache.js';
+import { contextOf, type RequestContext } from './request-context.js';
+
+/** Requests without a usable key are limited per client address at the Explore rate. */
+export const ANONYMOUS_LIMIT_PER_MINUTE = 60;
+
+/** Gives every request an id (`Civic-Request-Id`, echoed in problem bodies). */
+export function requestContext(): RequestHandler {
+  return (_req, res, next) => {
+    const ctx: RequestContext = { requestId: `req_${randomUUID().replaceAll('-', '')}` };
+    res.locals['civic'] = ctx;
+    res.setHeader('Civic-Request-Id', ctx.requestId);
+    next();
+  };
+}
+
+const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
+
+/**
+ * Authenticates, resolves the API version and checks the rate limit without counting.
+ * Counting happens when the response is known (a 304 does not count).
+ */
+export function edge(principals: PrincipalCache, limiter: RateLimiter): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    void guard(req, res, principals, limiter).then(() => next(), next);
+  };
+}
+
+async function guard(req: Request, res: Response, principals: PrincipalCache, limiter: RateLimiter): Promise<void> {
+  const ctx = contextOf(res);
+  ctx.bucket = { id: `ip:${req.ip ?? 'unknown'}`, limit: ANONYMOUS_LIMIT_PER_MINUTE };
+  const principal = await principals.get(bearerKey(req));
+  ctx.principal = principal;
+  ctx.bucket = { id: `key:${principal.keyId}`, limit: principal.rateLimitPerMinute };
+  res.setHeader('Civic-Entitlements', enabledEntitlements(principal).join(', '));
+  ctx.version = resolveVersion(req.get('Civic-Version'), principal.pinnedVersion);
+  res.setHeader('Civic-Version', ctx.version);
+  ctx.rate = await limiter.peek(ctx.bucket.id, ctx.bucket.limit);
+  if (!ctx.rate.allowed) {
+    throw new RateLimitedError(`Rate limit of ${ctx.bucket.limit} requests per minute exceeded.`, {
+      retryAfter: Math.max(1, Math.ceil(ctx.rate.resetAt - Date.now() / 1000)),
+    });
+  }
+}
+
+function bearerKey(req: Request): string {
+  const header = req.get('Authorization');
+  if (header === undefined || header === '') {
+    throw new UnauthenticatedError('Send your API key as `Authorization: Bearer <key>`.', { field: 'Authorization' });
+  }
+  const m = BEARER.exec(header);
+  if (m === null) {
+    throw new UnauthenticatedError('The Authorization header must be `Bearer <key>`.', { field: 'Authorization' });
+  }
+  return m[1]!;
+}
+
+/** Header → the key's pinned version → latest; an unknown date is refused. */
+function resolveVersion(header: string | undefined, pinned: string) {
+  if (header !== undefined && header !== '') {
+    if (!isApiVersion(header.trim())) {
+      throw new UnsupportedVersionError(`Civic-Version "${header}" is not a known version; use ${LATEST_VERSION}.`, {
+        field: 'Civic-Version',
+      });
+    }
+    return header.trim() as typeof LATEST_VERSION;
+  }
+  return isApiVersion(pinned) ? pinned : LATEST_VERSION;
+}

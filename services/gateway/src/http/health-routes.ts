@@ -1,0 +1,21 @@
+import { Router } from 'express';
+import type { HealthProbe } from '../upstream/health-client.js';
+
+/** `/healthz`: the process is alive. `/readyz`: every upstream reports SERVING. */
+export function healthRoutes(probes: HealthProbe[], isStopping: () => boolean): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    const results = await Promise.all(probes.map(async (p) => [p.name, await p.serving()] as const));
+    const ready = !isStopping() && results.every(([, ok]) => ok);
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(ready ? 200 : 503).json({
+      status: ready ? 'ready' : 'not_ready',
+      upstreams: Object.fromEntries(results.map(([n, ok]) => [n, ok ? 'serving' : 'not_serving'])),
+    });
+  });
+  return router;
+}

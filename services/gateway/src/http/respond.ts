@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { RateLimitedError, type RateLimiter } from '@civicgraph/kit';
+import { contextOf } from './request-context.js';
+import { setRateHeaders } from './rate-headers.js';
+
+/** Cache policies of DESIGN: geographic data a day, candidacy-bearing data five minutes. */
+export const CACHE_GEOGRAPHIC = 'private, max-age=86400';
+export const CACHE_CANDIDACY = 'private, max-age=300';
+
+export interface JsonPayload {
+  /** Serialised body; its bytes determine the strong ETag. */
+  body: string;
+  cacheControl: string;
+  etag?: string;
+}
+
+/** Strong ETag over the exact bytes served. */
+export function strongEtag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/**
+ * Sends a cacheable JSON answer: 304 when `If-None-Match` names its ETag (not counted
+ * against the rate limit), otherwise counts the request and sends 200.
+ */
+export async function sendCacheable(req: Request, res: Response, limiter: RateLimiter, payload: JsonPayload): Promise<void> {
+  const ctx = contextOf(res);
+  const etag = payload.etag ?? strongEtag(payload.body);
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', payload.cacheControl);
+  res.setHeader('Vary', 'Authorization, Civic-Version');
+  if (matches(req.get('If-None-Match'), etag)) {
+    if (ctx.rate !== undefined) setRateHeaders(res, ctx.rate);
+    res.status(304).end();
+    return;
+  }
+  await count(res, limiter);
+  res.status(200).type('application/json').send(payload.body);
+}
+
+/** Counts the request against its bucket and writes the rate headers. */
+export async function count(res: Response, limiter: RateLimiter): Promise<void> {
+  const ctx = contextOf(res);
+  if (ctx.bucket === undefined) return;
+  const d = await limiter.consume(ctx.bucket.id, ctx.bucket.limit);
+  setRateHeaders(res, d);
+  if (!d.allowed) {
+    throw new RateLimitedError(`Rate limit of ${d.limit} requests per minute exceeded.`, {
+      retryAfter: Math.max(1, Math.ceil(d.resetAt - Date.now() / 1000)),
+    });
+  }
+}
+
+function matches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  // Strong comparison for the listed tags; a weak validator never matches a strong one.
+  return header.split(',').some((t) => t.trim() === etag);
+}

@@ -1,0 +1,42 @@
+import type { Region } from '@civicgraph/protos/civic/geo/v1/geo';
+import { restLevel, type ApiVersion, type RateLimiter } from '@civicgraph/kit';
+import { Router, type Request, type Response } from 'express';
+import type { GeoLookup } from '../geo-lookup.js';
+import { contextOf, principalOf } from '../http/request-context.js';
+import { CACHE_GEOGRAPHIC, sendCacheable, strongEtag } from '../http/respond.js';
+import { assertKnownParams, assertNoCursor, minConfidence, number } from './params.js';
+
+/** REST shape of a region (snake_case; nullable where the source may lack a value). */
+export function regionView(r: Region) {
+  return {
+    slug: r.slug,
+    name: r.name,
+    level: restLevel(r.level),
+    fips: r.fips === '' ? null : r.fips,
+    population: r.population === undefined ? null : Number(r.population),
+    ocd_id: r.ocdId === '' ? null : r.ocdId,
+  };
+}
+
+/** GET /v1/districts_by_point?lat=&lng= — every loaded district containing the point. */
+export function districtsByPoint(lookup: GeoLookup, limiter: RateLimiter): Router {
+  const router = Router();
+  router.get('/v1/districts_by_point', async (req: Request, res: Response) => {
+    assertKnownParams(req.query, ['lat', 'lng']);
+    const lat = number(req.query, 'lat', -90, 90);
+    const lng = number(req.query, 'lng', -180, 180);
+    minConfidence(req.query);
+    assertNoCursor(req.query);
+    const { entry, hit } = await lookup.districtsAtPoint(principalOf(res), lat, lng);
+    const version = contextOf(res).version as ApiVersion;
+    let rendered = entry.rendered.get(`rest:${version}`);
+    if (rendered === undefined) {
+      const body = JSON.stringify({ point: { lat, lng }, data: entry.regions.map(regionView), next_cursor: null });
+      rendered = { body, etag: strongEtag(body) };
+      entry.rendered.set(`rest:${version}`, rendered);
+    }
+    res.setHeader('Civic-Cache', hit ? 'hit' : 'miss');
+    await sendCacheable(req, res, limiter, { ...rendered, cacheControl: CACHE_GEOGRAPHIC });
+  });
+  return router;
+}

@@ -1,0 +1,23 @@
+import { GeoServiceClient, type DistrictsAtPointResponse } from '@civicgraph/protos/civic/geo/v1/geo';
+import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import { call, CLIENT_OPTIONS, fromServiceError, insecure, principalMetadata } from '@civicgraph/kit';
+
+/** The gateway's view of the geo service; every call carries the caller's principal. */
+export interface GeoUpstream {
+  districtsAtPoint(principal: Principal, lat: number, lng: number): Promise<DistrictsAtPointResponse>;
+  close(): void;
+}
+
+export function connectGeo(address: string, deadlineMs: number): GeoUpstream {
+  const client = new GeoServiceClient(address, insecure(), CLIENT_OPTIONS);
+  return {
+    async districtsAtPoint(principal, lat, lng) {
+      try {
+        return await call(client.districtsAtPoint.bind(client), { lat, lng }, principalMetadata(principal), deadlineMs);
+      } catch (err) {
+        throw fromServiceError(err, 'geo');
+      }
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,50 @@
+import { ConfigError, int, list, oneOf, optionalStr, str, ENVIRONMENTS, levelFromRest } from '@civicgraph/kit';
+import type { Level } from '@civicgraph/protos/civic/geo/v1/geo';
+
+/** A boundary file to load beside us-atlas: `level=path` or `level=path@state`. */
+export interface BoundaryFile {
+  level: Level;
+  path: string;
+  /** Lowercase USPS code, for files whose features do not name their state. */
+  state?: string;
+}
+
+/** Geo service configuration: the only reader of process.env in this service. */
+export interface GeoConfig {
+  /** gRPC bind host (GEO_GRPC_HOST, default 127.0.0.1). */
+  host: string;
+  /** gRPC port (GEO_GRPC_PORT, default 50051; 0 picks a free one). */
+  port: number;
+  /** Extra GeoJSON FeatureCollections (GEO_FILES, comma-separated `level=path[@state]`). */
+  files: BoundaryFile[];
+  /** Census county/state population CSV (GEO_POPULATION_CSV; optional). */
+  populationCsv: string | undefined;
+  /** H3 resolution of the prefilter (GEO_H3_RESOLUTION, default 5). */
+  h3Resolution: number;
+  /** NATS server (NATS_URL); unset → in-process bus. */
+  natsUrl: string | undefined;
+  /** Deployment environment word in event subjects (CIVIC_ENV, default test). */
+  env: (typeof ENVIRONMENTS)[number];
+  logLevel: string;
+}
+
+export function parseBoundaryFile(spec: string, variable = 'GEO_FILES'): BoundaryFile {
+  const m = /^([a-z-]+)=([^@]+)(?:@([a-z]{2}))?$/.exec(spec);
+  if (m === null) throw new ConfigError(variable, `expected level=path[@state], got "${spec}"`);
+  const level = levelFromRest(m[1]!);
+  if (level === undefined) throw new ConfigError(variable, `unknown level "${m[1]}"`);
+  return m[3] === undefined ? { level, path: m[2]! } : { level, path: m[2]!, state: m[3] };
+}
+
+export function readGeoConfig(env: NodeJS.ProcessEnv = process.env): Readonly<GeoConfig> {
+  return Object.freeze({
+    host: str(env, 'GEO_GRPC_HOST', '127.0.0.1'),
+    port: int(env, 'GEO_GRPC_PORT', 50051, 0, 65535),
+    files: list(env, 'GEO_FILES').map((s) => parseBoundaryFile(s)),
+    populationCsv: optionalStr(env, 'GEO_POPULATION_CSV'),
+    h3Resolution: int(env, 'GEO_H3_RESOLUTION', 5, 0, 9),
+    natsUrl: optionalStr(env, 'NATS_URL'),
+    env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
+    logLevel: str(env, 'LOG_LEVEL', 'info'),
+  });
+}

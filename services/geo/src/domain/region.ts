@@ -1,0 +1,47 @@
+import { Level } from '@civicgraph/protos/civic/geo/v1/geo';
+import { graphqlLevel, LEVELS } from '@civicgraph/kit';
+
+export { Level };
+export { graphqlLevel, restLevel, levelFromRest } from '@civicgraph/kit';
+export { slugKey, ocdKey } from './slug.js';
+
+/** A GeoJSON position: `[lng, lat]` in degrees (any further members, e.g. altitude, are ignored). */
+export type Position = readonly number[];
+
+/** A GeoJSON Polygon's coordinates: the outer ring first, then its holes; each ring closed. */
+export type PolygonCoordinates = readonly (readonly Position[])[];
+
+/** A region's boundary, GeoJSON-shaped, in unprojected lon/lat (WGS84 / NAD83). */
+export type RegionGeometry =
+  | { readonly type: 'Polygon'; readonly coordinates: PolygonCoordinates }
+  | { readonly type: 'MultiPolygon'; readonly coordinates: readonly PolygonCoordinates[] };
+
+/** One region with a real boundary, as the geo service holds it. */
+export interface RegionRecord {
+  /** Stable slug, `region:<key>`: `region:co`, `region:co-denver-county`, `region:co-cd-1`. */
+  slug: string;
+  /** Display name as the source publishes it, e.g. `Denver County`. */
+  name: string;
+  level: Level;
+  /** Census FIPS / GEOID (`08`, `08031`, `0801`); empty when none exists. */
+  fips: string;
+  /** Resident population from the newest loaded estimate; absent when unknown. */
+  population?: number;
+  /** Open Civic Data division id, e.g. `ocd-division/country:us/state:co/county:denver`. */
+  ocdId: string;
+  /** Lowercase USPS code of the state (or DC / territory) the region lies in; '' for national. */
+  state: string;
+  /** Boundary in `[lng, lat]` degrees. */
+  geometry: RegionGeometry;
+}
+
+/** The level for a GraphQL `Level` enum word (`CONGRESSIONAL_DISTRICT`), or undefined. */
+export function levelFromGraphql(word: string): Level | undefined {
+  return LEVELS.find((l) => graphqlLevel(l) === word);
+}
+
+/** Canonical answer order: by level (state before county before district…), then slug. */
+export function compareRegions(a: RegionRecord, b: RegionRecord): number {
+  if (a.level !== b.level) return a.level - b.level;
+  return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
+}

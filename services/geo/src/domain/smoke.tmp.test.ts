@@ -1,0 +1,20 @@
+import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);
+import { test } from 'vitest';
+import { loadUsAtlasWithReport } from '../store/us-atlas.js';
+import { DistrictIndex } from './district-index.js';
+test('smoke', () => {
+  let t = performance.now();
+  const rep = loadUsAtlasWithReport({ populationCsv: '/work/shared/data/population/derived/county-population-v2023.csv' });
+  const loadMs = performance.now() - t;
+  const idx = DistrictIndex.build(rep.regions, { resolution: 5 });
+  const r = idx.lookup(39.7392, -104.9903);
+  const out = { loadMs, n: rep.regions.length, unjoined: rep.unjoined.length, unj: rep.unjoined.slice(0, 40), stats: idx.stats, denver: r.map((x) => [x.slug, x.name, x.fips, x.population, x.ocdId]) };
+  t = performance.now();
+  let k = 0;
+  for (let i = 0; i < 100000; i++) k += idx.lookup(25 + (i % 200) * 0.1, -125 + (i % 577) * 0.1).length;
+  out['lookupUs'] = ((performance.now() - t) / 100000) * 1000;
+  t = performance.now();
+  for (let i = 0; i < 2000; i++) k += idx.bruteForce(25 + (i % 200) * 0.1, -125 + (i % 577) * 0.1).length;
+  out['bruteUs'] = ((performance.now() - t) / 2000) * 1000;
+  require('node:fs').writeFileSync('/tmp/geo-smoke/out.json', JSON.stringify(out, null, 1));
+}, 120000);

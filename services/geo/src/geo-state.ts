@@ -1,0 +1,29 @@
+import { DistrictIndex } from './domain/district-index.js';
+import { diffBoundaries, loadBoundaries, type BoundaryDiff, type BoundarySet } from './boundaries.js';
+import type { GeoConfig } from './config.js';
+
+/**
+ * The geo service's current boundaries and index. A reload builds a new index off to the
+ * side and swaps it in whole, so a lookup never sees a half-built one.
+ */
+export class GeoState {
+  private set: BoundarySet | undefined;
+  private index: DistrictIndex | undefined;
+
+  constructor(private readonly config: Pick<GeoConfig, 'files' | 'populationCsv' | 'h3Resolution'>) {}
+
+  current(): { index: DistrictIndex; version: string } {
+    if (this.index === undefined || this.set === undefined) throw new Error('boundaries not loaded');
+    return { index: this.index, version: this.set.version };
+  }
+
+  /** (Re)loads every source; returns what changed since the previous load. */
+  load(): { diff: BoundaryDiff; set: BoundarySet } {
+    const next = loadBoundaries(this.config);
+    const index = DistrictIndex.build(next.regions, { resolution: this.config.h3Resolution });
+    const diff = diffBoundaries(this.set, next);
+    this.set = next;
+    this.index = index;
+    return { diff, set: next };
+  }
+}

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import type { Level, PolygonCoordinates, RegionRecord } from '../domain/region.js';
+import { polygonsOf } from '../domain/point-in-polygon.js';
+import { featureIdentity, type IdentityOptions } from './feature-identity.js';
+import { regionGeometry } from './geojson-geometry.js';
+
+/** Options for `loadGeoJsonFile`. */
+export interface GeoJsonFileOptions extends IdentityOptions {}
+
+/** A feature that did not become a region: its position in the file and why. */
+export interface SkippedFeature {
+  index: number;
+  reason: string;
+}
+
+/** The regions a file yielded and the features it skipped. */
+export interface GeoJsonLoadReport {
+  regions: RegionRecord[];
+  skipped: SkippedFeature[];
+}
+
+/**
+ * Reads a GeoJSON FeatureCollection of boundaries at one level (see `featureIdentity` for
+ * how slugs, names, FIPS and OCD ids are derived). Throws when the file is not a
+ * FeatureCollection; skips, with a reason, features without usable geometry or identity.
+ */
+export function loadGeoJsonFile(path: string, level: Level, options: GeoJsonFileOptions = {}): GeoJsonLoadReport {
+  const collection = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  return regionsFromFeatureCollection(collection, level, options, path);
+}
+
+/**
+ * `loadGeoJsonFile` on parsed JSON. Features that resolve to the same slug (one district
+ * split over several features) are merged into one MultiPolygon region.
+ */
+export function regionsFromFeatureCollection(collection: unknown, level: Level, options: GeoJsonFileOptions = {}, source = 'input'): GeoJsonLoadReport {
+  const features = (collection as { type?: unknown; features?: unknown } | null)?.features;
+  if ((collection as { type?: unknown } | null)?.type !== 'FeatureCollection' || !Array.isArray(features)) {
+    throw new Error(`${source}: not a GeoJSON FeatureCollection`);
+  }
+  const bySlug = new Map<string, RegionRecord>();
+  const skipped: SkippedFeature[] = [];
+  features.forEach((f: unknown, index) => {
+    const result = toRegion(f, level, options);
+    if ('reason' in result) skipped.push({ index, reason: result.reason });
+    else mergeInto(bySlug, result.region);
+  });
+  return { regions: [...bySlug.values()], skipped };
+}
+
+function toRegion(f: unknown, level: Level, options: GeoJsonFileOptions): { region: RegionRecord } | { reason: string } {
+  const feature = f as { properties?: unknown; geometry?: unknown } | null;
+  const geometry = regionGeometry(feature?.geometry ?? null);
+  if ('reason' in geometry) return geometry;
+  const props = feature?.properties;
+  const identity = featureIdentity(typeof props === 'object' && props !== null ? (props as Record<string, unknown>) : {}, level, options);
+  if ('reason' in identity) return identity;
+  return { region: { ...identity.identity, level, geometry: geometry.geometry } };
+}
+
+function mergeInto(bySlug: Map<string, RegionRecord>, region: RegionRecord): void {
+  const seen = bySlug.get(region.slug);
+  if (seen === undefined) {
+    bySlug.set(region.slug, region);
+    return;
+  }
+  const coordinates: PolygonCoordinates[] = [...polygonsOf(seen.geometry), ...polygonsOf(region.geometry)];
+  bySlug.set(region.slug, { ...seen, geometry: { type: 'MultiPolygon', coordinates } });
+}

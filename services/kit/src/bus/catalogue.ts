@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The typed event catalogue: every kind and verb the bus carries, in one place.
+ * Subject: `civic.<env>.<kind>.<verb>`; the envelope mirrors civic.events.v1.Event.
+ */
+export const EVENT_KINDS = {
+  region: ['created', 'updated', 'deleted'],
+} as const;
+
+export type EventKind = keyof typeof EVENT_KINDS;
+export type EventVerb<K extends EventKind = EventKind> = (typeof EVENT_KINDS)[K][number];
+
+export interface CivicEvent {
+  /** `evt_<base62>`, unique; the `Nats-Msg-Id` header on JetStream. */
+  id: string;
+  /** `civic.<env>.<kind>.<verb>`. */
+  subject: string;
+  /** RFC 3339 instant the change was committed. */
+  occurredAt: string;
+  /** Slugs of the nodes the change touches. */
+  slugs: string[];
+  /** Fields that changed; empty when a node is new or wholly reloaded. */
+  changedFields: string[];
+  /** Dataset or store version after the change. */
+  version: string;
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Uniformly random base62 string (rejection sampling, no modulo bias). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+export function subjectFor<K extends EventKind>(env: string, kind: K, verb: EventVerb<K>): string {
+  return `civic.${env}.${kind}.${verb}`;
+}
+
+export interface NewEvent<K extends EventKind> {
+  env: string;
+  kind: K;
+  verb: EventVerb<K>;
+  slugs: string[];
+  changedFields?: string[];
+  version: string;
+  now?: Date;
+}
+
+/** Builds a catalogue event with a fresh id. */
+export function makeEvent<K extends EventKind>(e: NewEvent<K>): CivicEvent {
+  return {
+    id: `evt_${randomBase62(24)}`,
+    subject: subjectFor(e.env, e.kind, e.verb),
+    occurredAt: (e.now ?? new Date()).toISOString(),
+    slugs: e.slugs,
+    changedFields: e.changedFields ?? [],
+    version: e.version,
+  };
+}
+
+const SUBJECT = /^civic\.[a-z0-9_-]+\.[a-z_]+\.[a-z_]+$/;
+
+/** Validates a decoded wire payload; throws naming the first bad field. */
+export function parseEvent(raw: unknown): CivicEvent {
+  const o = raw as Partial<CivicEvent> | null;
+  const bad = (f: string): never => {
+    throw new TypeError(`event field "${f}" is missing or malformed`);
+  };
+  if (typeof o !== 'object' || o === null) return bad('(root)');
+  if (typeof o.id !== 'string' || o.id === '') bad('id');
+  if (typeof o.subject !== 'string' || !SUBJECT.test(o.subject)) bad('subject');
+  if (typeof o.occurredAt !== 'string') bad('occurredAt');
+  if (!Array.isArray(o.slugs) || !o.slugs.every((s) => typeof s === 'string')) bad('slugs');
+  if (!Array.isArray(o.changedFields)) bad('changedFields');
+  if (typeof o.version !== 'string') bad('version');
+  return o as CivicEvent;
+}

@@ -1,0 +1,205 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { makeEvent, randomBase62, type CivicEvent, type EventVerb } from './catalogue.js';
+import { BusClosedError, type EventBus, type EventHandler, type Subscription } from './event-bus.js';
+
+/** Small, so redelivery tests stay quick; adapters default to 1000 ms. */
+const RETRY_DELAY_MS = 50;
+/** NATS round trips are slower than memory; a generous ceiling, never a sleep. */
+const WAIT = { timeout: 10_000, interval: 10 };
+
+/**
+ * The EventBus contract, run against every adapter. Each test uses its own env word in
+ * subjects (`civic.<env>.…`), so runs sharing one NATS server never see each other.
+ * "Not delivered" is shown by publishing a later sentinel on the same subscription and
+ * waiting for it: delivery is in order, so anything unwanted would have come first.
+ */
+export function describeEventBusContract(name: string, makeBus: () => Promise<EventBus>): void {
+  describe(`EventBus contract: ${name}`, () => {
+    let bus: EventBus;
+    let env: string;
+
+    beforeEach(async () => {
+      bus = await makeBus();
+      env = `t${randomBase62(8).toLowerCase()}`;
+    });
+    afterEach(async () => {
+      await bus.close();
+    });
+
+    const event = (verb: EventVerb<'region'> = 'updated', envWord = env): CivicEvent =>
+      makeEvent({ env: envWord, kind: 'region', verb, slugs: ['us-ca'], changedFields: ['name'], version: 'v1' });
+    const subscribe = (filter: string, handler: EventHandler): Promise<Subscription> =>
+      bus.subscribe(filter, handler, { retryDelayMs: RETRY_DELAY_MS });
+    const publishAll = async (events: CivicEvent[]): Promise<void> => {
+      for (const e of events) await bus.publish(e);
+    };
+
+    test('a matching subscriber receives the published event with every envelope field intact', async () => {
+      const got = collector();
+      await subscribe(`civic.${env}.region.updated`, got.handler);
+      const sent = { ...event(), slugs: ['us-ca', 'us-ca-06037'], changedFields: ['name', 'geometry'] };
+      await bus.publish(sent);
+      await expect.poll(() => got.events, WAIT).toHaveLength(1);
+      expect(got.events[0]).toEqual(sent);
+    });
+
+    test('a `*` filter matches exactly one token in its place', async () => {
+      const got = collector();
+      await subscribe(`civic.${env}.*.created`, got.handler);
+      const wanted = event('created');
+      const sentinel = event('created');
+      await publishAll([wanted, event('updated'), sentinel]);
+      await expect.poll(() => got.ids(), WAIT).toContain(sentinel.id);
+      expect(got.ids()).toEqual([wanted.id, sentinel.id]);
+    });
+
+    test('a `>` filter matches every remaining token', async () => {
+      const got = collector();
+      await subscribe(`civic.${env}.>`, got.handler);
+      const sent = [event('created'), event('updated'), event('deleted')];
+      await publishAll(sent);
+      await expect.poll(() => got.ids(), WAIT).toEqual(sent.map((e) => e.id));
+    });
+
+    test('events on subjects the filter does not match are not delivered', async () => {
+      const got = collector();
+      await subscribe(`civic.${env}.region.created`, got.handler);
+      const sentinel = event('created');
+      const otherEnv = `u${randomBase62(8).toLowerCase()}`;
+      await publishAll([event('updated'), event('created', otherEnv), sentinel]);
+      await expect.poll(() => got.ids(), WAIT).toContain(sentinel.id);
+      expect(got.ids()).toEqual([sentinel.id]);
+    });
+
+    test('fifty events arrive in the order they were published', async () => {
+      const got = collector();
+      await subscribe(`civic.${env}.>`, got.handler);
+      const sent = Array.from({ length: 50 }, () => event());
+      await publishAll(sent);
+      await expect.poll(() => got.events.length, WAIT).toBe(50);
+      expect(got.ids()).toEqual(sent.map((e) => e.id));
+    });
+
+    test('an event id published twice is accepted twice and delivered once', async () => {
+      const got = collector();
+      await subscribe(`civic.${env}.>`, got.handler);
+      const once = event();
+      const sentinel = event();
+      await publishAll([once, once, sentinel]);
+      await expect.poll(() => got.ids(), WAIT).toContain(sentinel.id);
+      expect(got.ids()).toEqual([once.id, sentinel.id]);
+    });
+
+    test('an event whose handler throws is delivered again before any later event', async () => {
+      const attempts: string[] = [];
+      const first = event('created');
+      const second = event('updated');
+      await subscribe(`civic.${env}.>`, (e) => {
+        attempts.push(e.id);
+        if (attempts.length === 1) throw new Error('transient handler failure');
+      });
+      await publishAll([first, second]);
+      await expect.poll(() => attempts, WAIT).toHaveLength(3);
+      expect(attempts).toEqual([first.id, first.id, second.id]);
+    });
+
+    test('after unsubscribe resolves, the subscriber receives nothing more', async () => {
+      const gone = collector();
+      const stays = collector();
+      const sub = await subscribe(`civic.${env}.>`, gone.handler);
+      await subscribe(`civic.${env}.>`, stays.handler);
+      const before = event();
+      await bus.publish(before);
+      await expect.poll(() => gone.ids(), WAIT).toEqual([before.id]);
+      await sub.unsubscribe();
+      const after = event();
+      await bus.publish(after);
+      await expect.poll(() => stays.ids(), WAIT).toEqual([before.id, after.id]);
+      expect(gone.ids()).toEqual([before.id]);
+    });
+
+    test('unsubscribe waits for the handler in flight to finish', async () => {
+      const gate = deferred();
+      let started = false;
+      let finished = false;
+      const sub = await subscribe(`civic.${env}.>`, async () => {
+        started = true;
+        await gate.promise;
+        finished = true;
+      });
+      await bus.publish(event());
+      await expect.poll(() => started, WAIT).toBe(true);
+      // Opened on a later macrotask, so an unsubscribe that did not wait would resolve first.
+      setTimeout(gate.resolve, 20);
+      await sub.unsubscribe();
+      expect(finished).toBe(true);
+    });
+
+    test('a handler can unsubscribe its own subscription without waiting on itself', async () => {
+      let unsubscribed = false;
+      const sub: Subscription = await subscribe(`civic.${env}.>`, async () => {
+        await sub.unsubscribe();
+        unsubscribed = true;
+      });
+      await bus.publish(event());
+      await expect.poll(() => unsubscribed, WAIT).toBe(true);
+    });
+
+    test('every subscriber whose filter matches receives the event', async () => {
+      const a = collector();
+      const b = collector();
+      await subscribe(`civic.${env}.region.updated`, a.handler);
+      await subscribe(`civic.${env}.>`, b.handler);
+      const sent = event();
+      await bus.publish(sent);
+      await expect.poll(() => a.ids(), WAIT).toEqual([sent.id]);
+      await expect.poll(() => b.ids(), WAIT).toEqual([sent.id]);
+    });
+
+    test('events published before subscribe resolved are not delivered', async () => {
+      const earlier = event();
+      await bus.publish(earlier);
+      const got = collector();
+      await subscribe(`civic.${env}.>`, got.handler);
+      const later = event();
+      await bus.publish(later);
+      await expect.poll(() => got.ids(), WAIT).toContain(later.id);
+      expect(got.ids()).toEqual([later.id]);
+    });
+
+    test('close waits for handlers in flight, then publish and subscribe reject', async () => {
+      const gate = deferred();
+      let started = false;
+      let finished = false;
+      await subscribe(`civic.${env}.>`, async () => {
+        started = true;
+        await gate.promise;
+        finished = true;
+      });
+      await bus.publish(event());
+      await expect.poll(() => started, WAIT).toBe(true);
+      setTimeout(gate.resolve, 20);
+      await bus.close();
+      expect(finished).toBe(true);
+      await expect(bus.publish(event())).rejects.toBeInstanceOf(BusClosedError);
+      await expect(subscribe(`civic.${env}.>`, () => {})).rejects.toBeInstanceOf(BusClosedError);
+    });
+
+    test('publishing an event that is not a valid envelope is rejected', async () => {
+      const bad = { ...event(), subject: 'not-a-civic-subject' };
+      await expect(bus.publish(bad)).rejects.toThrow(/subject/);
+    });
+  });
+}
+
+/** Records delivered events in arrival order. */
+function collector(): { events: CivicEvent[]; handler: EventHandler; ids: () => string[] } {
+  const events: CivicEvent[] = [];
+  return { events, handler: (e) => void events.push(e), ids: () => events.map((e) => e.id) };
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}

@@ -1,0 +1,55 @@
+import { UpstreamUnavailableError } from '../errors.js';
+import type { CivicEvent } from './catalogue.js';
+
+/**
+ * The EventBus port: data-change events on subjects `civic.<env>.<kind>.<verb>`.
+ * Adapters: in-memory (one process, `civicgraph up`) and NATS JetStream (distributed).
+ * Both pass the one contract suite in bus/event-bus.contract.ts.
+ */
+export interface EventBus {
+  /**
+   * Publishes an event. Resolves once the bus has accepted it (for JetStream, once the
+   * stream has stored it). Publishing an event id already published within the
+   * de-duplication window is accepted and not delivered again.
+   */
+  publish(event: CivicEvent): Promise<void>;
+  /**
+   * Delivers events published after the returned promise resolves whose subject matches
+   * `filter` (NATS wildcards: `*` one token, `>` the rest), in publish order. A handler
+   * that throws has the event delivered again (at least once).
+   */
+  subscribe(filter: string, handler: EventHandler, options?: SubscribeOptions): Promise<Subscription>;
+  /** Stops every subscription after in-flight handlers finish, then closes connections. */
+  close(): Promise<void>;
+}
+
+export type EventHandler = (event: CivicEvent) => Promise<void> | void;
+
+export interface SubscribeOptions {
+  /** Redelivery delay after a handler throws, in ms. Default 1000. */
+  retryDelayMs?: number;
+}
+
+export interface Subscription {
+  /** Stops delivery; resolves after the in-flight handler (if any) finishes. */
+  unsubscribe(): Promise<void>;
+}
+
+/** True when `subject` matches a NATS-style `filter`. */
+export function subjectMatches(filter: string, subject: string): boolean {
+  const f = filter.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '>') return s.length > i;
+    if (i >= s.length) return false;
+    if (f[i] !== '*' && f[i] !== s[i]) return false;
+  }
+  return f.length === s.length;
+}
+
+/** Thrown by publish or subscribe once close() has been called. */
+export class BusClosedError extends UpstreamUnavailableError {
+  constructor() {
+    super('The event bus is closed.');
+  }
+}

@@ -1,0 +1,5 @@
+export * from './event-bus.js';
+export * from './catalogue.js';
+export { MemoryEventBus, type MemoryEventBusOptions } from './memory-bus.js';
+export { NatsEventBus, NatsPublishError, NatsUnavailableError, probeNats, type NatsEventBusOptions } from './nats-bus.js';
+export * from './require-service.js';

@@ -1,0 +1,302 @@
+import {
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  type Consumer,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { nanos } from '@nats-io/nats-core';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { Logger } from 'pino';
+import { UpstreamUnavailableError } from '../errors.js';
+import { parseEvent, type CivicEvent } from './catalogue.js';
+import { DEFAULT_RETRY_DELAY_MS, deliverUntilHandled, insideHandlerOf } from './delivery.js';
+import {
+  BusClosedError,
+  type EventBus,
+  type EventHandler,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-bus.js';
+
+/** Options for {@link NatsEventBus.connect}. */
+export interface NatsEventBusOptions {
+  /** Server URL, e.g. `nats://127.0.0.1:4222`. */
+  url: string;
+  /** JetStream stream holding the events. Default `CIVIC`. */
+  stream?: string;
+  /** Subjects the stream captures when this call creates it. Default `['civic.>']`. */
+  subjects?: string[];
+  /** Age after which a newly created stream discards events, in ms. Default 7 days,
+   *  comfortably past the webhook dispatcher's ~3 days of retries. */
+  maxAgeMs?: number;
+  /** Connection name shown by the server (`nats server report connections`). */
+  name?: string;
+  /** Give up connecting after this long, in ms. Default 2000. */
+  connectTimeoutMs?: number;
+  /** Receives connection status changes, handler failures and skipped messages. */
+  logger?: Logger;
+}
+
+/** The NATS server could not be reached, or has JetStream disabled. */
+export class NatsUnavailableError extends UpstreamUnavailableError {
+  constructor(url: string, cause: unknown) {
+    super(`NATS JetStream at ${url} is unavailable: ${messageOf(cause)}`, { cause });
+  }
+}
+
+/** JetStream did not store a published event (no stream for its subject, timeout, …). */
+export class NatsPublishError extends UpstreamUnavailableError {
+  constructor(subject: string, cause: unknown) {
+    super(`JetStream did not store the event on ${subject}: ${messageOf(cause)}`, { cause });
+  }
+}
+
+/** JetStream's default duplicate window, set explicitly to match MemoryEventBus's default. */
+const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The EventBus adapter on NATS JetStream: events are stored in one stream and
+ * de-duplicated by the server on `Nats-Msg-Id` (the event id).
+ *
+ * Each subscription is an ordered consumer: ephemeral, server-side filtered, with no acks,
+ * which the client recreates at the right sequence if it ever sees a gap. Ordered
+ * consumers cannot nak, so a failing handler is retried here in the process; the
+ * iterator is not advanced meanwhile, which keeps order. A server-side redelivery would
+ * gain nothing: the consumer is ephemeral, so its position dies with the process anyway.
+ */
+export class NatsEventBus implements EventBus {
+  private readonly subscriptions = new Set<NatsSubscription>();
+  private closing: Promise<void> | undefined;
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    private readonly stream: string,
+    private readonly logger: Logger | undefined,
+  ) {}
+
+  /**
+   * Connects, and creates the stream if it is missing (an existing stream is left as it
+   * is). Throws NatsUnavailableError when the server cannot be reached in time.
+   */
+  static async connect(options: NatsEventBusOptions): Promise<NatsEventBus> {
+    const nc = await openConnection(options);
+    try {
+      const jsm = await jetstreamManager(nc);
+      const stream = options.stream ?? 'CIVIC';
+      await ensureStream(jsm, stream, options.subjects ?? ['civic.>'], options.maxAgeMs ?? WEEK_MS);
+      const bus = new NatsEventBus(nc, jetstream(nc), jsm, stream, options.logger);
+      bus.logStatus();
+      return bus;
+    } catch (err) {
+      await nc.close();
+      throw err instanceof JetStreamApiError ? err : new NatsUnavailableError(options.url, err);
+    }
+  }
+
+  async publish(event: CivicEvent): Promise<void> {
+    if (this.closing) throw new BusClosedError();
+    parseEvent(event);
+    try {
+      // A duplicate id is acknowledged with `duplicate: true` and not stored again.
+      await this.js.publish(event.subject, JSON.stringify(event), { msgID: event.id });
+    } catch (err) {
+      throw new NatsPublishError(event.subject, err);
+    }
+  }
+
+  async subscribe(filter: string, handler: EventHandler, options: SubscribeOptions = {}): Promise<Subscription> {
+    if (this.closing) throw new BusClosedError();
+    const consumer = await this.openConsumer(filter);
+    const sub = new NatsSubscription(consumer, await consumer.consume(), handler, {
+      retryDelayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
+      logger: this.logger,
+      onStop: (s) => this.subscriptions.delete(s),
+    });
+    this.subscriptions.add(sub);
+    if (this.closing) {
+      // close() began while the consumer was being created and did not see it.
+      await sub.unsubscribe();
+      throw new BusClosedError();
+    }
+    return sub;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  /**
+   * An ordered consumer starting just past the stream's last message. Not deliver policy
+   * `new`: the ordered consumer remembers its position only from messages it has seen,
+   * so one recreated before its first message would restart at sequence 1 and replay the
+   * whole stream. An explicit start sequence gives it a true position from the start.
+   */
+  private async openConsumer(filter: string): Promise<Consumer> {
+    const info = await this.jsm.streams.info(this.stream);
+    return this.js.consumers.get(this.stream, {
+      // A string, not an array: arrays become `filter_subjects`, which needs server 2.10.
+      filter_subjects: filter,
+      deliver_policy: DeliverPolicy.StartSequence,
+      opt_start_seq: info.state.last_seq + 1,
+    });
+  }
+
+  private async shutdown(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.unsubscribe()));
+    if (!this.nc.isClosed()) await this.nc.drain();
+  }
+
+  /** Logs disconnects and reconnects; ends by itself when the connection closes. */
+  private logStatus(): void {
+    const log = this.logger;
+    if (!log) return;
+    void (async () => {
+      for await (const s of this.nc.status()) {
+        if (s.type === 'disconnect' || s.type === 'reconnect') log.warn({ server: s.server }, `nats ${s.type}`);
+      }
+    })();
+  }
+}
+
+/** Tuning for one {@link NatsSubscription}. */
+interface NatsSubscriptionOptions {
+  retryDelayMs: number;
+  logger: Logger | undefined;
+  onStop: (sub: NatsSubscription) => void;
+}
+
+/** One ordered consumer and the loop feeding its messages, one at a time, to a handler. */
+class NatsSubscription implements Subscription {
+  private readonly stopped = new AbortController();
+  private readonly loop: Promise<void>;
+  private stopping: Promise<void> | undefined;
+
+  constructor(
+    private readonly consumer: Consumer,
+    private readonly messages: ConsumerMessages,
+    private readonly handler: EventHandler,
+    private readonly options: NatsSubscriptionOptions,
+  ) {
+    this.loop = this.run();
+  }
+
+  unsubscribe(): Promise<void> {
+    this.stopping ??= this.stop();
+    // From inside its own handler the loop cannot finish until this call returns.
+    return insideHandlerOf(this) ? Promise.resolve() : this.stopping;
+  }
+
+  private async stop(): Promise<void> {
+    this.stopped.abort();
+    this.options.onStop(this);
+    // Wakes the loop if it is waiting for a message.
+    void this.messages.close();
+    await this.loop;
+    // The server would expire the consumer after minutes unattended; deleting it now keeps
+    // a busy test or a restarting service from piling them up. Best effort: it may be gone.
+    await this.consumer.delete().catch(() => false);
+  }
+
+  private async run(): Promise<void> {
+    try {
+      for await (const msg of this.messages) {
+        if (this.stopped.signal.aborted) break;
+        const event = decode(msg, this.options.logger);
+        if (event) await this.deliver(event);
+      }
+    } catch (err) {
+      if (!this.stopped.signal.aborted) this.options.logger?.error({ err }, 'nats consumer stopped');
+    }
+  }
+
+  private deliver(event: CivicEvent): Promise<boolean> {
+    return deliverUntilHandled(event, this.handler, {
+      owner: this,
+      retryDelayMs: this.options.retryDelayMs,
+      signal: this.stopped.signal,
+      logger: this.options.logger,
+    });
+  }
+}
+
+/** The event in a message, or undefined (logged) when it is not a valid CivicEvent. */
+function decode(msg: JsMsg, logger: Logger | undefined): CivicEvent | undefined {
+  try {
+    return parseEvent(msg.json());
+  } catch (err) {
+    logger?.warn({ err, subject: msg.subject, seq: msg.seq }, 'skipping malformed event message');
+    return undefined;
+  }
+}
+
+/** Connects, reconnecting forever once up: a bus that gave up would strand its service. */
+async function openConnection(options: NatsEventBusOptions): Promise<NatsConnection> {
+  try {
+    return await connect({
+      servers: options.url,
+      name: options.name,
+      timeout: options.connectTimeoutMs ?? 2000,
+      maxReconnectAttempts: -1,
+    });
+  } catch (err) {
+    throw new NatsUnavailableError(options.url, err);
+  }
+}
+
+/** Creates the stream unless it exists; losing a creation race to another process is fine. */
+async function ensureStream(jsm: JetStreamManager, name: string, subjects: string[], maxAgeMs: number): Promise<void> {
+  try {
+    await jsm.streams.info(name);
+    return;
+  } catch (err) {
+    if (!isStreamNotFound(err)) throw err;
+  }
+  try {
+    await jsm.streams.add({
+      name,
+      subjects,
+      max_age: nanos(maxAgeMs),
+      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+    });
+  } catch (err) {
+    if (!(err instanceof JetStreamApiError && err.code === STREAM_NAME_IN_USE)) throw err;
+  }
+}
+
+/** JetStream API error code for "stream name already in use" (not in JetStreamApiCodes). */
+const STREAM_NAME_IN_USE = 10058;
+
+function isStreamNotFound(err: unknown): boolean {
+  return err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound;
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Resolves when a NATS server answers at `url` within `timeoutMs`; for tests deciding
+ * whether they can run (see require-service.ts).
+ */
+export async function probeNats(url: string, timeoutMs = 2000): Promise<void> {
+  const nc = await openConnectionOnce(url, timeoutMs);
+  await nc.close();
+}
+
+async function openConnectionOnce(url: string, timeoutMs: number): Promise<NatsConnection> {
+  try {
+    return await connect({ servers: url, timeout: timeoutMs, reconnect: false });
+  } catch (err) {
+    throw new NatsUnavailableError(url, err);
+  }
+}

@@ -1,0 +1,77 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DENVER, get, graphql } from '../harness/stack.js';
+
+const bin = fileURLToPath(new URL('../../services/cli/dist/bin.js', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'civic-e2e-'));
+const env = { ...process.env, CIVIC_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', NATS_URL: '' };
+let child: ChildProcess;
+let stdout = '';
+let url = '';
+let sandboxKey = '';
+
+async function civicgraph(...args: string[]): Promise<string> {
+  const { stdout: out } = await promisify(execFile)('node', [bin, ...args], { env });
+  return out;
+}
+
+beforeAll(async () => {
+  child = spawn('node', [bin, 'up'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  await vi.waitFor(() => expect(stdout).toContain('GraphiQL'), { timeout: 60_000, interval: 100 });
+  url = /up at (http:\/\/\S+)/.exec(stdout)![1]!;
+  sandboxKey = /sandbox key[^:]*: (cg_test_\w+)/.exec(stdout)![1]!;
+}, 90_000);
+
+afterAll(() => {
+  if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('civicgraph up, driven over HTTP as a new user would', () => {
+  it('prints a key and a curl line that works for Denver', async () => {
+    const curl = /curl -H "Authorization: Bearer (\S+)" "(\S+)"/.exec(stdout);
+    expect(curl).not.toBeNull();
+    const res = await get(curl![2]!, curl![1]!);
+    expect(res.status).toBe(200);
+    const slugs = res.body.data.map((r: { slug: string }) => r.slug);
+    expect(slugs).toContain('region:co');
+    expect(slugs).toContain('region:co-denver-county');
+  });
+
+  it('GraphQL districtsAtPoint returns the same regions as REST', async () => {
+    const rest = await get(`${url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}`, sandboxKey);
+    const gql = await graphql(url, sandboxKey, '{ districtsAtPoint(lat: 39.7392, lng: -104.9903) { slug } }');
+    expect(gql.body.data.districtsAtPoint.map((r: { slug: string }) => r.slug)).toEqual(rest.body.data.map((r: { slug: string }) => r.slug));
+  });
+
+  it('keys created and revoked by the CLI take effect on the running service', async () => {
+    const created = JSON.parse(await civicgraph('keys', 'create', '--env', 'test', '--plan', 'build', '--entitlements', 'contact,geography', '--states', 'CO,DE', '--json'));
+    expect(created.key).toMatch(/^cg_test_[0-9A-Za-z]{40}$/);
+    expect(created.entitlements).toEqual({ contact: true, geography: true, states: ['co', 'de'], tiers: [] });
+    const res = await get(`${url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}`, created.key);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('civic-entitlements')).toBe('contact, geography, jurisdictions');
+    await civicgraph('keys', 'revoke', created.key_id);
+    await vi.waitFor(async () => expect((await get(`${url}/v1/districts_by_point?lat=1&lng=1`, created.key)).status).toBe(401), { timeout: 15_000, interval: 500 });
+  });
+
+  it('the CLI refuses bad flags with a message naming them', async () => {
+    const run = promisify(execFile)('node', [bin, 'keys', 'create', '--plan', 'gold'], { env });
+    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('plan') });
+    const states = promisify(execFile)('node', [bin, 'keys', 'create', '--states', 'CO,XX'], { env });
+    await expect(states).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('XX') });
+  });
+
+  it('shuts down gracefully on SIGTERM and exits 0', async () => {
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+  });
+});

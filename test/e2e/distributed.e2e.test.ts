@@ -1,0 +1,87 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { probeNats, serviceAvailability } from '@civicgraph/kit';
+import { describeWithService } from '@civicgraph/kit/testing';
+import { DENVER, get } from '../harness/stack.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const natsUrl = process.env['NATS_URL'] || 'nats://127.0.0.1:4222';
+const nats = await serviceAvailability(`NATS at ${natsUrl}`, () => probeNats(natsUrl));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function precinct(path: string, name: string): void {
+  const d = 0.01;
+  const ring = [[DENVER.lng - d, DENVER.lat - d], [DENVER.lng + d, DENVER.lat - d], [DENVER.lng + d, DENVER.lat + d], [DENVER.lng - d, DENVER.lat + d], [DENVER.lng - d, DENVER.lat - d]];
+  writeFileSync(path, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { GEOID: '0803199', NAME: name }, geometry: { type: 'Polygon', coordinates: [ring] } }] }));
+}
+
+describeWithService('each service as its own process, events over NATS', nats, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'civic-dist-'));
+  const file = join(dir, 'precinct.geojson');
+  const procs: Record<string, ChildProcess> = {};
+  const logs: Record<string, string> = {};
+  let url = '';
+  let env: NodeJS.ProcessEnv = {};
+
+  function start(name: string, main: string): void {
+    const child = spawn('node', [join(root, main)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    logs[name] = '';
+    child.stdout!.on('data', (d: Buffer) => (logs[name] += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (logs[name] += d.toString()));
+    procs[name] = child;
+  }
+
+  beforeAll(async () => {
+    precinct(file, 'Precinct Before');
+    const [geoPort, authPort, httpPort] = [await freePort(), await freePort(), await freePort()];
+    env = {
+      ...process.env, NATS_URL: natsUrl, CIVIC_ENV: 'test', CIVIC_DATA_DIR: dir, LOG_LEVEL: 'info',
+      GEO_GRPC_PORT: String(geoPort), AUTH_GRPC_PORT: String(authPort), PORT: String(httpPort),
+      GEO_ADDR: `127.0.0.1:${geoPort}`, AUTH_ADDR: `127.0.0.1:${authPort}`, GEO_FILES: `precinct=${file}@co`,
+    };
+    start('auth', 'services/auth/dist/main.js');
+    start('geo', 'services/geo/dist/main.js');
+    start('gateway', 'services/gateway/dist/main.js');
+    url = `http://127.0.0.1:${httpPort}`;
+    await vi.waitFor(async () => expect((await get(`${url}/readyz`)).status).toBe(200), { timeout: 60_000, interval: 250 });
+  }, 90_000);
+
+  afterAll(() => {
+    for (const p of Object.values(procs)) if (p.exitCode === null) p.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers through gateway → auth and geo over gRPC, and a SIGHUP reload reaches the gateway cache over NATS', async () => {
+    const { stdout } = await promisify(execFile)('node', [join(root, 'services/cli/dist/bin.js'), 'keys', 'create', '--plan', 'build', '--json'], { env });
+    const key = JSON.parse(stdout).key as string;
+    const at = `${url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}`;
+    const precinctName = async () => (await get(at, key)).body.data.find((r: { level: string }) => r.level === 'precinct')?.name;
+    expect(await precinctName()).toBe('Precinct Before');
+    expect((await get(at, key)).headers.get('civic-cache')).toBe('hit');
+    precinct(file, 'Precinct After');
+    procs['geo']!.kill('SIGHUP');
+    await vi.waitFor(async () => expect(await precinctName()).toBe('Precinct After'), { timeout: 20_000, interval: 200 });
+  });
+
+  it('every process drains and exits 0 on SIGTERM', async () => {
+    const codes = await Promise.all(Object.entries(procs).map(([name, p]) => new Promise<[string, number | null]>((resolve) => {
+      p.once('exit', (code) => resolve([name, code]));
+      p.kill('SIGTERM');
+    })));
+    expect(Object.fromEntries(codes)).toEqual({ auth: 0, geo: 0, gateway: 0 });
+    expect(logs['gateway']).toContain('shutdown complete');
+  });
+});

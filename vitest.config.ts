@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// Workspace packages resolve to their TypeScript sources in tests, so a test never runs
+// against a stale dist/. `npm test` still builds first: the build is the type check and
+// end-to-end tests start the compiled `civicgraph` binary.
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@civicgraph\/protos\/(?!graphql\/)(.*)$/, replacement: here('./protos/gen/$1.ts') },
+      { find: /^@civicgraph\/kit\/testing$/, replacement: here('./services/kit/src/testing.ts') },
+      { find: /^@civicgraph\/(kit|geo|auth|gateway|cli)$/, replacement: here('./services/$1/src/index.ts') },
+    ],
+  },
+  test: {
+    include: ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    reporters: ['default', './test/harness/summary-reporter.ts'],
+  },
+});

@@ -1,8 +1,15 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import { assertGeography } from '@civicgraph/kit';
 import { GeoCache, type GeoEntry } from './cache/geo-cache.js';
 import type { GeoUpstream } from './upstream/geo-client.js';
 
-/** Point lookups shared by REST and GraphQL: one cache, one upstream, same answers. */
+/**
+ * Point lookups shared by REST and GraphQL: one cache, one upstream, same answers. The
+ * cache must not become a way around the policy: the caller's entitlement is checked here
+ * before any cached answer is served (the geo service checks it again on a miss), and the
+ * cache key carries the caller's state scope, the only other input to what the policy
+ * lets a key see of a point.
+ */
 export class GeoLookup {
   constructor(
     private readonly geo: GeoUpstream,
@@ -10,6 +17,7 @@ export class GeoLookup {
   ) {}
 
   async districtsAtPoint(principal: Principal, lat: number, lng: number): Promise<{ entry: GeoEntry; hit: boolean }> {
+    assertGeography(principal);
     const key = GeoCache.key(principal, lat, lng);
     const cached = this.cache.get(key);
     if (cached !== undefined) return { entry: cached, hit: true };

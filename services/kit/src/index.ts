@@ -15,3 +15,4 @@ export * from './bus/index.js';
 export * from './levels.js';
 export * from './run.js';
 export * from './open-bus.js';
+export * from './base62.js';

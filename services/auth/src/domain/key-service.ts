@@ -1,7 +1,7 @@
 import { InvalidParameterError, NotFoundError, UnauthenticatedError } from '@civicgraph/kit';
 import type { CreateKeyRequest, KeyRecord, Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import type { KeyStore } from '../store/key-store.js';
-import type { RandomSource } from './base62.js';
+import type { KeyStore } from './key-store.js';
+import type { RandomSource } from '@civicgraph/kit';
 import { displayPrefix, generateKey, generateKeyId, hashKey, parseKey } from './keys.js';
 import { keyTerms, normaliseLabel } from './new-key.js';
 import { PLAN_RATE_LIMITS } from './plans.js';

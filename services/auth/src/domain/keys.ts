@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Environment } from '@civicgraph/protos/civic/auth/v1/auth';
-import { notBase62, randomBase62, type RandomSource } from './base62.js';
+import { notBase62, randomBase62, type RandomSource } from '@civicgraph/kit';
 
 /** Random base62 characters in a key: 40 × log2(62) ≈ 238 bits of entropy. */
 export const KEY_SECRET_LENGTH = 40;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KeyConflictError, type KeyStore } from './key-store.js';
+import { KeyConflictError, type KeyStore } from '../domain/key-store.js';
 import { sampleRecord } from './sample-record.js';
 
 /**

@@ -1,6 +1,6 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { KeyRecord } from '@civicgraph/protos/civic/auth/v1/auth';
-import { byCreation, KeyConflictError, type KeyStore, type NewKey } from './key-store.js';
+import { byCreation, KeyConflictError, type KeyStore, type NewKey } from '../domain/key-store.js';
 
 /** Options of the LMDB key store. */
 export interface LmdbKeyStoreOptions {

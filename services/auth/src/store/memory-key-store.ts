@@ -1,5 +1,5 @@
 import type { KeyRecord } from '@civicgraph/protos/civic/auth/v1/auth';
-import { byCreation, KeyConflictError, type KeyStore, type NewKey } from './key-store.js';
+import { byCreation, KeyConflictError, type KeyStore, type NewKey } from '../domain/key-store.js';
 
 /**
  * An in-process KeyStore for tests and single-process use. Records are copied in and out,

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBase62 } from '../base62.js';
+
 
 /**
  * The typed event catalogue: every kind and verb the bus carries, in one place.
@@ -24,19 +25,6 @@ export interface CivicEvent {
   changedFields: string[];
   /** Dataset or store version after the change. */
   version: string;
-}
-
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-/** Uniformly random base62 string (rejection sampling, no modulo bias). */
-export function randomBase62(length: number): string {
-  let out = '';
-  while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
-    }
-  }
-  return out;
 }
 
 export function subjectFor<K extends EventKind>(env: string, kind: K, verb: EventVerb<K>): string {

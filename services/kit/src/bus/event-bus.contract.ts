@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { makeEvent, randomBase62, type CivicEvent, type EventVerb } from './catalogue.js';
+import { makeEvent, type CivicEvent, type EventVerb } from './catalogue.js';
+import { randomBase62 } from '../base62.js';
 import { BusClosedError, type EventBus, type EventHandler, type Subscription } from './event-bus.js';
 
 /** Small, so redelivery tests stay quick; adapters default to 1000 ms. */

@@ -146,7 +146,10 @@ export interface AuthenticateRequest {
 export interface CreateKeyRequest {
   environment: Environment;
   plan: Plan;
-  /** Absent fields take their defaults: contact off, geography on, all states, all tiers. */
+  /**
+   * Absent → the defaults: contact off, geography on, every state, every tier. A present
+   * message is taken as given (geography=false means off).
+   */
   entitlements?:
     | Entitlements
     | undefined;

@@ -17,6 +17,8 @@ export interface StackOptions {
   natsUrl?: string;
   env?: string;
   authCacheMs?: number;
+  /** Point the gateway at this geo address instead of the started geo service. */
+  geoAddr?: string;
 }
 
 /** A whole civicgraph in this process: real gRPC servers on loopback, a real HTTP gateway. */
@@ -46,7 +48,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     { bus, lifecycle, log },
   );
   const gateway = await startGateway(
-    { port: 0, host: '127.0.0.1', geoAddr: geo.address, authAddr: auth.address, natsUrl: options.natsUrl,
+    { port: 0, host: '127.0.0.1', geoAddr: options.geoAddr ?? geo.address, authAddr: auth.address, natsUrl: options.natsUrl,
       env: env as 'test', authCacheMs: options.authCacheMs ?? 5_000, upstreamDeadlineMs: 2_000, logLevel: 'silent' },
     { bus, lifecycle, log },
   );

@@ -1,5 +1,5 @@
+import type { Event } from '@civicgraph/protos/civic/events/v1/events';
 import { randomBase62 } from '../base62.js';
-
 
 /**
  * The typed event catalogue: every kind and verb the bus carries, in one place.
@@ -12,20 +12,11 @@ export const EVENT_KINDS = {
 export type EventKind = keyof typeof EVENT_KINDS;
 export type EventVerb<K extends EventKind = EventKind> = (typeof EVENT_KINDS)[K][number];
 
-export interface CivicEvent {
-  /** `evt_<base62>`, unique; the `Nats-Msg-Id` header on JetStream. */
-  id: string;
-  /** `civic.<env>.<kind>.<verb>`. */
-  subject: string;
-  /** RFC 3339 instant the change was committed. */
-  occurredAt: string;
-  /** Slugs of the nodes the change touches. */
-  slugs: string[];
-  /** Fields that changed; empty when a node is new or wholly reloaded. */
-  changedFields: string[];
-  /** Dataset or store version after the change. */
-  version: string;
-}
+/**
+ * The event envelope: civic.events.v1.Event, the one contract (protos/civic/events/v1).
+ * `id` doubles as the `Nats-Msg-Id` header; `subject` is `civic.<env>.<kind>.<verb>`.
+ */
+export type CivicEvent = Event;
 
 export function subjectFor<K extends EventKind>(env: string, kind: K, verb: EventVerb<K>): string {
   return `civic.${env}.${kind}.${verb}`;

@@ -1,4 +1,5 @@
-import { cellToBoundary, cellToLatLng, compactCells, getHexagonEdgeLengthAvg, gridDisk, latLngToCell, polygonToCells } from 'h3-js';
+import { cellToBoundary, cellToLatLng, compactCells, getHexagonEdgeLengthAvg, gridDisk } from 'h3-js';
+import { EARTH_RADIUS_KM, sampledEdgeCells } from './edge-cells.js';
 import { containsPoint, polygonsOf, type PreparedGeometry } from './point-in-polygon.js';
 import type { Position, RegionGeometry } from './region.js';
 
@@ -15,34 +16,31 @@ export interface RegionCover {
   readonly boundary: Set<string>;
 }
 
-/** Mean Earth radius (km), a hair above h3's, so distance bounds stay conservative. */
-const EARTH_RADIUS_KM = 6371.0088;
-const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
 const RAD = Math.PI / 180;
-/**
- * Rings wider than this (degrees of longitude) are not handed to h3: h3 reads a loop with
- * a step over 180° as crossing the antimeridian, while the exact test is planar.
- */
+/** Rings wider than this (degrees of longitude) are not put on the grid; see `coverRegion`. */
 const MAX_RING_SPAN = 170;
 
 /**
- * The region's cover, or undefined when a ring leaves the lon/lat range, spans more than
- * 170° of longitude (e.g. a ring drawn across the antimeridian) or cannot be filled by h3. Such regions are tested
- * exactly on every lookup instead, so correctness never rests on h3's reading of them.
+ * The region's cover, or undefined when a ring leaves the lon/lat range (h3 would wrap
+ * such positions, the planar exact test does not) or spans more than 170° of longitude
+ * (almost always a ring drawn across the antimeridian, which the planar test reads as
+ * going the long way round, over most of the globe's cells). Such regions are tested
+ * exactly on every lookup instead, so correctness never rests on a grid reading of them.
+ *
+ * Interior cells are the cells that no edge touches, that do not straddle the
+ * antimeridian, and whose centre passes the exact test: within such a cell the even–odd
+ * parity cannot change, so the whole cell is inside. They are found by flooding: the
+ * cells just outside the boundary cells are tested exactly, and from each one inside, its
+ * whole connected run of untouched cells is taken without further tests (adjacent
+ * untouched cells share a side no edge crosses, so they have the same parity).
  */
 export function coverRegion(geometry: RegionGeometry, prepared: PreparedGeometry, res: number): RegionCover | undefined {
-  const rings = polygonsOf(geometry).flat();
+  const rings = polygonsOf(geometry).flat().filter((ring) => ring.length > 0);
   if (!rings.every(isGridSafe)) return undefined;
-  const candidates = candidateCells(rings, res);
-  if (candidates === undefined) return undefined;
-  const boundary = boundaryCells(rings, res);
-  const interior: string[] = [];
-  for (const cell of candidates) {
-    if (boundary.has(cell)) continue;
-    const [lat, lng] = cellToLatLng(cell);
-    if (mayWrap(lat, lng, res) && wrapsAntimeridian(cell)) boundary.add(cell);
-    else if (containsPoint(prepared, lng, lat)) interior.push(cell);
-  }
+  const sampled = sampledEdgeCells(rings, res);
+  const boundary = new Set<string>();
+  for (const cell of sampled) for (const near of gridDisk(cell, 1)) boundary.add(near);
+  const interior = floodInterior(sampled, boundary, prepared, res);
   return { interior: compactCells(interior), interiorCount: interior.length, boundary };
 }
 
@@ -57,80 +55,52 @@ function isGridSafe(ring: readonly Position[]): boolean {
 }
 
 /**
- * Every cell an edge passes through, padded by one ring of neighbours: a conservative
- * superset. Edges are sampled every quarter of a mean cell edge (true distance, the
- * east–west step shrunk by cos(lat)), so every point of an edge lies within an eighth of a
- * cell edge of a sample; the sample's cell plus its neighbours contain every point that
- * close, since any cell beyond them is at least a whole cell edge away.
+ * Every untouched cell next to the boundary lies within two steps of a sampled cell, so
+ * the sampled cells' two-step disks reach every inside run of cells.
  */
-function boundaryCells(rings: readonly (readonly Position[])[], res: number): Set<string> {
-  const spacingKm = getHexagonEdgeLengthAvg(res, 'km') / 4;
-  const sampled = new Set<string>();
-  for (const ring of rings) sampleRing(ring, res, spacingKm, sampled);
-  const padded = new Set<string>();
-  for (const cell of sampled) for (const near of gridDisk(cell, 1)) padded.add(near);
-  return padded;
+function floodInterior(sampled: Set<string>, boundary: Set<string>, prepared: PreparedGeometry, res: number): string[] {
+  const flood = new Flood(boundary, prepared, res);
+  for (const cell of sampled) for (const seed of gridDisk(cell, 2)) flood.trySeed(seed);
+  return flood.interior;
 }
 
-function sampleRing(ring: readonly Position[], res: number, spacingKm: number, out: Set<string>): void {
-  let last = '';
-  for (let i = 0; i < ring.length; i += 1) {
-    const [ax, ay] = ring[i]! as [number, number];
-    const [bx, by] = ring[(i + 1) % ring.length]! as [number, number];
-    const steps = Math.max(1, Math.ceil(pathLengthBoundKm(ax, ay, bx, by) / spacingKm));
-    for (let k = 0; k < steps; k += 1) {
-      const t = k / steps;
-      const cell = latLngToCell(ay + t * (by - ay), ax + t * (bx - ax), res);
-      if (cell !== last) out.add(cell);
-      last = cell;
+class Flood {
+  readonly interior: string[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly boundary: Set<string>,
+    private readonly prepared: PreparedGeometry,
+    private readonly res: number,
+  ) {}
+
+  trySeed(cell: string): void {
+    if (this.boundary.has(cell) || this.seen.has(cell)) return;
+    this.seen.add(cell);
+    const [lat, lng] = cellToLatLng(cell);
+    if (this.wraps(cell, lat, lng)) this.boundary.add(cell);
+    else if (containsPoint(this.prepared, lng, lat)) this.fill(cell, lng);
+  }
+
+  private fill(seed: string, seedLng: number): void {
+    const stack: [string, number][] = [[seed, seedLng]];
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      const [cell, cellLng] = next;
+      this.interior.push(cell);
+      for (const near of gridDisk(cell, 1)) {
+        if (this.boundary.has(near) || this.seen.has(near)) continue;
+        const [lat, lng] = cellToLatLng(near);
+        if (Math.abs(lng - cellLng) > 180) continue; // a step across ±180° is no step in the plane
+        this.seen.add(near);
+        if (this.wraps(near, lat, lng)) this.boundary.add(near);
+        else stack.push([near, lng]);
+      }
     }
   }
-}
 
-/**
- * An upper bound on the length over the sphere of the straight lon/lat segment a→b: the
- * local east–west scale cos(lat) is largest at the latitude nearest the equator.
- */
-function pathLengthBoundKm(ax: number, ay: number, bx: number, by: number): number {
-  const nearestEquator = ay * by <= 0 ? 0 : Math.min(Math.abs(ay), Math.abs(by));
-  const cosMax = Math.cos(nearestEquator * RAD);
-  return KM_PER_DEGREE * Math.hypot((bx - ax) * cosMax, by - ay);
-}
-
-/**
- * Cells whose centres h3 places inside any single ring. The union over outer rings and
- * holes alike is a superset of the even–odd interior, so a malformed hole cannot hide a
- * cell; the exact centre test then decides. Undefined when h3 cannot fill some ring.
- */
-function candidateCells(rings: readonly (readonly Position[])[], res: number): Set<string> | undefined {
-  const cells = new Set<string>();
-  for (const ring of rings) {
-    const filled = ringCells(ring, res);
-    if (filled === undefined) return undefined;
-    for (const cell of filled) cells.add(cell);
+  private wraps(cell: string, lat: number, lng: number): boolean {
+    return mayWrap(lat, lng, this.res) && wrapsAntimeridian(cell);
   }
-  return cells;
-}
-
-/**
- * h3 refuses degenerate rings (zero area, e.g. a sliver collapsed by quantisation). Such a
- * ring's bounding box still holds every point it could contain, so its cells stand in;
- * a box of zero width or height encloses no interior at all.
- */
-function ringCells(ring: readonly Position[], res: number): string[] | undefined {
-  const fill = (loop: readonly Position[]): string[] | undefined => {
-    try {
-      return polygonToCells([loop as number[][]], res, true);
-    } catch {
-      return undefined;
-    }
-  };
-  const direct = fill(ring);
-  if (direct !== undefined) return direct;
-  const xs = ring.map((p) => p[0]!), ys = ring.map((p) => p[1]!);
-  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  if (x0 === x1 || y0 === y1) return [];
-  return fill([[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]]);
 }
 
 /**
@@ -146,7 +116,7 @@ function mayWrap(lat: number, lng: number, res: number): boolean {
 
 /**
  * A cell straddling the antimeridian (or holding a pole) falls apart into pieces in the
- * lon/lat plane, so "no edge crosses it" no longer implies "all of it is on one side";
+ * lon/lat plane, so "no edge touches it" no longer implies "all of it is on one side";
  * such cells are treated as boundary cells.
  */
 function wrapsAntimeridian(cell: string): boolean {

@@ -116,4 +116,20 @@ describe('containsPoint', () => {
       expect(Number(containsPoint(lower, x, y)) + Number(containsPoint(upper, x, y))).toBe(1);
     }
   });
+  test('a many-vertex polygon, whose edges are bucketed by latitude, agrees with geometry', () => {
+    const n = 2000;
+    const ring = Array.from({ length: n + 1 }, (_, k) => [Math.cos((2 * Math.PI * k) / n), Math.sin((2 * Math.PI * k) / n)]);
+    const circle = poly(ring);
+    expect(circle.polygons[0]!.bands.count).toBeGreaterThan(100);
+    const random = rng(3);
+    for (let k = 0; k < 5000; k += 1) {
+      const [x, y] = [random() * 2.4 - 1.2, random() * 2.4 - 1.2];
+      const r = Math.hypot(x, y);
+      if (Math.abs(r - 1) > 1e-3) expect(containsPoint(circle, x, y)).toBe(r < 1);
+    }
+    // A vertex on the circle's west side has the polygon to its east; on the east side, not.
+    const [west, east] = [ring[n / 2]!, ring[0]!];
+    expect(containsPoint(circle, west[0]!, west[1]!)).toBe(true);
+    expect(containsPoint(circle, east[0]!, east[1]!)).toBe(false);
+  });
 });

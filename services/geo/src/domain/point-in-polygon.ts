@@ -1,15 +1,17 @@
+import { bandOf, buildEdgeBands, type EdgeBands } from './edge-bands.js';
 import { orient } from './orient.js';
 import type { PolygonCoordinates, RegionGeometry } from './region.js';
 
 /**
  * One polygon ready for repeated point tests: every ring's vertices in one flat
  * `[x0, y0, x1, y1, …]` array (x = longitude, y = latitude, closing vertex dropped),
- * where each ring ends, and the polygon's bounding box.
+ * where each ring ends, its edges bucketed by latitude, and its bounding box.
  */
 export interface PreparedPolygon {
   readonly xy: Float64Array;
   /** Exclusive end of each ring, counted in vertices (not array slots). */
   readonly ringEnds: Uint32Array;
+  readonly bands: EdgeBands;
   readonly minX: number;
   readonly minY: number;
   readonly maxX: number;
@@ -35,10 +37,10 @@ export function prepareGeometry(geometry: RegionGeometry): PreparedGeometry {
   const polygons = polygonsOf(geometry).map(preparePolygon).filter((p) => p.ringEnds.length > 0);
   return {
     polygons,
-    minX: Math.min(...polygons.map((p) => p.minX)),
-    minY: Math.min(...polygons.map((p) => p.minY)),
-    maxX: Math.max(...polygons.map((p) => p.maxX)),
-    maxY: Math.max(...polygons.map((p) => p.maxY)),
+    minX: polygons.reduce((m, p) => Math.min(m, p.minX), Infinity),
+    minY: polygons.reduce((m, p) => Math.min(m, p.minY), Infinity),
+    maxX: polygons.reduce((m, p) => Math.max(m, p.maxX), -Infinity),
+    maxY: polygons.reduce((m, p) => Math.max(m, p.maxY), -Infinity),
   };
 }
 
@@ -55,7 +57,8 @@ function preparePolygon(rings: PolygonCoordinates): PreparedPolygon {
     }
     ringEnds[k] = v;
   });
-  return { xy, ringEnds, ...boundsOf(xy) };
+  const bounds = boundsOf(xy);
+  return { xy, ringEnds, bands: buildEdgeBands(xy, ringEnds, bounds.minY, bounds.maxY), ...bounds };
 }
 
 /** The ring without its closing vertex (GeoJSON repeats the first vertex last). */
@@ -105,20 +108,19 @@ export function containsPoint(geometry: PreparedGeometry, x: number, y: number):
   return false;
 }
 
-/** Even–odd crossing count over one polygon's rings; see `containsPoint` for the rule. */
+/**
+ * Even–odd crossing count over one polygon's rings (see `containsPoint` for the rule);
+ * only the edges in the point's latitude band can cross its ray, so only they are checked.
+ */
 export function polygonContains(polygon: PreparedPolygon, x: number, y: number): boolean {
   if (x < polygon.minX || x > polygon.maxX || y < polygon.minY || y > polygon.maxY) return false;
-  const { xy, ringEnds } = polygon;
+  const { xy, bands } = polygon;
+  const { edges, starts, ids } = bands;
+  const band = bandOf(bands, y);
   let inside = false;
-  let start = 0;
-  for (let r = 0; r < ringEnds.length; r += 1) {
-    const end = ringEnds[r]!;
-    let j = end - 1;
-    for (let i = start; i < end; i += 1) {
-      if (crossesEastRay(xy, i, j, x, y)) inside = !inside;
-      j = i;
-    }
-    start = end;
+  for (let k = starts[band]!, end = starts[band + 1]!; k < end; k += 1) {
+    const e = ids[k]!;
+    if (crossesEastRay(xy, edges[2 * e]!, edges[2 * e + 1]!, x, y)) inside = !inside;
   }
   return inside;
 }

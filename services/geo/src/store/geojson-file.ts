@@ -5,7 +5,7 @@ import { featureIdentity, type IdentityOptions } from './feature-identity.js';
 import { regionGeometry } from './geojson-geometry.js';
 
 /** Options for `loadGeoJsonFile`. */
-export interface GeoJsonFileOptions extends IdentityOptions {}
+export type GeoJsonFileOptions = IdentityOptions;
 
 /** A feature that did not become a region: its position in the file and why. */
 export interface SkippedFeature {

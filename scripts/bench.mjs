@@ -81,7 +81,7 @@ number of hits, so they did the same work.
 |---|---|---|---|---|---|---|
 ${rows.map((r) => `| ${r.name} | ${r.regions} | **${f(r.ours.us)}** | ${f(r.theirs.us)} | ${f(r.brute.us, 1)} | ${f(r.theirs.us / r.ours.us, 1)}× | ${f(r.ourBuild / 1000, 2)} s / ${f(r.peerBuild / 1000, 2)} s |`).join('\n')}
 
-H3 resolution 5. Index for the last row: ${rows[1].stats.interiorCells.toLocaleString('en-US')} compacted interior cells,
+H3 resolution 5. Index for the last row: ${rows[1].stats.interiorCells.toLocaleString('en-US')} interior cell–region pairs,
 ${rows[1].stats.boundaryCells.toLocaleString('en-US')} boundary cells (${rows[1].stats.boundaryEntries.toLocaleString('en-US')} cell–region pairs),
 ${rows[1].stats.fallbackRegions} fallback regions. A point in an interior cell is answered with no polygon test.
 `;

@@ -1,4 +1,4 @@
-import { cellToBoundary, cellToLatLng, compactCells, getHexagonEdgeLengthAvg, gridDisk } from 'h3-js';
+import { cellToBoundary, cellToLatLng, getHexagonEdgeLengthAvg, gridDisk } from 'h3-js';
 import { EARTH_RADIUS_KM, sampledEdgeCells } from './edge-cells.js';
 import { containsPoint, polygonsOf, type PreparedGeometry } from './point-in-polygon.js';
 import type { Position, RegionGeometry } from './region.js';
@@ -7,7 +7,7 @@ import type { Position, RegionGeometry } from './region.js';
  * How one region sits on the H3 grid at one resolution.
  * - `boundary`: cells (at the resolution) that some edge of the region may pass through;
  *   a point in one of them needs the exact test.
- * - `interior`: compacted cells wholly inside the region; a point in one is inside.
+ * - `interior`: cells (at the index resolution) wholly inside the region; a point in one is inside.
  */
 export interface RegionCover {
   readonly interior: string[];
@@ -41,7 +41,7 @@ export function coverRegion(geometry: RegionGeometry, prepared: PreparedGeometry
   const boundary = new Set<string>();
   for (const cell of sampled) for (const near of gridDisk(cell, 1)) boundary.add(near);
   const interior = floodInterior(sampled, boundary, prepared, res);
-  return { interior: compactCells(interior), interiorCount: interior.length, boundary };
+  return { interior, interiorCount: interior.length, boundary };
 }
 
 function isGridSafe(ring: readonly Position[]): boolean {

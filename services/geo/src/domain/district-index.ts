@@ -1,6 +1,5 @@
-import { getResolution, latLngToCell } from 'h3-js';
+import { latLngToCell } from 'h3-js';
 import { coverRegion } from './cell-cover.js';
-import { parentOf, splitCell } from './h3-parent.js';
 import { containsPoint, prepareGeometry, type PreparedGeometry } from './point-in-polygon.js';
 import { compareRegions, type RegionRecord } from './region.js';
 
@@ -14,10 +13,8 @@ export interface DistrictIndexOptions {
 export interface DistrictIndexStats {
   readonly regions: number;
   readonly resolution: number;
-  /** Compacted interior cells, over all regions. */
+  /** (interior cell, region) pairs at the index resolution. */
   readonly interiorCells: number;
-  /** The interior cells at the index resolution before compaction. */
-  readonly interiorCellsUncompacted: number;
   /** Distinct boundary cells (a cell shared by several regions counts once). */
   readonly boundaryCells: number;
   /** (boundary cell, region) pairs. */
@@ -27,12 +24,24 @@ export interface DistrictIndexStats {
   readonly buildMs: number;
 }
 
+/** What a cell says about the regions it meets. */
+interface CellEntry {
+  /** Regions the cell lies wholly inside: no polygon test needed. */
+  interior: number[];
+  /** Regions whose boundary crosses the cell: tested exactly. */
+  boundary: number[];
+}
+
+/**
+ * One map from cell to entry at the index resolution. Interior cells are not compacted:
+ * at resolution 5 the whole US is ~50k cells, and one map probe per lookup is cheaper
+ * than walking parent resolutions (each a string round trip through h3-js).
+ */
 interface Tables {
-  interior: Map<string, number[]>;
-  interiorResolutions: number[];
-  boundary: Map<string, number[]>;
+  cells: Map<string, CellEntry>;
   fallback: number[];
   interiorCount: number;
+  boundaryCells: number;
   boundaryEntries: number;
 }
 
@@ -64,9 +73,8 @@ export class DistrictIndex {
     const stats: DistrictIndexStats = {
       regions: sorted.length,
       resolution,
-      interiorCells: [...tables.interior.values()].reduce((n, ids) => n + ids.length, 0),
-      interiorCellsUncompacted: tables.interiorCount,
-      boundaryCells: tables.boundary.size,
+      interiorCells: tables.interiorCount,
+      boundaryCells: tables.boundaryCells,
       boundaryEntries: tables.boundaryEntries,
       fallbackRegions: tables.fallback.length,
       buildMs: performance.now() - started,
@@ -80,16 +88,10 @@ export class DistrictIndex {
    */
   lookup(lat: number, lng: number): RegionRecord[] {
     assertCoordinates(lat, lng);
-    const { interior, interiorResolutions, boundary, fallback } = this.tables;
-    const cell = latLngToCell(lat, lng, this.resolution);
-    const split = splitCell(cell);
-    const hits: number[] = [];
-    for (const res of interiorResolutions) {
-      const ids = interior.get(res === this.resolution ? cell : parentOf(split, res));
-      if (ids !== undefined) hits.push(...ids);
-    }
-    for (const id of boundary.get(cell) ?? []) if (containsPoint(this.prepared[id]!, lng, lat)) hits.push(id);
-    for (const id of fallback) if (containsPoint(this.prepared[id]!, lng, lat)) hits.push(id);
+    const entry = this.tables.cells.get(latLngToCell(lat, lng, this.resolution));
+    const hits: number[] = entry === undefined ? [] : [...entry.interior];
+    for (const id of entry?.boundary ?? []) if (containsPoint(this.prepared[id]!, lng, lat)) hits.push(id);
+    for (const id of this.tables.fallback) if (containsPoint(this.prepared[id]!, lng, lat)) hits.push(id);
     return hits.sort((a, b) => a - b).map((id) => this.regions[id]!);
   }
 
@@ -106,25 +108,24 @@ function assertCoordinates(lat: number, lng: number): void {
 }
 
 function buildTables(regions: readonly RegionRecord[], prepared: readonly PreparedGeometry[], res: number): Tables {
-  const t: Tables = { interior: new Map(), interiorResolutions: [], boundary: new Map(), fallback: [], interiorCount: 0, boundaryEntries: 0 };
+  const t: Tables = { cells: new Map(), fallback: [], interiorCount: 0, boundaryCells: 0, boundaryEntries: 0 };
   regions.forEach((region, id) => {
     const cover = coverRegion(region.geometry, prepared[id]!, res);
     if (cover === undefined) {
       t.fallback.push(id);
       return;
     }
-    for (const cell of cover.interior) append(t.interior, cell, id);
-    for (const cell of cover.boundary) append(t.boundary, cell, id);
+    for (const cell of cover.interior) entryOf(t.cells, cell).interior.push(id);
+    for (const cell of cover.boundary) entryOf(t.cells, cell).boundary.push(id);
     t.interiorCount += cover.interiorCount;
     t.boundaryEntries += cover.boundary.size;
   });
-  const resolutions = new Set([...t.interior.keys()].map(getResolution));
-  t.interiorResolutions = [...resolutions].sort((a, b) => a - b);
+  for (const e of t.cells.values()) if (e.boundary.length > 0) t.boundaryCells += 1;
   return t;
 }
 
-function append(map: Map<string, number[]>, key: string, id: number): void {
-  const ids = map.get(key);
-  if (ids === undefined) map.set(key, [id]);
-  else ids.push(id);
+function entryOf(cells: Map<string, CellEntry>, cell: string): CellEntry {
+  let e = cells.get(cell);
+  if (e === undefined) cells.set(cell, (e = { interior: [], boundary: [] }));
+  return e;
 }

@@ -8,6 +8,7 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DistrictIndex, loadGeoJsonFile, loadUsAtlas } from '@civicgraph/geo';
 import { Level } from '@civicgraph/protos/civic/geo/v1/geo';
+import { seededRandom } from '@civicgraph/kit';
 
 const require = createRequire(import.meta.url);
 const whichPolygon = require('which-polygon');
@@ -16,15 +17,9 @@ const shared = fileURLToPath(new URL('../../shared/data/', import.meta.url));
 const POINTS = Number(process.env.BENCH_POINTS ?? 100_000);
 const RUNS = 5;
 
-/** Deterministic points (mulberry32), uniform over the CONUS bounding box, like the research anchor. */
+/** Deterministic points (seeded), uniform over the CONUS bounding box, like the research anchor. */
 function points(n, seed = 42) {
-  let a = seed;
-  const rand = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rand = seededRandom(seed);
   return Array.from({ length: n }, () => [-124.8 + rand() * 58.0, 24.4 + rand() * 25.0]);
 }
 

@@ -16,3 +16,5 @@ export * from './levels.js';
 export * from './run.js';
 export * from './open-bus.js';
 export * from './base62.js';
+export * from './seeded-random.js';
+export * from './coordinates.js';

@@ -4,7 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import type { GeoLookup } from '../geo-lookup.js';
 import { contextOf, principalOf } from '../http/request-context.js';
 import { CACHE_GEOGRAPHIC, sendCacheable, strongEtag } from '../http/respond.js';
-import { assertKnownParams, assertNoCursor, minConfidence, number } from './params.js';
+import { assertKnownParams, assertNoCursor, coordinate, minConfidence } from './params.js';
 
 /** REST shape of a region (snake_case; nullable where the source may lack a value). */
 export function regionView(r: Region) {
@@ -23,8 +23,8 @@ export function districtsByPoint(lookup: GeoLookup, limiter: RateLimiter): Route
   const router = Router();
   router.get('/v1/districts_by_point', async (req: Request, res: Response) => {
     assertKnownParams(req.query, ['lat', 'lng']);
-    const lat = number(req.query, 'lat', -90, 90);
-    const lng = number(req.query, 'lng', -180, 180);
+    const lat = coordinate(req.query, 'lat');
+    const lng = coordinate(req.query, 'lng');
     minConfidence(req.query);
     assertNoCursor(req.query);
     const { entry, hit } = await lookup.districtsAtPoint(principalOf(res), lat, lng);

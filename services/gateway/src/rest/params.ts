@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { InvalidParameterError } from '@civicgraph/kit';
+import { assertCoordinate, InvalidParameterError } from '@civicgraph/kit';
 
 /**
  * Query-string readers. Every failure names the parameter; unknown parameters are refused
@@ -36,6 +36,11 @@ export function number(query: Query, name: string, min: number, max: number): nu
   if (!Number.isFinite(n)) throw new InvalidParameterError(name, `${name} must be a decimal number, got "${raw}".`);
   if (n < min || n > max) throw new InvalidParameterError(name, `${name} must be between ${min} and ${max}, got ${raw}.`);
   return n;
+}
+
+/** A required coordinate parameter, under the one coordinate rule. */
+export function coordinate(query: Query, name: 'lat' | 'lng'): number {
+  return assertCoordinate(name, number(query, name, -Infinity, Infinity));
 }
 
 /** `min_confidence`: optional, 0..1, default 0. */

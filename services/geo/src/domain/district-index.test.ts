@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { seededRandom as rng } from '@civicgraph/kit';
 import { DistrictIndex } from './district-index.js';
 import { Level, type RegionGeometry, type RegionRecord } from './region.js';
 
@@ -8,16 +9,6 @@ function box(x0: number, y0: number, x1: number, y1: number): number[][] {
 
 function region(slug: string, level: Level, geometry: RegionGeometry): RegionRecord {
   return { slug, name: slug, level, fips: '', ocdId: '', state: 'zz', geometry };
-}
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const slugs = (rs: RegionRecord[]) => rs.map((r) => r.slug);

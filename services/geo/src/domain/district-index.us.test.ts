@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadGeoJsonFile } from '../store/geojson-file.js';
 import { loadUsAtlas } from '../store/us-atlas.js';
+import { seededRandom as rng } from '@civicgraph/kit';
 import { DistrictIndex } from './district-index.js';
 import { polygonsOf } from './point-in-polygon.js';
 import { Level, type RegionRecord } from './region.js';
@@ -13,17 +14,6 @@ function sharedData(relative: string): string | undefined {
   if (existsSync(path)) return path;
   console.warn(`shared data missing, skipping the tests that need it: ${path}`);
   return undefined;
-}
-
-/** mulberry32: a seeded PRNG, so a failing point can be reproduced. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type LatLng = [number, number];

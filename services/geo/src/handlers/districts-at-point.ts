@@ -1,16 +1,8 @@
 import type { ServerUnaryCall } from '@grpc/grpc-js';
 import type { DistrictsAtPointRequest, DistrictsAtPointResponse, Region } from '@civicgraph/protos/civic/geo/v1/geo';
-import { assertGeography, InvalidParameterError, principalOf, visibleByState } from '@civicgraph/kit';
+import { assertCoordinate, assertGeography, principalOf, visibleByState } from '@civicgraph/kit';
 import type { RegionRecord } from '../domain/region.js';
 import type { GeoState } from '../geo-state.js';
-
-function coordinate(field: 'lat' | 'lng', value: number): number {
-  const bound = field === 'lat' ? 90 : 180;
-  if (!Number.isFinite(value) || value < -bound || value > bound) {
-    throw new InvalidParameterError(field, `${field} must be a finite number between ${-bound} and ${bound}.`);
-  }
-  return value;
-}
 
 export function toRegion(r: RegionRecord): Region {
   return {
@@ -29,8 +21,8 @@ export function districtsAtPoint(state: GeoState) {
   return (request: DistrictsAtPointRequest, call: ServerUnaryCall<DistrictsAtPointRequest, DistrictsAtPointResponse>) => {
     const principal = principalOf(call);
     assertGeography(principal);
-    const lat = coordinate('lat', request.lat);
-    const lng = coordinate('lng', request.lng);
+    const lat = assertCoordinate('lat', request.lat);
+    const lng = assertCoordinate('lng', request.lng);
     const { index, version } = state.current();
     const regions = visibleByState(principal, index.lookup(lat, lng)).map(toRegion);
     return { regions, datasetVersion: version };

@@ -3,20 +3,12 @@ import { createRequire } from 'node:module';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import type { Region } from '@civicgraph/protos/civic/geo/v1/geo';
-import { graphqlLevel, InvalidParameterError } from '@civicgraph/kit';
+import { assertCoordinate, graphqlLevel } from '@civicgraph/kit';
 import type { GeoLookup } from '../../geo-lookup.js';
 import type { GraphQLContext } from '../context.js';
 import { typed } from '../errors.js';
 
 const sdl = readFileSync(createRequire(import.meta.url).resolve('@civicgraph/protos/graphql/geo.graphql'), 'utf8');
-
-function coordinate(name: 'lat' | 'lng', value: number): number {
-  const bound = name === 'lat' ? 90 : 180;
-  if (!Number.isFinite(value) || value < -bound || value > bound) {
-    throw new InvalidParameterError(name, `${name} must be between ${-bound} and ${bound}, got ${value}.`);
-  }
-  return value;
-}
 
 /** The geo subschema: SDL from protos/graphql, resolvers over the shared GeoLookup. */
 export function geoSubschema(lookup: GeoLookup): GraphQLSchema {
@@ -25,8 +17,8 @@ export function geoSubschema(lookup: GeoLookup): GraphQLSchema {
     resolvers: {
       Query: {
         districtsAtPoint: typed(async (_: unknown, args: { lat: number; lng: number }, ctx: GraphQLContext) => {
-          const lat = coordinate('lat', args.lat);
-          const lng = coordinate('lng', args.lng);
+          const lat = assertCoordinate('lat', args.lat);
+          const lng = assertCoordinate('lng', args.lng);
           return (await lookup.districtsAtPoint(ctx.principal, lat, lng)).entry.regions;
         }),
       },

@@ -18,8 +18,10 @@ describe('GET /v1/districts_by_point', () => {
     const res = await get(denver(), key);
     expect(res.status).toBe(200);
     expect(res.body.point).toEqual(DENVER);
+    expect(res.body.date).toBe(new Date().toISOString().slice(0, 10));
     expect(res.body.next_cursor).toBeNull();
     const bySlug = Object.fromEntries(res.body.data.map((r: any) => [r.slug, r]));
+    expect(bySlug['region:co'].roles).toEqual(['serving', 'electing']);
     expect(bySlug['region:co']).toMatchObject({ name: 'Colorado', level: 'state', fips: '08' });
     expect(bySlug['region:co-denver-county']).toMatchObject({ name: 'Denver County', level: 'county', fips: '08031' });
     expect(bySlug['region:co-denver-county'].population).toBeGreaterThan(600_000);
@@ -83,6 +85,9 @@ describe('GET /v1/districts_by_point', () => {
     ['lat=39.7&lon=-104.9', 'lon'],
     ['lat=39.7&lng=-104.9&min_confidence=2', 'min_confidence'],
     ['lat=39.7&lng=-104.9&cursor=abc', 'cursor'],
+    ['lat=39.7&lng=-104.9&date=2025-02-30', 'date'],
+    ['lat=39.7&lng=-104.9&date=yesterday', 'date'],
+    ['lat=39.7&lng=-104.9&date=2025-01-01&date=2025-01-02', 'date'],
   ])('answers %s with 400 invalid_parameter naming %s', async (query, field) => {
     const res = await get(point(query), key);
     expect(res.status).toBe(400);
@@ -151,11 +156,16 @@ async function awayFromMinuteEnd(): Promise<void> {
 describe('POST /graphql', () => {
   it('districtsAtPoint returns the same regions as REST for the same point', async () => {
     const rest = await get(denver(), key);
-    const gql = await graphql(stack.url, key, 'query($lat: Float!, $lng: Float!) { districtsAtPoint(lat: $lat, lng: $lng) { slug name level fips population ocdId } }', DENVER);
+    const gql = await graphql(stack.url, key, 'query($lat: Float!, $lng: Float!) { districtsAtPoint(lat: $lat, lng: $lng) { slug name level fips population ocdId roles validFrom validTo } }', DENVER);
     expect(gql.status).toBe(200);
-    const fromGql = gql.body.data.districtsAtPoint.map((r: any) => ({ slug: r.slug, name: r.name, level: r.level.toLowerCase().replaceAll('_', '-'), fips: r.fips, population: r.population, ocd_id: r.ocdId }));
+    const fromGql = gql.body.data.districtsAtPoint.map((r: any) => ({ slug: r.slug, name: r.name, level: r.level.toLowerCase().replaceAll('_', '-'), fips: r.fips, population: r.population, ocd_id: r.ocdId, roles: r.roles.map((x: string) => x.toLowerCase()), valid_from: r.validFrom, valid_to: r.validTo }));
     expect(fromGql).toEqual(rest.body.data);
     expect(gql.body.data.districtsAtPoint.map((r: any) => r.level)).toContain('COUNTY');
+  });
+
+  it('reports a bad date as invalid_parameter naming it', async () => {
+    const gql = await graphql(stack.url, key, '{ districtsAtPoint(lat: 39.7, lng: -104.9, date: "2025-13-01") { slug } }');
+    expect(gql.body.errors[0].extensions).toMatchObject({ type: 'invalid_parameter', field: 'date' });
   });
 
   it('reports a bad coordinate as invalid_parameter naming the argument', async () => {

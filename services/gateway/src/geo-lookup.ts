@@ -16,13 +16,13 @@ export class GeoLookup {
     readonly cache: GeoCache,
   ) {}
 
-  async districtsAtPoint(principal: Principal, lat: number, lng: number): Promise<{ entry: GeoEntry; hit: boolean }> {
+  async districtsAtPoint(principal: Principal, lat: number, lng: number, date: string): Promise<{ entry: GeoEntry; hit: boolean }> {
     assertGeography(principal);
-    const key = GeoCache.key(principal, lat, lng);
+    const key = GeoCache.key(principal, lat, lng, date);
     const cached = this.cache.get(key);
     if (cached !== undefined) return { entry: cached, hit: true };
     const generation = this.cache.mark();
-    const res = await this.geo.districtsAtPoint(principal, lat, lng);
+    const res = await this.geo.districtsAtPoint(principal, lat, lng, date);
     return { entry: this.cache.set(key, res.regions, generation), hit: false };
   }
 }

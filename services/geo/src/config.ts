@@ -1,5 +1,8 @@
 import { ConfigError, int, list, oneOf, optionalStr, str, ENVIRONMENTS, levelFromRest } from '@civicgraph/kit';
+import { readFileSync } from 'node:fs';
 import type { Level } from '@civicgraph/protos/civic/geo/v1/geo';
+import type { Validity } from './domain/region.js';
+import { validityProblem } from './domain/validity.js';
 
 /** A boundary file to load beside us-atlas: `level=path` or `level=path@state`. */
 export interface BoundaryFile {
@@ -7,6 +10,8 @@ export interface BoundaryFile {
   path: string;
   /** Lowercase USPS code, for files whose features do not name their state. */
   state?: string;
+  /** When the file's boundaries are in force; absent → always. */
+  validity?: Validity;
 }
 
 /** Geo service configuration: the only reader of process.env in this service. */
@@ -15,7 +20,11 @@ export interface GeoConfig {
   host: string;
   /** gRPC port (GEO_GRPC_PORT, default 50051; 0 picks a free one). */
   port: number;
-  /** Extra GeoJSON FeatureCollections (GEO_FILES, comma-separated `level=path[@state]`). */
+  /**
+   * Extra GeoJSON FeatureCollections: GEO_FILES (comma-separated `level=path[@state]`)
+   * plus the entries of the JSON manifest named by GEO_MANIFEST, which can also date them:
+   * `[{"level", "path", "state"?, "valid_from"?, "valid_to"?, "elections_from"?, "elections_to"?}]`.
+   */
   files: BoundaryFile[];
   /** Census county/state population CSV (GEO_POPULATION_CSV; optional). */
   populationCsv: string | undefined;
@@ -40,11 +49,39 @@ export function readGeoConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Ge
   return Object.freeze({
     host: str(env, 'GEO_GRPC_HOST', '127.0.0.1'),
     port: int(env, 'GEO_GRPC_PORT', 50051, 0, 65535),
-    files: list(env, 'GEO_FILES').map((s) => parseBoundaryFile(s)),
+    files: [...list(env, 'GEO_FILES').map((s) => parseBoundaryFile(s)), ...readManifest(optionalStr(env, 'GEO_MANIFEST'))],
     populationCsv: optionalStr(env, 'GEO_POPULATION_CSV'),
     h3Resolution: int(env, 'GEO_H3_RESOLUTION', 5, 0, 9),
     natsUrl: optionalStr(env, 'NATS_URL'),
     env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
   });
+}
+
+type ManifestEntry = Record<string, unknown>;
+
+/** Reads GEO_MANIFEST; every malformed entry stops the start, naming the variable and entry. */
+export function readManifest(path: string | undefined, variable = 'GEO_MANIFEST'): BoundaryFile[] {
+  if (path === undefined) return [];
+  let entries: unknown;
+  try {
+    entries = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(variable, `cannot read ${path}: ${(err as Error).message}`);
+  }
+  if (!Array.isArray(entries)) throw new ConfigError(variable, `${path} must hold a JSON array of boundary files`);
+  return entries.map((e: ManifestEntry, i) => manifestEntry(e, `${variable}[${i}]`));
+}
+
+function manifestEntry(e: ManifestEntry, where: string): BoundaryFile {
+  const text = (k: string) => (typeof e[k] === 'string' ? (e[k] as string) : undefined);
+  const file = parseBoundaryFile(`${text('level') ?? ''}=${text('path') ?? ''}${text('state') ? `@${text('state')}` : ''}`, where);
+  const validity: Validity = {};
+  for (const [key, field] of [['valid_from', 'from'], ['valid_to', 'to'], ['elections_from', 'electionsFrom'], ['elections_to', 'electionsTo']] as const) {
+    const v = text(key);
+    if (v !== undefined) validity[field] = v;
+  }
+  const problem = validityProblem(validity);
+  if (problem !== undefined) throw new ConfigError(where, problem);
+  return Object.keys(validity).length === 0 ? file : { ...file, validity };
 }

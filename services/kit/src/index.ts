@@ -18,3 +18,4 @@ export * from './open-bus.js';
 export * from './base62.js';
 export * from './seeded-random.js';
 export * from './coordinates.js';
+export * from './dates.js';

@@ -8,8 +8,8 @@ export interface GeoEntry {
 }
 
 /**
- * Gateway cache of point lookups, keyed by what changes the answer: the point and the
- * caller's state scope. Entries are indexed by the region slugs they contain so a
+ * Gateway cache of point lookups, keyed by what changes the answer: the point, the date
+ * and the caller's state scope. Entries are indexed by the region slugs they contain so a
  * data-change event drops exactly the answers it names. A generation counter keeps an
  * answer computed before an invalidation from being stored after it.
  */
@@ -20,9 +20,9 @@ export class GeoCache {
 
   constructor(private readonly maxEntries = 20_000) {}
 
-  static key(principal: Principal, lat: number, lng: number): string {
+  static key(principal: Principal, lat: number, lng: number, date: string): string {
     const states = principal.entitlements?.states ?? [];
-    return `${states.join(',')}|${lat}|${lng}`;
+    return `${states.join(',')}|${date}|${lat}|${lng}`;
   }
 
   get size(): number {

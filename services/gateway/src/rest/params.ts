@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { assertCoordinate, InvalidParameterError } from '@civicgraph/kit';
+import { assertCoordinate, InvalidParameterError, isIsoDate, todayUtc } from '@civicgraph/kit';
 
 /**
  * Query-string readers. Every failure names the parameter; unknown parameters are refused
@@ -41,6 +41,14 @@ export function number(query: Query, name: string, min: number, max: number): nu
 /** A required coordinate parameter, under the one coordinate rule. */
 export function coordinate(query: Query, name: 'lat' | 'lng'): number {
   return assertCoordinate(name, number(query, name, -Infinity, Infinity));
+}
+
+/** An optional `YYYY-MM-DD` calendar date; absent → today (UTC). */
+export function dateParam(query: Query, name: string, now = new Date()): string {
+  const raw = single(query, name);
+  if (raw === undefined) return todayUtc(now);
+  if (!isIsoDate(raw)) throw new InvalidParameterError(name, `${name} must be a calendar date written YYYY-MM-DD, got "${raw}".`);
+  return raw;
 }
 
 /** `min_confidence`: optional, 0..1, default 0. */

@@ -4,16 +4,16 @@ import { call, CLIENT_OPTIONS, fromServiceError, insecure, principalMetadata } f
 
 /** The gateway's view of the geo service; every call carries the caller's principal. */
 export interface GeoUpstream {
-  districtsAtPoint(principal: Principal, lat: number, lng: number): Promise<DistrictsAtPointResponse>;
+  districtsAtPoint(principal: Principal, lat: number, lng: number, date: string): Promise<DistrictsAtPointResponse>;
   close(): void;
 }
 
 export function connectGeo(address: string, deadlineMs: number): GeoUpstream {
   const client = new GeoServiceClient(address, insecure(), CLIENT_OPTIONS);
   return {
-    async districtsAtPoint(principal, lat, lng) {
+    async districtsAtPoint(principal, lat, lng, date) {
       try {
-        return await call(client.districtsAtPoint.bind(client), { lat, lng }, principalMetadata(principal), deadlineMs);
+        return await call(client.districtsAtPoint.bind(client), { lat, lng, date }, principalMetadata(principal), deadlineMs);
       } catch (err) {
         throw fromServiceError(err, 'geo');
       }

@@ -33,6 +33,24 @@ export interface RegionRecord {
   state: string;
   /** Boundary in `[lng, lat]` degrees. */
   geometry: RegionGeometry;
+  /** When this boundary version is in force: who it elects serves under it. */
+  validity?: Validity;
+}
+
+/**
+ * Validity of one boundary version, as half-open ISO-date intervals `[from, to)`; an
+ * absent end is unbounded. A redistricting map has two: elections use it from
+ * `electionsFrom` (the 119th Congress map: the 2024 elections) while its winners serve from
+ * `from` (2025-01-03). Between the two dates a point has an electing district and a
+ * serving district that may differ; lookups report both, each marked.
+ */
+export interface Validity {
+  from?: string;
+  to?: string;
+  /** When elections start using this map; absent → the same as `from`. */
+  electionsFrom?: string;
+  /** When elections stop using it; absent → the same as `to`. */
+  electionsTo?: string;
 }
 
 /** The level for a GraphQL `Level` enum word (`CONGRESSIONAL_DISTRICT`), or undefined. */

@@ -57,7 +57,7 @@ describe('gRPC server lifecycle', () => {
 
   it('maps a typed handler error to INVALID_ARGUMENT with its field', async () => {
     const { lifecycle, geo } = await slowServer(Promise.resolve(), () => {});
-    const err = await call(geo.districtsAtPoint.bind(geo), { lat: 91, lng: 0 }, new Metadata(), 1_000).catch((e: unknown) => e);
+    const err = await call(geo.districtsAtPoint.bind(geo), { lat: 91, lng: 0, date: '' }, new Metadata(), 1_000).catch((e: unknown) => e);
     expect((err as { code: number }).code).toBe(status.INVALID_ARGUMENT);
     expect(fromServiceError(err, 'geo').field).toBe('lat');
     await lifecycle.stop('test');
@@ -68,14 +68,14 @@ describe('gRPC server lifecycle', () => {
     const entered = deferred();
     const { server, lifecycle, geo } = await slowServer(gate.promise, entered.resolve);
     server.markServing();
-    const inflight = call(geo.districtsAtPoint.bind(geo), { lat: 1, lng: 1 }, new Metadata(), 5_000);
+    const inflight = call(geo.districtsAtPoint.bind(geo), { lat: 1, lng: 1, date: '' }, new Metadata(), 5_000);
     await entered.promise;
     const stopping = lifecycle.stop('SIGTERM');
     expect(server.health.get('')).toBe(Serving.NOT_SERVING);
     gate.resolve();
     await expect(inflight).resolves.toEqual({ regions: [], datasetVersion: 'v1' });
     await stopping;
-    const after = await call(geo.districtsAtPoint.bind(geo), { lat: 1, lng: 1 }, new Metadata(), 500).catch((e: unknown) => e);
+    const after = await call(geo.districtsAtPoint.bind(geo), { lat: 1, lng: 1, date: '' }, new Metadata(), 500).catch((e: unknown) => e);
     expect((after as { code: number }).code).toBeOneOf([status.UNAVAILABLE, status.DEADLINE_EXCEEDED]);
   });
 });

@@ -108,11 +108,58 @@ export function levelToJSON(object: Level): string {
   }
 }
 
+/** How a boundary version relates to the requested date. */
+export enum DistrictRole {
+  DISTRICT_ROLE_UNSPECIFIED = 0,
+  /** DISTRICT_ROLE_SERVING - The people elected under this map hold office on the date. */
+  DISTRICT_ROLE_SERVING = 1,
+  /** DISTRICT_ROLE_ELECTING - Elections held on the date use this map (it may not be serving yet). */
+  DISTRICT_ROLE_ELECTING = 2,
+  UNRECOGNIZED = -1,
+}
+
+export function districtRoleFromJSON(object: any): DistrictRole {
+  switch (object) {
+    case 0:
+    case "DISTRICT_ROLE_UNSPECIFIED":
+      return DistrictRole.DISTRICT_ROLE_UNSPECIFIED;
+    case 1:
+    case "DISTRICT_ROLE_SERVING":
+      return DistrictRole.DISTRICT_ROLE_SERVING;
+    case 2:
+    case "DISTRICT_ROLE_ELECTING":
+      return DistrictRole.DISTRICT_ROLE_ELECTING;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return DistrictRole.UNRECOGNIZED;
+  }
+}
+
+export function districtRoleToJSON(object: DistrictRole): string {
+  switch (object) {
+    case DistrictRole.DISTRICT_ROLE_UNSPECIFIED:
+      return "DISTRICT_ROLE_UNSPECIFIED";
+    case DistrictRole.DISTRICT_ROLE_SERVING:
+      return "DISTRICT_ROLE_SERVING";
+    case DistrictRole.DISTRICT_ROLE_ELECTING:
+      return "DISTRICT_ROLE_ELECTING";
+    case DistrictRole.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 export interface DistrictsAtPointRequest {
   /** Latitude in decimal degrees, WGS84, -90..90 inclusive. Must be finite. */
   lat: number;
   /** Longitude in decimal degrees, WGS84, -180..180 inclusive. Must be finite. */
   lng: number;
+  /**
+   * The date the answer is for, `YYYY-MM-DD`: only boundary versions in force on it count.
+   * Empty → today (UTC).
+   */
+  date: string;
 }
 
 export interface Region {
@@ -131,6 +178,15 @@ export interface Region {
   ocdId: string;
   /** Two-letter USPS code of the state the region lies in (lowercase); empty for national. */
   state: string;
+  /**
+   * Roles of this version on the requested date: serving, electing or both. Between the
+   * date elections start using a new map and the date its winners serve, a point has one
+   * district of each kind.
+   */
+  roles: DistrictRole[];
+  /** Half-open interval `[valid_from, valid_to)` in which this version serves; empty = unbounded. */
+  validFrom: string;
+  validTo: string;
 }
 
 export interface DistrictsAtPointResponse {
@@ -143,7 +199,7 @@ export interface DistrictsAtPointResponse {
 }
 
 function createBaseDistrictsAtPointRequest(): DistrictsAtPointRequest {
-  return { lat: 0, lng: 0 };
+  return { lat: 0, lng: 0, date: "" };
 }
 
 export const DistrictsAtPointRequest: MessageFns<DistrictsAtPointRequest> = {
@@ -153,6 +209,9 @@ export const DistrictsAtPointRequest: MessageFns<DistrictsAtPointRequest> = {
     }
     if (message.lng !== 0) {
       writer.uint32(17).double(message.lng);
+    }
+    if (message.date !== "") {
+      writer.uint32(26).string(message.date);
     }
     return writer;
   },
@@ -186,6 +245,14 @@ export const DistrictsAtPointRequest: MessageFns<DistrictsAtPointRequest> = {
             message.lng = reader.double();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -202,6 +269,7 @@ export const DistrictsAtPointRequest: MessageFns<DistrictsAtPointRequest> = {
     return {
       lat: isSet(object.lat) ? globalThis.Number(object.lat) : 0,
       lng: isSet(object.lng) ? globalThis.Number(object.lng) : 0,
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
     };
   },
 
@@ -213,6 +281,9 @@ export const DistrictsAtPointRequest: MessageFns<DistrictsAtPointRequest> = {
     if (message.lng !== 0) {
       obj.lng = floatToJson(message.lng);
     }
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
     return obj;
   },
 
@@ -223,12 +294,24 @@ export const DistrictsAtPointRequest: MessageFns<DistrictsAtPointRequest> = {
     const message = createBaseDistrictsAtPointRequest();
     message.lat = object.lat ?? 0;
     message.lng = object.lng ?? 0;
+    message.date = object.date ?? "";
     return message;
   },
 };
 
 function createBaseRegion(): Region {
-  return { slug: "", name: "", level: 0, fips: "", population: undefined, ocdId: "", state: "" };
+  return {
+    slug: "",
+    name: "",
+    level: 0,
+    fips: "",
+    population: undefined,
+    ocdId: "",
+    state: "",
+    roles: [],
+    validFrom: "",
+    validTo: "",
+  };
 }
 
 export const Region: MessageFns<Region> = {
@@ -253,6 +336,19 @@ export const Region: MessageFns<Region> = {
     }
     if (message.state !== "") {
       writer.uint32(58).string(message.state);
+    }
+    if (message.roles.length !== 0) {
+      writer.uint32(66).fork();
+      for (const v of message.roles) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    if (message.validFrom !== "") {
+      writer.uint32(74).string(message.validFrom);
+    }
+    if (message.validTo !== "") {
+      writer.uint32(82).string(message.validTo);
     }
     return writer;
   },
@@ -326,6 +422,40 @@ export const Region: MessageFns<Region> = {
             message.state = reader.string();
             continue;
           }
+          case 8: {
+            if (tag === 64) {
+              message.roles.push(reader.int32() as any);
+
+              continue;
+            }
+
+            if (tag === 66) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.roles.push(reader.int32() as any);
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.validFrom = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.validTo = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -351,6 +481,17 @@ export const Region: MessageFns<Region> = {
         ? globalThis.String(object.ocd_id)
         : "",
       state: isSet(object.state) ? globalThis.String(object.state) : "",
+      roles: globalThis.Array.isArray(object?.roles) ? object.roles.map((e: any) => districtRoleFromJSON(e)) : [],
+      validFrom: isSet(object.validFrom)
+        ? globalThis.String(object.validFrom)
+        : isSet(object.valid_from)
+        ? globalThis.String(object.valid_from)
+        : "",
+      validTo: isSet(object.validTo)
+        ? globalThis.String(object.validTo)
+        : isSet(object.valid_to)
+        ? globalThis.String(object.valid_to)
+        : "",
     };
   },
 
@@ -377,6 +518,15 @@ export const Region: MessageFns<Region> = {
     if (message.state !== "") {
       obj.state = message.state;
     }
+    if (message.roles?.length) {
+      obj.roles = message.roles.map((e) => districtRoleToJSON(e));
+    }
+    if (message.validFrom !== "") {
+      obj.validFrom = message.validFrom;
+    }
+    if (message.validTo !== "") {
+      obj.validTo = message.validTo;
+    }
     return obj;
   },
 
@@ -392,6 +542,9 @@ export const Region: MessageFns<Region> = {
     message.population = object.population ?? undefined;
     message.ocdId = object.ocdId ?? "";
     message.state = object.state ?? "";
+    message.roles = object.roles?.map((e) => e) || [];
+    message.validFrom = object.validFrom ?? "";
+    message.validTo = object.validTo ?? "";
     return message;
   },
 };
@@ -493,6 +646,7 @@ export const GeoServiceService = {
    * level (national first, precinct last) and then by slug. The caller's principal travels
    * in the `civic-principal-bin` metadata entry; regions outside its states are omitted and
    * a principal without the geography entitlement is refused (PERMISSION_DENIED).
+   * Regions are the boundary versions in force on the request's date.
    */
   districtsAtPoint: {
     path: "/civic.geo.v1.GeoService/DistrictsAtPoint" as const,
@@ -513,6 +667,7 @@ export interface GeoServiceServer extends UntypedServiceImplementation {
    * level (national first, precinct last) and then by slug. The caller's principal travels
    * in the `civic-principal-bin` metadata entry; regions outside its states are omitted and
    * a principal without the geography entitlement is refused (PERMISSION_DENIED).
+   * Regions are the boundary versions in force on the request's date.
    */
   districtsAtPoint: handleUnaryCall<DistrictsAtPointRequest, DistrictsAtPointResponse>;
 }
@@ -523,6 +678,7 @@ export interface GeoServiceClient extends Client {
    * level (national first, precinct last) and then by slug. The caller's principal travels
    * in the `civic-principal-bin` metadata entry; regions outside its states are omitted and
    * a principal without the geography entitlement is refused (PERMISSION_DENIED).
+   * Regions are the boundary versions in force on the request's date.
    */
   districtsAtPoint(
     request: DistrictsAtPointRequest,

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
-import type { Region } from '@civicgraph/protos/civic/geo/v1/geo';
-import { assertCoordinate, graphqlLevel } from '@civicgraph/kit';
+import { DistrictRole, type Region } from '@civicgraph/protos/civic/geo/v1/geo';
+import { assertCoordinate, graphqlLevel, todayUtc } from '@civicgraph/kit';
+import { DateScalar } from '../scalars.js';
 import type { GeoLookup } from '../../geo-lookup.js';
 import type { GraphQLContext } from '../context.js';
 import { typed } from '../errors.js';
@@ -15,11 +16,12 @@ export function geoSubschema(lookup: GeoLookup): GraphQLSchema {
   return makeExecutableSchema({
     typeDefs: sdl,
     resolvers: {
+      Date: DateScalar,
       Query: {
-        districtsAtPoint: typed(async (_: unknown, args: { lat: number; lng: number }, ctx: GraphQLContext) => {
+        districtsAtPoint: typed(async (_: unknown, args: { lat: number; lng: number; date?: string | null }, ctx: GraphQLContext) => {
           const lat = assertCoordinate('lat', args.lat);
           const lng = assertCoordinate('lng', args.lng);
-          return (await lookup.districtsAtPoint(ctx.principal, lat, lng)).entry.regions;
+          return (await lookup.districtsAtPoint(ctx.principal, lat, lng, args.date ?? todayUtc())).entry.regions;
         }),
       },
       Region: {
@@ -27,6 +29,9 @@ export function geoSubschema(lookup: GeoLookup): GraphQLSchema {
         fips: (r: Region) => (r.fips === '' ? null : r.fips),
         population: (r: Region) => (r.population === undefined ? null : Number(r.population)),
         ocdId: (r: Region) => (r.ocdId === '' ? null : r.ocdId),
+        roles: (r: Region) => r.roles.map((role) => (DistrictRole[role] ?? '').slice('DISTRICT_ROLE_'.length)),
+        validFrom: (r: Region) => (r.validFrom === '' ? null : r.validFrom),
+        validTo: (r: Region) => (r.validTo === '' ? null : r.validTo),
       },
     },
   });

@@ -24,6 +24,8 @@ export interface StackOptions {
 /** A whole civicgraph in this process: real gRPC servers on loopback, a real HTTP gateway. */
 export interface Stack {
   url: string;
+  /** The stack's CIVIC_DATA_DIR: `auth/` and `geo/` stores live here. */
+  dataDir: string;
   auth: AuthService;
   geo: GeoService;
   gateway: Gateway;
@@ -44,6 +46,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const auth = await startAuthService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'auth'), logLevel: 'silent' }, { lifecycle, log });
   const geo = await startGeoService(
     { host: '127.0.0.1', port: 0, files: options.files ?? [], populationCsv: POPULATION_CSV, h3Resolution: 5,
+      storePath: join(dir, 'geo'), storePollMs: 100, geocoder: { kind: 'embedded' },
       natsUrl: options.natsUrl, env: env as 'test', logLevel: 'silent' },
     { bus, lifecycle, log },
   );
@@ -54,7 +57,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   );
   const key = async (overrides: Partial<CreateKeyRequest> = {}) =>
     (await auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'test', pinnedVersion: '', ...overrides })).key;
-  return { url: gateway.url, auth, geo, gateway, bus, env, key, stop: () => lifecycle.stop('test done') };
+  return { url: gateway.url, dataDir: dir, auth, geo, gateway, bus, env, key, stop: () => lifecycle.stop('test done') };
 }
 
 /** GET with a bearer key; returns status, headers and the parsed body (if any). */

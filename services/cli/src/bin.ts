@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { CivicError, ConfigError, createLogger, exitOnSignals, Lifecycle, SHUTDOWN_FUSE_MS } from '@civicgraph/kit';
 import { readCliConfig } from './config.js';
+import { importCommand } from './commands/import.js';
 import { keys } from './commands/keys.js';
 import { banner, up } from './commands/up.js';
 
@@ -10,6 +11,9 @@ commands:
   up                      start every service on this machine (embedded stores; NATS when NATS_URL is set)
   keys create [--env test|live] [--plan explore|build|enterprise] [--entitlements contact,geography]
               [--states CO,DE] [--tiers federal,state] [--rate-limit N] [--label TEXT] [--json]
+  import boundaries <file> --level <level> [--state XX] [--valid-from YYYY-MM-DD] [--valid-to YYYY-MM-DD]
+              [--elections-from YYYY-MM-DD] [--elections-to YYYY-MM-DD] [--json]
+                          GeoJSON, TopoJSON or Shapefile (.shp or .zip); a running service picks it up
   keys revoke <key-id>
   keys list
 `;
@@ -28,6 +32,10 @@ async function main(argv: string[]): Promise<void> {
       await lifecycle.stop('start failed');
       throw err;
     }
+    return;
+  }
+  if (command === 'import') {
+    process.stdout.write(`${await importCommand(config, rest)}\n`);
     return;
   }
   if (command === 'keys') {

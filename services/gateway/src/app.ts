@@ -10,12 +10,15 @@ import { notFound, problemHandler } from './http/errors.js';
 import { healthRoutes } from './http/health-routes.js';
 import type { PrincipalCache } from './http/principal-cache.js';
 import { districtsByPoint } from './rest/districts-by-point.js';
+import { districtsByAddress } from './rest/districts-by-address.js';
+import type { GeoUpstream } from './upstream/geo-client.js';
 import type { HealthProbe } from './upstream/health-client.js';
 
 export interface AppDeps {
   principals: PrincipalCache;
   limiter: RateLimiter;
   lookup: GeoLookup;
+  geo: GeoUpstream;
   probes: HealthProbe[];
   isStopping: () => boolean;
   log: Logger;
@@ -33,6 +36,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: '256kb' }));
   app.use(edge(deps.principals, deps.limiter));
   app.use(districtsByPoint(deps.lookup, deps.limiter));
+  app.use(districtsByAddress(deps.geo, deps.limiter));
   app.use(graphqlRoute(publicSchema([geoSubschema(deps.lookup)]), deps.limiter));
   app.use(notFound());
   app.use(problemHandler(deps.limiter, deps.log));

@@ -39,6 +39,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     principals: new PrincipalCache(auth, config.authCacheMs),
     limiter: deps.limiter ?? new MemoryRateLimiter(),
     lookup: new GeoLookup(geo, cache),
+    geo,
     probes,
     isStopping: () => lifecycle.isStopping,
     log,

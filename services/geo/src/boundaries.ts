@@ -21,9 +21,9 @@ export interface BoundaryDiff {
   deleted: string[];
 }
 
-/** Loads us-atlas states and counties plus every configured file. */
-export function loadBoundaries(config: Pick<GeoConfig, 'files' | 'populationCsv'>): BoundarySet {
-  const regions = loadUsAtlas({ populationCsv: config.populationCsv });
+/** Loads us-atlas states and counties, every configured file and every imported layer. */
+export function loadBoundaries(config: Pick<GeoConfig, 'files' | 'populationCsv'>, imported: readonly RegionRecord[] = []): BoundarySet {
+  const regions = [...loadUsAtlas({ populationCsv: config.populationCsv }), ...imported];
   const skipped: BoundarySet['skipped'] = [];
   for (const file of config.files) {
     const report = loadGeoJsonFile(file.path, file.level, file.state === undefined ? {} : { state: file.state });

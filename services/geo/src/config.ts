@@ -1,8 +1,10 @@
 import { ConfigError, int, list, oneOf, optionalStr, str, ENVIRONMENTS, levelFromRest } from '@civicgraph/kit';
 import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Level } from '@civicgraph/protos/civic/geo/v1/geo';
 import type { Validity } from './domain/region.js';
-import { validityProblem } from './domain/validity.js';
+import { VALIDITY_FIELDS, validityProblem } from './domain/validity.js';
+import type { GeocoderSelection } from './geocode/index.js';
 
 /** A boundary file to load beside us-atlas: `level=path` or `level=path@state`. */
 export interface BoundaryFile {
@@ -28,8 +30,17 @@ export interface GeoConfig {
   files: BoundaryFile[];
   /** Census county/state population CSV (GEO_POPULATION_CSV; optional). */
   populationCsv: string | undefined;
+  /** Imported boundaries: `${CIVIC_DATA_DIR}/geo` (CIVIC_DATA_DIR default `.civicgraph`). */
+  storePath: string;
+  /** How often the store is checked for imports by other processes (GEO_STORE_POLL_MS, default 1000). */
+  storePollMs: number;
   /** H3 resolution of the prefilter (GEO_H3_RESOLUTION, default 5). */
   h3Resolution: number;
+  /**
+   * Geocoder (GEO_GEOCODER): `embedded` (default; `lat,lng`, ZIP, `City, ST`, no network)
+   * or `census` (street addresses via the public US Census Geocoder, GEO_CENSUS_URL).
+   */
+  geocoder: GeocoderSelection;
   /** NATS server (NATS_URL); unset → in-process bus. */
   natsUrl: string | undefined;
   /** Deployment environment word in event subjects (CIVIC_ENV, default test). */
@@ -51,7 +62,10 @@ export function readGeoConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Ge
     port: int(env, 'GEO_GRPC_PORT', 50051, 0, 65535),
     files: [...list(env, 'GEO_FILES').map((s) => parseBoundaryFile(s)), ...readManifest(optionalStr(env, 'GEO_MANIFEST'))],
     populationCsv: optionalStr(env, 'GEO_POPULATION_CSV'),
+    storePath: join(resolve(str(env, 'CIVIC_DATA_DIR', '.civicgraph')), 'geo'),
+    storePollMs: int(env, 'GEO_STORE_POLL_MS', 1_000, 50, 3_600_000),
     h3Resolution: int(env, 'GEO_H3_RESOLUTION', 5, 0, 9),
+    geocoder: geocoderSelection(env),
     natsUrl: optionalStr(env, 'NATS_URL'),
     env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
@@ -77,11 +91,17 @@ function manifestEntry(e: ManifestEntry, where: string): BoundaryFile {
   const text = (k: string) => (typeof e[k] === 'string' ? (e[k] as string) : undefined);
   const file = parseBoundaryFile(`${text('level') ?? ''}=${text('path') ?? ''}${text('state') ? `@${text('state')}` : ''}`, where);
   const validity: Validity = {};
-  for (const [key, field] of [['valid_from', 'from'], ['valid_to', 'to'], ['elections_from', 'electionsFrom'], ['elections_to', 'electionsTo']] as const) {
+  for (const [field, key] of Object.entries(VALIDITY_FIELDS) as [keyof Validity, string][]) {
     const v = text(key);
     if (v !== undefined) validity[field] = v;
   }
   const problem = validityProblem(validity);
-  if (problem !== undefined) throw new ConfigError(where, problem);
+  if (problem !== undefined) throw new ConfigError(where, problem.detail);
   return Object.keys(validity).length === 0 ? file : { ...file, validity };
+}
+
+function geocoderSelection(env: NodeJS.ProcessEnv): GeocoderSelection {
+  const kind = oneOf(env, 'GEO_GEOCODER', ['embedded', 'census'] as const, 'embedded');
+  const baseUrl = optionalStr(env, 'GEO_CENSUS_URL');
+  return kind === 'embedded' ? { kind } : { kind, census: baseUrl === undefined ? {} : { baseUrl } };
 }

@@ -1,6 +1,7 @@
 import { DistrictIndex } from './domain/district-index.js';
 import { diffBoundaries, loadBoundaries, type BoundaryDiff, type BoundarySet } from './boundaries.js';
 import type { GeoConfig } from './config.js';
+import type { BoundaryStore } from './store/boundary-store.js';
 
 /**
  * The geo service's current boundaries and index. A reload builds a new index off to the
@@ -10,7 +11,10 @@ export class GeoState {
   private set: BoundarySet | undefined;
   private index: DistrictIndex | undefined;
 
-  constructor(private readonly config: Pick<GeoConfig, 'files' | 'populationCsv' | 'h3Resolution'>) {}
+  constructor(
+    private readonly config: Pick<GeoConfig, 'files' | 'populationCsv' | 'h3Resolution'>,
+    private readonly store: BoundaryStore,
+  ) {}
 
   current(): { index: DistrictIndex; version: string } {
     if (this.index === undefined || this.set === undefined) throw new Error('boundaries not loaded');
@@ -19,7 +23,7 @@ export class GeoState {
 
   /** (Re)loads every source; returns what changed since the previous load. */
   load(): { diff: BoundaryDiff; set: BoundarySet } {
-    const next = loadBoundaries(this.config);
+    const next = loadBoundaries(this.config, this.store.list());
     const index = DistrictIndex.build(next.regions, { resolution: this.config.h3Resolution });
     const diff = diffBoundaries(this.set, next);
     this.set = next;

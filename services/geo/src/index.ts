@@ -4,3 +4,8 @@ export { DistrictIndex } from './domain/district-index.js';
 export type { RegionRecord } from './domain/region.js';
 export { loadUsAtlas } from './store/us-atlas.js';
 export { loadGeoJsonFile } from './store/geojson-file.js';
+export { LmdbBoundaryStore } from './store/lmdb-boundary-store.js';
+export type { BoundaryStore, LayerChange, LayerKey } from './store/boundary-store.js';
+export { importBoundaries, type BoundaryImport, type ImportSummary, type ImportPhase } from './import/import-boundaries.js';
+export type { Validity } from './domain/region.js';
+export type { GeocoderSelection } from './geocode/index.js';

@@ -4,7 +4,11 @@ import type { GeoConfig } from './config.js';
 import { publishBoundaryChanges } from './events.js';
 import { GeoState } from './geo-state.js';
 import { districtsAtPoint } from './handlers/districts-at-point.js';
+import { districtsByAddress } from './handlers/districts-by-address.js';
+import { createGeocoder } from './geocode/index.js';
 import type { BoundaryDiff } from './boundaries.js';
+import { Reloader } from './reloader.js';
+import { LmdbBoundaryStore } from './store/lmdb-boundary-store.js';
 
 export interface GeoDeps {
   bus: EventBus;
@@ -16,15 +20,22 @@ export interface GeoDeps {
 export interface GeoService {
   readonly address: string;
   readonly port: number;
-  /** Re-reads every boundary source, swaps the index and publishes what changed. */
+  /**
+   * Re-reads every boundary source, swaps the index and publishes what changed. A failed
+   * reload leaves the previous boundaries serving. Imports into the store are picked up
+   * by themselves within `storePollMs`.
+   */
   reload(): Promise<BoundaryDiff>;
 }
 
 export async function startGeoService(config: GeoConfig, deps: GeoDeps): Promise<GeoService> {
   const { bus, lifecycle, log } = deps;
-  const state = new GeoState(config);
+  const store = LmdbBoundaryStore.open(config.storePath);
+  lifecycle.defer('geo boundary store', () => store.close());
+  const state = new GeoState(config, store);
   const implementation: GeoServiceServer = {
     districtsAtPoint: unary(log, 'DistrictsAtPoint', districtsAtPoint(state)),
+    districtsByAddress: unary(log, 'DistrictsByAddress', districtsByAddress(state, createGeocoder(config.geocoder))),
   };
   const server = await startGrpcServer({
     host: config.host,
@@ -43,7 +54,10 @@ export async function startGeoService(config: GeoConfig, deps: GeoDeps): Promise
       updated: diff.updated.length, deleted: diff.deleted.length, events, ms: Math.round(performance.now() - started) }, 'boundaries loaded');
     return diff;
   };
-  await reload();
+  const reloader = new Reloader(reload, store, log);
+  await reloader.request();
+  reloader.watch(config.storePollMs);
+  lifecycle.defer('geo reloader', () => reloader.stop());
   server.markServing();
-  return { address: server.address, port: server.port, reload };
+  return { address: server.address, port: server.port, reload: () => reloader.request() };
 }

@@ -55,7 +55,8 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger): 
   );
   const geo = await startGeoService(
     { host: '127.0.0.1', port: 0, files: demoFiles(config.sharedData), populationCsv: populationCsv(config.sharedData),
-      h3Resolution: 5, natsUrl: config.natsUrl, env: config.env, logLevel: config.logLevel },
+      storePath: join(config.dataDir, 'geo'), storePollMs: 1_000, h3Resolution: 5, geocoder: { kind: 'embedded' }, natsUrl: config.natsUrl, env: config.env,
+      logLevel: config.logLevel },
     { bus, lifecycle, log: log.child({ service: 'geo' }) },
   );
   const gateway = await startGateway(

@@ -23,6 +23,7 @@ export function regionView(r: Region) {
     roles: r.roles.map(roleWord),
     valid_from: r.validFrom === '' ? null : r.validFrom,
     valid_to: r.validTo === '' ? null : r.validTo,
+    ...(r.share === undefined ? {} : { share: Math.round(r.share * 1000) / 1000 }),
   };
 }
 

@@ -1,10 +1,11 @@
-import { GeoServiceClient, type DistrictsAtPointResponse } from '@civicgraph/protos/civic/geo/v1/geo';
+import { GeoServiceClient, type DistrictsAtPointResponse, type DistrictsByAddressResponse } from '@civicgraph/protos/civic/geo/v1/geo';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { call, CLIENT_OPTIONS, fromServiceError, insecure, principalMetadata } from '@civicgraph/kit';
 
 /** The gateway's view of the geo service; every call carries the caller's principal. */
 export interface GeoUpstream {
   districtsAtPoint(principal: Principal, lat: number, lng: number, date: string): Promise<DistrictsAtPointResponse>;
+  districtsByAddress(principal: Principal, address: string, date: string): Promise<DistrictsByAddressResponse>;
   close(): void;
 }
 
@@ -14,6 +15,13 @@ export function connectGeo(address: string, deadlineMs: number): GeoUpstream {
     async districtsAtPoint(principal, lat, lng, date) {
       try {
         return await call(client.districtsAtPoint.bind(client), { lat, lng, date }, principalMetadata(principal), deadlineMs);
+      } catch (err) {
+        throw fromServiceError(err, 'geo');
+      }
+    },
+    async districtsByAddress(principal, address, date) {
+      try {
+        return await call(client.districtsByAddress.bind(client), { address, date }, principalMetadata(principal), deadlineMs);
       } catch (err) {
         throw fromServiceError(err, 'geo');
       }

@@ -44,14 +44,25 @@ export function versionKey(r: RegionRecord): string {
   return r.validity?.from === undefined ? r.slug : `${r.slug}@${r.validity.from}`;
 }
 
-/** Rejects an interval that ends before it starts, naming the offending field. */
-export function validityProblem(v: Validity): string | undefined {
-  for (const [name, value] of Object.entries(v)) {
-    if (value !== undefined && !isIsoDate(value)) return `${name} must be a date written YYYY-MM-DD, got "${value}"`;
+/** The snake_case names of validity fields, as flags, manifests and REST spell them. */
+export const VALIDITY_FIELDS: Record<keyof Validity, string> = {
+  from: 'valid_from',
+  to: 'valid_to',
+  electionsFrom: 'elections_from',
+  electionsTo: 'elections_to',
+};
+
+/** What is wrong with an interval (a malformed date, an end before its start), by field. */
+export function validityProblem(v: Validity): { field: string; detail: string } | undefined {
+  for (const key of Object.keys(VALIDITY_FIELDS) as (keyof Validity)[]) {
+    const value = v[key];
+    if (value !== undefined && !isIsoDate(value)) {
+      return { field: VALIDITY_FIELDS[key], detail: `${VALIDITY_FIELDS[key]} must be a date written YYYY-MM-DD, got "${value}".` };
+    }
   }
-  if (v.from !== undefined && v.to !== undefined && v.to <= v.from) return 'valid_to must be after valid_from';
+  if (v.from !== undefined && v.to !== undefined && v.to <= v.from) return { field: 'valid_to', detail: 'valid_to must be after valid_from.' };
   const ef = v.electionsFrom ?? v.from;
   const et = v.electionsTo ?? v.to;
-  if (ef !== undefined && et !== undefined && et <= ef) return 'elections_to must be after elections_from';
+  if (ef !== undefined && et !== undefined && et <= ef) return { field: 'elections_to', detail: 'elections_to must be after elections_from.' };
   return undefined;
 }

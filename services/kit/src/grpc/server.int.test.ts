@@ -4,7 +4,7 @@ import { GeoServiceClient, GeoServiceService, type GeoServiceServer } from '@civ
 import { HealthClient, HealthCheckResponse_ServingStatus as Serving } from '@civicgraph/protos/grpc/health/v1/health';
 import { Lifecycle } from '../lifecycle.js';
 import { createLogger } from '../log.js';
-import { InvalidParameterError } from '../errors.js';
+import { InvalidParameterError, NotFoundError } from '../errors.js';
 import { CLIENT_OPTIONS, insecure } from './channel.js';
 import { startGrpcServer } from './server.js';
 import { fromServiceError } from './status.js';
@@ -28,6 +28,10 @@ async function slowServer(gate: Promise<void>, entered: () => void) {
       entered();
       await gate;
       return { regions: [], datasetVersion: 'v1' };
+    }),
+    // Not exercised here; the typed map requires every RPC.
+    districtsByAddress: unary(log, 'DistrictsByAddress', () => {
+      throw new NotFoundError('not served by this test server');
     }),
   };
   const lifecycle = new Lifecycle(log);

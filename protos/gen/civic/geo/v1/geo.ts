@@ -150,6 +150,39 @@ export function districtRoleToJSON(object: DistrictRole): string {
   }
 }
 
+export interface DistrictsByAddressRequest {
+  /**
+   * `lat,lng`, a ZIP (`80202`, `80202-1234`), `City, ST`, or (with the Census geocoder) a
+   * street address. 1..1000 characters.
+   */
+  address: string;
+  /** As DistrictsAtPointRequest.date. */
+  date: string;
+}
+
+export interface Geocode {
+  lat: number;
+  lng: number;
+  /** coordinates | rooftop | street | zip | city. */
+  precision: string;
+  /** Which geocoder and data answered, e.g. `embedded:zipcodes`, `census`. */
+  source: string;
+  /** The address as understood, normalised. */
+  matched: string;
+  /** Radius of the area the address may lie in, in metres; absent for exact geocodes. */
+  uncertaintyRadiusMeters?: number | undefined;
+}
+
+export interface DistrictsByAddressResponse {
+  geocode?:
+    | Geocode
+    | undefined;
+  /** True when the geocode stands for an area, so several districts per level may apply. */
+  ambiguous: boolean;
+  regions: Region[];
+  datasetVersion: string;
+}
+
 export interface DistrictsAtPointRequest {
   /** Latitude in decimal degrees, WGS84, -90..90 inclusive. Must be finite. */
   lat: number;
@@ -187,6 +220,11 @@ export interface Region {
   /** Half-open interval `[valid_from, valid_to)` in which this version serves; empty = unbounded. */
   validFrom: string;
   validTo: string;
+  /**
+   * Estimated share (0..1) of an ambiguous geocode's uncertainty area inside this region;
+   * absent for point answers.
+   */
+  share?: number | undefined;
 }
 
 export interface DistrictsAtPointResponse {
@@ -197,6 +235,367 @@ export interface DistrictsAtPointResponse {
    */
   datasetVersion: string;
 }
+
+function createBaseDistrictsByAddressRequest(): DistrictsByAddressRequest {
+  return { address: "", date: "" };
+}
+
+export const DistrictsByAddressRequest: MessageFns<DistrictsByAddressRequest> = {
+  encode(message: DistrictsByAddressRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.address !== "") {
+      writer.uint32(10).string(message.address);
+    }
+    if (message.date !== "") {
+      writer.uint32(18).string(message.date);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DistrictsByAddressRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDistrictsByAddressRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.address = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DistrictsByAddressRequest {
+    return {
+      address: isSet(object.address) ? globalThis.String(object.address) : "",
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+    };
+  },
+
+  toJSON(message: DistrictsByAddressRequest): unknown {
+    const obj: any = {};
+    if (message.address !== "") {
+      obj.address = message.address;
+    }
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DistrictsByAddressRequest>): DistrictsByAddressRequest {
+    return DistrictsByAddressRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DistrictsByAddressRequest>): DistrictsByAddressRequest {
+    const message = createBaseDistrictsByAddressRequest();
+    message.address = object.address ?? "";
+    message.date = object.date ?? "";
+    return message;
+  },
+};
+
+function createBaseGeocode(): Geocode {
+  return { lat: 0, lng: 0, precision: "", source: "", matched: "", uncertaintyRadiusMeters: undefined };
+}
+
+export const Geocode: MessageFns<Geocode> = {
+  encode(message: Geocode, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.lat !== 0) {
+      writer.uint32(9).double(message.lat);
+    }
+    if (message.lng !== 0) {
+      writer.uint32(17).double(message.lng);
+    }
+    if (message.precision !== "") {
+      writer.uint32(26).string(message.precision);
+    }
+    if (message.source !== "") {
+      writer.uint32(34).string(message.source);
+    }
+    if (message.matched !== "") {
+      writer.uint32(42).string(message.matched);
+    }
+    if (message.uncertaintyRadiusMeters !== undefined) {
+      writer.uint32(49).double(message.uncertaintyRadiusMeters);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Geocode {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGeocode();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.lat = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.lng = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.precision = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.matched = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 49) {
+              break;
+            }
+
+            message.uncertaintyRadiusMeters = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Geocode {
+    return {
+      lat: isSet(object.lat) ? globalThis.Number(object.lat) : 0,
+      lng: isSet(object.lng) ? globalThis.Number(object.lng) : 0,
+      precision: isSet(object.precision) ? globalThis.String(object.precision) : "",
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      matched: isSet(object.matched) ? globalThis.String(object.matched) : "",
+      uncertaintyRadiusMeters: isSet(object.uncertaintyRadiusMeters)
+        ? globalThis.Number(object.uncertaintyRadiusMeters)
+        : isSet(object.uncertainty_radius_meters)
+        ? globalThis.Number(object.uncertainty_radius_meters)
+        : undefined,
+    };
+  },
+
+  toJSON(message: Geocode): unknown {
+    const obj: any = {};
+    if (message.lat !== 0) {
+      obj.lat = floatToJson(message.lat);
+    }
+    if (message.lng !== 0) {
+      obj.lng = floatToJson(message.lng);
+    }
+    if (message.precision !== "") {
+      obj.precision = message.precision;
+    }
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.matched !== "") {
+      obj.matched = message.matched;
+    }
+    if (message.uncertaintyRadiusMeters !== undefined) {
+      obj.uncertaintyRadiusMeters = floatToJson(message.uncertaintyRadiusMeters);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Geocode>): Geocode {
+    return Geocode.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Geocode>): Geocode {
+    const message = createBaseGeocode();
+    message.lat = object.lat ?? 0;
+    message.lng = object.lng ?? 0;
+    message.precision = object.precision ?? "";
+    message.source = object.source ?? "";
+    message.matched = object.matched ?? "";
+    message.uncertaintyRadiusMeters = object.uncertaintyRadiusMeters ?? undefined;
+    return message;
+  },
+};
+
+function createBaseDistrictsByAddressResponse(): DistrictsByAddressResponse {
+  return { geocode: undefined, ambiguous: false, regions: [], datasetVersion: "" };
+}
+
+export const DistrictsByAddressResponse: MessageFns<DistrictsByAddressResponse> = {
+  encode(message: DistrictsByAddressResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.geocode !== undefined) {
+      Geocode.encode(message.geocode, writer.uint32(10).fork()).join();
+    }
+    if (message.ambiguous !== false) {
+      writer.uint32(16).bool(message.ambiguous);
+    }
+    for (const v of message.regions) {
+      Region.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.datasetVersion !== "") {
+      writer.uint32(34).string(message.datasetVersion);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DistrictsByAddressResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDistrictsByAddressResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.geocode = Geocode.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.ambiguous = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.regions.push(Region.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.datasetVersion = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DistrictsByAddressResponse {
+    return {
+      geocode: isSet(object.geocode) ? Geocode.fromJSON(object.geocode) : undefined,
+      ambiguous: isSet(object.ambiguous) ? globalThis.Boolean(object.ambiguous) : false,
+      regions: globalThis.Array.isArray(object?.regions) ? object.regions.map((e: any) => Region.fromJSON(e)) : [],
+      datasetVersion: isSet(object.datasetVersion)
+        ? globalThis.String(object.datasetVersion)
+        : isSet(object.dataset_version)
+        ? globalThis.String(object.dataset_version)
+        : "",
+    };
+  },
+
+  toJSON(message: DistrictsByAddressResponse): unknown {
+    const obj: any = {};
+    if (message.geocode !== undefined) {
+      obj.geocode = Geocode.toJSON(message.geocode);
+    }
+    if (message.ambiguous !== false) {
+      obj.ambiguous = message.ambiguous;
+    }
+    if (message.regions?.length) {
+      obj.regions = message.regions.map((e) => Region.toJSON(e));
+    }
+    if (message.datasetVersion !== "") {
+      obj.datasetVersion = message.datasetVersion;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DistrictsByAddressResponse>): DistrictsByAddressResponse {
+    return DistrictsByAddressResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DistrictsByAddressResponse>): DistrictsByAddressResponse {
+    const message = createBaseDistrictsByAddressResponse();
+    message.geocode = (object.geocode !== undefined && object.geocode !== null)
+      ? Geocode.fromPartial(object.geocode)
+      : undefined;
+    message.ambiguous = object.ambiguous ?? false;
+    message.regions = object.regions?.map((e) => Region.fromPartial(e)) || [];
+    message.datasetVersion = object.datasetVersion ?? "";
+    return message;
+  },
+};
 
 function createBaseDistrictsAtPointRequest(): DistrictsAtPointRequest {
   return { lat: 0, lng: 0, date: "" };
@@ -311,6 +710,7 @@ function createBaseRegion(): Region {
     roles: [],
     validFrom: "",
     validTo: "",
+    share: undefined,
   };
 }
 
@@ -349,6 +749,9 @@ export const Region: MessageFns<Region> = {
     }
     if (message.validTo !== "") {
       writer.uint32(82).string(message.validTo);
+    }
+    if (message.share !== undefined) {
+      writer.uint32(89).double(message.share);
     }
     return writer;
   },
@@ -456,6 +859,14 @@ export const Region: MessageFns<Region> = {
             message.validTo = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 89) {
+              break;
+            }
+
+            message.share = reader.double();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -492,6 +903,7 @@ export const Region: MessageFns<Region> = {
         : isSet(object.valid_to)
         ? globalThis.String(object.valid_to)
         : "",
+      share: isSet(object.share) ? globalThis.Number(object.share) : undefined,
     };
   },
 
@@ -527,6 +939,9 @@ export const Region: MessageFns<Region> = {
     if (message.validTo !== "") {
       obj.validTo = message.validTo;
     }
+    if (message.share !== undefined) {
+      obj.share = floatToJson(message.share);
+    }
     return obj;
   },
 
@@ -545,6 +960,7 @@ export const Region: MessageFns<Region> = {
     message.roles = object.roles?.map((e) => e) || [];
     message.validFrom = object.validFrom ?? "";
     message.validTo = object.validTo ?? "";
+    message.share = object.share ?? undefined;
     return message;
   },
 };
@@ -659,6 +1075,23 @@ export const GeoServiceService = {
       Buffer.from(DistrictsAtPointResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DistrictsAtPointResponse => DistrictsAtPointResponse.decode(value),
   },
+  /**
+   * DistrictsByAddress geocodes an address through the configured Geocoder, then answers
+   * like DistrictsAtPoint. When the geocode is coarser than a street address (a ZIP, a
+   * city) the answer is `ambiguous` and lists every region meeting the uncertainty area,
+   * each with its estimated share of that area, instead of silently picking one.
+   */
+  districtsByAddress: {
+    path: "/civic.geo.v1.GeoService/DistrictsByAddress" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DistrictsByAddressRequest): Buffer =>
+      Buffer.from(DistrictsByAddressRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DistrictsByAddressRequest => DistrictsByAddressRequest.decode(value),
+    responseSerialize: (value: DistrictsByAddressResponse): Buffer =>
+      Buffer.from(DistrictsByAddressResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DistrictsByAddressResponse => DistrictsByAddressResponse.decode(value),
+  },
 } as const;
 
 export interface GeoServiceServer extends UntypedServiceImplementation {
@@ -670,6 +1103,13 @@ export interface GeoServiceServer extends UntypedServiceImplementation {
    * Regions are the boundary versions in force on the request's date.
    */
   districtsAtPoint: handleUnaryCall<DistrictsAtPointRequest, DistrictsAtPointResponse>;
+  /**
+   * DistrictsByAddress geocodes an address through the configured Geocoder, then answers
+   * like DistrictsAtPoint. When the geocode is coarser than a street address (a ZIP, a
+   * city) the answer is `ambiguous` and lists every region meeting the uncertainty area,
+   * each with its estimated share of that area, instead of silently picking one.
+   */
+  districtsByAddress: handleUnaryCall<DistrictsByAddressRequest, DistrictsByAddressResponse>;
 }
 
 export interface GeoServiceClient extends Client {
@@ -694,6 +1134,27 @@ export interface GeoServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DistrictsAtPointResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * DistrictsByAddress geocodes an address through the configured Geocoder, then answers
+   * like DistrictsAtPoint. When the geocode is coarser than a street address (a ZIP, a
+   * city) the answer is `ambiguous` and lists every region meeting the uncertainty area,
+   * each with its estimated share of that area, instead of silently picking one.
+   */
+  districtsByAddress(
+    request: DistrictsByAddressRequest,
+    callback: (error: ServiceError | null, response: DistrictsByAddressResponse) => void,
+  ): ClientUnaryCall;
+  districtsByAddress(
+    request: DistrictsByAddressRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DistrictsByAddressResponse) => void,
+  ): ClientUnaryCall;
+  districtsByAddress(
+    request: DistrictsByAddressRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DistrictsByAddressResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,66 @@
+import { NotFoundError } from '@civicgraph/kit';
+import type { GeocodeResult, Geocoder } from './geocoder.js';
+import { parseAddress } from './parse-address.js';
+import { isPlaced, zipcodesRegistry, type ZipRegistry, type ZipRow } from './zip-registry.js';
+
+/** Options of the embedded geocoder. */
+export interface EmbeddedGeocoderOptions {
+  /** The ZIP registry; defaults to the `zipcodes` package, built on first use. */
+  registry?: () => ZipRegistry;
+}
+
+/**
+ * The geocoder that needs no third party: reads `lat,lng`, a ZIP or ZIP+4, or `City, ST`
+ * (see `parseAddress`) and places ZIPs and cities at registry centroids with an uncertainty
+ * disc (radius rules on `ZipRegistry`). Street addresses are refused as unreadable.
+ */
+export class EmbeddedGeocoder implements Geocoder {
+  private readonly registry: () => ZipRegistry;
+
+  constructor(options: EmbeddedGeocoderOptions = {}) {
+    this.registry = options.registry ?? zipcodesRegistry;
+  }
+
+  async geocode(address: string): Promise<GeocodeResult> {
+    const parsed = parseAddress(address);
+    switch (parsed.kind) {
+      case 'coordinates': {
+        const { lat, lng } = parsed;
+        return { point: { lat, lng }, precision: 'coordinates', source: 'embedded:coordinates', matched: `${lat},${lng}` };
+      }
+      case 'zip':
+        return this.zip(parsed.zip);
+      case 'city':
+        return this.city(parsed.city, parsed.state);
+    }
+  }
+
+  private zip(zip: string): GeocodeResult {
+    const row = this.registry().zip(zip);
+    if (row === undefined) throw new NotFoundError(`ZIP code ${zip} is not in the ZIP registry.`);
+    if (!isPlaced(row)) throw unplaced(`ZIP code ${zip} (${row.city}, ${row.state})`);
+    const { point, radiusMeters } = this.registry().zipArea(row);
+    return { point, precision: 'zip', source: 'embedded:zipcodes', uncertainty: { radiusMeters }, matched: `${zip} (${row.city}, ${row.state})` };
+  }
+
+  private city(city: string, state: string): GeocodeResult {
+    const registry = this.registry();
+    if (!registry.hasState(state)) throw new NotFoundError(`No US state or territory has the code "${state}".`);
+    const rows = registry.cityZips(city, state);
+    if (rows.length === 0) throw new NotFoundError(`No city named "${city}" in ${state} is in the ZIP registry.`);
+    const placed = rows.filter(isPlaced);
+    if (placed.length === 0) throw unplaced(`${displayCity(rows)}`);
+    const { point, radiusMeters } = registry.cityArea(placed);
+    return { point, precision: 'city', source: 'embedded:zipcodes', uncertainty: { radiusMeters }, matched: displayCity(rows) };
+  }
+}
+
+/** The registry's spelling of a city, e.g. `Saint Louis, MO`. */
+function displayCity(rows: readonly ZipRow[]): string {
+  const first = rows[0]!;
+  return `${first.city}, ${first.state}`;
+}
+
+function unplaced(what: string): NotFoundError {
+  return new NotFoundError(`${what} has no location in the ZIP registry (military and some PO-box ZIPs have none).`);
+}

@@ -1,0 +1,158 @@
+import type { PolygonCoordinates, Position, RegionGeometry } from '../../domain/region.js';
+import { findRingCrossing } from './ring-crossing.js';
+
+/**
+ * The outcome of repairing one feature's geometry: a Polygon or MultiPolygon and the
+ * repairs made to get it, or no geometry and the reason the feature is rejected.
+ */
+export interface RepairResult {
+  geometry: RegionGeometry | undefined;
+  /** What was changed, in words (`closed 1 unclosed ring`); empty when nothing was. */
+  repairs: string[];
+  /** Set exactly when `geometry` is undefined. */
+  rejectReason?: string;
+}
+
+/** Thrown inside this module for malformed input; becomes a reject reason. */
+class Reject extends Error {}
+
+interface Tally {
+  duplicates: number;
+  closed: number;
+  degenerate: number;
+  /** Holes dropped with their degenerate outer ring. */
+  orphans: number;
+}
+
+/**
+ * Repairs one feature's geometry, in whatever planar coordinates it comes (lon/lat or a
+ * projection), so that a bad feature never aborts the rest of a file:
+ * - null, non-polygonal types and malformed coordinates are rejected;
+ * - a GeometryCollection is flattened to its polygons (points and lines ignored; rejected
+ *   when it holds none);
+ * - consecutive duplicate vertices are removed and unclosed rings closed;
+ * - rings with fewer than 4 positions or zero area are dropped (a polygon whose outer ring
+ *   goes is dropped with its holes; rejected when no polygon is left);
+ * - a ring that crosses itself (a bowtie) is rejected: splitting it correctly needs a
+ *   topology engine, and guessing would move a boundary. Crossings between different rings
+ *   (a hole poking out of its shell) are not checked.
+ * Positions keep x and y only (Z and M are dropped).
+ */
+export function repairGeometry(geometry: unknown): RepairResult {
+  const repairs: string[] = [];
+  try {
+    const polygons = polygonsIn(geometry, repairs);
+    const tally: Tally = { duplicates: 0, closed: 0, degenerate: 0, orphans: 0 };
+    const kept = polygons.flatMap((p, i) => cleanPolygon(p, polygons.length > 1 ? `polygon ${i + 1}, ` : '', tally));
+    repairs.push(...describeTally(tally));
+    if (kept.length === 0) throw new Reject(tally.degenerate === 0 ? 'empty geometry' : 'no valid rings: every outer ring is empty or degenerate');
+    const result: RegionGeometry = kept.length === 1 ? { type: 'Polygon', coordinates: kept[0]! } : { type: 'MultiPolygon', coordinates: kept };
+    return { geometry: result, repairs };
+  } catch (err) {
+    if (!(err instanceof Reject)) throw err;
+    return { geometry: undefined, repairs, rejectReason: err.message };
+  }
+}
+
+function polygonsIn(geometry: unknown, repairs: string[]): unknown[] {
+  if (geometry === null || geometry === undefined) throw new Reject('no geometry (null)');
+  const g = geometry as { type?: unknown; coordinates?: unknown; geometries?: unknown };
+  if (g.type === 'Polygon') return [g.coordinates];
+  if (g.type === 'MultiPolygon') return arrayOf(g.coordinates, 'coordinates');
+  if (g.type === 'GeometryCollection') return flattenCollection(arrayOf(g.geometries, 'geometries'), repairs);
+  throw new Reject(`geometry type ${String(g.type)} is not polygonal`);
+}
+
+function flattenCollection(members: unknown[], repairs: string[]): unknown[] {
+  const ignored = new Map<string, number>();
+  const polygons = members.flatMap((m) => {
+    const type = String((m as { type?: unknown } | null)?.type);
+    if (type === 'Polygon' || type === 'MultiPolygon' || type === 'GeometryCollection') return polygonsIn(m, repairs);
+    ignored.set(type, (ignored.get(type) ?? 0) + 1);
+    return [];
+  });
+  const others = [...ignored].map(([type, n]) => `${n} ${type}`).join(', ');
+  if (polygons.length === 0) throw new Reject(`GeometryCollection holds no polygons${others === '' ? '' : ` (only ${others})`}`);
+  repairs.push(`flattened a GeometryCollection to ${polygons.length} polygon(s)${others === '' ? '' : `, ignoring ${others}`}`);
+  return polygons;
+}
+
+function arrayOf(value: unknown, what: string): unknown[] {
+  if (!Array.isArray(value)) throw new Reject(`malformed geometry: ${what} is not an array`);
+  return value;
+}
+
+/** The polygon with clean rings, or nothing when its outer ring is degenerate. */
+function cleanPolygon(polygon: unknown, label: string, tally: Tally): PolygonCoordinates[] {
+  const rings = arrayOf(polygon, 'a polygon').map((ring, r) => cleanRing(arrayOf(ring, 'a ring'), `${label}${r === 0 ? 'outer ring' : `hole ${r}`}`, tally));
+  const [outer, ...holes] = rings;
+  if (outer === undefined) return [];
+  if (outer === null) {
+    tally.orphans += holes.filter((h) => h !== null).length;
+    return [];
+  }
+  return [[outer, ...holes.filter((h): h is Position[] => h !== null)]];
+}
+
+/**
+ * A closed ring without repeated vertices, or null (counted) when it is degenerate. The
+ * crossing check comes before the zero-area test because a symmetric bowtie's lobes
+ * cancel: it has zero signed area but is not degenerate.
+ */
+function cleanRing(ring: unknown[], label: string, tally: Tally): Position[] | null {
+  const positions: Position[] = [];
+  for (const p of ring) {
+    const xy = positionOf(p);
+    const last = positions[positions.length - 1];
+    if (last !== undefined && last[0] === xy[0] && last[1] === xy[1]) tally.duplicates++;
+    else positions.push(xy);
+  }
+  const first = positions[0];
+  const last = positions[positions.length - 1];
+  if (first !== undefined && last !== undefined && positions.length > 1 && (first[0] !== last[0] || first[1] !== last[1])) {
+    positions.push(first);
+    tally.closed++;
+  }
+  if (positions.length >= 4) rejectCrossing(positions, label);
+  if (positions.length < 4 || ringArea(positions) === 0) {
+    tally.degenerate++;
+    return null;
+  }
+  return positions;
+}
+
+function positionOf(p: unknown): Position {
+  const [x, y] = Array.isArray(p) ? (p as unknown[]) : [];
+  if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) {
+    throw new Reject(`malformed coordinates: ${JSON.stringify(p)} is not a pair of finite numbers`);
+  }
+  return [x, y];
+}
+
+/** Twice the signed area, taken relative to the first vertex to limit cancellation. */
+function ringArea(ring: readonly Position[]): number {
+  const [ox, oy] = [ring[0]![0]!, ring[0]![1]!];
+  let sum = 0;
+  for (let i = 1; i + 1 < ring.length; i++) {
+    const a = ring[i]!;
+    const b = ring[i + 1]!;
+    sum += (a[0]! - ox) * (b[1]! - oy) - (b[0]! - ox) * (a[1]! - oy);
+  }
+  return sum;
+}
+
+function rejectCrossing(ring: readonly Position[], label: string): void {
+  const crossing = findRingCrossing(ring);
+  if (crossing === undefined) return;
+  const [x, y] = crossing.at.map((v) => Number(v.toPrecision(10)));
+  throw new Reject(`self-intersecting ring (${label}): edges ${crossing.edges[0]} and ${crossing.edges[1]} cross at [${x}, ${y}]`);
+}
+
+function describeTally(t: Tally): string[] {
+  const out: string[] = [];
+  if (t.duplicates > 0) out.push(`removed ${t.duplicates} consecutive duplicate vertex(es)`);
+  if (t.closed > 0) out.push(`closed ${t.closed} unclosed ring(s)`);
+  if (t.degenerate > 0) out.push(`dropped ${t.degenerate} degenerate ring(s) (fewer than 4 positions or zero area)`);
+  if (t.orphans > 0) out.push(`dropped ${t.orphans} hole(s) of degenerate outer rings`);
+  return out;
+}

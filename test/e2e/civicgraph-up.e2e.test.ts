@@ -1,5 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,29 @@ describe('civicgraph up, driven over HTTP as a new user would', () => {
     await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('plan') });
     const states = promisify(execFile)('node', [bin, 'keys', 'create', '--states', 'CO,XX'], { env });
     await expect(states).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/xx/i) });
+  });
+
+  it('imports boundaries from the CLI into the running service, which picks them up', async () => {
+    const file = join(dataDir, 'precinct.geojson');
+    const d = 0.005;
+    const ring = [[DENVER.lng - d, DENVER.lat - d], [DENVER.lng + d, DENVER.lat - d], [DENVER.lng + d, DENVER.lat + d], [DENVER.lng - d, DENVER.lat + d], [DENVER.lng - d, DENVER.lat - d]];
+    writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { GEOID: '0803177', NAME: 'Civic Center' }, geometry: { type: 'Polygon', coordinates: [ring] } }] }));
+    const summary = JSON.parse(await civicgraph('import', 'boundaries', file, '--level', 'precinct', '--state', 'CO', '--valid-from', '2020-01-01', '--json'));
+    expect(summary).toMatchObject({ format: 'geojson', features: 1, change: { created: [expect.stringContaining('@2020-01-01')] } });
+    const at = `${url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}`;
+    await vi.waitFor(async () => expect((await get(at, sandboxKey)).body.data.map((r: { level: string }) => r.level)).toContain('precinct'), { timeout: 15_000, interval: 250 });
+    const again = JSON.parse(await civicgraph('import', 'boundaries', file, '--level', 'precinct', '--state', 'CO', '--valid-from', '2020-01-01', '--json'));
+    expect(again.change).toEqual({ created: [], updated: [], deleted: [], unchanged: 1 });
+  });
+
+  it('refuses an import that is not what it claims, naming the file, and keeps serving', async () => {
+    const bogus = join(dataDir, 'bogus.shp');
+    writeFileSync(bogus, '{"type":"FeatureCollection","features":[]}');
+    const run = promisify(execFile)('node', [bin, 'import', 'boundaries', bogus, '--level', 'precinct'], { env });
+    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('file') });
+    const missingLevel = promisify(execFile)('node', [bin, 'import', 'boundaries', bogus], { env });
+    await expect(missingLevel).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('level') });
+    expect((await get(`${url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}`, sandboxKey)).status).toBe(200);
   });
 
   it('shuts down gracefully on SIGTERM and exits 0', async () => {

@@ -56,7 +56,8 @@ export async function importBoundaries(store: BoundaryStore, req: BoundaryImport
     crs: contents.crs,
     features: contents.collection.features.length + contents.rejected.length,
     change,
-    skipped: report.skipped,
+    // Positions in the file, not in the collection the reader handed on.
+    skipped: report.skipped.map((f) => ({ ...f, index: contents.sourceIndex[f.index] ?? f.index })),
     rejected: contents.rejected,
   };
 }

@@ -11,6 +11,7 @@ import { healthRoutes } from './http/health-routes.js';
 import type { PrincipalCache } from './http/principal-cache.js';
 import { districtsByPoint } from './rest/districts-by-point.js';
 import { districtsByAddress } from './rest/districts-by-address.js';
+import { regions } from './rest/regions.js';
 import type { GeoUpstream } from './upstream/geo-client.js';
 import type { HealthProbe } from './upstream/health-client.js';
 
@@ -37,7 +38,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(edge(deps.principals, deps.limiter));
   app.use(districtsByPoint(deps.lookup, deps.limiter));
   app.use(districtsByAddress(deps.geo, deps.limiter));
-  app.use(graphqlRoute(publicSchema([geoSubschema(deps.lookup)]), deps.limiter));
+  app.use(regions(deps.geo, deps.limiter));
+  app.use(graphqlRoute(publicSchema([geoSubschema(deps.lookup, deps.geo)]), deps.limiter));
   app.use(notFound());
   app.use(problemHandler(deps.limiter, deps.log));
   return app;

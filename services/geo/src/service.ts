@@ -5,6 +5,7 @@ import { publishBoundaryChanges } from './events.js';
 import { GeoState } from './geo-state.js';
 import { districtsAtPoint } from './handlers/districts-at-point.js';
 import { districtsByAddress } from './handlers/districts-by-address.js';
+import { getBoundary, getRegion } from './handlers/regions.js';
 import { createGeocoder } from './geocode/index.js';
 import type { BoundaryDiff } from './boundaries.js';
 import { Reloader } from './reloader.js';
@@ -36,6 +37,8 @@ export async function startGeoService(config: GeoConfig, deps: GeoDeps): Promise
   const implementation: GeoServiceServer = {
     districtsAtPoint: unary(log, 'DistrictsAtPoint', districtsAtPoint(state)),
     districtsByAddress: unary(log, 'DistrictsByAddress', districtsByAddress(state, createGeocoder(config.geocoder))),
+    getRegion: unary(log, 'GetRegion', getRegion(state)),
+    getBoundary: unary(log, 'GetBoundary', getBoundary(state)),
   };
   const server = await startGrpcServer({
     host: config.host,

@@ -8,6 +8,14 @@ function asDate(value: unknown): string {
   });
 }
 
+/** `JSON`: any JSON value, passed through. */
+export const JsonScalar = new GraphQLScalarType({
+  name: 'JSON',
+  description: 'Arbitrary JSON; used for GeoJSON geometries.',
+  serialize: (v) => v,
+  parseValue: (v) => v,
+});
+
 /** `Date`: an ISO 8601 calendar date, `YYYY-MM-DD`, checked as a real date. */
 export const DateScalar = new GraphQLScalarType({
   name: 'Date',

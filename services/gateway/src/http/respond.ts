@@ -13,6 +13,8 @@ export interface JsonPayload {
   body: string;
   cacheControl: string;
   etag?: string;
+  /** Media type of `body`; default `application/json`. */
+  contentType?: string;
 }
 
 /** Strong ETag over the exact bytes served. */
@@ -36,7 +38,7 @@ export async function sendCacheable(req: Request, res: Response, limiter: RateLi
     return;
   }
   await count(res, limiter);
-  res.status(200).type('application/json').send(payload.body);
+  res.status(200).type(payload.contentType ?? 'application/json').send(payload.body);
 }
 
 /** Counts the request against its bucket and writes the rate headers. */

@@ -150,6 +150,48 @@ export function districtRoleToJSON(object: DistrictRole): string {
   }
 }
 
+export interface GetRegionRequest {
+  /** `region:<key>`. */
+  slug: string;
+  /** As DistrictsAtPointRequest.date. */
+  date: string;
+}
+
+/** Validity of one boundary version; empty strings are unbounded. */
+export interface RegionVersion {
+  validFrom: string;
+  validTo: string;
+  electionsFrom: string;
+  electionsTo: string;
+}
+
+export interface RegionDetail {
+  /** The version in force on the requested date (roles say how). */
+  region?:
+    | Region
+    | undefined;
+  /** Every version of the region, oldest first. */
+  versions: RegionVersion[];
+}
+
+export interface GetBoundaryRequest {
+  slug: string;
+  date: string;
+  /** Douglas–Peucker tolerance in metres, 0 (full detail) to 100000. */
+  simplifyMeters: number;
+}
+
+export interface Boundary {
+  slug: string;
+  /** A GeoJSON Polygon or MultiPolygon geometry, `[lng, lat]` WGS84. */
+  geometryJson: string;
+  /** Vertices served, and in the stored outline. */
+  vertices: number;
+  sourceVertices: number;
+  validFrom: string;
+  validTo: string;
+}
+
 export interface DistrictsByAddressRequest {
   /**
    * `lat,lng`, a ZIP (`80202`, `80202-1234`), `City, ST`, or (with the Census geocoder) a
@@ -235,6 +277,583 @@ export interface DistrictsAtPointResponse {
    */
   datasetVersion: string;
 }
+
+function createBaseGetRegionRequest(): GetRegionRequest {
+  return { slug: "", date: "" };
+}
+
+export const GetRegionRequest: MessageFns<GetRegionRequest> = {
+  encode(message: GetRegionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.slug !== "") {
+      writer.uint32(10).string(message.slug);
+    }
+    if (message.date !== "") {
+      writer.uint32(18).string(message.date);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRegionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRegionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetRegionRequest {
+    return {
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+    };
+  },
+
+  toJSON(message: GetRegionRequest): unknown {
+    const obj: any = {};
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetRegionRequest>): GetRegionRequest {
+    return GetRegionRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetRegionRequest>): GetRegionRequest {
+    const message = createBaseGetRegionRequest();
+    message.slug = object.slug ?? "";
+    message.date = object.date ?? "";
+    return message;
+  },
+};
+
+function createBaseRegionVersion(): RegionVersion {
+  return { validFrom: "", validTo: "", electionsFrom: "", electionsTo: "" };
+}
+
+export const RegionVersion: MessageFns<RegionVersion> = {
+  encode(message: RegionVersion, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.validFrom !== "") {
+      writer.uint32(10).string(message.validFrom);
+    }
+    if (message.validTo !== "") {
+      writer.uint32(18).string(message.validTo);
+    }
+    if (message.electionsFrom !== "") {
+      writer.uint32(26).string(message.electionsFrom);
+    }
+    if (message.electionsTo !== "") {
+      writer.uint32(34).string(message.electionsTo);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RegionVersion {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRegionVersion();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.validFrom = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.validTo = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.electionsFrom = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.electionsTo = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RegionVersion {
+    return {
+      validFrom: isSet(object.validFrom)
+        ? globalThis.String(object.validFrom)
+        : isSet(object.valid_from)
+        ? globalThis.String(object.valid_from)
+        : "",
+      validTo: isSet(object.validTo)
+        ? globalThis.String(object.validTo)
+        : isSet(object.valid_to)
+        ? globalThis.String(object.valid_to)
+        : "",
+      electionsFrom: isSet(object.electionsFrom)
+        ? globalThis.String(object.electionsFrom)
+        : isSet(object.elections_from)
+        ? globalThis.String(object.elections_from)
+        : "",
+      electionsTo: isSet(object.electionsTo)
+        ? globalThis.String(object.electionsTo)
+        : isSet(object.elections_to)
+        ? globalThis.String(object.elections_to)
+        : "",
+    };
+  },
+
+  toJSON(message: RegionVersion): unknown {
+    const obj: any = {};
+    if (message.validFrom !== "") {
+      obj.validFrom = message.validFrom;
+    }
+    if (message.validTo !== "") {
+      obj.validTo = message.validTo;
+    }
+    if (message.electionsFrom !== "") {
+      obj.electionsFrom = message.electionsFrom;
+    }
+    if (message.electionsTo !== "") {
+      obj.electionsTo = message.electionsTo;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RegionVersion>): RegionVersion {
+    return RegionVersion.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RegionVersion>): RegionVersion {
+    const message = createBaseRegionVersion();
+    message.validFrom = object.validFrom ?? "";
+    message.validTo = object.validTo ?? "";
+    message.electionsFrom = object.electionsFrom ?? "";
+    message.electionsTo = object.electionsTo ?? "";
+    return message;
+  },
+};
+
+function createBaseRegionDetail(): RegionDetail {
+  return { region: undefined, versions: [] };
+}
+
+export const RegionDetail: MessageFns<RegionDetail> = {
+  encode(message: RegionDetail, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.region !== undefined) {
+      Region.encode(message.region, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.versions) {
+      RegionVersion.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RegionDetail {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRegionDetail();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.region = Region.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.versions.push(RegionVersion.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RegionDetail {
+    return {
+      region: isSet(object.region) ? Region.fromJSON(object.region) : undefined,
+      versions: globalThis.Array.isArray(object?.versions)
+        ? object.versions.map((e: any) => RegionVersion.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: RegionDetail): unknown {
+    const obj: any = {};
+    if (message.region !== undefined) {
+      obj.region = Region.toJSON(message.region);
+    }
+    if (message.versions?.length) {
+      obj.versions = message.versions.map((e) => RegionVersion.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RegionDetail>): RegionDetail {
+    return RegionDetail.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RegionDetail>): RegionDetail {
+    const message = createBaseRegionDetail();
+    message.region = (object.region !== undefined && object.region !== null)
+      ? Region.fromPartial(object.region)
+      : undefined;
+    message.versions = object.versions?.map((e) => RegionVersion.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGetBoundaryRequest(): GetBoundaryRequest {
+  return { slug: "", date: "", simplifyMeters: 0 };
+}
+
+export const GetBoundaryRequest: MessageFns<GetBoundaryRequest> = {
+  encode(message: GetBoundaryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.slug !== "") {
+      writer.uint32(10).string(message.slug);
+    }
+    if (message.date !== "") {
+      writer.uint32(18).string(message.date);
+    }
+    if (message.simplifyMeters !== 0) {
+      writer.uint32(25).double(message.simplifyMeters);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetBoundaryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetBoundaryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.simplifyMeters = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetBoundaryRequest {
+    return {
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+      simplifyMeters: isSet(object.simplifyMeters)
+        ? globalThis.Number(object.simplifyMeters)
+        : isSet(object.simplify_meters)
+        ? globalThis.Number(object.simplify_meters)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetBoundaryRequest): unknown {
+    const obj: any = {};
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    if (message.simplifyMeters !== 0) {
+      obj.simplifyMeters = floatToJson(message.simplifyMeters);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetBoundaryRequest>): GetBoundaryRequest {
+    return GetBoundaryRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetBoundaryRequest>): GetBoundaryRequest {
+    const message = createBaseGetBoundaryRequest();
+    message.slug = object.slug ?? "";
+    message.date = object.date ?? "";
+    message.simplifyMeters = object.simplifyMeters ?? 0;
+    return message;
+  },
+};
+
+function createBaseBoundary(): Boundary {
+  return { slug: "", geometryJson: "", vertices: 0, sourceVertices: 0, validFrom: "", validTo: "" };
+}
+
+export const Boundary: MessageFns<Boundary> = {
+  encode(message: Boundary, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.slug !== "") {
+      writer.uint32(10).string(message.slug);
+    }
+    if (message.geometryJson !== "") {
+      writer.uint32(18).string(message.geometryJson);
+    }
+    if (message.vertices !== 0) {
+      writer.uint32(24).int32(message.vertices);
+    }
+    if (message.sourceVertices !== 0) {
+      writer.uint32(32).int32(message.sourceVertices);
+    }
+    if (message.validFrom !== "") {
+      writer.uint32(42).string(message.validFrom);
+    }
+    if (message.validTo !== "") {
+      writer.uint32(50).string(message.validTo);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Boundary {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBoundary();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.geometryJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.vertices = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.sourceVertices = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.validFrom = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.validTo = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Boundary {
+    return {
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      geometryJson: isSet(object.geometryJson)
+        ? globalThis.String(object.geometryJson)
+        : isSet(object.geometry_json)
+        ? globalThis.String(object.geometry_json)
+        : "",
+      vertices: isSet(object.vertices) ? globalThis.Number(object.vertices) : 0,
+      sourceVertices: isSet(object.sourceVertices)
+        ? globalThis.Number(object.sourceVertices)
+        : isSet(object.source_vertices)
+        ? globalThis.Number(object.source_vertices)
+        : 0,
+      validFrom: isSet(object.validFrom)
+        ? globalThis.String(object.validFrom)
+        : isSet(object.valid_from)
+        ? globalThis.String(object.valid_from)
+        : "",
+      validTo: isSet(object.validTo)
+        ? globalThis.String(object.validTo)
+        : isSet(object.valid_to)
+        ? globalThis.String(object.valid_to)
+        : "",
+    };
+  },
+
+  toJSON(message: Boundary): unknown {
+    const obj: any = {};
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.geometryJson !== "") {
+      obj.geometryJson = message.geometryJson;
+    }
+    if (message.vertices !== 0) {
+      obj.vertices = Math.round(message.vertices);
+    }
+    if (message.sourceVertices !== 0) {
+      obj.sourceVertices = Math.round(message.sourceVertices);
+    }
+    if (message.validFrom !== "") {
+      obj.validFrom = message.validFrom;
+    }
+    if (message.validTo !== "") {
+      obj.validTo = message.validTo;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Boundary>): Boundary {
+    return Boundary.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Boundary>): Boundary {
+    const message = createBaseBoundary();
+    message.slug = object.slug ?? "";
+    message.geometryJson = object.geometryJson ?? "";
+    message.vertices = object.vertices ?? 0;
+    message.sourceVertices = object.sourceVertices ?? 0;
+    message.validFrom = object.validFrom ?? "";
+    message.validTo = object.validTo ?? "";
+    return message;
+  },
+};
 
 function createBaseDistrictsByAddressRequest(): DistrictsByAddressRequest {
   return { address: "", date: "" };
@@ -1092,6 +1711,29 @@ export const GeoServiceService = {
       Buffer.from(DistrictsByAddressResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DistrictsByAddressResponse => DistrictsByAddressResponse.decode(value),
   },
+  /**
+   * GetRegion returns the version of a region in force on the date, with every version's
+   * validity. A region outside the caller's states does not exist for it (NOT_FOUND).
+   */
+  getRegion: {
+    path: "/civic.geo.v1.GeoService/GetRegion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetRegionRequest): Buffer => Buffer.from(GetRegionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetRegionRequest => GetRegionRequest.decode(value),
+    responseSerialize: (value: RegionDetail): Buffer => Buffer.from(RegionDetail.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RegionDetail => RegionDetail.decode(value),
+  },
+  /** GetBoundary returns that version's outline as GeoJSON, optionally simplified. */
+  getBoundary: {
+    path: "/civic.geo.v1.GeoService/GetBoundary" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetBoundaryRequest): Buffer => Buffer.from(GetBoundaryRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetBoundaryRequest => GetBoundaryRequest.decode(value),
+    responseSerialize: (value: Boundary): Buffer => Buffer.from(Boundary.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Boundary => Boundary.decode(value),
+  },
 } as const;
 
 export interface GeoServiceServer extends UntypedServiceImplementation {
@@ -1110,6 +1752,13 @@ export interface GeoServiceServer extends UntypedServiceImplementation {
    * each with its estimated share of that area, instead of silently picking one.
    */
   districtsByAddress: handleUnaryCall<DistrictsByAddressRequest, DistrictsByAddressResponse>;
+  /**
+   * GetRegion returns the version of a region in force on the date, with every version's
+   * validity. A region outside the caller's states does not exist for it (NOT_FOUND).
+   */
+  getRegion: handleUnaryCall<GetRegionRequest, RegionDetail>;
+  /** GetBoundary returns that version's outline as GeoJSON, optionally simplified. */
+  getBoundary: handleUnaryCall<GetBoundaryRequest, Boundary>;
 }
 
 export interface GeoServiceClient extends Client {
@@ -1155,6 +1804,41 @@ export interface GeoServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DistrictsByAddressResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * GetRegion returns the version of a region in force on the date, with every version's
+   * validity. A region outside the caller's states does not exist for it (NOT_FOUND).
+   */
+  getRegion(
+    request: GetRegionRequest,
+    callback: (error: ServiceError | null, response: RegionDetail) => void,
+  ): ClientUnaryCall;
+  getRegion(
+    request: GetRegionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RegionDetail) => void,
+  ): ClientUnaryCall;
+  getRegion(
+    request: GetRegionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RegionDetail) => void,
+  ): ClientUnaryCall;
+  /** GetBoundary returns that version's outline as GeoJSON, optionally simplified. */
+  getBoundary(
+    request: GetBoundaryRequest,
+    callback: (error: ServiceError | null, response: Boundary) => void,
+  ): ClientUnaryCall;
+  getBoundary(
+    request: GetBoundaryRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Boundary) => void,
+  ): ClientUnaryCall;
+  getBoundary(
+    request: GetBoundaryRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Boundary) => void,
   ): ClientUnaryCall;
 }
 

@@ -3,8 +3,9 @@ import { createRequire } from 'node:module';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { DistrictRole, type Region } from '@civicgraph/protos/civic/geo/v1/geo';
-import { assertCoordinate, graphqlLevel, todayUtc } from '@civicgraph/kit';
-import { DateScalar } from '../scalars.js';
+import { assertCoordinate, graphqlLevel, NotFoundError, todayUtc } from '@civicgraph/kit';
+import { DateScalar, JsonScalar } from '../scalars.js';
+import type { GeoUpstream } from '../../upstream/geo-client.js';
 import type { GeoLookup } from '../../geo-lookup.js';
 import type { GraphQLContext } from '../context.js';
 import { typed } from '../errors.js';
@@ -12,16 +13,25 @@ import { typed } from '../errors.js';
 const sdl = readFileSync(createRequire(import.meta.url).resolve('@civicgraph/protos/graphql/geo.graphql'), 'utf8');
 
 /** The geo subschema: SDL from protos/graphql, resolvers over the shared GeoLookup. */
-export function geoSubschema(lookup: GeoLookup): GraphQLSchema {
+export function geoSubschema(lookup: GeoLookup, geo: GeoUpstream): GraphQLSchema {
   return makeExecutableSchema({
     typeDefs: sdl,
     resolvers: {
       Date: DateScalar,
+      JSON: JsonScalar,
       Query: {
         districtsAtPoint: typed(async (_: unknown, args: { lat: number; lng: number; date?: string | null }, ctx: GraphQLContext) => {
           const lat = assertCoordinate('lat', args.lat);
           const lng = assertCoordinate('lng', args.lng);
           return (await lookup.districtsAtPoint(ctx.principal, lat, lng, args.date ?? todayUtc())).entry.regions;
+        }),
+        region: typed(async (_: unknown, args: { slug: string; date?: string | null }, ctx: GraphQLContext) => {
+          try {
+            return (await geo.getRegion(ctx.principal, args.slug, args.date ?? todayUtc())).region ?? null;
+          } catch (err) {
+            if (err instanceof NotFoundError) return null;
+            throw err;
+          }
         }),
       },
       Region: {
@@ -32,6 +42,11 @@ export function geoSubschema(lookup: GeoLookup): GraphQLSchema {
         roles: (r: Region) => r.roles.map((role) => (DistrictRole[role] ?? '').slice('DISTRICT_ROLE_'.length)),
         validFrom: (r: Region) => (r.validFrom === '' ? null : r.validFrom),
         validTo: (r: Region) => (r.validTo === '' ? null : r.validTo),
+        // This version's outline: its own valid_from picks it out among the slug's versions.
+        boundary: typed(async (r: Region, args: { simplify: number }, ctx: GraphQLContext) => {
+          const b = await geo.getBoundary(ctx.principal, r.slug, r.validFrom === '' ? todayUtc() : r.validFrom, args.simplify);
+          return JSON.parse(b.geometryJson) as unknown;
+        }),
       },
     },
   });

@@ -1,0 +1,60 @@
+import type { ServerUnaryCall } from '@grpc/grpc-js';
+import type { Boundary, GetBoundaryRequest, GetRegionRequest, RegionDetail, RegionVersion } from '@civicgraph/protos/civic/geo/v1/geo';
+import { assertGeography, InvalidParameterError, NotFoundError, principalOf, stateVisible } from '@civicgraph/kit';
+import type { RegionRecord } from '../domain/region.js';
+import { simplifyGeometry, vertexCount } from '../domain/simplify.js';
+import { rolesOn, type DatedRegion } from '../domain/validity.js';
+import type { GeoState } from '../geo-state.js';
+import { requestDate, toRegion } from './districts-at-point.js';
+
+const SLUG = /^region:[a-z0-9]+(-[a-z0-9]+)*$/;
+export const MAX_SIMPLIFY_METERS = 100_000;
+
+function versionOf(r: RegionRecord): RegionVersion {
+  const v = r.validity ?? {};
+  return { validFrom: v.from ?? '', validTo: v.to ?? '', electionsFrom: v.electionsFrom ?? '', electionsTo: v.electionsTo ?? '' };
+}
+
+/**
+ * The version of `slug` in force on the date, under the policy: a region outside the
+ * caller's states, or unknown, is the same 404 — out-of-scope nodes do not exist for a key.
+ */
+function inForce(state: GeoState, call: ServerUnaryCall<unknown, unknown>, slug: string, rawDate: string): { dated: DatedRegion; versions: readonly RegionRecord[] } {
+  const principal = principalOf(call);
+  assertGeography(principal);
+  if (!SLUG.test(slug)) throw new InvalidParameterError('slug', `"${slug.slice(0, 80)}" is not a region slug (region:<lowercase-key>).`);
+  const date = requestDate(rawDate);
+  const versions = state.versions(slug).filter((r) => stateVisible(principal, r.state));
+  if (versions.length === 0) throw new NotFoundError(`No region ${slug}.`, { field: 'slug' });
+  for (const region of [...versions].reverse()) {
+    const roles = rolesOn(region.validity, date);
+    if (roles.length > 0) return { dated: { region, roles }, versions };
+  }
+  throw new NotFoundError(`${slug} has no boundary in force on ${date}; see its versions.`, { field: 'date' });
+}
+
+export function getRegion(state: GeoState) {
+  return (req: GetRegionRequest, call: ServerUnaryCall<GetRegionRequest, RegionDetail>): RegionDetail => {
+    const { dated, versions } = inForce(state, call, req.slug, req.date);
+    return { region: toRegion(dated), versions: versions.map(versionOf) };
+  };
+}
+
+export function getBoundary(state: GeoState) {
+  return (req: GetBoundaryRequest, call: ServerUnaryCall<GetBoundaryRequest, Boundary>): Boundary => {
+    if (!Number.isFinite(req.simplifyMeters) || req.simplifyMeters < 0 || req.simplifyMeters > MAX_SIMPLIFY_METERS) {
+      throw new InvalidParameterError('simplify', `simplify must be a number of metres from 0 to ${MAX_SIMPLIFY_METERS}.`);
+    }
+    const { dated } = inForce(state, call, req.slug, req.date);
+    const geometry = simplifyGeometry(dated.region.geometry, req.simplifyMeters);
+    const v = versionOf(dated.region);
+    return {
+      slug: dated.region.slug,
+      geometryJson: JSON.stringify(geometry),
+      vertices: vertexCount(geometry),
+      sourceVertices: vertexCount(dated.region.geometry),
+      validFrom: v.validFrom,
+      validTo: v.validTo,
+    };
+  };
+}

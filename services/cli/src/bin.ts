@@ -12,7 +12,7 @@ commands:
   keys create [--env test|live] [--plan explore|build|enterprise] [--entitlements contact,geography]
               [--states CO,DE] [--tiers federal,state] [--rate-limit N] [--label TEXT] [--json]
   import boundaries <file> --level <level> [--state XX] [--valid-from YYYY-MM-DD] [--valid-to YYYY-MM-DD]
-              [--elections-from YYYY-MM-DD] [--elections-to YYYY-MM-DD] [--json]
+              [--elections-from YYYY-MM-DD] [--elections-to YYYY-MM-DD] [--code-field F] [--name-field F] [--json]
                           GeoJSON, TopoJSON or Shapefile (.shp or .zip); a running service picks it up
   keys revoke <key-id>
   keys list

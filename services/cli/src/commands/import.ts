@@ -43,6 +43,8 @@ export async function importCommand(config: CliConfig, args: string[]): Promise<
       'valid-to': { type: 'string' },
       'elections-from': { type: 'string' },
       'elections-to': { type: 'string' },
+      'code-field': { type: 'string' },
+      'name-field': { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -62,7 +64,14 @@ export async function importCommand(config: CliConfig, args: string[]): Promise<
   try {
     const summary = await importBoundaries(
       store,
-      { path, level, ...(values.state === undefined ? {} : { state: values.state }), ...(Object.keys(validity).length === 0 ? {} : { validity }) },
+      {
+        path,
+        level,
+        ...(values.state === undefined ? {} : { state: values.state }),
+        ...(Object.keys(validity).length === 0 ? {} : { validity }),
+        ...(values['code-field'] === undefined ? {} : { codeField: values['code-field'] }),
+        ...(values['name-field'] === undefined ? {} : { nameField: values['name-field'] }),
+      },
       progressBar(`importing ${path}`),
     );
     return values.json ? JSON.stringify(summary, null, 2) : summaryText(summary);

@@ -13,6 +13,9 @@ export interface BoundaryImport {
   /** Two-letter state code, any case; required for files whose features name no state. */
   state?: string;
   validity?: Validity;
+  /** Property naming a place, school district or precinct's code / name. */
+  codeField?: string;
+  nameField?: string;
 }
 
 /** What an import did, for the command's summary. */
@@ -45,7 +48,12 @@ export async function importBoundaries(store: BoundaryStore, req: BoundaryImport
   progress('reading');
   const contents = await readBoundaryFile(req.path);
   progress('deriving');
-  const report = regionsFromFeatureCollection(contents.collection, req.level, state === '' ? {} : { state }, req.path);
+  const identity = {
+    ...(state === '' ? {} : { state }),
+    ...(req.codeField === undefined ? {} : { codeField: req.codeField }),
+    ...(req.nameField === undefined ? {} : { nameField: req.nameField }),
+  };
+  const report = regionsFromFeatureCollection(contents.collection, req.level, identity, req.path);
   const regions = report.regions.map((r): RegionRecord => (req.validity === undefined ? r : { ...r, validity: req.validity }));
   progress('storing');
   const change = store.replaceLayer({ level: req.level, state, validFrom: req.validity?.from ?? '' }, regions);

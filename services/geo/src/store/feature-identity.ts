@@ -15,6 +15,10 @@ type Props = Readonly<Record<string, unknown>>;
 export interface IdentityOptions {
   /** Lowercase USPS code for files whose features do not name their state. */
   state?: string;
+  /** Property holding the code of places, school districts and precincts (e.g. VIP's `ELECTPCT`). */
+  codeField?: string;
+  /** Property holding their display name. */
+  nameField?: string;
 }
 
 /** The first non-empty string among the named properties (numbers are stringified). */
@@ -57,7 +61,7 @@ export function featureIdentity(props: Props, level: Level, options: IdentityOpt
     case Level.LEVEL_STATE_LEGISLATIVE_LOWER:
       return legislativeIdentity(props, state, level === Level.LEVEL_STATE_LEGISLATIVE_UPPER ? 'upper' : 'lower');
     default:
-      return localIdentity(props, state, level);
+      return localIdentity(props, state, level, options);
   }
 }
 
@@ -144,11 +148,11 @@ const LOCAL_TYPES: Partial<Record<Level, string>> = {
  * name>` (precincts: `region:<st>-precinct-<code or name>`, since precinct names repeat
  * across counties), FIPS from GEOID, OCD `…/<type>:<key>` (best effort).
  */
-function localIdentity(props: Props, state: StateInfo, level: Level): IdentityResult {
-  const code = prop(props, 'GEOID', 'GEOID20', 'GEOID10', 'PrecinctID');
-  const short = prop(props, 'NAME', 'NAME20', 'Name', 'name', 'Precinct');
+function localIdentity(props: Props, state: StateInfo, level: Level, options: IdentityOptions): IdentityResult {
+  const code = prop(props, ...(options.codeField === undefined ? [] : [options.codeField]), 'GEOID', 'GEOID20', 'GEOID10', 'PrecinctID');
+  const short = prop(props, ...(options.nameField === undefined ? [] : [options.nameField]), 'NAME', 'NAME20', 'Name', 'name', 'Precinct');
   const name = prop(props, 'NAMELSAD', 'NAMELSAD20') ?? short ?? code;
-  if (name === undefined) return { reason: 'no GEOID or NAME' };
+  if (name === undefined) return { reason: `no GEOID or NAME${options.codeField === undefined ? ' (name the code property with --code-field)' : ` and no ${options.codeField}`}` };
   const type = LOCAL_TYPES[level] ?? 'division';
   const key = level === Level.LEVEL_PRECINCT ? `precinct-${slugKey(code ?? name)}` : slugKey(name);
   return {

@@ -52,10 +52,22 @@ function toRegion(f: unknown, level: Level, options: GeoJsonFileOptions): { regi
   const feature = f as { properties?: unknown; geometry?: unknown } | null;
   const geometry = regionGeometry(feature?.geometry ?? null);
   if ('reason' in geometry) return geometry;
-  const props = feature?.properties;
-  const identity = featureIdentity(typeof props === 'object' && props !== null ? (props as Record<string, unknown>) : {}, level, options);
+  const props = withFeatureId(feature?.properties, (f as { id?: unknown } | null)?.id);
+  const identity = featureIdentity(props, level, options);
   if ('reason' in identity) return identity;
   return { region: { ...identity.identity, level, geometry: geometry.geometry } };
+}
+
+/**
+ * TopoJSON and some GeoJSON (us-atlas) carry the Census GEOID as the feature `id` and
+ * only a name in properties: a numeric id stands in for a missing GEOID, and its first
+ * two digits for a missing STATEFP.
+ */
+function withFeatureId(props: unknown, id: unknown): Record<string, unknown> {
+  const p = typeof props === 'object' && props !== null ? (props as Record<string, unknown>) : {};
+  const geoid = typeof id === 'number' ? String(id) : id;
+  if (typeof geoid !== 'string' || !/^\d{2,}$/.test(geoid) || p['GEOID'] !== undefined) return p;
+  return { STATEFP: geoid.slice(0, 2), ...p, GEOID: geoid };
 }
 
 function mergeInto(bySlug: Map<string, RegionRecord>, region: RegionRecord): void {

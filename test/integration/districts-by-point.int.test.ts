@@ -78,6 +78,8 @@ describe('GET /v1/districts_by_point', () => {
     ['lat=&lng=-104.9', 'lat'],
     ['lng=-104.9', 'lat'],
     ['lat=91&lng=-104.9', 'lat'],
+    ['lat=1e308&lng=-104.9', 'lat'],
+    ['lat=1e309&lng=-104.9', 'lat'],
     ['lat=39.7&lat=39.8&lng=-104.9', 'lat'],
     ['lat=39.7', 'lng'],
     ['lat=39.7&lng=-180.5', 'lng'],

@@ -1,0 +1,142 @@
+// GET /v1/districts_by_point end to end: the whole stack (auth, geo, gateway; real gRPC
+// and HTTP on loopback) in this process, as test/harness/stack.ts starts it, against a bare
+// express app returning a fixed 1 KB JSON on the same path, in this process too. The load
+// generator (autocannon) runs in a separate process so it does not share an event loop
+// with the servers.
+import { spawn } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readAuthConfig, startAuthService } from '@civicgraph/auth';
+import { readGeoConfig, startGeoService } from '@civicgraph/geo';
+import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
+import { createLogger, Lifecycle, MemoryEventBus } from '@civicgraph/kit';
+import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
+
+const express = createRequire(new URL('../../../services/gateway/package.json', import.meta.url))('express');
+const LOAD = fileURLToPath(new URL('./load.mjs', import.meta.url));
+const PATH = '/v1/districts_by_point';
+
+/**
+ * The stack with workload (a)'s boundaries (us-atlas + 119th CDs), H3 resolution 5. Each
+ * service's config comes from its own reader fed a private environment (not process.env),
+ * so settings added to a service later take their defaults here too.
+ */
+async function startStack(shared) {
+  const log = createLogger('bench', 'silent');
+  const lifecycle = new Lifecycle(log);
+  const dir = mkdtempSync(join(tmpdir(), 'civic-bench-stack-'));
+  lifecycle.defer('temp dir', () => rmSync(dir, { recursive: true, force: true }));
+  const bus = new MemoryEventBus();
+  lifecycle.defer('bus', () => bus.close());
+  const env = { CIVIC_DATA_DIR: dir, CIVIC_ENV: 'test', LOG_LEVEL: 'silent', AUTH_GRPC_PORT: '0', GEO_GRPC_PORT: '0', GEO_H3_RESOLUTION: '5',
+    GEO_POPULATION_CSV: `${shared}population/derived/county-population-v2023.csv`,
+    GEO_FILES: `congressional-district=${shared}boundaries/congressional/us-cd119-20m.geojson` };
+  try {
+    const auth = await startAuthService(readAuthConfig(env), { lifecycle, log });
+    const geo = await startGeoService(readGeoConfig(env), { bus, lifecycle, log });
+    const gateway = await startGateway(readGatewayConfig({ ...env, PORT: '0', GEO_ADDR: geo.address, AUTH_ADDR: auth.address }), { bus, lifecycle, log });
+    const issued = await auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 1_000_000,
+      label: 'bench:geo', pinnedVersion: '' });
+    return { url: gateway.url, key: issued.key, stop: () => lifecycle.stop('bench done') };
+  } catch (err) {
+    await lifecycle.stop('bench stack failed to start');
+    throw err;
+  }
+}
+
+/** A bare express 5 app: the same path, a fixed 1 KB JSON body, default settings. */
+async function startBare() {
+  const region = { slug: 'region:co-denver-county', name: 'Denver County', level: 'county', fips: '08031', population: 716577, ocd_id: 'ocd-division/country:us/state:co/county:denver' };
+  const doc = { point: { lat: 39.7392, lng: -104.9903 }, data: [region, region, region, region], next_cursor: null, pad: '' };
+  doc.pad = 'x'.repeat(1024 - JSON.stringify(doc).length);
+  const body = JSON.stringify(doc);
+  const app = express();
+  app.get(PATH, (_req, res) => res.type('application/json').send(body));
+  const server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    bytes: Buffer.byteLength(body),
+    stop: () => new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+/**
+ * One load run in a child process; resolves with its summary plus this (server) process's
+ * event-loop delay p99 during the run, which shows stalls and CPU contention.
+ */
+async function load(options, timeoutMs) {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  try {
+    const summary = await runChild(options, timeoutMs);
+    return { ...summary, loopDelayP99ms: delay.percentile(99) / 1e6 };
+  } finally {
+    delay.disable();
+  }
+}
+
+function runChild(options, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [LOAD, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) reject(new Error(`load child exited ${code}`));
+      else resolve(JSON.parse(out));
+    });
+  });
+}
+
+/** Checks one request answers 200 with data, so the load measures real answers. */
+async function probe(url, key) {
+  const res = await fetch(`${url}${PATH}?lat=39.7392&lng=-104.9903`, { headers: key === undefined ? {} : { Authorization: `Bearer ${key}` } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`probe ${url}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text).data.length;
+}
+
+/**
+ * Saturated runs (after a warm-up) for the gateway and bare express, then each at half its
+ * saturated rate: with autocannon `overallRate`, and paced (evenly spaced requests).
+ */
+export async function benchHttp(cfg, progress) {
+  const stack = await startStack(cfg.shared);
+  const bare = await startBare();
+  try {
+    const targets = [
+      { name: 'civicgraph gateway (auth + geo over gRPC)', url: stack.url, key: stack.key, regions: await probe(stack.url, stack.key) },
+      { name: `bare express 5 (fixed ${bare.bytes} B JSON)`, url: bare.url, key: undefined, regions: await probe(bare.url) },
+    ];
+    const base = { path: PATH, connections: cfg.httpConnections, points: cfg.httpPoints, seed: 7, duration: cfg.httpSeconds };
+    const limit = (s) => (s + 30) * 1000;
+    for (const t of targets) {
+      const target = { ...base, url: t.url, key: t.key };
+      if (cfg.httpWarmup > 0) await load({ ...target, duration: cfg.httpWarmup, seed: 99 }, limit(cfg.httpWarmup));
+      progress(`http: ${t.name} saturated`);
+      t.saturated = await load(target, limit(cfg.httpSeconds));
+    }
+    for (const t of targets) {
+      const target = { ...base, url: t.url, key: t.key };
+      t.rate = Math.max(1, Math.floor(t.saturated.rps / 2));
+      progress(`http: ${t.name} at ${t.rate} req/s (autocannon overallRate, then paced)`);
+      t.half = await load({ ...target, overallRate: t.rate, seed: 8 }, limit(cfg.httpSeconds));
+      t.paced = await load({ ...target, mode: 'paced', rate: t.rate, seed: 9 }, limit(cfg.httpSeconds + 15));
+    }
+    return { targets, connections: cfg.httpConnections, seconds: cfg.httpSeconds, points: cfg.httpPoints };
+  } finally {
+    await bare.stop();
+    await stack.stop();
+  }
+}

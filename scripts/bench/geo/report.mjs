@@ -1,0 +1,160 @@
+// The BENCHMARKS.md section: tables, targets (met or not, from this run's numbers) and method.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+
+const START = '<!-- bench:geo:start -->';
+const END = '<!-- bench:geo:end -->';
+const CIVIC = 'civicgraph DistrictIndex';
+const PEER = 'which-polygon';
+
+/** Replaces the section between the markers, or appends it (with the markers) when absent. */
+export function writeSection(path, section) {
+  const block = `${START}\n${section}\n${END}`;
+  const old = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  const a = old.indexOf(START);
+  const b = old.indexOf(END);
+  const next = a >= 0 && b > a ? old.slice(0, a) + block + old.slice(b + END.length) : `${old}${old === '' || old.endsWith('\n\n') ? '' : old.endsWith('\n') ? '\n' : '\n\n'}${block}\n`;
+  writeFileSync(path, next);
+}
+
+const sig = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
+const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const us = (x) => (Number.isNaN(x) ? '—' : x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : int.format(x));
+const ms = (x) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : int.format(x));
+const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
+const times = (x) => `${x >= 10 ? x.toFixed(0) : x.toFixed(1)}×`;
+const yes = (ok) => (ok ? '**met**' : '**not met**');
+
+function agreement(c) {
+  if (c === undefined) return '—';
+  const far = c.disagreements > 0 ? `, farthest ${c.maxDistanceM.toExponential(1)} m from an edge` : '';
+  return `${c.agreePct.toFixed(3)} % (${c.disagreements} off-edge diff${far}; ${c.onBoundary} on edge)`;
+}
+
+function memory(b) {
+  if (b.bytes !== undefined) return `${mb(b.bytes)} (relation + GiST)`;
+  return `${mb(b.heapBytes)} heap + ${mb(b.arrayBytes)} typed arrays`;
+}
+
+function workloadSection(w) {
+  const lines = [
+    `### (${w.id}) ${w.name}`,
+    '',
+    `${w.regions.toLocaleString('en-US')} regions, ${w.vertices.toLocaleString('en-US')} vertices; uniform points over lon ${w.bbox.minLng}…${w.bbox.maxLng}, lat ${w.bbox.minLat}…${w.bbox.maxLat}.`,
+    '',
+    '| points | engine | lookups/s per core | p50 µs | p99 µs | agreement with brute force (exact) | agreement with PostGIS |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const s of w.sets) {
+    for (const r of s.rows) {
+      const name = r.engine === CIVIC ? `**${r.engine}**` : r.engine;
+      const n = r.n !== undefined && r.n !== s.n ? ` (first ${r.n.toLocaleString('en-US')})` : '';
+      lines.push(`| ${s.name}${n} | ${name} | ${sig.format(r.lookupsPerSec)} | ${us(r.p50us)} | ${us(r.p99us)} | ${agreement(r.vsBrute)} | ${r.engine === 'PostGIS' ? '—' : agreement(r.vsPg)} |`);
+    }
+    lines.push(`| ${s.name} | *brute force (reference)* | ${sig.format(1e6 / s.bruteUs)} | | | | |`);
+  }
+  lines.push('', '| engine | index build | memory retained |', '|---|---|---|');
+  for (const b of w.builds) lines.push(`| ${b.engine} | ${ms(b.ms)} ms | ${memory(b)} |`);
+  if (w.stats !== undefined) {
+    const own = w.stats.bytes === undefined ? '' : ` The index reports ${mb(w.stats.bytes)} of its own.`;
+    lines.push('', `civicgraph index: H3 resolution ${w.resolution} (its default), ${int.format(w.stats.interiorCells)} interior cell–region pairs, ${int.format(w.stats.boundaryCells)} boundary cells (${int.format(w.stats.boundaryEntries)} pairs), ${w.stats.fallbackRegions} fallback regions.${own}`);
+  }
+  const closed = w.builds.find((b) => b.closedRings !== undefined)?.closedRings ?? [];
+  if (closed.length > 0) {
+    lines.push('', `Source rings left open (first vertex ≠ last), closed before loading into PostGIS, which needs closed rings (civicgraph and which-polygon close them implicitly): ${closed.join(', ')}.`);
+  }
+  if (w.pgbench?.error !== undefined) lines.push('', `PostGIS over the wire: pgbench failed: ${w.pgbench.error}`);
+  else if (w.pgbench !== undefined) {
+    lines.push('', `PostGIS over the wire (pgbench -M prepared, 1 connection, uniform random points in the same box): ${int.format(w.pgbench.tps)} lookups/s, p50 ${us(w.pgbench.p50us)} µs, p99 ${us(w.pgbench.p99us)} µs (${int.format(w.pgbench.n)} queries).`);
+  }
+  return lines.join('\n');
+}
+
+function row(w, set, engine) {
+  return w.sets.find((s) => s.name === set)?.rows.find((r) => r.engine === engine);
+}
+
+function ratios(w, engine) {
+  return w.sets.map((s) => {
+    const a = row(w, s.name, CIVIC), b = row(w, s.name, engine);
+    return b === undefined ? undefined : { set: s.name, x: a.lookupsPerSec / b.lookupsPerSec };
+  }).filter((r) => r !== undefined);
+}
+
+function targets({ workloads, http, postgis }) {
+  const [a, b] = workloads;
+  const out = ['| target | this run | |', '|---|---|---|'];
+  const add = (t, list, min) => {
+    if (list.length === 0) return out.push(`| ${t} | PostGIS unavailable: ${postgis.unavailable} | **not measured** |`);
+    out.push(`| ${t} | ${list.map((r) => `${times(r.x)} (${r.set})`).join(', ')} | ${yes(list.every((r) => r.x >= min))} |`);
+  };
+  add('civicgraph ≥ 50× which-polygon on (b)', ratios(b, PEER), 50);
+  add('civicgraph ≥ 20× PostGIS on (b) (in-server per-lookup time)', ratios(b, 'PostGIS'), 20);
+  const p99 = workloads.flatMap((w) => w.sets.map((s) => ({ where: `(${w.id}) ${s.name}`, v: row(w, s.name, CIVIC).p99us })));
+  out.push(`| civicgraph p99 ≤ 20 µs | ${p99.map((p) => `${us(p.v)} µs ${p.where}`).join(', ')} | ${yes(p99.every((p) => p.v <= 20))} |`);
+  add('civicgraph at least as fast as which-polygon on (a)', ratios(a, PEER), 1);
+  if (postgis.unavailable !== undefined) {
+    out.push(`| 0 disagreements with PostGIS off-boundary | PostGIS unavailable: ${postgis.unavailable} | **not measured** |`);
+  } else {
+    const d = workloads.flatMap((w) => w.sets.map((s) => ({ where: `(${w.id}) ${s.name}`, c: row(w, s.name, CIVIC).vsPg })));
+    out.push(`| civicgraph: 0 disagreements with PostGIS off-boundary | ${d.map((x) => `${x.c.disagreements} in ${x.where}`).join(', ')} | ${yes(d.every((x) => x.c.disagreements === 0))} |`);
+  }
+  if (http !== undefined) {
+    const [gw, bare] = http.targets;
+    const r = gw.saturated.rps / bare.saturated.rps;
+    out.push(`| gateway ≥ 50 % of bare express req/s | ${(100 * r).toFixed(0)} % (${int.format(gw.saturated.rps)} vs ${int.format(bare.saturated.rps)}) | ${yes(r >= 0.5)} |`);
+    out.push(`| gateway p99 ≤ 20 ms at half saturation (${int.format(gw.rate)} req/s) | paced ${gw.paced.p99ms.toFixed(1)} ms; autocannon overallRate ${gw.half.p99ms} ms | paced ${yes(gw.paced.p99ms <= 20)}, autocannon ${yes(gw.half.p99ms <= 20)} |`);
+  }
+  return out.join('\n');
+}
+
+function httpSection(http) {
+  if (http === undefined) return '### HTTP end to end\n\nSkipped (BENCH_HTTP_SECONDS=0).';
+  const lines = [
+    '### HTTP end to end: `GET /v1/districts_by_point`',
+    '',
+    `Load from a separate process, ${http.connections} connections, ${http.seconds} s per run (saturated runs after an unrecorded warm-up); each request a point drawn from ${int.format(http.points)} distinct seeded points over the US box. Latencies in ms.`,
+    '',
+    '| server | saturated req/s | p50 | p99 | half rate (req/s) | autocannon overallRate p50 / p99 | paced p50 / p99 | server event-loop delay p99: saturated / paced | errors / non-2xx | gateway cache hits |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  const f = (x) => (x < 10 ? x.toFixed(1) : int.format(x));
+  for (const t of http.targets) {
+    const s = t.saturated, h = t.half, p = t.paced;
+    const bad = [s, h, p].reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0);
+    const c = s.cache.hit + s.cache.miss;
+    const hits = c === 0 ? '—' : `${((100 * s.cache.hit) / c).toFixed(0)} %`;
+    lines.push(`| ${t.name} | ${int.format(s.rps)} | ${s.p50ms} | ${s.p99ms} | ${int.format(t.rate)} | ${h.p50ms} / ${h.p99ms} | ${f(p.p50ms)} / ${f(p.p99ms)} | ${f(s.loopDelayP99ms)} / ${f(p.loopDelayP99ms)} | ${bad} | ${hits} |`);
+  }
+  const [gw, bare] = http.targets;
+  lines.push('', `Gateway / bare express: ${((100 * gw.saturated.rps) / bare.saturated.rps).toFixed(0)} % of the requests per second.`);
+  return lines.join('\n');
+}
+
+/** The whole section (without markers). */
+export function renderSection(run) {
+  const { config, workloads, http, timerNs, postgis } = run;
+  const pgLine = postgis.unavailable === undefined ? `PostgreSQL ${postgis.version}` : `**PostGIS unavailable: ${postgis.unavailable}** — its rows and targets are not measured`;
+  return [
+    '## Geo: point in district against which-polygon and PostGIS, and the HTTP endpoint',
+    '',
+    `Written by \`npm run bench:geo\` (scripts/bench/geo.mjs) on ${new Date().toISOString().slice(0, 10)} in ${run.seconds.toFixed(0)} s: ` +
+      `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}, Node ${process.version}, ${pgLine}. ` +
+      `${config.points.toLocaleString('en-US')} seeded points per set. The machine is shared, so numbers are noisy.`,
+    '',
+    targets(run),
+    '',
+    ...workloads.map(workloadSection).flatMap((s) => [s, '']),
+    httpSection(http),
+    '',
+    '### Method',
+    '',
+    `- **Point sets.** *uniform*: over the workload's box. *near boundary*: a random region, ring and vertex (or edge midpoint), moved up to 100 m in a random direction.`,
+    `- **lookups/s per core**: best of ${config.runs} back-to-back passes over the set, one thread, no per-lookup timer. **p50/p99**: a further pass timing every lookup on its own with \`process.hrtime.bigint()\`; each sample includes the timer's own cost (median ${timerNs} ns here).`,
+    '- **Engines.** civicgraph: `DistrictIndex.build(regions)` at its default resolution, `lookup(lat, lng)`. which-polygon 2.2: `whichPolygon(featureCollection)`, `query([lng, lat], true)` (all matches). Both in this process, on the same regions and points.',
+    '- **PostGIS**: the same polygons via `ST_GeomFromGeoJSON` (SRID 4326) in a table with a GiST index, in a scratch database dropped afterwards. Per-lookup time is measured in the server: a plpgsql loop over a table of the same points runs `SELECT array_agg(slug) FROM b WHERE ST_Covers(geom, ST_SetSRID(ST_MakePoint(lng, lat), 4326))` (prepared once by plpgsql, plan reused) between two `clock_timestamp()` calls (1 µs resolution); lookups/s = lookups / sum of those times, one backend = one core. No client round trip is counted, as for the in-process engines; the pgbench line adds it (`-M prepared`, one connection). Build = table from GeoJSON + GiST index + ANALYZE; memory = `pg_total_relation_size`.',
+    '- **Build and memory**: wall time of the build call; memory = `heapUsed` and `arrayBuffers` deltas between `global.gc()` runs before and after the build (the input regions exist on both sides). The script re-spawns itself with `--expose-gc`.',
+    "- **Agreement**: per point, the sorted set of slugs. The reference is civicgraph's `bruteForce` (the exact half-open test over every region). A point is *on edge* (excluded) when it lies exactly on an edge of every region two answers differ on (orientation test exactly 0): civicgraph is half-open and `ST_Covers` includes the boundary. Any other difference is an *off-edge diff*, reported with its distance to the nearest edge.",
+    '- **HTTP**: auth, geo (us-atlas + 119th CDs, H3 resolution 5) and gateway started in this process like `test/harness/stack.ts` (each from its own config reader fed a private environment), real gRPC and HTTP on 127.0.0.1; an enterprise key (1,000,000 requests/min). Bare express 5 (the gateway\'s own copy) in the same process, same path, fixed 1 KB JSON. Saturated: autocannon 8 (closed loop). Half rate = half the saturated req/s, measured twice: autocannon `overallRate` (as specified; but autocannon lets each connection send its quota for the second at full speed and then wait for the next tick, so this is saturation for half of every second and its p99 is close to saturated queueing), and *paced*: an open-loop client sending evenly spaced requests, latency counted from each request\'s scheduled send time (1 ms timer granularity; if the load process itself falls behind, that lag counts too), which is what \"p99 at half load\" means. autocannon latencies have 1 ms resolution. Server event-loop delay: `monitorEventLoopDelay` in the server process during the run; high values with a trivial handler mean the CPU was contended.',
+  ].join('\n');
+}

@@ -5,9 +5,17 @@ import { UnauthenticatedError } from '../errors.js';
 /** Metadata entry carrying the caller's principal from the gateway to the services. */
 export const PRINCIPAL_KEY = 'civic-principal-bin';
 
+/** Encoded principals, per principal object: the gateway reuses cached principals. */
+const encoded = new WeakMap<Principal, Buffer>();
+
 export function principalMetadata(principal: Principal): Metadata {
+  let bytes = encoded.get(principal);
+  if (bytes === undefined) {
+    bytes = Buffer.from(Principal.encode(principal).finish());
+    encoded.set(principal, bytes);
+  }
   const md = new Metadata();
-  md.set(PRINCIPAL_KEY, Buffer.from(Principal.encode(principal).finish()));
+  md.set(PRINCIPAL_KEY, bytes);
   return md;
 }
 

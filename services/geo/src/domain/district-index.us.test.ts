@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadGeoJsonFile } from '../store/geojson-file.js';
 import { loadUsAtlas } from '../store/us-atlas.js';
@@ -7,14 +5,8 @@ import { seededRandom as rng } from '@civicgraph/kit';
 import { DistrictIndex } from './district-index.js';
 import { polygonsOf } from './point-in-polygon.js';
 import { Level, type RegionRecord } from './region.js';
+import { sharedData } from '@civicgraph/kit/testing';
 
-/** A file under /work/shared/data (a sibling of the repository), or undefined, loudly, when absent. */
-function sharedData(relative: string): string | undefined {
-  const path = fileURLToPath(new URL(`../../../../../shared/data/${relative}`, import.meta.url));
-  if (existsSync(path)) return path;
-  console.warn(`shared data missing, skipping the tests that need it: ${path}`);
-  return undefined;
-}
 
 type LatLng = [number, number];
 

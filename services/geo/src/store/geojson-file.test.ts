@@ -1,15 +1,8 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { Level, type RegionRecord } from '../domain/region.js';
 import { loadGeoJsonFile, regionsFromFeatureCollection } from './geojson-file.js';
+import { sharedData } from '@civicgraph/kit/testing';
 
-function sharedData(relative: string): string | undefined {
-  const path = fileURLToPath(new URL(`../../../../../shared/data/${relative}`, import.meta.url));
-  if (existsSync(path)) return path;
-  console.warn(`shared data missing, skipping the tests that need it: ${path}`);
-  return undefined;
-}
 
 const square = [[[-105, 39], [-104, 39], [-104, 40], [-105, 40], [-105, 39]]];
 const feature = (properties: Record<string, unknown>, geometry: unknown = { type: 'Polygon', coordinates: square }) => ({ type: 'Feature', properties, geometry });

@@ -1,20 +1,13 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { Level } from '../../domain/region.js';
 import { regionsFromFeatureCollection } from '../geojson-file.js';
 import { BoundaryFileError, readBoundaryFile } from './read-boundary-file.js';
+import { sharedData } from '@civicgraph/kit/testing';
 
-/** A file under /work/shared/data (a sibling of the repository), or undefined, loudly, when absent. */
-function sharedData(relative: string): string | undefined {
-  const path = fileURLToPath(new URL(`../../../../../../shared/data/${relative}`, import.meta.url));
-  if (existsSync(path)) return path;
-  console.warn(`shared data missing, skipping the tests that need it: ${path}`);
-  return undefined;
-}
 
 const mnPrecincts = sharedData('boundaries/precincts/mn-cd8-precincts.json');
 const coHouse = sharedData('boundaries/state-legislative/co/co-state-house-districts-2021.geojson');

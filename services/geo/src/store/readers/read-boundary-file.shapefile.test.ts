@@ -1,18 +1,10 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { containsPoint, polygonsOf, prepareGeometry } from '../../domain/point-in-polygon.js';
 import { Level, type RegionGeometry } from '../../domain/region.js';
 import { regionsFromFeatureCollection } from '../geojson-file.js';
 import { readBoundaryFile, type BoundaryFileContents } from './read-boundary-file.js';
+import { sharedData } from '@civicgraph/kit/testing';
 
-/** A file under /work/shared/data (a sibling of the repository), or undefined, loudly, when absent. */
-function sharedData(relative: string): string | undefined {
-  const path = fileURLToPath(new URL(`../../../../../../shared/data/${relative}`, import.meta.url));
-  if (existsSync(path)) return path;
-  console.warn(`shared data missing, skipping the tests that need it: ${path}`);
-  return undefined;
-}
 
 const censusZip = sharedData('boundaries/congressional/cb_2023_us_cd118_20m.zip');
 const tigerColorado = sharedData('boundaries/congressional/tiger2022-cd118/tl_2022_08_cd118.shp');

@@ -1,15 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Environment, Plan, type CreateKeyRequest } from '@civicgraph/protos/civic/auth/v1/auth';
 import { startAuthService, type AuthService } from '@civicgraph/auth';
 import { startGeoService, type BoundaryFile, type GeoService } from '@civicgraph/geo';
 import { startGateway, type Gateway } from '@civicgraph/gateway';
 import { createLogger, Lifecycle, MemoryEventBus, NatsEventBus, type EventBus } from '@civicgraph/kit';
+import { SHARED_DATA_DIR } from '@civicgraph/kit/testing';
 
 /** The shared public data folder (sibling of the repository). */
-export const SHARED_DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
+export const SHARED_DATA = SHARED_DATA_DIR;
 export const POPULATION_CSV = join(SHARED_DATA, 'population/derived/county-population-v2023.csv');
 
 export interface StackOptions {

@@ -34,7 +34,7 @@ export interface GeoConfig {
   storePath: string;
   /** How often the store is checked for imports by other processes (GEO_STORE_POLL_MS, default 1000). */
   storePollMs: number;
-  /** H3 resolution of the prefilter (GEO_H3_RESOLUTION, default 5). */
+  /** H3 resolution of the prefilter (GEO_H3_RESOLUTION, default 5, at most 6: finer ones only cost build time and memory). */
   h3Resolution: number;
   /**
    * Geocoder (GEO_GEOCODER): `embedded` (default; `lat,lng`, ZIP, `City, ST`, no network)
@@ -64,7 +64,7 @@ export function readGeoConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Ge
     populationCsv: optionalStr(env, 'GEO_POPULATION_CSV'),
     storePath: join(resolve(str(env, 'CIVIC_DATA_DIR', '.civicgraph')), 'geo'),
     storePollMs: int(env, 'GEO_STORE_POLL_MS', 1_000, 50, 3_600_000),
-    h3Resolution: int(env, 'GEO_H3_RESOLUTION', 5, 0, 9),
+    h3Resolution: int(env, 'GEO_H3_RESOLUTION', 5, 0, 6),
     geocoder: geocoderSelection(env),
     natsUrl: optionalStr(env, 'NATS_URL'),
     env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),

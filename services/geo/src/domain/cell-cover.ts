@@ -1,125 +1,43 @@
-import { cellToBoundary, cellToLatLng, getHexagonEdgeLengthAvg, gridDisk } from 'h3-js';
-import { EARTH_RADIUS_KM, sampledEdgeCells } from './edge-cells.js';
-import { containsPoint, polygonsOf, type PreparedGeometry } from './point-in-polygon.js';
-import type { Position, RegionGeometry } from './region.js';
+import { gridDisk } from 'h3-js';
+import { sampledEdgeCells } from './edge-cells.js';
+import type { PreparedGeometry, PreparedPolygon } from './point-in-polygon.js';
 
-/**
- * How one region sits on the H3 grid at one resolution.
- * - `boundary`: cells (at the resolution) that some edge of the region may pass through;
- *   a point in one of them needs the exact test.
- * - `interior`: cells (at the index resolution) wholly inside the region; a point in one is inside.
- */
-export interface RegionCover {
-  readonly interior: string[];
-  /** How many resolution-level cells `interior` stands for before compaction. */
-  readonly interiorCount: number;
-  readonly boundary: Set<string>;
-}
-
-const RAD = Math.PI / 180;
-/** Rings wider than this (degrees of longitude) are not put on the grid; see `coverRegion`. */
+/** Rings wider than this (degrees of longitude) are not put on the grid; see `boundaryCells`. */
 const MAX_RING_SPAN = 170;
 
 /**
- * The region's cover, or undefined when a ring leaves the lon/lat range (h3 would wrap
- * such positions, the planar exact test does not) or spans more than 170° of longitude
- * (almost always a ring drawn across the antimeridian, which the planar test reads as
- * going the long way round, over most of the globe's cells). Such regions are tested
- * exactly on every lookup instead, so correctness never rests on a grid reading of them.
+ * The H3 cells (at resolution `res`) that some edge of the region may pass through: the
+ * cells of samples taken along every ring, padded by one ring of neighbours (see
+ * `sampledEdgeCells`). A cell outside the set meets no edge of the region, so the region's
+ * parity is the same at every point of it — the whole cell is inside or outside — unless
+ * the cell straddles ±180°, where it falls apart in the lon/lat plane.
  *
- * Interior cells are the cells that no edge touches, that do not straddle the
- * antimeridian, and whose centre passes the exact test: within such a cell the even–odd
- * parity cannot change, so the whole cell is inside. They are found by flooding: the
- * cells just outside the boundary cells are tested exactly, and from each one inside, its
- * whole connected run of untouched cells is taken without further tests (adjacent
- * untouched cells share a side no edge crosses, so they have the same parity).
+ * Undefined when a ring leaves the lon/lat range (h3 would wrap such positions, the
+ * planar exact test does not) or spans more than 170° of longitude (almost always a ring
+ * drawn across the antimeridian, which the planar test reads as going the long way
+ * round, over most of the globe's cells). Such regions are tested exactly on every
+ * lookup instead, so correctness never rests on a grid reading of them.
  */
-export function coverRegion(geometry: RegionGeometry, prepared: PreparedGeometry, res: number): RegionCover | undefined {
-  const rings = polygonsOf(geometry).flat().filter((ring) => ring.length > 0);
-  if (!rings.every(isGridSafe)) return undefined;
-  const sampled = sampledEdgeCells(rings, res);
+export function boundaryCells(prepared: PreparedGeometry, res: number): Set<string> | undefined {
+  if (!prepared.polygons.every(isGridSafe)) return undefined;
   const boundary = new Set<string>();
-  for (const cell of sampled) for (const near of gridDisk(cell, 1)) boundary.add(near);
-  const interior = floodInterior(sampled, boundary, prepared, res);
-  return { interior, interiorCount: interior.length, boundary };
+  for (const cell of sampledEdgeCells(prepared.polygons, res)) for (const near of gridDisk(cell, 1)) boundary.add(near);
+  return boundary;
 }
 
-function isGridSafe(ring: readonly Position[]): boolean {
-  let min = Infinity, max = -Infinity;
-  for (const [x, y] of ring) {
-    if (!(x! >= -180 && x! <= 180 && y! >= -90 && y! <= 90)) return false;
-    if (x! < min) min = x!;
-    if (x! > max) max = x!;
-  }
-  return max - min <= MAX_RING_SPAN;
-}
-
-/**
- * Every untouched cell next to the boundary lies within two steps of a sampled cell, so
- * the sampled cells' two-step disks reach every inside run of cells.
- */
-function floodInterior(sampled: Set<string>, boundary: Set<string>, prepared: PreparedGeometry, res: number): string[] {
-  const flood = new Flood(boundary, prepared, res);
-  for (const cell of sampled) for (const seed of gridDisk(cell, 2)) flood.trySeed(seed);
-  return flood.interior;
-}
-
-class Flood {
-  readonly interior: string[] = [];
-  private readonly seen = new Set<string>();
-
-  constructor(
-    private readonly boundary: Set<string>,
-    private readonly prepared: PreparedGeometry,
-    private readonly res: number,
-  ) {}
-
-  trySeed(cell: string): void {
-    if (this.boundary.has(cell) || this.seen.has(cell)) return;
-    this.seen.add(cell);
-    const [lat, lng] = cellToLatLng(cell);
-    if (this.wraps(cell, lat, lng)) this.boundary.add(cell);
-    else if (containsPoint(this.prepared, lng, lat)) this.fill(cell, lng);
-  }
-
-  private fill(seed: string, seedLng: number): void {
-    const stack: [string, number][] = [[seed, seedLng]];
-    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-      const [cell, cellLng] = next;
-      this.interior.push(cell);
-      for (const near of gridDisk(cell, 1)) {
-        if (this.boundary.has(near) || this.seen.has(near)) continue;
-        const [lat, lng] = cellToLatLng(near);
-        if (Math.abs(lng - cellLng) > 180) continue; // a step across ±180° is no step in the plane
-        this.seen.add(near);
-        if (this.wraps(near, lat, lng)) this.boundary.add(near);
-        else stack.push([near, lng]);
-      }
+/** Whether every ring of the polygon stays in the lon/lat range and spans at most `MAX_RING_SPAN`. */
+function isGridSafe({ xy, ringEnds }: PreparedPolygon): boolean {
+  let start = 0;
+  for (const end of ringEnds) {
+    let min = Infinity, max = -Infinity;
+    for (let v = start; v < end; v += 1) {
+      const x = xy[2 * v]!, y = xy[2 * v + 1]!;
+      if (!(x >= -180 && x <= 180 && y >= -90 && y <= 90)) return false;
+      if (x < min) min = x;
+      if (x > max) max = x;
     }
+    if (max - min > MAX_RING_SPAN) return false;
+    start = end;
   }
-
-  private wraps(cell: string, lat: number, lng: number): boolean {
-    return mayWrap(lat, lng, this.res) && wrapsAntimeridian(cell);
-  }
-}
-
-/**
- * Cheap pre-check for `wrapsAntimeridian`: only cells whose centre is within three mean
- * edge lengths of the ±180° meridian (or of a pole) can straddle it.
- */
-function mayWrap(lat: number, lng: number, res: number): boolean {
-  const dLng = (180 - Math.abs(lng)) * RAD;
-  const phi = lat * RAD;
-  const angle = dLng < Math.PI / 2 ? Math.asin(Math.sin(dLng) * Math.cos(phi)) : Math.PI / 2 - Math.abs(phi);
-  return angle * EARTH_RADIUS_KM < 3 * getHexagonEdgeLengthAvg(res, 'km');
-}
-
-/**
- * A cell straddling the antimeridian (or holding a pole) falls apart into pieces in the
- * lon/lat plane, so "no edge touches it" no longer implies "all of it is on one side";
- * such cells are treated as boundary cells.
- */
-function wrapsAntimeridian(cell: string): boolean {
-  const lngs = cellToBoundary(cell).map(([, lng]) => lng!);
-  return Math.max(...lngs) - Math.min(...lngs) > 180;
+  return true;
 }

@@ -63,10 +63,23 @@ describe('DistrictIndex', () => {
     expectSameAsBruteForce(index, points);
   });
 
+  test('at a fine resolution, points near but off the county lines, in cells no line crosses, are exact too', () => {
+    const fine = DistrictIndex.build(tiledRegions(), { resolution: 9 });
+    const random = rng(12);
+    const points: [number, number][] = [];
+    for (let k = 0; k < 3000; k += 1) {
+      const [line, along, off] = [Math.floor(random() * 7) * 0.5, random() * 3, (random() < 0.5 ? -1 : 1) * (0.002 + random() * 0.02)];
+      points.push(random() < 0.5 ? [39 + along, -105 + line + off] : [39 + line + off, -105 + along]);
+    }
+    expectSameAsBruteForce(fine, points);
+  });
+
   test('the index holds interior and boundary cells and reports its build', () => {
     expect(index.stats).toMatchObject({ regions: 38, resolution: 6, fallbackRegions: 0 });
     expect(index.stats.interiorCells).toBeGreaterThan(0);
     expect(index.stats.boundaryCells).toBeGreaterThan(0);
+    expect(index.stats.bytes).toBeGreaterThan(0);
+    expect(index.stats.bytesPerVertex).toBeGreaterThan(0);
   });
 
   test('coordinates out of range are refused', () => {

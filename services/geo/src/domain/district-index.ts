@@ -1,5 +1,7 @@
-import { latLngToCell } from 'h3-js';
-import { coverRegion } from './cell-cover.js';
+import { buildAnswerGrid, lookupAnswerGrid, type AnswerGrid } from './engine/answer-grid.js';
+import { AnswerSets } from './engine/answer-sets.js';
+import { buildCellTable, lookupCellTable, type CellTable } from './engine/cell-table.js';
+import { indexBytes } from './engine/memory.js';
 import { containsPoint, prepareGeometry, type PreparedGeometry } from './point-in-polygon.js';
 import { compareRegions, type RegionRecord } from './region.js';
 
@@ -13,54 +15,61 @@ export interface DistrictIndexOptions {
 export interface DistrictIndexStats {
   readonly regions: number;
   readonly resolution: number;
-  /** (interior cell, region) pairs at the index resolution. */
+  /** (boundary cell, region) pairs where a region none of whose edges comes near the cell holds all of it. */
   readonly interiorCells: number;
-  /** Distinct boundary cells (a cell shared by several regions counts once). */
+  /** Distinct boundary cells: cells some region's edges may cross (a cell shared by several regions counts once). */
   readonly boundaryCells: number;
-  /** (boundary cell, region) pairs. */
+  /** (boundary cell, region) pairs: the region's edges may cross the cell. */
   readonly boundaryEntries: number;
   /** Regions the grid cannot hold (e.g. rings drawn across the antimeridian), tested on every lookup. */
   readonly fallbackRegions: number;
   readonly buildMs: number;
+  /** Vertices over all regions' rings (closing vertices not counted). */
+  readonly vertices: number;
+  /** Nodes of the boxes' quadtrees, and leaves among them. */
+  readonly treeNodes: number;
+  readonly treeLeaves: number;
+  /** (leaf, member polygon) pairs decided by the local test, and the edges they keep (over all leaves). */
+  readonly parts: number;
+  readonly partEdges: number;
+  /** Refined 1° blocks of the answer grid, and how many distinct answers it stores. */
+  readonly gridBlocks: number;
+  readonly answerSets: number;
+  /** Approximate bytes held by the index (prepared geometry, cell table and trees, answer grid and sets), not counting the regions themselves. */
+  readonly bytes: number;
+  readonly bytesPerVertex: number;
 }
 
-/** What a cell says about the regions it meets. */
-interface CellEntry {
-  /** Regions the cell lies wholly inside: no polygon test needed. */
-  interior: number[];
-  /** Regions whose boundary crosses the cell: tested exactly. */
-  boundary: number[];
-}
-
-/**
- * One map from cell to entry at the index resolution. Interior cells are not compacted:
- * at resolution 5 the whole US is ~50k cells, and one map probe per lookup is cheaper
- * than walking parent resolutions (each a string round trip through h3-js).
- */
-interface Tables {
-  cells: Map<string, CellEntry>;
-  fallback: number[];
-  interiorCount: number;
-  boundaryCells: number;
-  boundaryEntries: number;
-}
+/** Squares per degree of the answer grid (a power of two): 1/64° ≈ 1.7 km north–south. */
+const GRID_PER_DEGREE = 64;
 
 /**
- * Point-in-district lookup over a fixed set of regions: an H3 prefilter (interior cells
- * answer at once, boundary cells narrow the exact test to a few candidates) in front of
- * the exact planar test of `containsPoint`, whose answer it always equals.
+ * Point-in-district lookup over a fixed set of regions, always equal to testing every
+ * region with the exact planar test of `containsPoint` (see `bruteForce`), points on
+ * edges and vertices included:
+ *
+ * 1. an exact answer grid (`AnswerGrid`): most points fall in a 1/64° square no edge
+ *    comes near, whose answer was stored at build — no H3 call, no polygon test;
+ * 2. otherwise the point's H3 cell at `resolution` (`CellTable`): a quadtree over the
+ *    cell's box leads to a leaf listing the regions that hold all of it (one stored answer)
+ *    and, for each region whose boundary crosses the leaf, its parity at one corner and
+ *    the few edges meeting the leaf (a dozen or two even on full-resolution TIGER
+ *    outlines), from which `localParity` decides the point exactly. A cell that no
+ *    boundary crosses has no entry; a point there is tested against the regions whose
+ *    bounding box holds it, as are regions too wide for H3 on every lookup.
  */
 export class DistrictIndex {
   private constructor(
     private readonly regions: readonly RegionRecord[],
     private readonly prepared: readonly PreparedGeometry[],
-    private readonly resolution: number,
-    private readonly tables: Tables,
+    private readonly table: CellTable,
+    private readonly grid: AnswerGrid,
+    private readonly answers: AnswerSets<RegionRecord>,
     /** Build statistics. */
     readonly stats: DistrictIndexStats,
   ) {}
 
-  /** Prepares every region's geometry and covers it with H3 cells. */
+  /** Prepares every region's geometry and builds the cell table and answer grid. */
   static build(regions: readonly RegionRecord[], options: DistrictIndexOptions = {}): DistrictIndex {
     const started = performance.now();
     const resolution = options.resolution ?? 5;
@@ -69,17 +78,11 @@ export class DistrictIndex {
     }
     const sorted = [...regions].sort(compareRegions);
     const prepared = sorted.map((r) => prepareGeometry(r.geometry));
-    const tables = buildTables(sorted, prepared, resolution);
-    const stats: DistrictIndexStats = {
-      regions: sorted.length,
-      resolution,
-      interiorCells: tables.interiorCount,
-      boundaryCells: tables.boundaryCells,
-      boundaryEntries: tables.boundaryEntries,
-      fallbackRegions: tables.fallback.length,
-      buildMs: performance.now() - started,
-    };
-    return new DistrictIndex(sorted, prepared, resolution, tables, stats);
+    const answers = new AnswerSets(sorted);
+    const table = buildCellTable(prepared, resolution, (ids) => answers.intern(ids));
+    const grid = buildAnswerGrid(prepared, GRID_PER_DEGREE, (lat, lng) => answers.intern(tableLookup(table, answers, lat, lng)));
+    const stats = statsOf(sorted, prepared, table, grid, answers.records, performance.now() - started);
+    return new DistrictIndex(sorted, prepared, table, grid, answers, stats);
   }
 
   /**
@@ -88,11 +91,12 @@ export class DistrictIndex {
    */
   lookup(lat: number, lng: number): RegionRecord[] {
     assertCoordinates(lat, lng);
-    const entry = this.tables.cells.get(latLngToCell(lat, lng, this.resolution));
-    const hits: number[] = entry === undefined ? [] : [...entry.interior];
-    for (const id of entry?.boundary ?? []) if (containsPoint(this.prepared[id]!, lng, lat)) hits.push(id);
-    for (const id of this.tables.fallback) if (containsPoint(this.prepared[id]!, lng, lat)) hits.push(id);
-    return hits.sort((a, b) => a - b).map((id) => this.regions[id]!);
+    const answer = lookupAnswerGrid(this.grid, lat, lng);
+    if (answer >= 0) return this.answers.records[answer]!.slice();
+    const more: number[] = [];
+    const set = lookupCellTable(this.table, lat, lng, more);
+    if (more.length === 0 && set >= 0) return this.answers.records[set]!.slice();
+    return merged(this.answers, set, more).map((id) => this.regions[id]!);
   }
 
   /** The same answer as `lookup`, by testing every region exactly: the reference for tests. */
@@ -107,25 +111,39 @@ function assertCoordinates(lat: number, lng: number): void {
   if (!(lng >= -180 && lng <= 180)) throw new RangeError(`longitude must be within [-180, 180], got ${lng}`);
 }
 
-function buildTables(regions: readonly RegionRecord[], prepared: readonly PreparedGeometry[], res: number): Tables {
-  const t: Tables = { cells: new Map(), fallback: [], interiorCount: 0, boundaryCells: 0, boundaryEntries: 0 };
-  regions.forEach((region, id) => {
-    const cover = coverRegion(region.geometry, prepared[id]!, res);
-    if (cover === undefined) {
-      t.fallback.push(id);
-      return;
-    }
-    for (const cell of cover.interior) entryOf(t.cells, cell).interior.push(id);
-    for (const cell of cover.boundary) entryOf(t.cells, cell).boundary.push(id);
-    t.interiorCount += cover.interiorCount;
-    t.boundaryEntries += cover.boundary.size;
-  });
-  for (const e of t.cells.values()) if (e.boundary.length > 0) t.boundaryCells += 1;
-  return t;
+/** Ids of the regions containing the point, by the cell table, ascending (the canonical order). */
+function tableLookup(table: CellTable, answers: AnswerSets<RegionRecord>, lat: number, lng: number): number[] {
+  const more: number[] = [];
+  return merged(answers, lookupCellTable(table, lat, lng, more), more);
 }
 
-function entryOf(cells: Map<string, CellEntry>, cell: string): CellEntry {
-  let e = cells.get(cell);
-  if (e === undefined) cells.set(cell, (e = { interior: [], boundary: [] }));
-  return e;
+/** An answer set (none when -1) and further ids, as one ascending list. */
+function merged(answers: AnswerSets<RegionRecord>, set: number, more: number[]): number[] {
+  if (!isAscending(more)) more.sort((a, b) => a - b);
+  if (set < 0) return more;
+  const base = answers.ids[set]!;
+  const out: number[] = [];
+  let i = 0, j = 0;
+  while (i < base.length || j < more.length) out.push(j >= more.length || (i < base.length && base[i]! < more[j]!) ? base[i++]! : more[j++]!);
+  return out;
+}
+
+function isAscending(ids: readonly number[]): boolean {
+  for (let k = 1; k < ids.length; k += 1) if (ids[k - 1]! > ids[k]!) return false;
+  return true;
+}
+
+function statsOf(
+  regions: readonly RegionRecord[], prepared: readonly PreparedGeometry[], t: CellTable, grid: AnswerGrid,
+  answers: readonly (readonly RegionRecord[])[], buildMs: number,
+): DistrictIndexStats {
+  const vertices = t.polygons.reduce((n, p) => n + p.xy.length / 2 - p.ringEnds.length, 0);
+  const bytes = indexBytes(prepared, t, grid, answers);
+  const { nodes, leafCount, partCount, edgeCount } = t.trees;
+  return {
+    regions: regions.length, resolution: t.resolution, interiorCells: t.cellIds.length, boundaryCells: t.entries.size, boundaryEntries: t.candidateIds.length,
+    fallbackRegions: t.fallback.length, buildMs, vertices, treeNodes: nodes.length, treeLeaves: leafCount,
+    parts: partCount, partEdges: edgeCount,
+    gridBlocks: grid.refinedBlocks, answerSets: answers.length, bytes, bytesPerVertex: vertices === 0 ? 0 : bytes / vertices,
+  };
 }

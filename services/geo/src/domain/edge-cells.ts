@@ -1,5 +1,5 @@
 import { getHexagonEdgeLengthAvg, latLngToCell } from 'h3-js';
-import type { Position } from './region.js';
+import type { PreparedPolygon } from './point-in-polygon.js';
 
 /** Mean Earth radius (km), a hair above h3's, so distance bounds stay conservative. */
 export const EARTH_RADIUS_KM = 6371.0088;
@@ -14,20 +14,25 @@ const RAD = Math.PI / 180;
  * beyond that ring is at least a whole cell edge away). Sampling by distance, not per
  * vertex, keeps detailed rings cheap.
  */
-export function sampledEdgeCells(rings: readonly (readonly Position[])[], res: number): Set<string> {
+export function sampledEdgeCells(polygons: readonly PreparedPolygon[], res: number): Set<string> {
   const spacingKm = getHexagonEdgeLengthAvg(res, 'km') / 4;
   const sampled = new Set<string>();
-  for (const ring of rings) sampleRing(ring, res, spacingKm, sampled);
+  for (const { xy, ringEnds } of polygons) {
+    let start = 0;
+    for (const end of ringEnds) {
+      sampleRing(xy, start, end, res, spacingKm, sampled);
+      start = end;
+    }
+  }
   return sampled;
 }
 
-function sampleRing(ring: readonly Position[], res: number, spacingKm: number, out: Set<string>): void {
-  const [x0, y0] = ring[0]! as [number, number];
-  out.add(latLngToCell(y0, x0, res));
+/** Samples one closed ring, vertices `start … end - 1` of `xy` (the last repeats the first). */
+function sampleRing(xy: Float64Array, start: number, end: number, res: number, spacingKm: number, out: Set<string>): void {
+  out.add(latLngToCell(xy[2 * start + 1]!, xy[2 * start]!, res));
   let sinceSample = 0; // bounded path distance walked since the last sample
-  for (let i = 0; i < ring.length; i += 1) {
-    const [ax, ay] = ring[i]! as [number, number];
-    const [bx, by] = ring[(i + 1) % ring.length]! as [number, number];
+  for (let v = start; v + 1 < end; v += 1) {
+    const ax = xy[2 * v]!, ay = xy[2 * v + 1]!, bx = xy[2 * v + 2]!, by = xy[2 * v + 3]!;
     const length = pathLengthBoundKm(ax, ay, bx, by);
     let at = spacingKm - sinceSample; // distance along this edge of the next sample
     for (; at <= length; at += spacingKm) {

@@ -1,15 +1,16 @@
 import { bandOf, buildEdgeBands, type EdgeBands } from './edge-bands.js';
-import { orient } from './orient.js';
+import { crossesEast } from './engine/predicates.js';
 import type { PolygonCoordinates, RegionGeometry } from './region.js';
 
 /**
  * One polygon ready for repeated point tests: every ring's vertices in one flat
- * `[x0, y0, x1, y1, …]` array (x = longitude, y = latitude, closing vertex dropped),
- * where each ring ends, its edges bucketed by latitude, and its bounding box.
+ * `[x0, y0, x1, y1, …]` array (x = longitude, y = latitude), each ring closed (its first
+ * vertex repeated last, so vertex v and v + 1 of one ring always make an edge), where
+ * each ring ends, its edges bucketed by latitude, and its bounding box.
  */
 export interface PreparedPolygon {
   readonly xy: Float64Array;
-  /** Exclusive end of each ring, counted in vertices (not array slots). */
+  /** Exclusive end of each ring, counted in vertices (not array slots), closing vertex included. */
   readonly ringEnds: Uint32Array;
   readonly bands: EdgeBands;
   readonly minX: number;
@@ -46,11 +47,11 @@ export function prepareGeometry(geometry: RegionGeometry): PreparedGeometry {
 
 function preparePolygon(rings: PolygonCoordinates): PreparedPolygon {
   const kept = rings.map(openRing).filter((r) => r.length > 0);
-  const xy = new Float64Array(kept.reduce((n, r) => n + 2 * r.length, 0));
+  const xy = new Float64Array(kept.reduce((n, r) => n + 2 * (r.length + 1), 0));
   const ringEnds = new Uint32Array(kept.length);
   let v = 0;
   kept.forEach((ring, k) => {
-    for (const [x, y] of ring) {
+    for (const [x, y] of [...ring, ring[0]!]) {
       xy[2 * v] = x!;
       xy[2 * v + 1] = y!;
       v += 1;
@@ -95,10 +96,11 @@ function boundsOf(xy: Float64Array): { minX: number; minY: number; maxX: number;
  * horizontal edges never count) and the point lies strictly west of the edge. The side is
  * decided by an exact orientation predicate on the edge taken in a canonical direction
  * (lower endpoint first), so two polygons sharing an edge always make the same decision
- * about it. Hence polygons that tile an area without overlapping (counties in a state,
- * districts in a plan) place every point of that area — including points on shared edges
- * and vertices — in exactly one of them, and a point on the outer boundary of the tiling
- * is inside only when the tiling lies to its east (or north, on an east–west edge).
+ * about it (see `crossesEast`). Hence polygons that tile an area without overlapping
+ * (counties in a state, districts in a plan) place every point of that area — including
+ * points on shared edges and vertices — in exactly one of them, and a point on the outer
+ * boundary of the tiling is inside only when the tiling lies to its east (or north, on an
+ * east–west edge).
  */
 export function containsPoint(geometry: PreparedGeometry, x: number, y: number): boolean {
   if (x < geometry.minX || x > geometry.maxX || y < geometry.minY || y > geometry.maxY) return false;
@@ -115,24 +117,12 @@ export function containsPoint(geometry: PreparedGeometry, x: number, y: number):
 export function polygonContains(polygon: PreparedPolygon, x: number, y: number): boolean {
   if (x < polygon.minX || x > polygon.maxX || y < polygon.minY || y > polygon.maxY) return false;
   const { xy, bands } = polygon;
-  const { edges, starts, ids } = bands;
+  const { starts, ids } = bands;
   const band = bandOf(bands, y);
   let inside = false;
   for (let k = starts[band]!, end = starts[band + 1]!; k < end; k += 1) {
-    const e = ids[k]!;
-    if (crossesEastRay(xy, edges[2 * e]!, edges[2 * e + 1]!, x, y)) inside = !inside;
+    const i = 2 * ids[k]!;
+    if (crossesEast(xy[i]!, xy[i + 1]!, xy[i + 2]!, xy[i + 3]!, x, y)) inside = !inside;
   }
   return inside;
-}
-
-/** Whether the edge between vertices i and j crosses the ray going east from (x, y). */
-function crossesEastRay(xy: Float64Array, i: number, j: number, x: number, y: number): boolean {
-  const yi = xy[2 * i + 1]!, yj = xy[2 * j + 1]!;
-  if (yi > y === yj > y) return false;
-  const lo = yi < yj ? i : j;
-  const hi = lo === i ? j : i;
-  const ax = xy[2 * lo]!, ay = xy[2 * lo + 1]!, bx = xy[2 * hi]!, by = xy[2 * hi + 1]!;
-  if (x < ax && x < bx) return true;
-  if (x >= ax && x >= bx) return false;
-  return orient(ax, ay, bx, by, x, y) > 0;
 }

@@ -6,7 +6,7 @@ import { startAuthService, type AuthService } from '@civicgraph/auth';
 import { startGeoService, type BoundaryFile, type GeoService } from '@civicgraph/geo';
 import { startGateway, type Gateway } from '@civicgraph/gateway';
 import { createLogger, Lifecycle, MemoryEventBus, NatsEventBus, type EventBus } from '@civicgraph/kit';
-import { SHARED_DATA_DIR } from '@civicgraph/kit/testing';
+import { SHARED_DATA_DIR } from '@civicgraph/kit';
 
 /** The shared public data folder (sibling of the repository). */
 export const SHARED_DATA = SHARED_DATA_DIR;

@@ -19,3 +19,4 @@ export * from './base62.js';
 export * from './seeded-random.js';
 export * from './coordinates.js';
 export * from './dates.js';
+export { sharedData, SHARED_DATA_DIR } from './shared-data.js';

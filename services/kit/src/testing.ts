@@ -1,4 +1,3 @@
 /** Test-only helpers (they import vitest): `@civicgraph/kit/testing`. */
 export { describeWithService } from './bus/describe-with-service.js';
 export { describeEventBusContract } from './bus/event-bus.contract.js';
-export { sharedData, SHARED_DATA_DIR } from './shared-data.js';

@@ -5,7 +5,7 @@ import { seededRandom as rng } from '@civicgraph/kit';
 import { DistrictIndex } from './district-index.js';
 import { polygonsOf } from './point-in-polygon.js';
 import { Level, type RegionRecord } from './region.js';
-import { sharedData } from '@civicgraph/kit/testing';
+import { sharedData } from '@civicgraph/kit';
 
 
 type LatLng = [number, number];

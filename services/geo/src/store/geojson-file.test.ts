@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Level, type RegionRecord } from '../domain/region.js';
 import { loadGeoJsonFile, regionsFromFeatureCollection } from './geojson-file.js';
-import { sharedData } from '@civicgraph/kit/testing';
+import { sharedData } from '@civicgraph/kit';
 
 
 const square = [[[-105, 39], [-104, 39], [-104, 40], [-105, 40], [-105, 39]]];

@@ -5,7 +5,7 @@ import { Level, type RegionRecord } from '../domain/region.js';
 import { findState } from '../domain/us-states.js';
 import { parseCsv } from './csv.js';
 import { loadUsAtlas, loadUsAtlasWithReport, type UsAtlasReport } from './us-atlas.js';
-import { sharedData } from '@civicgraph/kit/testing';
+import { sharedData } from '@civicgraph/kit';
 
 
 const populationCsv = sharedData('population/derived/county-population-v2023.csv');

@@ -1,7 +1,5 @@
 // Shared by the engine's tests and benchmark only: full-resolution boundaries read from
 // /work/shared/data, and points on and near their edges. Nothing in the service imports it.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { read } from 'shapefile';
 import { seededRandom } from '@civicgraph/kit';
 import { loadGeoJsonFile } from '../../store/geojson-file.js';
@@ -9,17 +7,12 @@ import { loadUsAtlas } from '../../store/us-atlas.js';
 import { polygonsOf } from '../point-in-polygon.js';
 import { Level, type RegionGeometry, type RegionRecord } from '../region.js';
 import { STATES_BY_FIPS } from '../us-states.js';
+import { sharedData } from '@civicgraph/kit';
 
 /** [lat, lng] */
 export type LatLng = [number, number];
 
-/** A path under /work/shared/data (a sibling of the repository), or undefined, loudly, when absent. */
-export function sharedData(relative: string): string | undefined {
-  const path = fileURLToPath(new URL(`../../../../../../shared/data/${relative}`, import.meta.url));
-  if (existsSync(path)) return path;
-  console.warn(`shared data missing, skipping what needs it: ${path}`);
-  return undefined;
-}
+export { sharedData };
 
 /** Census TIGER/Line 2022 118th-Congress districts of one state (FIPS `08`), full resolution. */
 export async function tigerDistricts(stateFips: string): Promise<RegionRecord[]> {

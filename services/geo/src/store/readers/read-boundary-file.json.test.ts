@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { Level } from '../../domain/region.js';
 import { regionsFromFeatureCollection } from '../geojson-file.js';
 import { BoundaryFileError, readBoundaryFile } from './read-boundary-file.js';
-import { sharedData } from '@civicgraph/kit/testing';
+import { sharedData } from '@civicgraph/kit';
 
 
 const mnPrecincts = sharedData('boundaries/precincts/mn-cd8-precincts.json');

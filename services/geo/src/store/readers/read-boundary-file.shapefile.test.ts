@@ -3,7 +3,7 @@ import { containsPoint, polygonsOf, prepareGeometry } from '../../domain/point-i
 import { Level, type RegionGeometry } from '../../domain/region.js';
 import { regionsFromFeatureCollection } from '../geojson-file.js';
 import { readBoundaryFile, type BoundaryFileContents } from './read-boundary-file.js';
-import { sharedData } from '@civicgraph/kit/testing';
+import { sharedData } from '@civicgraph/kit';
 
 
 const censusZip = sharedData('boundaries/congressional/cb_2023_us_cd118_20m.zip');

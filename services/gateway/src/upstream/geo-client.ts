@@ -1,5 +1,12 @@
-import { GeoServiceClient, type Boundary, type DistrictsAtPointResponse, type DistrictsByAddressResponse, type RegionDetail } from '@civicgraph/protos/civic/geo/v1/geo';
+import {
+  GeoServiceClient,
+  type Boundary,
+  type DistrictsAtPointResponse,
+  type DistrictsByAddressResponse,
+  type RegionDetail,
+} from '@civicgraph/protos/civic/geo/v1/geo';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import type { CallOptions, Metadata, ServiceError } from '@grpc/grpc-js';
 import { call, CLIENT_OPTIONS, fromServiceError, insecure, principalMetadata } from '@civicgraph/kit';
 
 /** The gateway's view of the geo service; every call carries the caller's principal. */
@@ -11,37 +18,23 @@ export interface GeoUpstream {
   close(): void;
 }
 
+type Unary<Req, Res> = (req: Req, md: Metadata, opts: Partial<CallOptions>, cb: (err: ServiceError | null, res: Res) => void) => unknown;
+
 export function connectGeo(address: string, deadlineMs: number): GeoUpstream {
   const client = new GeoServiceClient(address, insecure(), CLIENT_OPTIONS);
+  /** One call with the principal attached; failures come back as the typed errors geo threw. */
+  async function rpc<Req, Res>(method: Unary<Req, Res>, principal: Principal, req: Req): Promise<Res> {
+    try {
+      return await call(method.bind(client), req, principalMetadata(principal), deadlineMs);
+    } catch (err) {
+      throw fromServiceError(err, 'geo');
+    }
+  }
   return {
-    async districtsAtPoint(principal, lat, lng, date) {
-      try {
-        return await call(client.districtsAtPoint.bind(client), { lat, lng, date }, principalMetadata(principal), deadlineMs);
-      } catch (err) {
-        throw fromServiceError(err, 'geo');
-      }
-    },
-    async districtsByAddress(principal, address, date) {
-      try {
-        return await call(client.districtsByAddress.bind(client), { address, date }, principalMetadata(principal), deadlineMs);
-      } catch (err) {
-        throw fromServiceError(err, 'geo');
-      }
-    },
-    async getRegion(principal, slug, date) {
-      try {
-        return await call(client.getRegion.bind(client), { slug, date }, principalMetadata(principal), deadlineMs);
-      } catch (err) {
-        throw fromServiceError(err, 'geo');
-      }
-    },
-    async getBoundary(principal, slug, date, simplifyMeters) {
-      try {
-        return await call(client.getBoundary.bind(client), { slug, date, simplifyMeters }, principalMetadata(principal), deadlineMs);
-      } catch (err) {
-        throw fromServiceError(err, 'geo');
-      }
-    },
+    districtsAtPoint: (p, lat, lng, date) => rpc(client.districtsAtPoint, p, { lat, lng, date }),
+    districtsByAddress: (p, address, date) => rpc(client.districtsByAddress, p, { address, date }),
+    getRegion: (p, slug, date) => rpc(client.getRegion, p, { slug, date }),
+    getBoundary: (p, slug, date, simplifyMeters) => rpc(client.getBoundary, p, { slug, date, simplifyMeters }),
     close: () => client.close(),
   };
 }

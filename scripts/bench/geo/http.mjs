@@ -15,6 +15,7 @@ import { readAuthConfig, startAuthService } from '@civicgraph/auth';
 import { readGeoConfig, startGeoService } from '@civicgraph/geo';
 import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
 import { createLogger, Lifecycle, MemoryEventBus } from '@civicgraph/kit';
+import { startProcesses } from './processes.mjs';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 
 const express = createRequire(new URL('../../../services/gateway/package.json', import.meta.url))('express');
@@ -113,10 +114,12 @@ async function probe(url, key) {
  */
 export async function benchHttp(cfg, progress) {
   const stack = await startStack(cfg.shared);
+  const procs = await startProcesses(cfg.shared);
   const bare = await startBare();
   try {
     const targets = [
-      { name: 'civicgraph gateway (auth + geo over gRPC)', url: stack.url, key: stack.key, regions: await probe(stack.url, stack.key) },
+      { name: 'civicgraph gateway (auth + geo over gRPC, one process)', url: stack.url, key: stack.key, regions: await probe(stack.url, stack.key) },
+      { name: 'civicgraph gateway (auth, geo, gateway as separate processes, as deployed)', url: procs.url, key: procs.key, regions: await probe(procs.url, procs.key) },
       { name: `bare express 5 (fixed ${bare.bytes} B JSON)`, url: bare.url, key: undefined, regions: await probe(bare.url) },
     ];
     const base = { path: PATH, connections: cfg.httpConnections, points: cfg.httpPoints, seed: 7, duration: cfg.httpSeconds };
@@ -137,6 +140,7 @@ export async function benchHttp(cfg, progress) {
     return { targets, connections: cfg.httpConnections, seconds: cfg.httpSeconds, points: cfg.httpPoints };
   } finally {
     await bare.stop();
+    await procs.stop();
     await stack.stop();
   }
 }

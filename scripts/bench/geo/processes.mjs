@@ -1,0 +1,61 @@
+// The stack as it is deployed: auth, geo and gateway each in its own process (their own
+// main.js, configured by environment), real gRPC and HTTP on 127.0.0.1.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitReady(url, deadline) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/readyz`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} not ready in time`);
+}
+
+/** Starts the three services as processes with workload (a)'s boundaries; resolves when ready. */
+export async function startProcesses(shared) {
+  const dir = mkdtempSync(join(tmpdir(), 'civic-bench-procs-'));
+  const [geoPort, authPort, httpPort] = [await freePort(), await freePort(), await freePort()];
+  const env = {
+    ...process.env, CIVIC_DATA_DIR: dir, CIVIC_ENV: 'test', LOG_LEVEL: 'warn', NATS_URL: '',
+    GEO_GRPC_PORT: String(geoPort), AUTH_GRPC_PORT: String(authPort), PORT: String(httpPort),
+    GEO_ADDR: `127.0.0.1:${geoPort}`, AUTH_ADDR: `127.0.0.1:${authPort}`, GEO_H3_RESOLUTION: '5',
+    GEO_POPULATION_CSV: `${shared}population/derived/county-population-v2023.csv`,
+    GEO_FILES: `congressional-district=${shared}boundaries/congressional/us-cd119-20m.geojson`,
+  };
+  const children = ['auth', 'geo', 'gateway'].map((name) => spawn(process.execPath, [join(ROOT, `services/${name}/dist/main.js`)], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
+  const url = `http://127.0.0.1:${httpPort}`;
+  const stop = async () => {
+    await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((resolve) => {
+      c.once('exit', resolve);
+      c.kill('SIGTERM');
+    }))));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitReady(url, Date.now() + 60_000);
+    const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'services/cli/dist/bin.js'), 'keys', 'create', '--plan', 'enterprise', '--rate-limit', '1000000', '--json'], { env });
+    return { url, key: JSON.parse(stdout).key, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

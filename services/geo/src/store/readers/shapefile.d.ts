@@ -11,10 +11,10 @@ declare module 'shapefile' {
     /** The .dbf text encoding (a WHATWG label); windows-1252 when absent. */
     encoding?: string;
   }
-  /** Reads a whole shapefile (.shp bytes and optional .dbf bytes) into a FeatureCollection. */
+  /** Reads a whole shapefile (.shp and optional .dbf, as bytes or file paths) into a FeatureCollection. */
   export function read(
-    shp: Uint8Array | ArrayBuffer,
-    dbf?: Uint8Array | ArrayBuffer,
+    shp: string | Uint8Array | ArrayBuffer,
+    dbf?: string | Uint8Array | ArrayBuffer,
     options?: ShapefileOptions,
   ): Promise<{ type: 'FeatureCollection'; features: ShapefileFeature[]; bbox: number[] }>;
 }

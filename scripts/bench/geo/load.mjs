@@ -3,13 +3,14 @@
 // gateway's point cache cannot answer most requests. Prints a JSON summary on stdout.
 //
 // mode 'autocannon' (default): autocannon, saturated or with `overallRate`.
-// mode 'paced': an open-loop client sending `rate` requests/s evenly spaced, latency measured
-// from each request's scheduled time (so a stall is not hidden by sending less). autocannon's
+// mode 'paced': an open-loop client (paced-client.mjs) sending `rate` requests/s evenly
+// spaced, latency measured from each request's scheduled time (so a stall is not hidden by
+// sending less). autocannon's
 // rate limit lets each connection send its quota for the second as fast as it can, then wait
 // for the next tick: its "half rate" is saturation for half of every second.
-import http from 'node:http';
 import autocannon from 'autocannon';
 import { seededRandom } from '@civicgraph/kit';
+import { pacedLoad } from './paced-client.mjs';
 
 const o = JSON.parse(process.argv[2]);
 const rand = seededRandom(o.seed);
@@ -47,41 +48,10 @@ async function runAutocannon() {
 }
 
 async function runPaced() {
-  const { hostname, port } = new URL(o.url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
-  const intervalMs = 1000 / o.rate;
-  const total = Math.floor(o.rate * o.duration);
-  const latencies = [];
-  const r = { ok: 0, non2xx: 0, errors: 0 };
-  const start = performance.now();
-  let sent = 0;
-  await new Promise((resolve) => {
-    let done = 0;
-    const finish = () => { if (++done === total) resolve(); };
-    const send = (scheduled) => {
-      const req = http.get({ hostname, port, path: nextPath(), headers, agent, timeout: 10_000 }, (res) => {
-        count(res.headers['civic-cache']);
-        res.resume();
-        res.on('end', () => {
-          latencies.push(performance.now() - scheduled);
-          if (res.statusCode >= 200 && res.statusCode < 300) r.ok += 1; else r.non2xx += 1;
-          finish();
-        });
-      });
-      req.on('error', () => { r.errors += 1; finish(); });
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-    };
-    const tick = setInterval(() => {
-      const due = Math.min(total, Math.floor((performance.now() - start) / intervalMs) + 1);
-      for (; sent < due; sent++) send(start + sent * intervalMs);
-      if (sent >= total) clearInterval(tick);
-    }, 1);
-    setTimeout(resolve, (o.duration + 15) * 1000).unref();
-  });
-  agent.destroy();
-  const sorted = Float64Array.from(latencies).sort();
+  const r = await pacedLoad({ url: o.url, rate: o.rate, duration: o.duration, connections: o.connections, nextPath, headers, onCache: count });
+  const sorted = r.latencies.sort();
   const q = (p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
-  return { rps: latencies.length / ((performance.now() - start) / 1000), total: latencies.length, p50ms: q(0.5), p99ms: q(0.99), maxMs: sorted[sorted.length - 1], ...r, timeouts: 0, cache };
+  return { rps: sorted.length / r.seconds, total: sorted.length, p50ms: q(0.5), p99ms: q(0.99), maxMs: sorted[sorted.length - 1], ok: r.ok, non2xx: r.non2xx, errors: r.errors, timeouts: 0, cache };
 }
 
 process.stdout.write(JSON.stringify(o.mode === 'paced' ? await runPaced() : await runAutocannon()));

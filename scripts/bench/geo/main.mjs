@@ -1,8 +1,9 @@
 // Orchestrates the geo benchmark: each workload against every engine, then HTTP, then the report.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { config } from './config.mjs';
 import { compare } from './agreement.mjs';
 import { bruteForceAnswers, civicgraphEngine, timeEngine, timerOverheadNs, whichPolygonEngine } from './engines.mjs';
-import { benchHttp } from './http.mjs';
 import { PostGis } from './postgis.mjs';
 import { renderSection, writeSection } from './report.mjs';
 import { boundaryPoints, uniformPoints, vertexCount, workloadA, workloadB } from './workloads.mjs';
@@ -21,11 +22,19 @@ export async function main() {
   } finally {
     if (pg.unavailable === undefined) pg.stop();
   }
-  const http = config.httpSeconds > 0 ? await benchHttp(config, progress) : undefined;
+  const http = config.httpSeconds > 0 ? runHttpBench() : undefined;
   const section = renderSection({ config, workloads, http, timerNs, postgis: pg.unavailable === undefined ? { version: pg.version } : pg, seconds: (performance.now() - started) / 1000 });
   writeSection(config.output, section);
   process.stdout.write(`${section}\n`);
   progress(`wrote ${config.output}`);
+}
+
+/** The HTTP runs, in a fresh process (see http-main.mjs). */
+function runHttpBench() {
+  progress('http: starting its own process');
+  const child = spawnSync(process.execPath, [fileURLToPath(new URL('./http-main.mjs', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
+  if (child.status !== 0) throw new Error(`http bench exited ${child.status ?? child.signal}`);
+  return JSON.parse(child.stdout.toString('utf8'));
 }
 
 async function benchWorkload(w, pg) {

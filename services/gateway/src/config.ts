@@ -18,6 +18,11 @@ export interface GatewayConfig {
   authCacheMs: number;
   /** Deadline for each upstream call (UPSTREAM_DEADLINE_MS, default 2000). */
   upstreamDeadlineMs: number;
+  /**
+   * Most point lookups coalesced into one geo call (GEO_BATCH_MAX, default 256, 1..1000;
+   * 1 sends every lookup on its own).
+   */
+  geoBatchMax: number;
   logLevel: string;
 }
 
@@ -31,6 +36,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Readonl
     env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
     authCacheMs: int(env, 'AUTH_CACHE_MS', 5_000, 0, 3_600_000),
     upstreamDeadlineMs: int(env, 'UPSTREAM_DEADLINE_MS', 2_000, 10, 60_000),
+    geoBatchMax: int(env, 'GEO_BATCH_MAX', 256, 1, 1000),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
   });
 }

@@ -29,7 +29,7 @@ export interface Gateway {
 export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Promise<Gateway> {
   const { lifecycle, log } = deps;
   const auth = connectAuth(config.authAddr, config.upstreamDeadlineMs);
-  const geo = connectGeo(config.geoAddr, config.upstreamDeadlineMs);
+  const geo = connectGeo(config.geoAddr, config.upstreamDeadlineMs, config.geoBatchMax);
   const probes = [healthProbe('auth', config.authAddr, 1_000), healthProbe('geo', config.geoAddr, 1_000)];
   lifecycle.defer('gateway upstream clients', () => [auth, geo, ...probes].forEach((c) => c.close()));
   const cache = new GeoCache();

@@ -3,7 +3,7 @@ import { startGrpcServer, unary, type EventBus, type Lifecycle, type Logger } fr
 import type { GeoConfig } from './config.js';
 import { publishBoundaryChanges } from './events.js';
 import { GeoState } from './geo-state.js';
-import { districtsAtPoint } from './handlers/districts-at-point.js';
+import { districtsAtPoint, districtsAtPoints } from './handlers/districts-at-point.js';
 import { districtsByAddress } from './handlers/districts-by-address.js';
 import { getBoundary, getRegion } from './handlers/regions.js';
 import { createGeocoder } from './geocode/index.js';
@@ -36,6 +36,7 @@ export async function startGeoService(config: GeoConfig, deps: GeoDeps): Promise
   const state = new GeoState(config, store);
   const implementation: GeoServiceServer = {
     districtsAtPoint: unary(log, 'DistrictsAtPoint', districtsAtPoint(state)),
+    districtsAtPoints: unary(log, 'DistrictsAtPoints', districtsAtPoints(state)),
     districtsByAddress: unary(log, 'DistrictsByAddress', districtsByAddress(state, createGeocoder(config.geocoder))),
     getRegion: unary(log, 'GetRegion', getRegion(state)),
     getBoundary: unary(log, 'GetBoundary', getBoundary(state)),

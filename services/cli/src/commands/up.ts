@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { startAuthService, type AuthService } from '@civicgraph/auth';
 import { parseBoundaryFile, startGeoService, type BoundaryFile } from '@civicgraph/geo';
-import { startGateway } from '@civicgraph/gateway';
+import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
 import { openBus, type Lifecycle, type Logger } from '@civicgraph/kit';
 import type { CliConfig } from '../config.js';
 
@@ -59,11 +59,10 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger): 
       logLevel: config.logLevel },
     { bus, lifecycle, log: log.child({ service: 'geo' }) },
   );
-  const gateway = await startGateway(
-    { port: config.port, host: config.host, geoAddr: geo.address, authAddr: auth.address, natsUrl: config.natsUrl,
-      env: config.env, authCacheMs: 5_000, upstreamDeadlineMs: 2_000, logLevel: config.logLevel },
-    { bus, lifecycle, log: log.child({ service: 'gateway' }) },
-  );
+  // The gateway's own reader, so its settings not named here keep their defaults.
+  const gatewayEnv = { PORT: String(config.port), HOST: config.host, GEO_ADDR: geo.address, AUTH_ADDR: auth.address,
+    CIVIC_ENV: config.env, LOG_LEVEL: config.logLevel, ...(config.natsUrl === undefined ? {} : { NATS_URL: config.natsUrl }) };
+  const gateway = await startGateway(readGatewayConfig(gatewayEnv), { bus, lifecycle, log: log.child({ service: 'gateway' }) });
   return { url: gateway.url, key: await mintSandboxKey(auth) };
 }
 

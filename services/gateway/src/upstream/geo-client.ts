@@ -8,6 +8,7 @@ import {
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { CallOptions, Metadata, ServiceError } from '@grpc/grpc-js';
 import { call, CLIENT_OPTIONS, fromServiceError, insecure, principalMetadata } from '@civicgraph/kit';
+import { PointBatcher } from './point-batcher.js';
 
 /** The gateway's view of the geo service; every call carries the caller's principal. */
 export interface GeoUpstream {
@@ -20,7 +21,11 @@ export interface GeoUpstream {
 
 type Unary<Req, Res> = (req: Req, md: Metadata, opts: Partial<CallOptions>, cb: (err: ServiceError | null, res: Res) => void) => unknown;
 
-export function connectGeo(address: string, deadlineMs: number): GeoUpstream {
+/**
+ * A geo client; point lookups are coalesced into DistrictsAtPoints calls of at most
+ * `batchMax` points (see PointBatcher).
+ */
+export function connectGeo(address: string, deadlineMs: number, batchMax: number): GeoUpstream {
   const client = new GeoServiceClient(address, insecure(), CLIENT_OPTIONS);
   /** One call with the principal attached; failures come back as the typed errors geo threw. */
   async function rpc<Req, Res>(method: Unary<Req, Res>, principal: Principal, req: Req): Promise<Res> {
@@ -30,8 +35,9 @@ export function connectGeo(address: string, deadlineMs: number): GeoUpstream {
       throw fromServiceError(err, 'geo');
     }
   }
+  const points = new PointBatcher((p, batch) => rpc(client.districtsAtPoints, p, { points: batch }), batchMax);
   return {
-    districtsAtPoint: (p, lat, lng, date) => rpc(client.districtsAtPoint, p, { lat, lng, date }),
+    districtsAtPoint: (p, lat, lng, date) => points.lookup(p, { lat, lng, date }),
     districtsByAddress: (p, address, date) => rpc(client.districtsByAddress, p, { address, date }),
     getRegion: (p, slug, date) => rpc(client.getRegion, p, { slug, date }),
     getBoundary: (p, slug, date, simplifyMeters) => rpc(client.getBoundary, p, { slug, date, simplifyMeters }),

@@ -1,6 +1,25 @@
 import type { ServerUnaryCall } from '@grpc/grpc-js';
-import { DistrictRole, type DistrictsAtPointRequest, type DistrictsAtPointResponse, type Region } from '@civicgraph/protos/civic/geo/v1/geo';
-import { assertCoordinate, assertGeography, InvalidParameterError, isIsoDate, principalOf, todayUtc, visibleByState } from '@civicgraph/kit';
+import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import {
+  DistrictRole,
+  type DistrictsAtPointRequest,
+  type DistrictsAtPointResponse,
+  type DistrictsAtPointsRequest,
+  type DistrictsAtPointsResponse,
+  type PointAnswer,
+  type Region,
+} from '@civicgraph/protos/civic/geo/v1/geo';
+import {
+  assertCoordinate,
+  assertGeography,
+  CivicError,
+  InvalidParameterError,
+  isIsoDate,
+  principalOf,
+  todayUtc,
+  visibleByState,
+} from '@civicgraph/kit';
+import type { DistrictIndex } from '../domain/district-index.js';
 import type { RegionRecord } from '../domain/region.js';
 import { onDate, type DatedRegion } from '../domain/validity.js';
 import type { GeoState } from '../geo-state.js';
@@ -29,17 +48,48 @@ export function toRegion({ region: r, roles }: DatedRegion): Region {
   };
 }
 
+/** Most points one DistrictsAtPoints call may carry. */
+export const MAX_BATCH_POINTS = 1000;
+
+/** One point against one index: validates, looks up, keeps what the caller may see on the date. */
+function answer(index: DistrictIndex, principal: Principal, request: DistrictsAtPointRequest): Region[] {
+  const lat = assertCoordinate('lat', request.lat);
+  const lng = assertCoordinate('lng', request.lng);
+  const date = requestDate(request.date);
+  return onDate(visibleByState(principal, index.lookup(lat, lng)), date).map(toRegion);
+}
+
 /** Decodes, checks the caller's entitlements through the policy, looks up, encodes. */
 export function districtsAtPoint(state: GeoState) {
   return (request: DistrictsAtPointRequest, call: ServerUnaryCall<DistrictsAtPointRequest, DistrictsAtPointResponse>) => {
     const principal = principalOf(call);
     assertGeography(principal);
-    const lat = assertCoordinate('lat', request.lat);
-    const lng = assertCoordinate('lng', request.lng);
-    const date = requestDate(request.date);
     const { index, version } = state.current();
-    const inForce = onDate(visibleByState(principal, index.lookup(lat, lng)), date);
-    const regions = inForce.map(toRegion);
-    return { regions, datasetVersion: version };
+    return { regions: answer(index, principal, request), datasetVersion: version };
+  };
+}
+
+/**
+ * Many points for one caller against one snapshot of the boundaries. The entitlement is
+ * the caller's, so it fails the call; a point's own bad input fails only that point.
+ */
+export function districtsAtPoints(state: GeoState) {
+  return (request: DistrictsAtPointsRequest, call: ServerUnaryCall<DistrictsAtPointsRequest, DistrictsAtPointsResponse>) => {
+    const principal = principalOf(call);
+    assertGeography(principal);
+    const n = request.points.length;
+    if (n === 0 || n > MAX_BATCH_POINTS) {
+      throw new InvalidParameterError('points', `points must hold 1 to ${MAX_BATCH_POINTS} lookups, got ${n}.`);
+    }
+    const { index, version } = state.current();
+    const answers = request.points.map((point): PointAnswer => {
+      try {
+        return { regions: answer(index, principal, point) };
+      } catch (err) {
+        if (!(err instanceof CivicError)) throw err;
+        return { regions: [], error: { type: err.type, message: err.message, field: err.field ?? '' } };
+      }
+    });
+    return { answers, datasetVersion: version };
   };
 }

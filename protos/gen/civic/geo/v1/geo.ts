@@ -278,6 +278,36 @@ export interface DistrictsAtPointResponse {
   datasetVersion: string;
 }
 
+export interface DistrictsAtPointsRequest {
+  /** 1 to 1,000 lookups, answered in the same order. */
+  points: DistrictsAtPointRequest[];
+}
+
+/**
+ * Why one point of a batch was not answered: the typed error DistrictsAtPoint would have
+ * returned for it alone.
+ */
+export interface PointError {
+  /** A civic error type, e.g. `invalid_parameter`. */
+  type: string;
+  message: string;
+  /** The request field at fault, e.g. `lat`; empty when none. */
+  field: string;
+}
+
+export interface PointAnswer {
+  regions: Region[];
+  /** Set when this point failed; `regions` is then empty. */
+  error?: PointError | undefined;
+}
+
+export interface DistrictsAtPointsResponse {
+  /** One answer per requested point, in request order. */
+  answers: PointAnswer[];
+  /** As DistrictsAtPointResponse.dataset_version; one data set answers the whole batch. */
+  datasetVersion: string;
+}
+
 function createBaseGetRegionRequest(): GetRegionRequest {
   return { slug: "", date: "" };
 }
@@ -1673,6 +1703,354 @@ export const DistrictsAtPointResponse: MessageFns<DistrictsAtPointResponse> = {
   },
 };
 
+function createBaseDistrictsAtPointsRequest(): DistrictsAtPointsRequest {
+  return { points: [] };
+}
+
+export const DistrictsAtPointsRequest: MessageFns<DistrictsAtPointsRequest> = {
+  encode(message: DistrictsAtPointsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.points) {
+      DistrictsAtPointRequest.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DistrictsAtPointsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDistrictsAtPointsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.points.push(DistrictsAtPointRequest.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DistrictsAtPointsRequest {
+    return {
+      points: globalThis.Array.isArray(object?.points)
+        ? object.points.map((e: any) => DistrictsAtPointRequest.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: DistrictsAtPointsRequest): unknown {
+    const obj: any = {};
+    if (message.points?.length) {
+      obj.points = message.points.map((e) => DistrictsAtPointRequest.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DistrictsAtPointsRequest>): DistrictsAtPointsRequest {
+    return DistrictsAtPointsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DistrictsAtPointsRequest>): DistrictsAtPointsRequest {
+    const message = createBaseDistrictsAtPointsRequest();
+    message.points = object.points?.map((e) => DistrictsAtPointRequest.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePointError(): PointError {
+  return { type: "", message: "", field: "" };
+}
+
+export const PointError: MessageFns<PointError> = {
+  encode(message: PointError, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.type !== "") {
+      writer.uint32(10).string(message.type);
+    }
+    if (message.message !== "") {
+      writer.uint32(18).string(message.message);
+    }
+    if (message.field !== "") {
+      writer.uint32(26).string(message.field);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PointError {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePointError();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.field = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PointError {
+    return {
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      field: isSet(object.field) ? globalThis.String(object.field) : "",
+    };
+  },
+
+  toJSON(message: PointError): unknown {
+    const obj: any = {};
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.field !== "") {
+      obj.field = message.field;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PointError>): PointError {
+    return PointError.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PointError>): PointError {
+    const message = createBasePointError();
+    message.type = object.type ?? "";
+    message.message = object.message ?? "";
+    message.field = object.field ?? "";
+    return message;
+  },
+};
+
+function createBasePointAnswer(): PointAnswer {
+  return { regions: [], error: undefined };
+}
+
+export const PointAnswer: MessageFns<PointAnswer> = {
+  encode(message: PointAnswer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.regions) {
+      Region.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.error !== undefined) {
+      PointError.encode(message.error, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PointAnswer {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePointAnswer();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.regions.push(Region.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.error = PointError.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PointAnswer {
+    return {
+      regions: globalThis.Array.isArray(object?.regions) ? object.regions.map((e: any) => Region.fromJSON(e)) : [],
+      error: isSet(object.error) ? PointError.fromJSON(object.error) : undefined,
+    };
+  },
+
+  toJSON(message: PointAnswer): unknown {
+    const obj: any = {};
+    if (message.regions?.length) {
+      obj.regions = message.regions.map((e) => Region.toJSON(e));
+    }
+    if (message.error !== undefined) {
+      obj.error = PointError.toJSON(message.error);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PointAnswer>): PointAnswer {
+    return PointAnswer.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PointAnswer>): PointAnswer {
+    const message = createBasePointAnswer();
+    message.regions = object.regions?.map((e) => Region.fromPartial(e)) || [];
+    message.error = (object.error !== undefined && object.error !== null)
+      ? PointError.fromPartial(object.error)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDistrictsAtPointsResponse(): DistrictsAtPointsResponse {
+  return { answers: [], datasetVersion: "" };
+}
+
+export const DistrictsAtPointsResponse: MessageFns<DistrictsAtPointsResponse> = {
+  encode(message: DistrictsAtPointsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.answers) {
+      PointAnswer.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.datasetVersion !== "") {
+      writer.uint32(18).string(message.datasetVersion);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DistrictsAtPointsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDistrictsAtPointsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.answers.push(PointAnswer.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.datasetVersion = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DistrictsAtPointsResponse {
+    return {
+      answers: globalThis.Array.isArray(object?.answers) ? object.answers.map((e: any) => PointAnswer.fromJSON(e)) : [],
+      datasetVersion: isSet(object.datasetVersion)
+        ? globalThis.String(object.datasetVersion)
+        : isSet(object.dataset_version)
+        ? globalThis.String(object.dataset_version)
+        : "",
+    };
+  },
+
+  toJSON(message: DistrictsAtPointsResponse): unknown {
+    const obj: any = {};
+    if (message.answers?.length) {
+      obj.answers = message.answers.map((e) => PointAnswer.toJSON(e));
+    }
+    if (message.datasetVersion !== "") {
+      obj.datasetVersion = message.datasetVersion;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DistrictsAtPointsResponse>): DistrictsAtPointsResponse {
+    return DistrictsAtPointsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DistrictsAtPointsResponse>): DistrictsAtPointsResponse {
+    const message = createBaseDistrictsAtPointsResponse();
+    message.answers = object.answers?.map((e) => PointAnswer.fromPartial(e)) || [];
+    message.datasetVersion = object.datasetVersion ?? "";
+    return message;
+  },
+};
+
 /** GeoService answers which loaded districts contain a point. */
 export type GeoServiceService = typeof GeoServiceService;
 export const GeoServiceService = {
@@ -1693,6 +2071,24 @@ export const GeoServiceService = {
     responseSerialize: (value: DistrictsAtPointResponse): Buffer =>
       Buffer.from(DistrictsAtPointResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DistrictsAtPointResponse => DistrictsAtPointResponse.decode(value),
+  },
+  /**
+   * DistrictsAtPoints answers up to 1,000 point lookups for one caller in one call, each
+   * exactly as DistrictsAtPoint would. A point's own bad input fails only that point; a
+   * failure that concerns the caller (no geography entitlement) fails the call. The
+   * gateway coalesces concurrent lookups into these calls, so a busy edge pays one hop per
+   * event-loop turn instead of one per request.
+   */
+  districtsAtPoints: {
+    path: "/civic.geo.v1.GeoService/DistrictsAtPoints" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DistrictsAtPointsRequest): Buffer =>
+      Buffer.from(DistrictsAtPointsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DistrictsAtPointsRequest => DistrictsAtPointsRequest.decode(value),
+    responseSerialize: (value: DistrictsAtPointsResponse): Buffer =>
+      Buffer.from(DistrictsAtPointsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DistrictsAtPointsResponse => DistrictsAtPointsResponse.decode(value),
   },
   /**
    * DistrictsByAddress geocodes an address through the configured Geocoder, then answers
@@ -1746,6 +2142,14 @@ export interface GeoServiceServer extends UntypedServiceImplementation {
    */
   districtsAtPoint: handleUnaryCall<DistrictsAtPointRequest, DistrictsAtPointResponse>;
   /**
+   * DistrictsAtPoints answers up to 1,000 point lookups for one caller in one call, each
+   * exactly as DistrictsAtPoint would. A point's own bad input fails only that point; a
+   * failure that concerns the caller (no geography entitlement) fails the call. The
+   * gateway coalesces concurrent lookups into these calls, so a busy edge pays one hop per
+   * event-loop turn instead of one per request.
+   */
+  districtsAtPoints: handleUnaryCall<DistrictsAtPointsRequest, DistrictsAtPointsResponse>;
+  /**
    * DistrictsByAddress geocodes an address through the configured Geocoder, then answers
    * like DistrictsAtPoint. When the geocode is coarser than a street address (a ZIP, a
    * city) the answer is `ambiguous` and lists every region meeting the uncertainty area,
@@ -1783,6 +2187,28 @@ export interface GeoServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DistrictsAtPointResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * DistrictsAtPoints answers up to 1,000 point lookups for one caller in one call, each
+   * exactly as DistrictsAtPoint would. A point's own bad input fails only that point; a
+   * failure that concerns the caller (no geography entitlement) fails the call. The
+   * gateway coalesces concurrent lookups into these calls, so a busy edge pays one hop per
+   * event-loop turn instead of one per request.
+   */
+  districtsAtPoints(
+    request: DistrictsAtPointsRequest,
+    callback: (error: ServiceError | null, response: DistrictsAtPointsResponse) => void,
+  ): ClientUnaryCall;
+  districtsAtPoints(
+    request: DistrictsAtPointsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DistrictsAtPointsResponse) => void,
+  ): ClientUnaryCall;
+  districtsAtPoints(
+    request: DistrictsAtPointsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DistrictsAtPointsResponse) => void,
   ): ClientUnaryCall;
   /**
    * DistrictsByAddress geocodes an address through the configured Geocoder, then answers

@@ -29,13 +29,40 @@ export class PostGis {
     const pg = new PostGis(port, dir);
     try {
       pg.psql('postgres', ['-c', `DROP DATABASE IF EXISTS ${DB}`, '-c', `CREATE DATABASE ${DB}`]);
-      pg.psql(DB, ['-c', 'CREATE EXTENSION postgis']);
+      pg.createExtension();
       pg.version = pg.psql(DB, ['-A', '-t', '-c', "SELECT split_part(version(), ' ', 2) || ' / PostGIS ' || postgis_lib_version()"]).trim();
       return pg;
     } catch (err) {
       pg.stop();
       return { unavailable: String(err.message).replace(/\s+/g, ' ').slice(0, 200) };
     }
+  }
+
+  /**
+   * CREATE EXTENSION postgis; when the server lacks it, installs Debian's package for the
+   * server's major version (postgresql-<major>-postgis-3) with apt-get if this process may
+   * (root, or password-less sudo), then tries again. Throws saying why when it cannot.
+   */
+  createExtension() {
+    try {
+      this.psql(DB, ['-c', 'CREATE EXTENSION postgis']);
+      return;
+    } catch (err) {
+      if (!/is not available|could not open extension control file/i.test(err.message)) throw err;
+    }
+    const major = this.psql(DB, ['-A', '-t', '-c', 'SHOW server_version_num']).trim().slice(0, -4);
+    const pkg = `postgresql-${major}-postgis-3`;
+    const root = process.getuid?.() === 0;
+    const cmd = root ? ['apt-get'] : ['sudo', '-n', 'apt-get'];
+    process.stderr.write(`[bench:geo] PostGIS is not installed; trying ${cmd.join(' ')} install -y ${pkg}\n`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const run = (args) => spawnSync(cmd[0], [...cmd.slice(1), ...args], { encoding: 'utf8', env, timeout: 600_000 });
+    let r = run(['install', '-y', '-q', pkg]);
+    if (r.status !== 0) r = run(['update', '-q']).status === 0 ? run(['install', '-y', '-q', pkg]) : r;
+    if (r.status !== 0) {
+      throw new Error(`PostGIS is not installed and \`${cmd.join(' ')} install ${pkg}\` failed: ${(r.stderr || r.error?.message || '').trim().slice(-200)}`);
+    }
+    this.psql(DB, ['-c', 'CREATE EXTENSION postgis']);
   }
 
   /** Runs psql against a database; throws with its stderr on failure. */

@@ -20,3 +20,4 @@ export * from './seeded-random.js';
 export * from './coordinates.js';
 export * from './dates.js';
 export { sharedData, SHARED_DATA_DIR } from './shared-data.js';
+export * from './divisions/index.js';

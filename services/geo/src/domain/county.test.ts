@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { countyIdentity, fullCountyName } from './county.js';
-import { findState } from './us-states.js';
+import { findState } from '@civicgraph/kit';
 
 const st = (usps: string) => findState(usps)!;
 

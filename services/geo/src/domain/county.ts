@@ -1,6 +1,4 @@
-import { childOcdId, stateOcdId } from './ocd.js';
-import { ocdKey, slugKey } from './slug.js';
-import type { StateInfo } from './us-states.js';
+import { childOcdId, ocdKey, slugKey, type StateInfo, stateOcdId } from '@civicgraph/kit';
 
 /** The identity of a county or county-equivalent, derived from its full Census name. */
 export interface CountyIdentity {

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadGeoJsonFile } from '../store/geojson-file.js';
 import { loadUsAtlas } from '../store/us-atlas.js';
-import { seededRandom as rng } from '@civicgraph/kit';
+import { seededRandom as rng, sharedData } from '@civicgraph/kit';
 import { DistrictIndex } from './district-index.js';
 import { polygonsOf } from './point-in-polygon.js';
 import { Level, type RegionRecord } from './region.js';
-import { sharedData } from '@civicgraph/kit';
 
 
 type LatLng = [number, number];

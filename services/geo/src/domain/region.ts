@@ -3,7 +3,7 @@ import { graphqlLevel, LEVELS } from '@civicgraph/kit';
 
 export { Level };
 export { graphqlLevel, restLevel, levelFromRest } from '@civicgraph/kit';
-export { slugKey, ocdKey } from './slug.js';
+export { slugKey, ocdKey } from '@civicgraph/kit';
 
 /** A GeoJSON position: `[lng, lat]` in degrees (any further members, e.g. altitude, are ignored). */
 export type Position = readonly number[];

@@ -1,6 +1,5 @@
-import { InvalidParameterError } from '@civicgraph/kit';
+import { findState, InvalidParameterError } from '@civicgraph/kit';
 import type { Level, RegionRecord, Validity } from '../domain/region.js';
-import { findState } from '../domain/us-states.js';
 import { validityProblem } from '../domain/validity.js';
 import type { BoundaryStore, LayerChange } from '../store/boundary-store.js';
 import { regionsFromFeatureCollection, type SkippedFeature } from '../store/geojson-file.js';

@@ -1,7 +1,6 @@
 import { countyIdentity, fullCountyName } from '../domain/county.js';
-import { childOcdId, stateOcdId } from '../domain/ocd.js';
+import { childOcdId, congressionalDistrict, findState, legislativeDistrict, stateOcdId, type StateInfo } from '@civicgraph/kit';
 import { Level, ocdKey, slugKey, type RegionRecord } from '../domain/region.js';
-import { findState, type StateInfo } from '../domain/us-states.js';
 
 /** Everything a region record holds besides its level and geometry. */
 export type RegionIdentity = Omit<RegionRecord, 'level' | 'geometry'>;
@@ -88,18 +87,16 @@ function countyFeature(props: Props, state: StateInfo): IdentityResult {
 function congressionalIdentity(props: Props, state: StateInfo): IdentityResult {
   const code = propMatching(props, /^CD\d{3}FP$/) ?? prop(props, 'CDFP', 'DISTRICT', 'District');
   if (code === undefined) return { reason: 'no district code (CDnnnFP, DISTRICT)' };
-  if (/^z+$/i.test(code)) return { reason: `district ${code}: area with no congressional district` };
-  const numeric = /^\d+$/.test(code);
-  const padded = numeric ? code.padStart(2, '0') : code;
-  const key = padded === '00' ? 'at-large' : padded === '98' ? 'delegate' : numeric ? String(Number(code)) : slugKey(code);
-  const ocd = padded === '00' || padded === '98' ? 'at-large' : ocdKey(key);
-  const label = prop(props, 'NAMELSAD', 'NAMELSAD20') ?? defaultCdLabel(padded, key);
+  const district = congressionalDistrict(state, code);
+  if (district === undefined) return { reason: `district ${code}: area with no congressional district` };
+  const padded = /^\d+$/.test(code) ? code.padStart(2, '0') : code;
+  const label = prop(props, 'NAMELSAD', 'NAMELSAD20') ?? defaultCdLabel(padded, district.key);
   return {
     identity: {
-      slug: `region:${state.usps}-cd-${key}`,
+      slug: district.slug,
       name: `${state.name} ${label}`,
       fips: prop(props, 'GEOID', 'GEOID20') ?? state.fips + padded,
-      ocdId: childOcdId(state, 'cd', ocd),
+      ocdId: district.ocdId,
       state: state.usps,
     },
   };
@@ -118,20 +115,20 @@ function defaultCdLabel(padded: string, key: string): string {
  * district is numeric. Codes of Z's (no district) are skipped.
  */
 function legislativeIdentity(props: Props, state: StateInfo, chamber: 'upper' | 'lower'): IdentityResult {
-  const tag = chamber === 'upper' ? 'sldu' : 'sldl';
   const census = chamber === 'upper' ? ['SLDUST', 'SLDUST20', 'SLDUST10'] : ['SLDLST', 'SLDLST20', 'SLDLST10'];
   const code = prop(props, ...census, 'DISTRICT', 'District', 'district');
   if (code === undefined) return { reason: `no district code (${census[0]}, District)` };
-  if (/^z+$/i.test(code)) return { reason: `district ${code}: area with no legislative district` };
-  const district = /^\d+$/.test(code) ? String(Number(code)) : code;
+  const district = legislativeDistrict(state, chamber, code);
+  if (district === undefined) return { reason: `district ${code}: area with no legislative district` };
+  const number = /^\d+$/.test(code) ? String(Number(code)) : code;
   const house = chamber === 'upper' ? 'State Senate' : 'State House';
   const fips = prop(props, 'GEOID', 'GEOID20') ?? (/^\d+$/.test(code) ? state.fips + code.padStart(3, '0') : '');
   return {
     identity: {
-      slug: `region:${state.usps}-${tag}-${slugKey(district)}`,
-      name: `${state.name} ${prop(props, 'NAMELSAD', 'NAMELSAD20') ?? `${house} District ${district}`}`,
+      slug: district.slug,
+      name: `${state.name} ${prop(props, 'NAMELSAD', 'NAMELSAD20') ?? `${house} District ${number}`}`,
       fips,
-      ocdId: childOcdId(state, tag, ocdKey(district)),
+      ocdId: district.ocdId,
       state: state.usps,
     },
   };

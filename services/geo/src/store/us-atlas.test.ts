@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { DistrictIndex } from '../domain/district-index.js';
 import { Level, type RegionRecord } from '../domain/region.js';
-import { findState } from '../domain/us-states.js';
+import { findState, sharedData } from '@civicgraph/kit';
 import { parseCsv } from './csv.js';
 import { loadUsAtlas, loadUsAtlasWithReport, type UsAtlasReport } from './us-atlas.js';
-import { sharedData } from '@civicgraph/kit';
 
 
 const populationCsv = sharedData('population/derived/county-population-v2023.csv');

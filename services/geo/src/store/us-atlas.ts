@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { feature, type TopoFeature } from 'topojson-client';
 import { countyIdentity, fullCountyName } from '../domain/county.js';
-import { stateOcdId } from '../domain/ocd.js';
+import { type StateInfo, stateOcdId, STATES_BY_FIPS } from '@civicgraph/kit';
 import { Level, type RegionGeometry, type RegionRecord } from '../domain/region.js';
-import { STATES_BY_FIPS, type StateInfo } from '../domain/us-states.js';
 import { readPopulationCsv, type PopulationRow } from './population-csv.js';
 
 /** Options for `loadUsAtlas`. */

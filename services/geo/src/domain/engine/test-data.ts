@@ -1,13 +1,11 @@
 // Shared by the engine's tests and benchmark only: full-resolution boundaries read from
 // /work/shared/data, and points on and near their edges. Nothing in the service imports it.
 import { read } from 'shapefile';
-import { seededRandom } from '@civicgraph/kit';
+import { seededRandom, sharedData, STATES_BY_FIPS } from '@civicgraph/kit';
 import { loadGeoJsonFile } from '../../store/geojson-file.js';
 import { loadUsAtlas } from '../../store/us-atlas.js';
 import { polygonsOf } from '../point-in-polygon.js';
 import { Level, type RegionGeometry, type RegionRecord } from '../region.js';
-import { STATES_BY_FIPS } from '../us-states.js';
-import { sharedData } from '@civicgraph/kit';
 
 /** [lat, lng] */
 export type LatLng = [number, number];

@@ -1,0 +1,55 @@
+import { slugKey } from '@civicgraph/kit';
+import { isContestType, isNodeKind, type ContestType, type NodeKind } from './kinds.js';
+
+/**
+ * Slugs (DESIGN): `<kind>:<key>`, the key lowercase ASCII letters, digits and single
+ * hyphens, stable across re-imports because it is derived from the source's own
+ * identifiers, never from row order or time.
+ */
+const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The key form of a name (shared with the geo service): `"St. Mary's County"` → `st-marys-county`. */
+export { slugKey };
+
+export function isSlugKey(key: string): boolean {
+  return KEY.test(key);
+}
+
+/** `kind:key`; throws when the key is not already a slug key. */
+export function slug(kind: NodeKind, key: string): string {
+  if (!isSlugKey(key)) throw new RangeError(`"${key}" is not a slug key (lowercase letters, digits, single hyphens)`);
+  return `${kind}:${key}`;
+}
+
+/** Splits a slug into kind and key; undefined when it is not one. */
+export function parseSlug(s: string): { kind: NodeKind; key: string } | undefined {
+  const i = s.indexOf(':');
+  if (i <= 0) return undefined;
+  const kind = s.slice(0, i);
+  const key = s.slice(i + 1);
+  return isNodeKind(kind) && isSlugKey(key) ? { kind, key } : undefined;
+}
+
+export function isSlugOf(kind: NodeKind, s: string): boolean {
+  return parseSlug(s)?.kind === kind;
+}
+
+/** `contest:<region-key>-<office-key>-<year>-<type>` (DESIGN). */
+export function contestSlug(regionKey: string, officeKey: string, year: number, type: ContestType): string {
+  if (!Number.isInteger(year) || year < 1789 || year > 9999) throw new RangeError(`contest year ${year} is out of range`);
+  if (!isContestType(type)) throw new RangeError(`unknown contest type "${type}"`);
+  return slug('contest', `${regionKey}-${officeKey}-${year}-${type}`);
+}
+
+/**
+ * `office:<region-key>-<office-key>`: an office is a seat of a region, e.g.
+ * `office:co-cd-1-us-representative`, `office:co-us-senator-class-2`.
+ */
+export function officeSlug(regionKey: string, officeKey: string): string {
+  return slug('office', `${regionKey}-${officeKey}`);
+}
+
+/** `candidacy:<contest-key>-<person-key>`: one person in one contest. */
+export function candidacySlug(contestKey: string, personKey: string): string {
+  return slug('candidacy', `${contestKey}-${personKey}`);
+}

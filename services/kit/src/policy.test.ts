@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { Environment, Plan, type Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { EntitlementRequiredError } from './errors.js';
-import { assertGeography, enabledEntitlements, stateVisible, visibleByState } from './policy.js';
+import {
+  assertContact,
+  assertGeography,
+  contactVisible,
+  enabledEntitlements,
+  nodeVisible,
+  stateVisible,
+  storeScope,
+  tierVisible,
+  visibleByState,
+} from './policy.js';
 
 function principal(ents: Partial<NonNullable<Principal['entitlements']>> = {}): Principal {
   return {
@@ -41,5 +51,33 @@ describe('policy', () => {
     expect(stateVisible(scoped, '')).toBe(true);
     expect(stateVisible(principal(), 'tx')).toBe(true);
     expect(visibleByState(scoped, [{ state: 'co' }, { state: 'tx' }, { state: 'de' }])).toEqual([{ state: 'co' }, { state: 'de' }]);
+  });
+
+  it('hides nodes outside a key’s tiers, keeping untiered ones; a node needs both state and tier in scope', () => {
+    const federal = principal({ tiers: ['federal'], states: ['co'] });
+    expect(tierVisible(federal, 'federal')).toBe(true);
+    expect(tierVisible(federal, 'county')).toBe(false);
+    expect(tierVisible(federal, '')).toBe(true);
+    expect(tierVisible(principal(), 'county')).toBe(true);
+    expect(nodeVisible(federal, { state: 'co', tier: 'federal' })).toBe(true);
+    expect(nodeVisible(federal, { state: 'tx', tier: 'federal' })).toBe(false);
+    expect(nodeVisible(federal, { state: 'co', tier: 'state' })).toBe(false);
+  });
+
+  it('gives stores the scope to filter on, national and untiered nodes included', () => {
+    expect(storeScope(principal())).toEqual({ states: undefined, tiers: undefined });
+    expect(storeScope(principal({ states: ['co'], tiers: ['federal'] }))).toEqual({ states: ['co', ''], tiers: ['federal', ''] });
+  });
+
+  it('shows contact fields only with contact, and refuses a query naming one otherwise', () => {
+    expect(contactVisible(principal())).toBe(false);
+    expect(contactVisible(principal({ contact: true }))).toBe(true);
+    expect(() => assertContact(principal({ contact: true }), 'campaignEmails')).not.toThrow();
+    expect(() => assertContact(principal(), 'campaignEmails')).toThrow(EntitlementRequiredError);
+    try {
+      assertContact(principal(), 'campaignEmails');
+    } catch (e) {
+      expect((e as EntitlementRequiredError).field).toBe('campaignEmails');
+    }
   });
 });

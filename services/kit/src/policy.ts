@@ -42,3 +42,37 @@ export function stateVisible(p: Principal, state: string): boolean {
 export function visibleByState<T extends { state: string }>(p: Principal, items: readonly T[]): T[] {
   return items.filter((i) => stateVisible(p, i.state));
 }
+
+/** Whether a node of jurisdiction `tier` ('' for none) exists for the principal. */
+export function tierVisible(p: Principal, tier: string): boolean {
+  const tiers = p.entitlements?.tiers ?? [];
+  return tier === '' || tiers.length === 0 || tiers.includes(tier);
+}
+
+/** Whether a node with this scope exists for the principal: both its state and its tier are in scope. */
+export function nodeVisible(p: Principal, node: { state: string; tier: string }): boolean {
+  return stateVisible(p, node.state) && tierVisible(p, node.tier);
+}
+
+/**
+ * The principal's scope as store filters, for queries that must apply it inside the store
+ * (so a page is never short of what it should hold): `undefined` means unrestricted;
+ * a list includes '' because national / untiered nodes are visible to every key.
+ */
+export function storeScope(p: Principal): { states: string[] | undefined; tiers: string[] | undefined } {
+  const states = p.entitlements?.states ?? [];
+  const tiers = p.entitlements?.tiers ?? [];
+  return { states: states.length === 0 ? undefined : [...states, ''], tiers: tiers.length === 0 ? undefined : [...tiers, ''] };
+}
+
+/** The contact fields (campaign emails, phones, team) exist only for keys with `contact`. */
+export function contactVisible(p: Principal): boolean {
+  return p.entitlements?.contact === true;
+}
+
+/** A query naming a contact field without `contact` is refused, naming the field. */
+export function assertContact(p: Principal, field: string): void {
+  if (!contactVisible(p)) {
+    throw new EntitlementRequiredError(`The field ${field} requires the contact entitlement, which this key lacks.`, { field });
+  }
+}

@@ -1,0 +1,38 @@
+import { join, resolve } from 'node:path';
+import { ENVIRONMENTS, int, oneOf, optionalStr, str } from '@civicgraph/kit';
+
+/** Graph service configuration: the only reader of process.env in this service. */
+export interface GraphConfig {
+  /** gRPC bind host (GRAPH_GRPC_HOST, default 127.0.0.1). */
+  host: string;
+  /** gRPC port (GRAPH_GRPC_PORT, default 50053; 0 picks a free one). */
+  port: number;
+  /** The embedded store: `${CIVIC_DATA_DIR}/graph` (CIVIC_DATA_DIR default `.civicgraph`). */
+  storePath: string;
+  /**
+   * Secret that signs pagination cursors (CIVIC_CURSOR_SECRET). Unset: a random secret
+   * kept beside the store, so cursors survive restarts of one deployment; replicas must
+   * share one, so set it when running more than one.
+   */
+  cursorSecret: string | undefined;
+  /** How often the outbox relay looks for unpublished events (GRAPH_RELAY_POLL_MS, default 200). */
+  relayPollMs: number;
+  /** NATS server (NATS_URL); unset → in-process bus. */
+  natsUrl: string | undefined;
+  /** Deployment environment word in event subjects (CIVIC_ENV, default test). */
+  env: (typeof ENVIRONMENTS)[number];
+  logLevel: string;
+}
+
+export function readGraphConfig(env: NodeJS.ProcessEnv = process.env): Readonly<GraphConfig> {
+  return Object.freeze({
+    host: str(env, 'GRAPH_GRPC_HOST', '127.0.0.1'),
+    port: int(env, 'GRAPH_GRPC_PORT', 50053, 0, 65535),
+    storePath: join(resolve(str(env, 'CIVIC_DATA_DIR', '.civicgraph')), 'graph'),
+    cursorSecret: optionalStr(env, 'CIVIC_CURSOR_SECRET'),
+    relayPollMs: int(env, 'GRAPH_RELAY_POLL_MS', 200, 10, 60_000),
+    natsUrl: optionalStr(env, 'NATS_URL'),
+    env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
+    logLevel: str(env, 'LOG_LEVEL', 'info'),
+  });
+}

@@ -1,0 +1,44 @@
+import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import type { BallotRequest, BallotResponse } from '@civicgraph/protos/civic/graph/v1/graph';
+import { InvalidParameterError, storeScope } from '@civicgraph/kit';
+import type { NodeDoc } from '../../model/nodes.js';
+import { confidenceParam, dateParam, slugParam } from '../params.js';
+import { contestReferences, Related } from '../related.js';
+import { contestView } from '../views.js';
+import { candidaciesOf } from './candidacies.js';
+import type { QueryContext } from './context.js';
+
+/** The most regions one ballot may name (a point lies in a few dozen at most). */
+const MAX_REGIONS = 200;
+
+/**
+ * The ballot: contests held in any of the point's regions on the date, each with its
+ * candidacies, in the caller's scope. Two store queries (contests by region and date,
+ * candidacies by contest) and one fetch of what they refer to.
+ */
+export async function ballot(ctx: QueryContext, principal: Principal, req: BallotRequest): Promise<BallotResponse> {
+  const date = dateParam('date', req.date);
+  if (date === '') throw new InvalidParameterError('date', 'date is required: YYYY-MM-DD.');
+  const minConfidence = confidenceParam(req.minConfidence);
+  if (req.regions.length > MAX_REGIONS) throw new InvalidParameterError('regions', `At most ${MAX_REGIONS} regions, got ${req.regions.length}.`);
+  const regions = req.regions.map((r, i) => slugParam(`regions[${i}]`, r, 'region', true));
+  if (regions.length === 0) return { contests: [] };
+  const scope = storeScope(principal);
+  const res = await ctx.store.query({
+    kind: 'contest',
+    match: { region: regions },
+    dateFrom: date,
+    dateTo: date,
+    ...(scope.states === undefined ? {} : { states: scope.states }),
+    ...(scope.tiers === undefined ? {} : { tiers: scope.tiers }),
+    limit: 1000,
+  });
+  const contests = res.nodes as NodeDoc<'contest'>[];
+  const [candidacies, related] = await Promise.all([
+    candidaciesOf(ctx, principal, contests.map((c) => c.slug), minConfidence),
+    Related.load(ctx.store, contests.flatMap(contestReferences)),
+  ]);
+  const order = new Map(regions.map((r, i) => [r, i]));
+  contests.sort((a, b) => (order.get(a.data.region) ?? 0) - (order.get(b.data.region) ?? 0) || a.slug.localeCompare(b.slug));
+  return { contests: contests.map((c) => contestView(c, related, candidacies.get(c.slug) ?? [])) };
+}

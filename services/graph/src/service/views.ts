@@ -1,0 +1,107 @@
+import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import type { Candidacy, Contest, ElectionDate, Office, Party, Person, Provenance, RegionRef } from '@civicgraph/protos/civic/graph/v1/graph';
+import { contactVisible } from '@civicgraph/kit';
+import { CONTACT_FIELDS, type Field, type FieldScalar, type NodeDoc } from '../model/nodes.js';
+import type { Related } from './related.js';
+
+/**
+ * Stored documents → civic.graph.v1 messages. The contact fields are filled only when the
+ * policy lets the caller see them (kit's `contactVisible`); `contact_included` tells the
+ * edge whether to put them in the response shape at all.
+ */
+
+export function officeView(o: NodeDoc<'office'> | undefined, slug: string): Office {
+  return o === undefined
+    ? { slug, name: '', level: '', tier: '', region: '' }
+    : { slug: o.slug, name: o.data.name, level: o.data.level, tier: o.data.tier, region: o.data.region };
+}
+
+export function regionRef(r: NodeDoc<'region'> | undefined, slug: string): RegionRef {
+  return r === undefined
+    ? { slug, name: '', level: '', fips: '', ocdId: '' }
+    : { slug: r.slug, name: r.data.name, level: r.data.level, fips: r.data.fips, ocdId: r.data.ocdId };
+}
+
+export function personView(p: NodeDoc<'person'> | undefined, slug: string, fallbackName: string): Person {
+  return { slug, name: p?.data.name ?? fallbackName };
+}
+
+export function partyView(p: NodeDoc<'party'> | undefined): Party | undefined {
+  return p === undefined ? undefined : { slug: p.slug, name: p.data.name, abbreviation: p.data.abbreviation };
+}
+
+export function provenanceView(p: NodeDoc<'provenance'>): Provenance {
+  const d = p.data;
+  return { slug: p.slug, source: d.source, url: d.url, publisher: d.publisher, licence: d.licence, retrievedAt: d.retrievedAt, method: d.method };
+}
+
+export function contestView(c: NodeDoc<'contest'>, related: Related, candidacies: Candidacy[] = []): Contest {
+  const d = c.data;
+  return {
+    slug: c.slug,
+    name: d.name,
+    type: d.type,
+    date: d.date,
+    level: d.level,
+    office: officeView(related.get(d.office, 'office'), d.office),
+    region: regionRef(related.get(d.region, 'region'), d.region),
+    seats: d.seats,
+    special: d.special,
+    state: c.state,
+    candidacies,
+  };
+}
+
+export function candidacyView(c: NodeDoc<'candidacy'>, related: Related, principal: Principal): Candidacy {
+  const f = c.data.fields;
+  const contact = contactVisible(principal);
+  const provenanceSlugs = new Set<string>();
+  const fields = (Object.entries(f) as [string, Field | undefined][]).flatMap(([field, value]) => {
+    if (value === undefined) return [];
+    if (!contact && (CONTACT_FIELDS as readonly string[]).includes(field)) return [];
+    const support = [...new Set(value.claims.map((claim) => claim.provenance))];
+    for (const s of support) provenanceSlugs.add(s);
+    return [{ field, confidence: value.confidence, provenance: support }];
+  });
+  const party = typeof f.party?.value === 'string' ? partyView(related.get(f.party.value, 'party')) : undefined;
+  return {
+    slug: c.slug,
+    name: f.name.value,
+    person: personView(related.get(f.person.value, 'person'), f.person.value, f.name.value),
+    contest: f.contest.value,
+    ...(party === undefined ? {} : { party }),
+    ...(typeof f.isIncumbent?.value === 'boolean' ? { isIncumbent: f.isIncumbent.value } : {}),
+    filingStatus: f.filingStatus?.value ?? '',
+    ballotAccess: f.ballotAccess?.value ?? '',
+    ...(typeof f.campaignWebsite?.value === 'string' ? { campaignWebsite: f.campaignWebsite.value } : {}),
+    contactIncluded: contact,
+    campaignEmails: contact ? strings(f.campaignEmails?.value) : [],
+    campaignPhones: contact ? strings(f.campaignPhones?.value) : [],
+    campaignTeam: contact ? (f.campaignTeam?.value ?? []).map(teamContact) : [],
+    positions: c.data.positions.flatMap((slug) => {
+      const p = related.get(slug, 'position');
+      return p === undefined ? [] : [{ slug, issue: p.data.issue, stance: p.data.stance, summary: p.data.summary }];
+    }),
+    provenance: [...provenanceSlugs].flatMap((slug) => {
+      const p = related.get(slug, 'provenance');
+      return p === undefined ? [] : [provenanceView(p)];
+    }),
+    confidence: c.data.confidence,
+    fields,
+    state: c.state,
+    tier: c.tier,
+  };
+}
+
+export function electionDateView(e: NodeDoc<'election'>): ElectionDate {
+  return { slug: e.slug, name: e.data.name, date: e.data.date, type: e.data.type, state: e.state };
+}
+
+function strings(v: readonly string[] | undefined): string[] {
+  return v === undefined ? [] : [...v];
+}
+
+function teamContact(t: Record<string, FieldScalar>) {
+  const s = (k: string) => (typeof t[k] === 'string' ? (t[k] as string) : '');
+  return { role: s('role'), name: s('name'), email: s('email'), phone: s('phone') };
+}

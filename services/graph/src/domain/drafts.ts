@@ -15,6 +15,13 @@ export interface PlainDraft<K extends Exclude<NodeKind, 'candidacy'>> {
   state: string;
   tier: Tier | '';
   data: NodeData[K];
+  /**
+   * A reference to a node another source owns (the district an FEC row names, the state a
+   * legislator serves): the writer creates the node from this draft when it is missing and
+   * never updates a stored node from it, so two importers that name the same node do not
+   * overwrite each other's data. Absent or false: the draft states the node's data.
+   */
+  createOnly?: boolean;
 }
 
 /**

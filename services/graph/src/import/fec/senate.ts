@@ -1,0 +1,32 @@
+import type { StateInfo } from '@civicgraph/kit';
+import { regularSenateClass, SENATE_CLASSES } from '../shared/federal-offices.js';
+
+/**
+ * Senate special elections held with a cycle's general election in states with no regular
+ * seat up, by cycle: 2026 fills the class 3 seats of Ohio (Vance) and Florida (Rubio),
+ * whose appointees' terms end at that election (congress-legislators: `end-type:
+ * special-election`, 2026-11-03). The FEC file does not say which seat a Senate candidate
+ * seeks, so rows from other states without a regular seat are rejected, not guessed.
+ */
+export const KNOWN_SENATE_SPECIALS: Readonly<Record<number, Readonly<Record<string, number>>>> = {
+  2026: { oh: 3, fl: 3 },
+};
+
+export interface SenateContest {
+  senateClass: number;
+  type: 'general' | 'special';
+}
+
+/**
+ * The Senate seat an FEC Senate row runs for: the state's seat of the class elected that
+ * cycle, else the special election named in `specials` (state → class).
+ */
+export function senateContest(state: StateInfo, cycle: number, specials: Readonly<Record<string, number>>): SenateContest | { reason: string } {
+  const regular = regularSenateClass(cycle);
+  if (SENATE_CLASSES[state.usps]?.includes(regular) === true) return { senateClass: regular, type: 'general' };
+  const special = specials[state.usps];
+  if (special !== undefined && SENATE_CLASSES[state.usps]?.includes(special) === true) return { senateClass: special, type: 'special' };
+  return {
+    reason: `${state.name} has no class ${regular} Senate seat, the class elected in ${cycle}: the row is for a special election or a later cycle (import it with senateSpecials {"${state.usps}": <class>})`,
+  };
+}

@@ -6,7 +6,18 @@ import { randomBase62 } from '../base62.js';
  * Subject: `civic.<env>.<kind>.<verb>`; the envelope mirrors civic.events.v1.Event.
  */
 export const EVENT_KINDS = {
+  // One entry per graph node kind (services/graph/src/model/kinds.ts): a node's event
+  // kind is its node kind. Listed here, not imported, because the kit sits below graph.
   region: ['created', 'updated', 'deleted'],
+  election: ['created', 'updated', 'deleted'],
+  contest: ['created', 'updated', 'deleted'],
+  office: ['created', 'updated', 'deleted'],
+  candidacy: ['created', 'updated', 'deleted'],
+  person: ['created', 'updated', 'deleted'],
+  party: ['created', 'updated', 'deleted'],
+  position: ['created', 'updated', 'deleted'],
+  provenance: ['created', 'updated', 'deleted'],
+  result: ['created', 'updated', 'deleted'],
 } as const;
 
 export type EventKind = keyof typeof EVENT_KINDS;

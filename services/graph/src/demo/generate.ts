@@ -2,7 +2,7 @@ import { seededRandom } from '@civicgraph/kit';
 import type { CandidacyDraft, DraftBatch, NodeDraft } from '../domain/drafts.js';
 import type { ContestType, Level, Tier } from '../model/kinds.js';
 import type { EdgeDoc, FieldValue, ProvenanceData } from '../model/nodes.js';
-import { candidacySlug, contestSlug, officeSlug, parseSlug, slug, slugKey } from '../model/slugs.js';
+import { candidacySlug, contestSlug, electionSlug, officeSlug, parseSlug, slug, slugKey } from '../model/slugs.js';
 import { generalElectionDay, junePrimaryDay, surroundingGenerals } from './calendar.js';
 import { personName, pick } from './names.js';
 
@@ -130,7 +130,7 @@ function regionKey(r: DemoRegion): string {
 function electionNode(region: DemoRegion, date: string, type: ContestType): NodeDraft {
   const scope = region.state === '' ? 'us' : region.state;
   return {
-    kind: 'election', slug: slug('election', `${scope}-${date}-${type}`), state: region.state, tier: '',
+    kind: 'election', slug: electionSlug(scope, date), state: region.state, tier: '',
     data: { name: `${region.name} ${type === 'primary' ? 'Primary' : 'General'} Election ${date.slice(0, 4)} (demo)`, date, type },
   };
 }
@@ -143,7 +143,7 @@ function contestBatch(seat: Seat, date: string, type: ContestType, past: boolean
   const contestKey = parseSlug(contest)!.key;
   const office = officeSlug(rKey, seat.officeKey);
   const scope = seat.region.state === '' ? 'us' : seat.region.state;
-  const election = slug('election', `${scope}-${date}-${type}`);
+  const election = electionSlug(scope, date);
   const { state } = seat.region;
   const nodes: NodeDraft[] = [
     { kind: 'office', slug: office, state, tier: seat.tier, data: { name: seat.officeName, level: seat.region.level, tier: seat.tier, region: seat.region.slug } },

@@ -156,6 +156,8 @@ function provenanceIn(drafted: PlainDraft<Exclude<NodeKind, 'candidacy'>> | unde
 
 function planPlain(d: PlainDraft<Exclude<NodeKind, 'candidacy'>>, stored: NodeDoc | undefined, now: Date): Planned {
   if (!stored) return [{ slug: d.slug, kind: d.kind, state: d.state, tier: d.tier, data: d.data, rev: 1, updatedAt: now.toISOString() }, 'created', []];
+  // A reference (createOnly) names a node another source owns: it may create it, never change it.
+  if (d.createOnly === true) return [stored, 'unchanged', []];
   const fields = [...changedKeys(stored.data, d.data), ...scopeChanges(stored, d)];
   if (fields.length === 0) return [stored, 'unchanged', []];
   return [{ ...stored, state: d.state, tier: d.tier, data: d.data, rev: stored.rev + 1, updatedAt: now.toISOString() }, 'updated', fields];

@@ -53,3 +53,18 @@ export function officeSlug(regionKey: string, officeKey: string): string {
 export function candidacySlug(contestKey: string, personKey: string): string {
   return slug('candidacy', `${contestKey}-${personKey}`);
 }
+
+/**
+ * `election:<region-key>-<YYYY-MM-DD>`: one state's (or the nation's) election day, e.g.
+ * `election:co-2024-11-05`. The day, not the type, identifies it: a June ballot holding a
+ * primary and a special election is one election; each contest carries its own type.
+ */
+export function electionSlug(regionKey: string, date: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new RangeError(`election date "${date}" is not YYYY-MM-DD`);
+  return slug('election', `${regionKey}-${date}`);
+}
+
+/** `result:<contest-key>-<choice-key>`: one choice's votes in one contest (a candidate, `yes`, `no`, `write-in`). */
+export function resultSlug(contestKey: string, choiceKey: string): string {
+  return slug('result', `${contestKey}-${choiceKey}`);
+}

@@ -2,7 +2,7 @@ import { findState, slugKey } from '@civicgraph/kit';
 import type { CandidacyDraft, DraftBatch, NodeDraft, PlainDraft } from '../../domain/drafts.js';
 import type { ContestType } from '../../model/kinds.js';
 import type { EdgeDoc } from '../../model/nodes.js';
-import { candidacySlug, contestSlug, slug } from '../../model/slugs.js';
+import { candidacySlug, contestSlug, electionSlug, slug } from '../../model/slugs.js';
 import { edge, sourcedBatch } from '../shared/batch.js';
 import { generalElectionDay } from '../shared/dates.js';
 import { houseSeat, presidency, senateSeat, type Seat } from '../shared/federal-offices.js';
@@ -87,15 +87,16 @@ function contestDraft(seat: Seat, type: ContestType, year: number): PlainDraft<'
 }
 
 /**
- * The general election the contest is part of: one per state and year (`election:co-2026-general`),
- * the nation's for President (`election:us-2028-general`). Senate specials on that day belong to it too.
+ * The general election the contest is part of: one per state and election day
+ * (`election:co-2026-11-03`), the nation's for President (`election:us-2028-11-07`).
+ * Senate specials on that day belong to it too.
  */
 function electionDraft(seat: Seat, year: number): PlainDraft<'election'> {
   const where = seat.office.state === '' ? 'us' : seat.office.state;
   const name = where === 'us' ? 'United States' : (findState(where)?.name ?? where.toUpperCase());
   return {
     kind: 'election',
-    slug: slug('election', `${where}-${year}-general`),
+    slug: electionSlug(where, generalElectionDay(year)),
     state: seat.office.state,
     tier: '',
     data: { name: `${year} ${name} general election`, date: generalElectionDay(year), type: 'general' },

@@ -50,10 +50,10 @@ describe('importFecCandidates on the real FEC files', () => {
         provenance: 'provenance:fec-weball26',
       });
       expect(node(batch, 'region:co-cd-1')).toMatchObject({ createOnly: true });
-      expect(node(batch, 'election:co-2026-general')).toMatchObject({ state: 'co', data: { date: '2026-11-03', type: 'general' } });
+      expect(node(batch, 'election:co-2026-11-03')).toMatchObject({ state: 'co', data: { date: '2026-11-03', type: 'general' } });
       expect(node(batch, 'provenance:fec-weball26')).toMatchObject({ data: { method: 'official-filing', publisher: 'Federal Election Commission', retrievedAt: '2026-03-24T00:00:00.000Z' } });
       expect(batch.edges.map((e) => `${e.kind} ${e.to}`)).toEqual(expect.arrayContaining([
-        'IN_REGION region:co-cd-1', 'FOR_OFFICE office:co-cd-1-us-representative', 'IN_ELECTION election:co-2026-general',
+        'IN_REGION region:co-cd-1', 'FOR_OFFICE office:co-cd-1-us-representative', 'IN_ELECTION election:co-2026-11-03',
         'FOR_CONTEST contest:co-cd-1-us-representative-2026-general', 'OF_PERSON person:fec-h6co01141', 'OF_PARTY party:democratic',
         'SERVES_REGION region:co-cd-1', 'SUPPORTED_BY provenance:fec-weball26',
       ]));
@@ -107,7 +107,7 @@ describe('importFecCandidates on the real FEC files', () => {
     const harris = batches.find((b) => b.batch.nodes.some((n) => n.slug === 'person:fec-p00009423'))!.batch;
     expect(candidacyOf(harris)).toMatchObject({ slug: 'candidacy:us-president-2024-general-kamala-harris', state: '', tier: 'federal', claims: { party: 'party:democratic' } });
     expect(node(harris, 'contest:us-president-2024-general')).toMatchObject({ state: '', data: { level: 'national', region: 'region:us', date: '2024-11-05' } });
-    expect(node(harris, 'election:us-2024-general')).toMatchObject({ state: '' });
+    expect(node(harris, 'election:us-2024-11-05')).toMatchObject({ state: '' });
     expect(node(harris, 'provenance:fec-weball24')).toBeDefined();
   });
 });

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { findState } from '@civicgraph/kit';
+import { identifyContest, type ContestKind, type ContestIdentity } from './contest-identity.js';
+
+const co = findState('co')!;
+const de = findState('de')!;
+
+function identify(state: typeof co, office: string, district: string, options: { kind?: ContestKind; judge?: string; special?: boolean; dataverse?: string } = {}) {
+  return identifyContest({
+    key: { state, year: 2024, stage: 'general', office, district, special: options.special ?? false },
+    dataverse: options.dataverse ?? 'STATE',
+    kind: options.kind ?? 'candidate',
+    judge: options.judge ?? null,
+  });
+}
+
+function found(r: ReturnType<typeof identifyContest>): ContestIdentity {
+  if ('problem' in r) throw new Error(r.problem);
+  return r;
+}
+
+describe('federal seats use the shared seat rules', () => {
+  it("a state's presidential contest is held in the state for the national office", () => {
+    const id = found(identify(co, 'US PRESIDENT', 'STATEWIDE'));
+    expect(id).toMatchObject({ contestKey: 'us-president', tier: 'federal', name: 'President of the United States, Colorado' });
+    expect(id.region.draft.slug).toBe('region:co');
+    expect(id.office?.slug).toBe('office:us-president');
+    expect(id.regions.map((r) => r.slug)).toEqual(['region:co', 'region:us']);
+    expect(id.regions.every((r) => r.createOnly === true)).toBe(true);
+  });
+
+  it('US House district 004 is region:co-cd-4; AT-LARGE is the at-large district', () => {
+    expect(found(identify(co, 'US HOUSE', '004'))).toMatchObject({ contestKey: 'us-representative', office: { slug: 'office:co-cd-4-us-representative' } });
+    expect(found(identify(de, 'US HOUSE', 'AT-LARGE')).region.draft.slug).toBe('region:de-cd-at-large');
+  });
+
+  it('a regular Senate contest fills the class up that year; a special one is refused, its class unknown', () => {
+    expect(found(identify(de, 'US SENATE', '')).office?.slug).toBe('office:de-us-senator-class-1');
+    expect(identify(de, 'US SENATE', '', { special: true })).toEqual({ problem: expect.stringMatching(/special US SENATE.*which seat \(class\)/) });
+  });
+});
+
+describe('state and local offices', () => {
+  it('legislative districts lose their zero padding', () => {
+    expect(found(identify(co, 'STATE SENATE', '002'))).toMatchObject({ office: { slug: 'office:co-sldu-2-state-senator' }, tier: 'state' });
+    expect(found(identify(co, 'STATE HOUSE', '015')).region.draft.slug).toBe('region:co-sldl-15');
+  });
+
+  it('statewide offices drop the state name from their key', () => {
+    expect(found(identify(de, 'LIEUTENANT GOVERNOR', '')).office?.slug).toBe('office:de-lieutenant-governor');
+    expect(found(identify(co, 'COLORADO SUPREME COURT JUSTICE RETENTION', 'STATEWIDE', { kind: 'retention', judge: 'BOATRIGHT' }))).toMatchObject({
+      contestKey: 'supreme-court-justice-boatright',
+      tier: 'judicial',
+      office: { slug: 'office:co-supreme-court-justice' },
+    });
+  });
+
+  it('a county court retention is one question per judge, in the county', () => {
+    const id = found(identify(co, 'ADAMS COUNTY COURT JUDGE RETENTION', '', { kind: 'retention', judge: 'DINNEL', dataverse: 'LOCAL' }));
+    expect(id).toMatchObject({ contestKey: 'county-court-judge-dinnel', tier: 'judicial', name: 'Retention of County Court Judge Dinnel, Adams County' });
+    expect(id.region.draft).toMatchObject({ slug: 'region:co-adams-county', createOnly: true, data: { level: 'county', ocdId: 'ocd-division/country:us/state:co/county:adams' } });
+  });
+
+  it("Colorado's regents and board of education sit for congressional districts; the at-large regent for the state", () => {
+    expect(found(identify(co, 'REGENT OF THE UNIVERSITY OF COLORADO', '003')).office?.slug).toBe('office:co-cd-3-regent-of-the-university-of-colorado');
+    expect(found(identify(co, 'STATE BOARD OF EDUCATION', '008')).region.draft.slug).toBe('region:co-cd-8');
+    expect(found(identify(co, 'REGENT OF THE UNIVERSITY OF COLORADO', 'AT LARGE')).office?.slug).toBe('office:co-regent-of-the-university-of-colorado-at-large');
+  });
+
+  it("MEDSL's NEWCASTLE is New Castle County; Wilmington offices belong to the place", () => {
+    expect(found(identify(de, 'NEWCASTLE COUNTY EXECUTIVE', '', { dataverse: 'LOCAL' })).office?.slug).toBe('office:de-new-castle-county-executive');
+    const mayor = found(identify(de, 'WILMINGTON MAYOR', '', { dataverse: 'LOCAL' }));
+    expect(mayor).toMatchObject({ tier: 'municipal', name: 'Mayor, Wilmington', office: { slug: 'office:de-wilmington-city-mayor' } });
+  });
+
+  it('refuses districts with no region level rather than pinning them to a larger region', () => {
+    expect(identify(co, 'DISTRICT ATTORNEY', '10TH JUDICIAL DISTRICT', { dataverse: 'LOCAL' })).toEqual({ problem: expect.stringMatching(/judicial districts have no region level/) });
+    expect(identify(de, 'KENT COUNTY LEVY COURT', '001', { dataverse: 'LOCAL' })).toEqual({ problem: expect.stringMatching(/council and commission districts have no region level/) });
+    expect(identify(co, 'REGIONAL TRANSPORTATION DISTRICT DIRECTOR', 'A', { dataverse: 'LOCAL' })).toEqual({ problem: expect.stringMatching(/district "A"/) });
+    expect(identify(co, 'DOG CATCHER', '', { dataverse: 'LOCAL' })).toEqual({ problem: expect.stringMatching(/names no county or place/) });
+  });
+
+  it('a statewide ballot question fills no office', () => {
+    expect(found(identify(co, 'AMENDMENT 79 (CONSTITUTIONAL)', 'STATEWIDE', { kind: 'measure' }))).toMatchObject({
+      office: null,
+      contestKey: 'amendment-79-constitutional',
+      name: 'Amendment 79 (Constitutional), Colorado',
+    });
+  });
+});

@@ -1,0 +1,194 @@
+import type { StateInfo } from '@civicgraph/kit';
+import type { PlainDraft } from '../../domain/drafts.js';
+import type { Tier } from '../../model/kinds.js';
+import { officeSlug, slugKey } from '../../model/slugs.js';
+import { houseSeat, nationalRegion, presidency, reference, regularSenateClass, senateSeat, type Seat } from '../shared/index.js';
+import type { ContestKeyFields } from './medsl-row.js';
+import { congressionalOf, countyOf, isAtLarge, isStatewide, legislativeOf, placePrefix, regionOf, stateOf, titleCase, type ContestRegion } from './regions.js';
+
+export type ContestKind = 'candidate' | 'measure' | 'retention';
+
+/** Where a contest is held, what it fills, and what to call it. */
+export interface ContestIdentity {
+  region: ContestRegion;
+  /** null for a ballot question, which fills no office. */
+  office: PlainDraft<'office'> | null;
+  /** Reference drafts of every region the contest and its office point at. */
+  regions: PlainDraft<'region'>[];
+  /** The office part of the contest slug: the office key, or the question's key, plus the judge for a retention. */
+  contestKey: string;
+  name: string;
+  tier: Tier;
+}
+
+export interface ContestQuestion {
+  key: ContestKeyFields;
+  dataverse: string;
+  kind: ContestKind;
+  /** The judge named by retention rows (`DINNEL - YES`); null otherwise. */
+  judge: string | null;
+}
+
+type Found = ContestIdentity | { problem: string };
+
+const JUDICIAL = /\b(COURT|JUDGE|JUSTICE|MAGISTRATE)\b/;
+
+/**
+ * Works out a contest's region and office from MEDSL's `office` and `district` text.
+ * Federal seats through the shared seat rules (so the FEC, legislators and results
+ * importers draft one office node per seat); state legislative seats; statewide offices;
+ * offices prefixed by a county (`ADAMS COUNTY COURT JUDGE`) or a known place
+ * (`WILMINGTON MAYOR`). Districts with no region level in the graph (judicial districts,
+ * county and city council districts, transit districts) are refused with a reason rather
+ * than pinned to a larger region: a contest on the wrong region shows on the wrong ballots.
+ */
+export function identifyContest(q: ContestQuestion): Found {
+  const { state, office, district } = q.key;
+  if (q.kind === 'measure') return measure(q);
+  switch (office) {
+    case 'US PRESIDENT':
+    case 'PRESIDENT':
+      return president(state, district);
+    case 'US SENATE':
+      return senate(q);
+    case 'US HOUSE': {
+      const region = congressionalOf(state, district);
+      if (region === undefined) return { problem: `US HOUSE district "${district}" is not a district number or AT-LARGE` };
+      return fromSeat(houseSeat(state, region));
+    }
+    case 'STATE SENATE':
+    case 'STATE HOUSE': {
+      const region = legislativeOf(state, office === 'STATE SENATE' ? 'upper' : 'lower', district);
+      if (region === undefined) return { problem: `${office} district "${district}" is not a district number` };
+      return stated(region, office === 'STATE SENATE' ? 'State Senator' : 'State Representative', 'state');
+    }
+    default:
+      return otherOffice(q);
+  }
+}
+
+function fromSeat(seat: Seat): ContestIdentity {
+  const region = regionOf(seat.region);
+  return { region, office: seat.office, regions: [region.draft], contestKey: seat.officeKey, name: seat.contestName, tier: 'federal' };
+}
+
+/**
+ * A state's presidential contest (its electors): `contest:co-us-president-2024-general`,
+ * held in the state, for the one national office `office:us-president`.
+ */
+function president(state: StateInfo, district: string): Found {
+  if (!isStatewide(district)) return { problem: `US PRESIDENT with district "${district}": expected STATEWIDE or empty` };
+  const seat = presidency();
+  const region = stateOf(state);
+  return {
+    region,
+    office: seat.office,
+    regions: [region.draft, reference(nationalRegion())],
+    contestKey: 'us-president',
+    name: `${seat.office.data.name}, ${state.name}`,
+    tier: 'federal',
+  };
+}
+
+/**
+ * A regular Senate election fills the seat of the class up that year (class 1 in 2024). A
+ * special election fills a seat of another class, and MEDSL does not say which: refused
+ * rather than guessed.
+ */
+function senate(q: ContestQuestion): Found {
+  const { state, district, year, special } = q.key;
+  if (!isStatewide(district)) return { problem: `US SENATE with district "${district}": expected STATEWIDE or empty` };
+  if (special) return { problem: 'special US SENATE election: the file does not say which seat (class) it fills, so it is not imported' };
+  if (year % 2 !== 0) return { problem: `US SENATE general in odd year ${year}: no regular Senate election falls then` };
+  return fromSeat(senateSeat(state, regularSenateClass(year)));
+}
+
+/**
+ * Colorado elects its State Board of Education and CU Regents from the congressional
+ * districts (Colo. Const. art. IX sec. 1 and 12; C.R.S. 22-2-105, 23-20-102), one member
+ * at large when the district count is even: MEDSL's district numbers are the CD numbers.
+ */
+const BY_CONGRESSIONAL_DISTRICT: Readonly<Record<string, ReadonlySet<string>>> = {
+  co: new Set(['STATE BOARD OF EDUCATION', 'REGENT OF THE UNIVERSITY OF COLORADO']),
+};
+
+function otherOffice(q: ContestQuestion): Found {
+  const { state, office, district } = q.key;
+  const bare = office.replace(/ RETENTION$/, '');
+  if (BY_CONGRESSIONAL_DISTRICT[state.usps]?.has(bare) === true && !isStatewide(district) && !isAtLarge(district)) {
+    const cd = congressionalOf(state, district);
+    if (cd === undefined) return { problem: `${office} district "${district}" is not a district number` };
+    return local(q, regionOf(cd), bare, 'state');
+  }
+  const county = /^(.+?) COUNTY (.+)$/.exec(bare);
+  if (county !== null) return districtless(q, countyOf(state, county[1]!), county[2]!.startsWith('COURT') ? `COUNTY ${county[2]}` : county[2]!, 'county');
+  const place = placePrefix(state, bare);
+  if (place !== undefined) return districtless(q, place.region, place.rest, 'municipal');
+  if (isStatewide(district) || isAtLarge(district)) {
+    if (district === '' && q.dataverse === 'LOCAL') return { problem: `local office "${office}" names no county or place: its region is unknown` };
+    return local(q, stateOf(state), withoutStateName(bare, state), 'state');
+  }
+  return noLevel(office, district);
+}
+
+/** Offices of a county or place: at large only; their council districts have no region level. */
+function districtless(q: ContestQuestion, region: ContestRegion, officeText: string, tier: Tier): Found {
+  const { office, district } = q.key;
+  if (!isStatewide(district) && !isAtLarge(district)) return noLevel(office, district);
+  return local(q, region, officeText, tier);
+}
+
+function noLevel(office: string, district: string): { problem: string } {
+  const what = /JUDICIAL DISTRICT/.test(district) ? 'judicial districts' : /^\d+$/.test(district) ? 'council and commission districts' : 'such districts';
+  return { problem: `${office} district "${district}": ${what} have no region level in the graph, so the contest is not imported` };
+}
+
+/** An office of a region; at-large seats (`AT-LARGE`, `AT LARGE`) are offices apart from district seats. */
+function local(q: ContestQuestion, region: ContestRegion, officeName: string, tier: Tier): ContestIdentity {
+  const text = isAtLarge(q.key.district) ? `${officeName} AT-LARGE` : officeName;
+  const contest = stated(region, titleCase(text), JUDICIAL.test(text) ? 'judicial' : tier);
+  if (q.kind !== 'retention') return contest;
+  const judge = q.judge === null ? '' : ` ${titleCase(q.judge)}`;
+  return {
+    ...contest,
+    contestKey: q.judge === null ? contest.contestKey : `${contest.contestKey}-${slugKey(q.judge)}`,
+    name: `Retention of ${contest.office!.data.name}${judge}, ${region.name}`,
+  };
+}
+
+/** An office the results importer states (not a federal seat): `office:<region key>-<slug key of its name>`. */
+function stated(region: ContestRegion, name: string, tier: Tier): ContestIdentity {
+  const key = slugKey(name);
+  const office: PlainDraft<'office'> = {
+    kind: 'office',
+    slug: officeSlug(region.key, key),
+    state: region.draft.state,
+    tier,
+    data: { name, level: region.level, tier, region: region.draft.slug },
+  };
+  return { region, office, regions: [region.draft], contestKey: key, name: `${name}, ${region.name}`, tier };
+}
+
+/** A ballot question: held in the state, or in the county its title names. */
+function measure(q: ContestQuestion): Found {
+  const { state, office, district } = q.key;
+  const county = /^(.+?) COUNTY (.+)$/.exec(office);
+  const region = county !== null ? countyOf(state, county[1]!) : isStatewide(district) ? stateOf(state) : undefined;
+  if (region === undefined) return noLevel(office, district);
+  if (county === null && district === '' && q.dataverse === 'LOCAL') return { problem: `local ballot question "${office}" names no county or place: its region is unknown` };
+  const text = county !== null ? county[2]! : office;
+  return {
+    region,
+    office: null,
+    regions: [region.draft],
+    contestKey: slugKey(text),
+    name: `${titleCase(text)}, ${region.name}`,
+    tier: region.level === 'county' ? 'county' : 'state',
+  };
+}
+
+/** `COLORADO SUPREME COURT JUSTICE` → `SUPREME COURT JUSTICE`: the state is in the slug already. */
+function withoutStateName(office: string, state: StateInfo): string {
+  const prefix = `${state.name.toUpperCase()} `;
+  return office.startsWith(prefix) ? office.slice(prefix.length) : office;
+}

@@ -1,0 +1,3 @@
+export { importResults, type ResultsImportOptions } from './import-results.js';
+export type { ModeChoice } from './tally.js';
+export type { ProvenanceOverrides } from './provenance.js';

@@ -14,6 +14,12 @@ commands:
   import boundaries <file> --level <level> [--state XX] [--valid-from YYYY-MM-DD] [--valid-to YYYY-MM-DD]
               [--elections-from YYYY-MM-DD] [--elections-to YYYY-MM-DD] [--code-field F] [--name-field F] [--json]
                           GeoJSON, TopoJSON or Shapefile (.shp or .zip); a running service picks it up
+  import ocd <folder|file.csv> [--as-of YYYY-MM-DD] [--json]
+  import legislators <legislators-current.yaml> [--as-of YYYY-MM-DD] [--json]
+  import fec-candidates <weballYY.txt> [--cycle YYYY] [--legislators <legislators-current.yaml>] [--json]
+  import results <medsl.csv|co24-contest-totals.csv|de24.zip> [--json]
+  import vip <feed.xml|feed.zip> [--json]
+                          into the election graph; one atomic batch per row, re-runs change nothing
   keys revoke <key-id>
   keys list
 `;

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { ENVIRONMENTS, int, oneOf, optionalStr, str } from '@civicgraph/kit';
+import { readStoreSelection, type StoreSelection } from './store/open-store.js';
 
 /** Graph service configuration: the only reader of process.env in this service. */
 export interface GraphConfig {
@@ -9,6 +10,12 @@ export interface GraphConfig {
   port: number;
   /** The embedded store: `${CIVIC_DATA_DIR}/graph` (CIVIC_DATA_DIR default `.civicgraph`). */
   storePath: string;
+  /**
+   * Where the graph lives (GRAPH_STORE): `embedded` (default; LMDB at storePath) or
+   * `arangodb` (ARANGO_URL, ARANGO_DATABASE default civicgraph, ARANGO_USER default root,
+   * ARANGO_PASSWORD, ARANGO_PREFIX default graph_).
+   */
+  store: StoreSelection;
   /**
    * Secret that signs pagination cursors (CIVIC_CURSOR_SECRET). Unset: a random secret
    * kept beside the store, so cursors survive restarts of one deployment; replicas must
@@ -29,6 +36,7 @@ export function readGraphConfig(env: NodeJS.ProcessEnv = process.env): Readonly<
     host: str(env, 'GRAPH_GRPC_HOST', '127.0.0.1'),
     port: int(env, 'GRAPH_GRPC_PORT', 50053, 0, 65535),
     storePath: join(resolve(str(env, 'CIVIC_DATA_DIR', '.civicgraph')), 'graph'),
+    store: readStoreSelection(env),
     cursorSecret: optionalStr(env, 'CIVIC_CURSOR_SECRET'),
     relayPollMs: int(env, 'GRAPH_RELAY_POLL_MS', 200, 10, 60_000),
     natsUrl: optionalStr(env, 'NATS_URL'),
@@ -36,3 +44,4 @@ export function readGraphConfig(env: NodeJS.ProcessEnv = process.env): Readonly<
     logLevel: str(env, 'LOG_LEVEL', 'info'),
   });
 }
+

@@ -4,8 +4,11 @@ import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { startAuthService, type AuthService } from '@civicgraph/auth';
 import { parseBoundaryFile, startGeoService, type BoundaryFile } from '@civicgraph/geo';
 import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
+import { readGraphConfig, startGraphService } from '@civicgraph/graph';
+import { startResultsService } from '@civicgraph/results';
 import { openBus, type Lifecycle, type Logger } from '@civicgraph/kit';
 import type { CliConfig } from '../config.js';
+import { loadDemoIfEmpty } from './demo-data.js';
 
 /** Label of the key `up` mints; the previous one is revoked on each start. */
 export const SANDBOX_LABEL = 'sandbox (civicgraph up)';
@@ -45,8 +48,9 @@ export interface Running {
   key: string;
 }
 
-/** Starts auth, geo and the gateway in this process, on loopback, with demo data. */
+/** Starts auth, geo, graph, results and the gateway in this process, on loopback, with demo data. */
 export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger): Promise<Running> {
+  const files = demoFiles(config.sharedData);
   const bus = await openBus(config.natsUrl, 'civicgraph-up', log);
   lifecycle.defer('event bus', () => bus.close());
   const auth = await startAuthService(
@@ -54,11 +58,18 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger): 
     { lifecycle, log: log.child({ service: 'auth' }) },
   );
   const geo = await startGeoService(
-    { host: '127.0.0.1', port: 0, files: demoFiles(config.sharedData), populationCsv: populationCsv(config.sharedData),
+    { host: '127.0.0.1', port: 0, files, populationCsv: populationCsv(config.sharedData),
       storePath: join(config.dataDir, 'geo'), storePollMs: 1_000, h3Resolution: 5, geocoder: { kind: 'embedded' }, natsUrl: config.natsUrl, env: config.env,
       logLevel: config.logLevel },
     { bus, lifecycle, log: log.child({ service: 'geo' }) },
   );
+  // The graph service's own reader, so its settings not named here keep their defaults.
+  const graph = await startGraphService(
+    readGraphConfig({ GRAPH_GRPC_PORT: '0', CIVIC_DATA_DIR: config.dataDir, CIVIC_ENV: config.env, LOG_LEVEL: config.logLevel }),
+    { bus, lifecycle, log: log.child({ service: 'graph' }) },
+  );
+  await loadDemoIfEmpty(graph, files, log.child({ service: 'graph' }));
+  await startResultsService({ host: '127.0.0.1', port: 0 }, { store: graph.store, lifecycle, log: log.child({ service: 'results' }) });
   // The gateway's own reader, so its settings not named here keep their defaults.
   const gatewayEnv = { PORT: String(config.port), HOST: config.host, GEO_ADDR: geo.address, AUTH_ADDR: auth.address,
     CIVIC_ENV: config.env, LOG_LEVEL: config.logLevel, ...(config.natsUrl === undefined ? {} : { NATS_URL: config.natsUrl }) };

@@ -8,6 +8,8 @@ import { contestView } from '../views.js';
 import { candidaciesOf } from './candidacies.js';
 import type { QueryContext } from './context.js';
 
+const NATIONAL = 'region:us';
+
 /** The most regions one ballot may name (a point lies in a few dozen at most). */
 const MAX_REGIONS = 200;
 
@@ -23,6 +25,8 @@ export async function ballot(ctx: QueryContext, principal: Principal, req: Ballo
   if (req.regions.length > MAX_REGIONS) throw new InvalidParameterError('regions', `At most ${MAX_REGIONS} regions, got ${req.regions.length}.`);
   const regions = req.regions.map((r, i) => slugParam(`regions[${i}]`, r, 'region', true));
   if (regions.length === 0) return { contests: [] };
+  // National contests (President) are on every ballot; point lookups do not name the nation.
+  if (!regions.includes(NATIONAL)) regions.unshift(NATIONAL);
   const scope = storeScope(principal);
   const res = await ctx.store.query({
     kind: 'contest',

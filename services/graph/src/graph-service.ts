@@ -1,0 +1,80 @@
+import { dirname, join } from 'node:path';
+import { GraphServiceService, type GraphServiceServer } from '@civicgraph/protos/civic/graph/v1/graph';
+import { NotFoundError, nodeVisible, principalOf, startGrpcServer, unary, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
+import type { GraphConfig } from './config.js';
+import { OutboxRelay } from './domain/outbox-relay.js';
+import { GraphWriter } from './domain/writer.js';
+import type { BallotAccess, FilingStatus } from './model/nodes.js';
+import { Cursors } from './service/cursor.js';
+import { slugParam } from './service/params.js';
+import { ballot } from './service/queries/ballot.js';
+import { getCandidacy, listCandidacies } from './service/queries/candidacies.js';
+import { getContest, listContests } from './service/queries/contests.js';
+import type { QueryContext } from './service/queries/context.js';
+import { listElectionDates } from './service/queries/election-dates.js';
+import { listOfficeholders } from './service/queries/officeholders.js';
+import type { GraphStore } from './store/graph-store.js';
+import { openGraphStore } from './store/open-store.js';
+
+export interface GraphDeps {
+  bus: EventBus;
+  lifecycle: Lifecycle;
+  log: Logger;
+}
+
+/** A running graph service: its address, and the store and writer importers in this process use. */
+export interface GraphService {
+  readonly address: string;
+  readonly port: number;
+  readonly store: GraphStore;
+  readonly writer: GraphWriter;
+  /** Publishes every committed, unpublished event now (tests, and imports that want their events out). */
+  drainOutbox(): Promise<number>;
+}
+
+/**
+ * Opens the embedded store, starts the outbox relay (every committed change reaches the bus,
+ * after a crash too) and serves civic.graph.v1.
+ */
+export async function startGraphService(config: GraphConfig, deps: GraphDeps): Promise<GraphService> {
+  const { bus, lifecycle, log } = deps;
+  const store = await openGraphStore(config.store, config.storePath);
+  lifecycle.defer('graph store', () => store.close());
+  const writer = new GraphWriter({ store, env: config.env });
+  const relay = new OutboxRelay({ store, bus, log, pollMs: config.relayPollMs });
+  relay.start();
+  lifecycle.defer('graph outbox relay', () => relay.stop());
+  const ctx: QueryContext = { store, cursors: Cursors.fromSecretFile(join(dirname(config.storePath), 'graph-cursor.secret'), config.cursorSecret) };
+
+  const implementation: GraphServiceServer = {
+    listContests: unary(log, 'ListContests', (req, call) => listContests(ctx, principalOf(call), req)),
+    getContest: unary(log, 'GetContest', (req, call) => getContest(ctx, principalOf(call), req)),
+    listCandidacies: unary(log, 'ListCandidacies', (req, call) => listCandidacies(ctx, principalOf(call), req)),
+    getCandidacy: unary(log, 'GetCandidacy', (req, call) => getCandidacy(ctx, principalOf(call), req)),
+    ballot: unary(log, 'Ballot', (req, call) => ballot(ctx, principalOf(call), req)),
+    listOfficeholders: unary(log, 'ListOfficeholders', (req, call) => listOfficeholders(ctx, principalOf(call), req)),
+    listElectionDates: unary(log, 'ListElectionDates', (req, call) => listElectionDates(ctx, principalOf(call), req)),
+    moveCandidacy: unary(log, 'MoveCandidacy', async (req, call) => {
+      const principal = principalOf(call);
+      const slug = slugParam('slug', req.slug, 'candidacy', true);
+      const provenance = slugParam('provenance', req.provenance, 'provenance', true);
+      const node = await store.getNode(slug);
+      if (node === undefined || !nodeVisible(principal, node)) throw new NotFoundError(`No candidacy ${slug}.`, { field: 'slug' });
+      await writer.moveCandidacy(slug, {
+        ...(req.filingStatus === '' ? {} : { filingStatus: req.filingStatus as FilingStatus }),
+        ...(req.ballotAccess === '' ? {} : { ballotAccess: req.ballotAccess as BallotAccess }),
+      }, provenance);
+      return getCandidacy(ctx, principal, { slug });
+    }),
+  };
+  const server = await startGrpcServer({
+    host: config.host,
+    port: config.port,
+    services: [{ name: 'civic.graph.v1.GraphService', definition: GraphServiceService, implementation }],
+    log,
+  });
+  lifecycle.defer('graph grpc server', () => server.stop());
+  server.markServing();
+  return { address: server.address, port: server.port, store, writer, drainOutbox: () => relay.drain() };
+}
+

@@ -71,9 +71,15 @@ export function* generateDemo(options: DemoOptions): Generator<DraftBatch> {
       { date: junePrimaryDay(Number(next.slice(0, 4))), type: 'primary' as const },
       { date: next, type: 'general' as const },
     ];
+    // One batch per state and election day: few, large commits load fast.
     for (const e of elections) {
-      yield { nodes: [electionNode(state, e.date, e.type)], edges: [] };
-      for (const seat of seats) yield keep(contestBatch(seat, e.date, e.type, e.date < options.today, rand));
+      const batch: DraftBatch = { nodes: [electionNode(state, e.date, e.type)], edges: [] };
+      for (const seat of seats) {
+        const contest = contestBatch(seat, e.date, e.type, e.date < options.today, rand);
+        batch.nodes.push(...contest.nodes);
+        batch.edges.push(...contest.edges);
+      }
+      yield keep(batch);
     }
   }
   const us = options.regions.find((r) => r.level === 'national') ?? US;

@@ -142,10 +142,19 @@ export function planBatch(batch: DraftBatch, snap: Snapshot, ctx: PlanContext): 
 
 type Planned = [NodeDoc, Outcome, string[]];
 
-/** Plain drafts by slug, the last draft of a slug winning. */
+/**
+ * Plain drafts by slug, the last draft of a slug winning, except that a reference
+ * (createOnly) never displaces a full draft: a batch merged from several rows then ends as
+ * those rows applied one after another would.
+ */
 function latestPlainDrafts(drafts: readonly NodeDraft[]): Map<string, PlainDraft<Exclude<NodeKind, 'candidacy'>>> {
   const out = new Map<string, PlainDraft<Exclude<NodeKind, 'candidacy'>>>();
-  for (const d of drafts) if (d.kind !== 'candidacy') out.set(d.slug, d);
+  for (const d of drafts) {
+    if (d.kind === 'candidacy') continue;
+    const held = out.get(d.slug);
+    if (d.createOnly === true && held !== undefined && held.createOnly !== true) continue;
+    out.set(d.slug, d);
+  }
   return out;
 }
 

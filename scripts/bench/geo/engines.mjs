@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { DistrictIndex } from '@civicgraph/geo';
 import { answerKey } from './agreement.mjs';
+import { percentile } from '../lib/psql.mjs';
 
 const whichPolygon = createRequire(import.meta.url)('which-polygon');
 
@@ -106,12 +107,6 @@ function warmUp(engine, set) {
     i += 1;
   }
   return (performance.now() - t0) / i;
-}
-
-/** Sorted samples → the value at quantile q (nearest rank). */
-export function percentile(sorted, q) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
 /** Median cost of an empty hrtime.bigint() pair, ns: the floor under every latency sample. */

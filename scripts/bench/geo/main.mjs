@@ -5,7 +5,7 @@ import { config } from './config.mjs';
 import { compare } from './agreement.mjs';
 import { bruteForceAnswers, civicgraphEngine, timeEngine, timerOverheadNs, whichPolygonEngine } from './engines.mjs';
 import { PostGis } from './postgis.mjs';
-import { renderSection, writeSection } from './report.mjs';
+import { renderSection, writeGeoSection } from './report.mjs';
 import { boundaryPoints, uniformPoints, vertexCount, workloadA, workloadB } from './workloads.mjs';
 
 const started = performance.now();
@@ -24,7 +24,7 @@ export async function main() {
   }
   const http = config.httpSeconds > 0 ? runHttpBench() : undefined;
   const section = renderSection({ config, workloads, http, timerNs, postgis: pg.unavailable === undefined ? { version: pg.version } : pg, seconds: (performance.now() - started) / 1000 });
-  writeSection(config.output, section);
+  writeGeoSection(config.output, section);
   process.stdout.write(`${section}\n`);
   progress(`wrote ${config.output}`);
 }

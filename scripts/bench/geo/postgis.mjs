@@ -12,10 +12,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { percentile } from './engines.mjs';
+import { percentile, psql } from '../lib/psql.mjs';
 
 const DB = 'civicgraph_bench_geo';
-const TIMEOUT_MS = 180_000;
 
 /** A PostGIS session for the whole run; `start` returns `{ unavailable: reason }` when it cannot. */
 export class PostGis {
@@ -67,11 +66,7 @@ export class PostGis {
 
   /** Runs psql against a database; throws with its stderr on failure. */
   psql(db, args) {
-    const r = spawnSync('psql', ['-h', '127.0.0.1', '-p', String(this.port), '-U', 'postgres', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', db, ...args],
-      { encoding: 'utf8', timeout: TIMEOUT_MS, maxBuffer: 64 << 20 });
-    if (r.error !== undefined) throw new Error(`psql: ${r.error.message}`);
-    if (r.status !== 0) throw new Error(`psql exited ${r.status}: ${r.stderr.trim()}`);
-    return r.stdout;
+    return psql(this.port, db, args);
   }
 
   /**

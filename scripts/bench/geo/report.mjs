@@ -1,20 +1,13 @@
 // The BENCHMARKS.md section: tables, targets (met or not, from this run's numbers) and method.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeSection } from '../lib/section.mjs';
 import { cpus } from 'node:os';
 
-const START = '<!-- bench:geo:start -->';
-const END = '<!-- bench:geo:end -->';
 const CIVIC = 'civicgraph DistrictIndex';
 const PEER = 'which-polygon';
 
-/** Replaces the section between the markers, or appends it (with the markers) when absent. */
-export function writeSection(path, section) {
-  const block = `${START}\n${section}\n${END}`;
-  const old = existsSync(path) ? readFileSync(path, 'utf8') : '';
-  const a = old.indexOf(START);
-  const b = old.indexOf(END);
-  const next = a >= 0 && b > a ? old.slice(0, a) + block + old.slice(b + END.length) : `${old}${old === '' || old.endsWith('\n\n') ? '' : old.endsWith('\n') ? '\n' : '\n\n'}${block}\n`;
-  writeFileSync(path, next);
+/** Writes this benchmark's section of BENCHMARKS.md. */
+export function writeGeoSection(path, section) {
+  writeSection(path, 'geo', section);
 }
 
 const sig = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });

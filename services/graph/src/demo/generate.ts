@@ -32,7 +32,12 @@ export interface DemoOptions {
   countiesPerState?: number;
 }
 
-const REGISTRY = 'provenance:demo-synthetic-registry';
+/** Three readings of the synthetic registry of different ages: their decay spreads confidence. */
+const REGISTRIES = [
+  { slug: 'provenance:demo-synthetic-registry', daysAgo: 3 },
+  { slug: 'provenance:demo-synthetic-registry-2025', daysAgo: 250 },
+  { slug: 'provenance:demo-synthetic-registry-2024', daysAgo: 600 },
+] as const;
 const SURVEY = 'provenance:demo-synthetic-survey';
 const PARTIES = [
   { key: 'democratic', name: 'Democratic Party', abbreviation: 'DEM' },
@@ -100,7 +105,8 @@ function foundation(options: DemoOptions): DraftBatch {
     data: { ...data, method: 'synthetic', publisher: 'civicgraph demo generator', licence: 'CC0-1.0' },
   });
   const nodes: NodeDraft[] = [
-    provenance(REGISTRY, { source: 'civicgraph synthetic registry', url: 'https://github.com/civicgraph/civicgraph#demo-data', retrievedAt: retrieved(3) }),
+    ...REGISTRIES.map((r, i) => provenance(r.slug, {
+      source: `civicgraph synthetic registry, edition ${i + 1}`, url: 'https://github.com/civicgraph/civicgraph#demo-data', retrievedAt: retrieved(r.daysAgo) })),
     provenance(SURVEY, { source: 'civicgraph synthetic survey', url: 'https://github.com/civicgraph/civicgraph#demo-data', retrievedAt: retrieved(700) }),
     ...PARTIES.map((p): NodeDraft => ({ kind: 'party', slug: `party:${p.key}`, state: '', tier: '', data: { name: p.name, abbreviation: p.abbreviation } })),
     ...[US, ...options.regions.filter((r) => r.slug !== US.slug)].map((r): NodeDraft => ({
@@ -212,7 +218,7 @@ function candidate(seat: Seat, contestKey: string, i: number, past: boolean, ran
     { kind: 'person', slug: person, state: '', tier: '', data: { name, givenName: given, familyName: family, ids: {}, birthday: null, gender: null } },
     ...positions.map((p): NodeDraft => ({ kind: 'position', slug: p.slug, state, tier: seat.tier,
       data: { issue: p.issue, stance: p.stance, summary: `${name} ${p.stance} more ${p.issue} funding (invented for the demo).` } })),
-    { kind: 'candidacy', slug: candidacy, state, tier: seat.tier, claims, provenance: REGISTRY, positions: positions.map((p) => p.slug) },
+    { kind: 'candidacy', slug: candidacy, state, tier: seat.tier, claims, provenance: pick(REGISTRIES, rand).slug, positions: positions.map((p) => p.slug) },
   ];
   const edges: EdgeDoc[] = [
     edge('FOR_CONTEST', candidacy, `contest:${contestKey}`), edge('OF_PERSON', candidacy, person), edge('OF_PARTY', candidacy, party),

@@ -52,12 +52,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       natsUrl: options.natsUrl, env: env as 'test', logLevel: 'silent' },
     { bus, lifecycle, log },
   );
-  // The gateway's own reader, so settings not named here keep their defaults.
+  // The gateway's own reader, so settings not named here keep their defaults. The env word
+  // is set after reading: NATS-backed suites use a random one to keep their subjects apart.
   const gatewayEnv = { PORT: '0', HOST: '127.0.0.1', GEO_ADDR: options.geoAddr ?? geo.address, AUTH_ADDR: auth.address,
-    CIVIC_ENV: env, AUTH_CACHE_MS: String(options.authCacheMs ?? 5_000), UPSTREAM_DEADLINE_MS: '2000', LOG_LEVEL: 'silent',
+    AUTH_CACHE_MS: String(options.authCacheMs ?? 5_000), UPSTREAM_DEADLINE_MS: '2000', LOG_LEVEL: 'silent',
     ...(options.natsUrl === undefined ? {} : { NATS_URL: options.natsUrl }),
     ...(options.geoBatchMax === undefined ? {} : { GEO_BATCH_MAX: String(options.geoBatchMax) }) };
-  const gateway = await startGateway(readGatewayConfig(gatewayEnv), { bus, lifecycle, log });
+  const gateway = await startGateway({ ...readGatewayConfig(gatewayEnv), env: env as 'test' }, { bus, lifecycle, log });
   const key = async (overrides: Partial<CreateKeyRequest> = {}) =>
     (await auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'test', pinnedVersion: '', ...overrides })).key;
   return { url: gateway.url, dataDir: dir, auth, geo, gateway, bus, env, key, stop: () => lifecycle.stop('test done') };

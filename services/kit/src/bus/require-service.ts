@@ -52,7 +52,8 @@ export function unavailableMessage(a: ServiceAvailability): string {
     : `SKIPPING tests that need ${a.name}: ${why}. Start it, or set CIVIC_REQUIRE_SERVICES=1 to make this a failure.`;
 }
 
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+/** `work`, or a rejection when it has not settled within `ms`. */
+export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);

@@ -11,3 +11,4 @@ export { edge, sourcedBatch, batchItem, rejected, isRejection } from './batch.js
 export { NATIONAL_REGION, nationalRegion, stateRegion, congressionalRegion, legislativeRegion, reference } from './regions.js';
 export { fecParty, partyByName, partyDraft, partySlug, type PartyInfo, type PartyStatement } from './parties.js';
 export { houseSeat, senateSeat, presidency, vicePresidency, SENATE_CLASSES, regularSenateClass, type Seat } from './federal-offices.js';
+export { readSourceBytes, isZipJunk, fileFromZip } from './source-bytes.js';

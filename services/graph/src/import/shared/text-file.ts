@@ -1,5 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
 import { ImportFileError } from './errors.js';
+import { readSourceBytes } from './source-bytes.js';
 
 /** Encodings a source file may be declared in; UTF-8 is checked strictly. */
 export type SourceEncoding = 'utf-8' | 'latin1';
@@ -19,14 +19,7 @@ export interface TextFile {
  * A leading byte-order mark is dropped. An empty file is an error.
  */
 export async function readTextFile(path: string, encoding: SourceEncoding = 'utf-8'): Promise<TextFile> {
-  let bytes: Buffer;
-  let modifiedAt: string;
-  try {
-    [bytes, modifiedAt] = await Promise.all([readFile(path), stat(path).then((s) => s.mtime.toISOString())]);
-  } catch (cause) {
-    throw new ImportFileError(path, 0, `cannot read the file (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, { cause });
-  }
-  if (bytes.length === 0) throw new ImportFileError(path, 0, 'the file is empty');
+  const { bytes, modifiedAt } = await readSourceBytes(path);
   return { path, text: decode(bytes, path, encoding), modifiedAt };
 }
 

@@ -149,7 +149,7 @@ describe('files that cannot be read end in an ImportFileError naming the file an
   it('not a VIP feed, an empty file, a zip without a feed', async () => {
     expect((await failure(fx.write('other.xml', '<?xml version="1.0"?><rss><channel/></rss>'))).message).toMatch(/root element is <rss>, not <VipObject>/);
     expect((await failure(fx.write('empty.xml', ''))).message).toMatch(/empty/);
-    expect((await failure(fx.write('nofeed.zip', zipSync({ '__MACOSX/._x.xml': strToU8('junk'), 'a.txt': strToU8('x') })))).message).toMatch(/holds no \.xml feed; it holds a\.txt/);
+    expect((await failure(fx.write('nofeed.zip', zipSync({ '__MACOSX/._x.xml': strToU8('junk'), 'a.txt': strToU8('x') })))).message).toMatch(/holds no \.xml file; it holds a\.txt/);
   });
 
   it('reads a zipped feed, ignoring __MACOSX junk beside it', async () => {

@@ -1,9 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
-import { basename } from 'node:path';
-import { unzipSync } from 'fflate';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { decode, ImportFileError } from '../shared/index.js';
-import { isZipJunk } from '../results/source-file.js';
+import { decode, fileFromZip, ImportFileError, readSourceBytes } from '../shared/index.js';
 import type { El } from './xml.js';
 
 /** A parsed feed: its root element, and where each element starts, for messages. */
@@ -62,39 +58,10 @@ export async function readFeed(path: string, entry?: string): Promise<Feed> {
 }
 
 async function feedBytes(path: string, entry: string | undefined): Promise<{ bytes: Uint8Array; modifiedAt: string; file: string }> {
-  let bytes: Uint8Array;
-  let modifiedAt: string;
-  try {
-    [bytes, modifiedAt] = await Promise.all([readFile(path), stat(path).then((s) => s.mtime.toISOString())]);
-  } catch (cause) {
-    throw new ImportFileError(path, 0, `cannot read the file (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, { cause });
-  }
-  if (bytes.length === 0) throw new ImportFileError(path, 0, 'the file is empty');
+  const { bytes, modifiedAt } = await readSourceBytes(path);
   if (!/\.zip$/i.test(path)) return { bytes, modifiedAt, file: path };
-  const { name, content } = xmlFromZip(bytes, path, entry);
+  const { name, content } = fileFromZip(bytes, path, 'xml', entry);
   return { bytes: content, modifiedAt, file: `${path}/${name}` };
-}
-
-function xmlFromZip(bytes: Uint8Array, path: string, entry: string | undefined): { name: string; content: Uint8Array } {
-  let files: Record<string, Uint8Array>;
-  const names: string[] = [];
-  try {
-    files = unzipSync(bytes, {
-      filter: (f) => {
-        if (isZipJunk(f.name)) return false;
-        names.push(f.name);
-        return entry === undefined ? /\.xml$/i.test(f.name) : f.name === entry;
-      },
-    });
-  } catch (cause) {
-    throw new ImportFileError(path, 0, `not a readable zip archive (${String(cause)})`, { cause });
-  }
-  const found = Object.keys(files);
-  const listing = names.length === 0 ? 'nothing' : names.join(', ');
-  if (found.length === 1) return { name: found[0]!, content: files[found[0]!]! };
-  if (entry !== undefined) throw new ImportFileError(path, 0, `the zip holds no entry "${entry}"; it holds ${listing}`);
-  if (found.length === 0) throw new ImportFileError(path, 0, `the zip holds no .xml feed; it holds ${listing}`);
-  throw new ImportFileError(path, 0, `the zip holds several XML files (${found.map((f) => basename(f)).join(', ')}): name the feed with the entry option`);
 }
 
 /** Decodes as the XML declaration's `encoding` says: Latin-1 when declared so, else strict UTF-8. */

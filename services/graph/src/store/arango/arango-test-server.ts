@@ -1,3 +1,4 @@
+import { withTimeout } from '@civicgraph/kit';
 import { arangoUrlFrom, planArangoTests } from './arango-test-target.js';
 
 /**
@@ -91,17 +92,5 @@ async function startContainer(image: string): Promise<ArangoTestTarget> {
     return { kind: 'run', server: { url, username: 'root', password: '', stop: async () => void (await container.stop()) } };
   } catch (err) {
     return { kind: 'fail', message: `a Docker engine answered but ${image} did not start: ${err instanceof Error ? err.message : String(err)}` };
-  }
-}
-
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -1,21 +1,7 @@
 // The only reader of process.env for the geo benchmark: typed, frozen, defaults beside
 // their variable, and a bad value fails at start naming the variable.
 import { fileURLToPath } from 'node:url';
-
-function int(name, fallback, min, max) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  return n;
-}
-
-function flag(name) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '' || raw === '0') return false;
-  if (raw === '1') return true;
-  throw new Error(`${name} must be 0 or 1, got "${raw}"`);
-}
+import { flag, int } from '../lib/env.mjs';
 
 /** Benchmark configuration. */
 export const config = Object.freeze({

@@ -1,14 +1,7 @@
 // The only reader of process.env for the graph benchmark: typed, frozen, defaults beside
 // their variable; a bad value fails at start naming the variable.
 import { fileURLToPath } from 'node:url';
-
-function int(name, fallback, min, max) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  return n;
-}
+import { flag, int } from '../lib/env.mjs';
 
 export const config = Object.freeze({
   /** Synthetic candidacies loaded for the ballot benchmark (BENCH_GRAPH_CANDIDACIES, default 200,000). */
@@ -18,7 +11,7 @@ export const config = Object.freeze({
   /** PostgreSQL port on 127.0.0.1 (BENCH_PG_PORT, default 5432; user postgres, trust auth). */
   pgPort: int('BENCH_PG_PORT', 5432, 1, 65535),
   /** Skip the PostgreSQL peer (BENCH_SKIP_PG=1). */
-  skipPg: process.env['BENCH_SKIP_PG'] === '1',
+  skipPg: flag('BENCH_SKIP_PG'),
   output: fileURLToPath(new URL('../../../BENCHMARKS.md', import.meta.url)),
   shared: fileURLToPath(new URL('../../../../shared/data/', import.meta.url)),
   cli: fileURLToPath(new URL('../../../services/cli/dist/bin.js', import.meta.url)),

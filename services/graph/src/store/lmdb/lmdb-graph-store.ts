@@ -28,8 +28,6 @@ export class LmdbGraphStore implements GraphStore {
   /** The last commit the index reflects. */
   private seen: number;
   private closed = false;
-  /** Set after the cross-process check until the event loop's next turn (see read()). */
-  private checkedThisTurn = false;
 
   private constructor(
     private readonly dbs: GraphDbs,
@@ -106,20 +104,10 @@ export class LmdbGraphStore implements GraphStore {
     await this.dbs.root.close();
   }
 
-  /**
-   * Every read starts here: brings the index up to LMDB's newest commit, once per event-loop
-   * turn. A query answered in one turn (a ballot makes several reads) thus sees one
-   * consistent snapshot and pays for one check; the next turn sees every commit made
-   * before it, by any process.
-   */
+  /** Every read starts here: brings the index up to LMDB's newest commit. */
   private read(): void {
     this.assertOpen();
-    if (this.checkedThisTurn) return;
     this.catchUp();
-    this.checkedThisTurn = true;
-    setImmediate(() => {
-      this.checkedThisTurn = false;
-    });
   }
 
   private catchUp(): void {

@@ -18,17 +18,25 @@ export async function main() {
     const copy = pg.unavailable === undefined ? copyFecIntoPostgres(pg, config) : undefined;
     progress(`synthetic graph: ${config.candidacies} candidacies`);
     const regions = benchRegions(config.shared);
-    const { nodes, contests, requests } = syntheticGraph(regions, config.candidacies, config.ballots);
-    const graph = { candidacies: nodes.filter((n) => n.kind === 'candidacy').length, contests, regions: regions.length, dates: DATES };
-    progress('embedded store: load, reopen, ballots');
-    const loaded = await loadEmbedded(nodes);
+    // Built twice (it is seeded): the documents are dropped before the ballots are timed, so
+    // this process holds what a graph service holds, not a second copy of the graph.
+    const built = () => syntheticGraph(regions, config.candidacies, config.ballots);
+    const { graph, requests, loaded } = await (async () => {
+      const { nodes, contests, requests } = built();
+      const graph = { candidacies: nodes.filter((n) => n.kind === 'candidacy').length, contests, regions: regions.length, dates: DATES };
+      progress('embedded store: load, reopen, ballots');
+      return { graph, requests, loaded: await loadEmbedded(nodes) };
+    })();
+    // Collect the dropped documents now, so their collection does not land inside the timing.
+    globalThis.gc();
+    globalThis.gc();
     const timing = await timeBallots(loaded.store, requests);
     const embedded = { loadMs: loaded.loadMs, openMs: loaded.openMs, bytes: loaded.bytes, stats: loaded.stats, timing };
     await loaded.cleanup();
     let pgRun;
     if (pg.unavailable === undefined) {
       progress('PostgreSQL: load, ballots');
-      const build = loadPostgres(pg, nodes, requests);
+      const build = loadPostgres(pg, built().nodes, requests);
       pgRun = { build, timing: timePostgres(pg) };
     } else {
       progress(`PostgreSQL unavailable: ${pg.unavailable}`);

@@ -27,7 +27,9 @@ export function candidacyReferences(c: NodeDoc<'candidacy'>): string[] {
   const f = c.data.fields;
   const out = [f.person.value, f.contest.value, ...c.data.positions];
   if (typeof f.party?.value === 'string') out.push(f.party.value);
-  for (const field of Object.values(f) as (Field | undefined)[]) for (const claim of field?.claims ?? []) out.push(claim.provenance);
+  for (const field of Object.values(f) as (Field | undefined)[]) {
+    for (const claim of field?.claims ?? []) if (!out.includes(claim.provenance)) out.push(claim.provenance);
+  }
   return out;
 }
 

@@ -1,7 +1,8 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import type { Candidacy, Contest, ElectionDate, Office, Party, Person, Provenance, RegionRef } from '@civicgraph/protos/civic/graph/v1/graph';
+import type { Candidacy, Contest, ElectionDate, FieldSupport, Office, Party, Person, Provenance, RegionRef } from '@civicgraph/protos/civic/graph/v1/graph';
 import { contactVisible } from '@civicgraph/kit';
 import { CONTACT_FIELDS, type Field, type FieldScalar, type NodeDoc } from '../model/nodes.js';
+import { CANDIDACY_FIELDS } from '../domain/claims.js';
 import type { Related } from './related.js';
 
 /**
@@ -52,17 +53,24 @@ export function contestView(c: NodeDoc<'contest'>, related: Related, candidacies
   };
 }
 
+/** Fields in the order messages list them; contact fields only for callers who may see them. */
+const PUBLIC_FIELDS = CANDIDACY_FIELDS.filter((f) => !(CONTACT_FIELDS as readonly string[]).includes(f));
+
 export function candidacyView(c: NodeDoc<'candidacy'>, related: Related, principal: Principal): Candidacy {
   const f = c.data.fields;
   const contact = contactVisible(principal);
-  const provenanceSlugs = new Set<string>();
-  const fields = (Object.entries(f) as [string, Field | undefined][]).flatMap(([field, value]) => {
-    if (value === undefined) return [];
-    if (!contact && (CONTACT_FIELDS as readonly string[]).includes(field)) return [];
-    const support = [...new Set(value.claims.map((claim) => claim.provenance))];
-    for (const s of support) provenanceSlugs.add(s);
-    return [{ field, confidence: value.confidence, provenance: support }];
-  });
+  const provenanceSlugs: string[] = [];
+  const fields: FieldSupport[] = [];
+  for (const name of contact ? CANDIDACY_FIELDS : PUBLIC_FIELDS) {
+    const value = f[name] as Field | undefined;
+    if (value === undefined) continue;
+    const support: string[] = [];
+    for (const claim of value.claims) {
+      if (!support.includes(claim.provenance)) support.push(claim.provenance);
+      if (!provenanceSlugs.includes(claim.provenance)) provenanceSlugs.push(claim.provenance);
+    }
+    fields.push({ field: name, confidence: value.confidence, provenance: support });
+  }
   const party = typeof f.party?.value === 'string' ? partyView(related.get(f.party.value, 'party')) : undefined;
   return {
     slug: c.slug,
@@ -82,7 +90,7 @@ export function candidacyView(c: NodeDoc<'candidacy'>, related: Related, princip
       const p = related.get(slug, 'position');
       return p === undefined ? [] : [{ slug, issue: p.data.issue, stance: p.data.stance, summary: p.data.summary }];
     }),
-    provenance: [...provenanceSlugs].flatMap((slug) => {
+    provenance: provenanceSlugs.flatMap((slug) => {
       const p = related.get(slug, 'provenance');
       return p === undefined ? [] : [provenanceView(p)];
     }),

@@ -43,6 +43,6 @@ export async function ballot(ctx: QueryContext, principal: Principal, req: Ballo
     Related.load(ctx.store, contests.flatMap(contestReferences)),
   ]);
   const order = new Map(regions.map((r, i) => [r, i]));
-  contests.sort((a, b) => (order.get(a.data.region) ?? 0) - (order.get(b.data.region) ?? 0) || a.slug.localeCompare(b.slug));
+  contests.sort((a, b) => (order.get(a.data.region) ?? 0) - (order.get(b.data.region) ?? 0) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   return { contests: contests.map((c) => contestView(c, related, candidacies.get(c.slug) ?? [])) };
 }

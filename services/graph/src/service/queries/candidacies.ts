@@ -69,6 +69,6 @@ export async function candidaciesOf(ctx: QueryContext, principal: Principal, con
     list.push(view);
     out.set(view.contest, list);
   }
-  for (const list of out.values()) list.sort((a, b) => b.confidence - a.confidence || a.slug.localeCompare(b.slug));
+  for (const list of out.values()) list.sort((a, b) => b.confidence - a.confidence || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   return out;
 }

@@ -102,7 +102,7 @@ export function planBatch(batch: DraftBatch, snap: Snapshot, ctx: PlanContext): 
   const order = [...new Set(batch.nodes.map((d) => d.slug))];
   const plain = latestPlainDrafts(batch.nodes);
   const provenanceOf = (slug: string): ProvenanceData | undefined => provenanceIn(plain.get(slug), snap.nodes.get(slug));
-  const candidacies = mergeCandidacyDrafts(batch.nodes, snap, provenanceOf);
+  const candidacies = mergeCandidacyDrafts(batch.nodes, snap, provenanceOf, ctx.now);
 
   const after = new Map<string, NodeDoc>();
   const changes: NodeChange[] = [];
@@ -185,7 +185,18 @@ interface CandidacyWork {
   positions: string[];
 }
 
-function mergeCandidacyDrafts(drafts: readonly NodeDraft[], snap: Snapshot, provenanceOf: (slug: string) => ProvenanceData | undefined): Map<string, CandidacyWork> {
+/**
+ * Every candidacy's claims after each of its drafts in batch order. Each draft that changes
+ * a candidacy already held (stored, or drafted earlier in the batch) is checked as a state
+ * move on its own, so a batch merged from several rows refuses exactly what those rows
+ * applied one after another would.
+ */
+function mergeCandidacyDrafts(
+  drafts: readonly NodeDraft[],
+  snap: Snapshot,
+  provenanceOf: (slug: string) => ProvenanceData | undefined,
+  now: Date,
+): Map<string, CandidacyWork> {
   const out = new Map<string, CandidacyWork>();
   for (const d of drafts) {
     if (d.kind !== 'candidacy') continue;
@@ -193,15 +204,21 @@ function mergeCandidacyDrafts(drafts: readonly NodeDraft[], snap: Snapshot, prov
       throw new InvalidParameterError('provenance', `${d.slug}: provenance ${d.provenance} is neither in the batch nor stored`);
     }
     const stored = snap.nodes.get(d.slug) as NodeDoc<'candidacy'> | undefined;
-    const held = out.get(d.slug) ?? { slug: d.slug, state: d.state, tier: d.tier, claims: claimsOf(stored?.data), positions: stored?.data.positions ?? [] };
-    out.set(d.slug, {
+    const earlier = out.get(d.slug);
+    const held = earlier ?? { slug: d.slug, state: d.state, tier: d.tier, claims: claimsOf(stored?.data), positions: stored?.data.positions ?? [] };
+    const next: CandidacyWork = {
       slug: d.slug,
       state: d.state,
       tier: d.tier,
       claims: mergeClaims(held.claims, d.claims, d.provenance),
       // Positions accumulate: one source listing some does not retract another's.
       positions: d.positions ? [...new Set([...held.positions, ...d.positions])].sort() : held.positions,
-    });
+    };
+    if (!deepEqual(held.claims, next.claims)) {
+      const before = earlier !== undefined ? resolveCandidacy(d.slug, earlier.claims, earlier.positions, provenanceOf, now) : stored?.data;
+      if (before !== undefined) checkMoves(d.slug, before, resolveCandidacy(d.slug, next.claims, next.positions, provenanceOf, now));
+    }
+    out.set(d.slug, next);
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DraftItem } from '../domain/drafts.js';
-import { batch, party, person, provenance } from '../domain/test-drafts.js';
+import { batch, candidacy, candidacyWorld, party, person, provenance } from '../domain/test-drafts.js';
 import { GraphWriter } from '../domain/writer.js';
 import { MemoryGraphStore } from '../store/memory/memory-graph-store.js';
 import { runImport } from './run-import.js';
@@ -48,5 +48,18 @@ describe('runImport', () => {
     const seen: number[] = [];
     await runImport(items([good(1), good(2), good(3)]), new GraphWriter({ store, env: 'test' }), (t) => seen.push(t.createdRows), 2);
     expect(seen).toEqual([2, 3]);
+  });
+
+  it('refuses in a group the state move a row would be refused alone: DECLARED then QUALIFIED from one source', async () => {
+    const store = new MemoryGraphStore();
+    const writer = new GraphWriter({ store, env: 'test' });
+    const world: DraftItem = { at: 'line 1', batch: batch([provenance('sos', 'official-filing'), ...candidacyWorld()]) };
+    const declared: DraftItem = { at: 'line 2', batch: batch([candidacy('sos', { filingStatus: 'DECLARED' })]) };
+    const skipped: DraftItem = { at: 'line 3', batch: batch([candidacy('sos', { filingStatus: 'QUALIFIED' })]) };
+    const tally = await runImport(items([world, declared, skipped]), writer, () => {}, 10);
+    expect(tally.rejected.map((r) => r.at)).toEqual(['line 3']);
+    expect(tally.rejected[0]!.reason).toMatch(/filing_status.*DECLARED.*QUALIFIED/s);
+    const stored = await store.getNode<'candidacy'>('candidacy:co-cd-1-2026-jane-doe');
+    expect(stored?.data.fields.filingStatus?.value).toBe('DECLARED');
   });
 });

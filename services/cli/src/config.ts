@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dataDir } from '@civicgraph/auth';
+import { readStoreSelection, type StoreSelection } from '@civicgraph/graph';
 import { int, oneOf, optionalStr, str, ENVIRONMENTS } from '@civicgraph/kit';
 
 /** `civicgraph` configuration: the only reader of process.env in the CLI. */
@@ -19,6 +20,8 @@ export interface CliConfig {
    * `shared/data` folder beside the repository when it exists); unset → us-atlas only.
    */
   sharedData: string | undefined;
+  /** The graph store `import` writes to (GRAPH_STORE and ARANGO_*, as the graph service reads them). */
+  graphStore: StoreSelection;
   logLevel: string;
 }
 
@@ -35,6 +38,7 @@ export function readCliConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Cl
     natsUrl: optionalStr(env, 'NATS_URL'),
     env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
     sharedData: optionalStr(env, 'CIVIC_SHARED_DATA') ?? defaultSharedData(),
+    graphStore: readStoreSelection(env),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
   });
 }

@@ -1,10 +1,7 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { ChoiceResult, ContestResultsRequest, ContestResultsResponse } from '@civicgraph/protos/civic/results/v1/results';
 import { InvalidParameterError, NotFoundError, nodeVisible } from '@civicgraph/kit';
-import { parseSlug, type GraphStore, type NodeDoc } from '@civicgraph/graph';
-
-/** The most choices one contest lists (every candidate and write-in line of a real canvass fits). */
-const MAX_CHOICES = 1000;
+import { parseSlug, queryAll, type GraphStore, type NodeDoc } from '@civicgraph/graph';
 
 /**
  * Certified results of one contest: every choice with its votes and share, most votes
@@ -18,8 +15,7 @@ export async function contestResults(store: GraphStore, principal: Principal, re
   if (contest === undefined || contest.kind !== 'contest' || !nodeVisible(principal, contest)) {
     throw new NotFoundError(`No contest ${req.contest}.`, { field: 'contest' });
   }
-  const page = await store.query({ kind: 'result', match: { contest: [req.contest] }, limit: MAX_CHOICES });
-  const rows = (page.nodes as NodeDoc<'result'>[]).sort((a, b) => b.data.votes - a.data.votes || a.slug.localeCompare(b.slug));
+  const rows = ((await queryAll(store, { kind: 'result', match: { contest: [req.contest] } })) as NodeDoc<'result'>[]).sort((a, b) => b.data.votes - a.data.votes || a.slug.localeCompare(b.slug));
   const provenance = new Set<string>();
   for (const edges of await Promise.all(rows.map((r) => store.edges(r.slug, 'out', 'SUPPORTED_BY')))) for (const e of edges) provenance.add(e.to);
   const totals = new Set(rows.map((r) => r.data.totalVotes).filter((t): t is number => t !== null));

@@ -4,7 +4,7 @@ import { InvalidParameterError, isIsoDate } from '@civicgraph/kit';
 import {
   graphImporter,
   GraphWriter,
-  LmdbGraphStore,
+  openGraphStore,
   rowsSeen,
   runImport,
   summaryText,
@@ -38,7 +38,8 @@ function progressLine(label: string): { update: (t: ImportTally) => void; done: 
 
 /**
  * `civicgraph import <ocd|legislators|fec-candidates|results|vip> <path>`: reads a public
- * source into the election graph in CIVIC_DATA_DIR, one atomic batch per source row,
+ * source into the election graph (the embedded store in CIVIC_DATA_DIR, or ArangoDB with
+ * GRAPH_STORE=arangodb, as the graph service is configured), one atomic batch per source row,
  * through the same GraphWriter the graph service uses (events go to its outbox; a running
  * service picks the changes up and publishes them). Re-running it changes nothing.
  */
@@ -61,7 +62,7 @@ export async function importGraph(config: CliConfig, kind: GraphImportKind, args
   }
   const asOf = values['as-of'];
   if (asOf !== undefined && !isIsoDate(asOf)) throw new InvalidParameterError('as-of', `--as-of must be a date written YYYY-MM-DD, got "${asOf}".`);
-  const store = await LmdbGraphStore.open(join(config.dataDir, 'graph'));
+  const store = await openGraphStore(config.graphStore, join(config.dataDir, 'graph'));
   try {
     const writer = new GraphWriter({ store, env: config.env });
     const items = await graphImporter(kind, path, store, {

@@ -1,14 +1,10 @@
-/**
- * US election calendar arithmetic: federal general elections fall on the Tuesday after the
- * first Monday of November of even years (2 U.S.C. § 7).
- */
+import { generalElectionDay } from '../import/shared/dates.js';
 
-/** Election day (YYYY-MM-DD) of a year: the Tuesday after the first Monday of November. */
-export function generalElectionDay(year: number): string {
-  const nov1 = new Date(Date.UTC(year, 10, 1)).getUTCDay(); // 0 = Sunday
-  const firstMonday = 1 + ((8 - nov1) % 7);
-  return `${year}-11-${String(firstMonday + 1).padStart(2, '0')}`;
-}
+/**
+ * The demo's calendar around a day: federal general elections fall on the Tuesday after
+ * the first Monday of November of even years (2 U.S.C. § 7).
+ */
+export { generalElectionDay };
 
 /** The last even-year general election strictly before `today`, and the next one on or after it. */
 export function surroundingGenerals(today: string): { past: string; next: string } {

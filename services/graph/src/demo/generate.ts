@@ -3,6 +3,7 @@ import type { CandidacyDraft, DraftBatch, NodeDraft } from '../domain/drafts.js'
 import type { ContestType, Level, Tier } from '../model/kinds.js';
 import type { EdgeDoc, FieldValue, ProvenanceData } from '../model/nodes.js';
 import { candidacySlug, contestSlug, electionSlug, officeSlug, parseSlug, slug, slugKey } from '../model/slugs.js';
+import { edge } from '../import/shared/batch.js';
 import { generalElectionDay, junePrimaryDay, surroundingGenerals } from './calendar.js';
 import { personName, pick } from './names.js';
 
@@ -259,8 +260,4 @@ function* secondOpinions(candidacies: readonly CandidacyDraft[], rand: () => num
     }
   }
   if (nodes.length > 0) yield { nodes, edges: [] };
-}
-
-function edge(kind: EdgeDoc['kind'], from: string, to: string): EdgeDoc {
-  return { kind, from, to, key: '', data: {} };
 }

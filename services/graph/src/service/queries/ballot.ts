@@ -2,6 +2,7 @@ import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { BallotRequest, BallotResponse } from '@civicgraph/protos/civic/graph/v1/graph';
 import { InvalidParameterError, storeScope } from '@civicgraph/kit';
 import type { NodeDoc } from '../../model/nodes.js';
+import { queryAll } from '../../store/query-all.js';
 import { confidenceParam, dateParam, slugParam } from '../params.js';
 import { contestReferences, Related } from '../related.js';
 import { contestView } from '../views.js';
@@ -28,16 +29,14 @@ export async function ballot(ctx: QueryContext, principal: Principal, req: Ballo
   // National contests (President) are on every ballot; point lookups do not name the nation.
   if (!regions.includes(NATIONAL)) regions.unshift(NATIONAL);
   const scope = storeScope(principal);
-  const res = await ctx.store.query({
+  const contests = (await queryAll(ctx.store, {
     kind: 'contest',
     match: { region: regions },
     dateFrom: date,
     dateTo: date,
     ...(scope.states === undefined ? {} : { states: scope.states }),
     ...(scope.tiers === undefined ? {} : { tiers: scope.tiers }),
-    limit: 1000,
-  });
-  const contests = res.nodes as NodeDoc<'contest'>[];
+  })) as NodeDoc<'contest'>[];
   const [candidacies, related] = await Promise.all([
     candidaciesOf(ctx, principal, contests.map((c) => c.slug), minConfidence),
     Related.load(ctx.store, contests.flatMap(contestReferences)),

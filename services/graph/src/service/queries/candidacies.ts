@@ -2,13 +2,11 @@ import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { Candidacy, CandidacyPage, GetRequest, ListCandidaciesRequest } from '@civicgraph/protos/civic/graph/v1/graph';
 import { InvalidParameterError, NotFoundError, nodeVisible, storeScope } from '@civicgraph/kit';
 import type { NodeDoc } from '../../model/nodes.js';
+import { queryAll } from '../../store/query-all.js';
 import { confidenceParam, slugParam, stateParam } from '../params.js';
 import { candidacyReferences, Related } from '../related.js';
 import { candidacyView } from '../views.js';
 import { scopedPage, type QueryContext } from './context.js';
-
-/** The most candidacies one contest lists on a ballot or contest page. */
-const PER_CONTEST = 1000;
 
 /** Candidacies by contest, state and/or party (at least one), at or above a confidence. */
 export async function listCandidacies(ctx: QueryContext, principal: Principal, req: ListCandidaciesRequest): Promise<CandidacyPage> {
@@ -53,15 +51,13 @@ export async function candidaciesOf(ctx: QueryContext, principal: Principal, con
   const out = new Map<string, Candidacy[]>();
   if (contests.length === 0) return out;
   const scope = storeScope(principal);
-  const res = await ctx.store.query({
+  const nodes = (await queryAll(ctx.store, {
     kind: 'candidacy',
     match: { contest: contests },
     ...(scope.states === undefined ? {} : { states: scope.states }),
     ...(scope.tiers === undefined ? {} : { tiers: scope.tiers }),
     ...(minConfidence > 0 ? { minConfidence } : {}),
-    limit: Math.min(1000, PER_CONTEST * contests.length),
-  });
-  const nodes = res.nodes as NodeDoc<'candidacy'>[];
+  })) as NodeDoc<'candidacy'>[];
   const related = await Related.load(ctx.store, nodes.flatMap(candidacyReferences));
   for (const node of nodes) {
     const view = candidacyView(node, related, principal);

@@ -2,6 +2,7 @@ import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { ListOfficeholdersRequest, Officeholder, OfficeholderPage } from '@civicgraph/protos/civic/graph/v1/graph';
 import { InvalidParameterError, nodeVisible, todayUtc } from '@civicgraph/kit';
 import type { EdgeDoc, NodeDoc } from '../../model/nodes.js';
+import { queryAll } from '../../store/query-all.js';
 import { dateParam, limitParam, slugParam } from '../params.js';
 import { Related } from '../related.js';
 import { officeView, partyView, personView } from '../views.js';
@@ -51,8 +52,7 @@ async function officesFor(ctx: QueryContext, office: string, region: string): Pr
     const node = await ctx.store.getNode<'office'>(office);
     return node?.kind === 'office' && (region === '' || node.data.region === region) ? [node] : [];
   }
-  const res = await ctx.store.query({ kind: 'office', match: { region: [region] }, limit: 1000 });
-  return res.nodes as NodeDoc<'office'>[];
+  return (await queryAll(ctx.store, { kind: 'office', match: { region: [region] } })) as NodeDoc<'office'>[];
 }
 
 /** A term is in force from its start through its end day (an empty end: open-ended). */

@@ -1,7 +1,7 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { ChoiceResult, ContestResultsRequest, ContestResultsResponse } from '@civicgraph/protos/civic/results/v1/results';
 import { InvalidParameterError, NotFoundError, nodeVisible } from '@civicgraph/kit';
-import { parseSlug, queryAll, type GraphStore, type NodeDoc } from '@civicgraph/graph';
+import { isSlugOf, queryAll, type GraphStore, type NodeDoc } from '@civicgraph/graph';
 
 /**
  * Certified results of one contest: every choice with its votes and share, most votes
@@ -10,7 +10,7 @@ import { parseSlug, queryAll, type GraphStore, type NodeDoc } from '@civicgraph/
  */
 export async function contestResults(store: GraphStore, principal: Principal, req: ContestResultsRequest): Promise<ContestResultsResponse> {
   if (req.contest === '') throw new InvalidParameterError('contest', 'contest is required: a contest slug such as contest:co-us-president-2024-general.');
-  if (parseSlug(req.contest)?.kind !== 'contest') throw new InvalidParameterError('contest', `contest must be a contest slug (contest:<key>), got "${req.contest}".`);
+  if (!isSlugOf('contest', req.contest)) throw new InvalidParameterError('contest', `contest must be a contest slug (contest:<key>), got "${req.contest}".`);
   const contest = await store.getNode<'contest'>(req.contest);
   if (contest === undefined || contest.kind !== 'contest' || !nodeVisible(principal, contest)) {
     throw new NotFoundError(`No contest ${req.contest}.`, { field: 'contest' });

@@ -9,11 +9,6 @@ export function valueKey(value: FieldValue | unknown): string {
   return JSON.stringify(canonical(value));
 }
 
-/** True when two values are the same claim under {@link valueKey}. */
-export function sameValue(a: FieldValue | unknown, b: FieldValue | unknown): boolean {
-  return valueKey(a) === valueKey(b);
-}
-
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) {
     const members = new Map(value.map((v) => [JSON.stringify(canonical(v)), canonical(v)]));

@@ -1,6 +1,7 @@
 import { CivicError } from '@civicgraph/kit';
 import type { BatchOutcome } from '../domain/batch-plan.js';
 import type { DraftBatch, DraftItem, Rejection } from '../domain/drafts.js';
+import { isRejection } from './shared/batch.js';
 
 /** Applies one batch atomically (the GraphWriter). */
 export interface BatchApplier {
@@ -51,7 +52,7 @@ export async function runImport(
     progress(tally);
   };
   for await (const item of items) {
-    if ('rejected' in item) {
+    if (isRejection(item)) {
       tally.rejected.push(item.rejected);
       continue;
     }

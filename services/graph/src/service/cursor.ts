@@ -17,7 +17,12 @@ export class Cursors {
     if (configured !== undefined) return new Cursors(Buffer.from(configured, 'utf8'));
     if (!existsSync(path)) {
       mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+      try {
+        writeFileSync(path, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+      } catch (err) {
+        // Another process starting at the same moment wrote it first: use theirs.
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
     }
     return new Cursors(Buffer.from(readFileSync(path, 'utf8').trim(), 'utf8'));
   }

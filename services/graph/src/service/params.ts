@@ -1,6 +1,6 @@
 import { findState, InvalidParameterError, isIsoDate } from '@civicgraph/kit';
 import { isLevel, type Level, type NodeKind } from '../model/kinds.js';
-import { parseSlug } from '../model/slugs.js';
+import { isSlugOf } from '../model/slugs.js';
 
 /**
  * Request validation for the graph service, the owner of these rules: every failure is an
@@ -10,7 +10,7 @@ import { parseSlug } from '../model/slugs.js';
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
 
-/** A state code (any case, USPS or FIPS) → lowercase USPS; '' when optional and absent. */
+/** A two-letter state code (any case) → lowercase USPS; '' when optional and absent. */
 export function stateParam(field: string, value: string, required: boolean): string {
   if (value === '') {
     if (required) throw new InvalidParameterError(field, `${field} is required: a two-letter state code such as CO.`);
@@ -53,6 +53,6 @@ export function slugParam(field: string, value: string, kind: NodeKind, required
     if (required) throw new InvalidParameterError(field, `${field} is required: a ${kind} slug such as ${kind}:….`);
     return '';
   }
-  if (parseSlug(value)?.kind !== kind) throw new InvalidParameterError(field, `${field} must be a ${kind} slug (${kind}:<key>), got "${value}".`);
+  if (!isSlugOf(kind, value)) throw new InvalidParameterError(field, `${field} must be a ${kind} slug (${kind}:<key>), got "${value}".`);
   return value;
 }

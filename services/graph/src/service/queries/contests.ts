@@ -34,7 +34,6 @@ export async function getContest(ctx: QueryContext, principal: Principal, req: G
   if (contest === undefined || contest.kind !== 'contest' || !nodeVisible(principal, contest)) {
     throw new NotFoundError(`No contest ${slug}.`, { field: 'slug' });
   }
-  const candidacies = await candidaciesOf(ctx, principal, [slug], 0);
-  const related = await Related.load(ctx.store, contestReferences(contest));
+  const [candidacies, related] = await Promise.all([candidaciesOf(ctx, principal, [slug], 0), Related.load(ctx.store, contestReferences(contest))]);
   return contestView(contest, related, candidacies.get(slug) ?? []);
 }

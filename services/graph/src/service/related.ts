@@ -22,10 +22,10 @@ export class Related {
   }
 }
 
-/** Every slug a candidacy refers to: person, party, positions and the provenance of each claim. */
+/** Every slug a candidacy's view reads: person, party, positions and the provenance of each claim. */
 export function candidacyReferences(c: NodeDoc<'candidacy'>): string[] {
   const f = c.data.fields;
-  const out = [f.person.value, f.contest.value, ...c.data.positions];
+  const out = [f.person.value, ...c.data.positions];
   if (typeof f.party?.value === 'string') out.push(f.party.value);
   for (const field of Object.values(f) as (Field | undefined)[]) {
     for (const claim of field?.claims ?? []) if (!out.includes(claim.provenance)) out.push(claim.provenance);

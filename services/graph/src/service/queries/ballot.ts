@@ -4,7 +4,7 @@ import { InvalidParameterError, storeScope } from '@civicgraph/kit';
 import type { NodeDoc } from '../../model/nodes.js';
 import { queryAll } from '../../store/query-all.js';
 import { confidenceParam, dateParam, slugParam } from '../params.js';
-import { contestReferences, Related } from '../related.js';
+import { contestReferences } from '../related.js';
 import { contestView } from '../views.js';
 import { candidaciesOf } from './candidacies.js';
 import type { QueryContext } from './context.js';
@@ -37,10 +37,7 @@ export async function ballot(ctx: QueryContext, principal: Principal, req: Ballo
     ...(scope.states === undefined ? {} : { states: scope.states }),
     ...(scope.tiers === undefined ? {} : { tiers: scope.tiers }),
   })) as NodeDoc<'contest'>[];
-  const [candidacies, related] = await Promise.all([
-    candidaciesOf(ctx, principal, contests.map((c) => c.slug), minConfidence),
-    Related.load(ctx.store, contests.flatMap(contestReferences)),
-  ]);
+  const { byContest: candidacies, related } = await candidaciesOf(ctx, principal, contests.map((c) => c.slug), minConfidence, contests.flatMap(contestReferences));
   const order = new Map(regions.map((r, i) => [r, i]));
   contests.sort((a, b) => (order.get(a.data.region) ?? 0) - (order.get(b.data.region) ?? 0) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   return { contests: contests.map((c) => contestView(c, related, candidacies.get(c.slug) ?? [])) };

@@ -46,10 +46,20 @@ export async function getCandidacy(ctx: QueryContext, principal: Principal, req:
   return candidacyView(node, related, principal);
 }
 
-/** The visible candidacies of some contests at or above a confidence, grouped by contest, highest confidence first. */
-export async function candidaciesOf(ctx: QueryContext, principal: Principal, contests: readonly string[], minConfidence: number): Promise<Map<string, Candidacy[]>> {
+/**
+ * The visible candidacies of some contests at or above a confidence, grouped by contest,
+ * highest confidence first; and the nodes they (and `alsoRelated`, the contests' own
+ * references) cite, fetched in one store read.
+ */
+export async function candidaciesOf(
+  ctx: QueryContext,
+  principal: Principal,
+  contests: readonly string[],
+  minConfidence: number,
+  alsoRelated: readonly string[] = [],
+): Promise<{ byContest: Map<string, Candidacy[]>; related: Related }> {
   const out = new Map<string, Candidacy[]>();
-  if (contests.length === 0) return out;
+  if (contests.length === 0) return { byContest: out, related: await Related.load(ctx.store, alsoRelated) };
   const scope = storeScope(principal);
   const nodes = (await queryAll(ctx.store, {
     kind: 'candidacy',
@@ -58,7 +68,7 @@ export async function candidaciesOf(ctx: QueryContext, principal: Principal, con
     ...(scope.tiers === undefined ? {} : { tiers: scope.tiers }),
     ...(minConfidence > 0 ? { minConfidence } : {}),
   })) as NodeDoc<'candidacy'>[];
-  const related = await Related.load(ctx.store, nodes.flatMap(candidacyReferences));
+  const related = await Related.load(ctx.store, [...alsoRelated, ...nodes.flatMap(candidacyReferences)]);
   for (const node of nodes) {
     const view = candidacyView(node, related, principal);
     const list = out.get(view.contest) ?? [];
@@ -66,5 +76,5 @@ export async function candidaciesOf(ctx: QueryContext, principal: Principal, con
     out.set(view.contest, list);
   }
   for (const list of out.values()) list.sort((a, b) => b.confidence - a.confidence || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
-  return out;
+  return { byContest: out, related };
 }

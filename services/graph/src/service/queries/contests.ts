@@ -34,6 +34,6 @@ export async function getContest(ctx: QueryContext, principal: Principal, req: G
   if (contest === undefined || contest.kind !== 'contest' || !nodeVisible(principal, contest)) {
     throw new NotFoundError(`No contest ${slug}.`, { field: 'slug' });
   }
-  const [candidacies, related] = await Promise.all([candidaciesOf(ctx, principal, [slug], 0), Related.load(ctx.store, contestReferences(contest))]);
-  return contestView(contest, related, candidacies.get(slug) ?? []);
+  const { byContest, related } = await candidaciesOf(ctx, principal, [slug], 0, contestReferences(contest));
+  return contestView(contest, related, byContest.get(slug) ?? []);
 }

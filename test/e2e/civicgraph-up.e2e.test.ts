@@ -34,14 +34,17 @@ afterAll(() => {
 });
 
 describe('civicgraph up, driven over HTTP as a new user would', () => {
-  it('prints a key and a curl line that works for Denver', async () => {
+  it('prints a key and a curl line that answers Denver\'s ballot on the next election day', async () => {
     const curl = /curl -H "Authorization: Bearer (\S+)" "(\S+)"/.exec(stdout);
     expect(curl).not.toBeNull();
     const res = await get(curl![2]!, curl![1]!);
     expect(res.status).toBe(200);
-    const slugs = res.body.data.map((r: { slug: string }) => r.slug);
+    const slugs = res.body.regions.map((r: { slug: string }) => r.slug);
     expect(slugs).toContain('region:co');
     expect(slugs).toContain('region:co-denver-county');
+    expect(res.body.contests.length).toBeGreaterThan(0);
+    expect(res.body.contests[0].candidacies.length).toBeGreaterThan(0);
+    expect((await fetch(`${url}/docs`)).status).toBe(200);
   });
 
   it('GraphQL districtsAtPoint returns the same regions as REST', async () => {

@@ -46,14 +46,18 @@ describeWithService('each service as its own process, events over NATS', nats, (
 
   beforeAll(async () => {
     precinct(file, 'Precinct Before');
-    const [geoPort, authPort, httpPort] = [await freePort(), await freePort(), await freePort()];
+    const [geoPort, authPort, graphPort, resultsPort, httpPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
     env = {
       ...process.env, NATS_URL: natsUrl, CIVIC_ENV: 'test', CIVIC_DATA_DIR: dir, LOG_LEVEL: 'info',
       GEO_GRPC_PORT: String(geoPort), AUTH_GRPC_PORT: String(authPort), PORT: String(httpPort),
       GEO_ADDR: `127.0.0.1:${geoPort}`, AUTH_ADDR: `127.0.0.1:${authPort}`, GEO_FILES: `precinct=${file}@co`,
+      GRAPH_GRPC_PORT: String(graphPort), RESULTS_GRPC_PORT: String(resultsPort),
+      GRAPH_ADDR: `127.0.0.1:${graphPort}`, RESULTS_ADDR: `127.0.0.1:${resultsPort}`,
     };
     start('auth', 'services/auth/dist/main.js');
     start('geo', 'services/geo/dist/main.js');
+    start('graph', 'services/graph/dist/main.js');
+    start('results', 'services/results/dist/main.js');
     start('gateway', 'services/gateway/dist/main.js');
     url = `http://127.0.0.1:${httpPort}`;
     await vi.waitFor(async () => expect((await get(`${url}/readyz`)).status).toBe(200), { timeout: 60_000, interval: 250 });
@@ -81,7 +85,7 @@ describeWithService('each service as its own process, events over NATS', nats, (
       p.once('exit', (code) => resolve([name, code]));
       p.kill('SIGTERM');
     })));
-    expect(Object.fromEntries(codes)).toEqual({ auth: 0, geo: 0, gateway: 0 });
+    expect(Object.fromEntries(codes)).toEqual({ auth: 0, geo: 0, graph: 0, results: 0, gateway: 0 });
     expect(logs['gateway']).toContain('shutdown complete');
   });
 });

@@ -5,7 +5,9 @@ import { Environment, Plan, type CreateKeyRequest } from '@civicgraph/protos/civ
 import { startAuthService, type AuthService } from '@civicgraph/auth';
 import { startGeoService, type BoundaryFile, type GeoService } from '@civicgraph/geo';
 import { readGatewayConfig, startGateway, type Gateway } from '@civicgraph/gateway';
-import { createLogger, Lifecycle, MemoryEventBus, NatsEventBus, type EventBus } from '@civicgraph/kit';
+import { generateDemo, readGraphConfig, startGraphService, type DemoRegion, type GraphService } from '@civicgraph/graph';
+import { startResultsService } from '@civicgraph/results';
+import { createLogger, Lifecycle, MemoryEventBus, NatsEventBus, type EventBus, type VersionRegistry } from '@civicgraph/kit';
 import { SHARED_DATA_DIR } from '@civicgraph/kit';
 
 /** The shared public data folder (sibling of the repository). */
@@ -19,8 +21,14 @@ export interface StackOptions {
   authCacheMs?: number;
   /** Point the gateway at this geo address instead of the started geo service. */
   geoAddr?: string;
+  /** Point the gateway at this graph address instead of the started graph service. */
+  graphAddr?: string;
   /** The gateway's GEO_BATCH_MAX (default: its own default). */
   geoBatchMax?: number;
+  /** Loads the synthetic demo graph for these regions, as of `today`, before the gateway starts. */
+  demo?: { regions: DemoRegion[]; today: string };
+  /** The gateway's API versions (tests register dated transforms). */
+  versions?: VersionRegistry;
 }
 
 /** A whole civicgraph in this process: real gRPC servers on loopback, a real HTTP gateway. */
@@ -30,6 +38,9 @@ export interface Stack {
   dataDir: string;
   auth: AuthService;
   geo: GeoService;
+  graph: GraphService;
+  /** The results service's gRPC address. */
+  resultsAddress: string;
   gateway: Gateway;
   bus: EventBus;
   env: string;
@@ -52,16 +63,25 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       natsUrl: options.natsUrl, env: env as 'test', logLevel: 'silent' },
     { bus, lifecycle, log },
   );
+  const graph = await startGraphService(
+    { ...readGraphConfig({ GRAPH_GRPC_PORT: '0', CIVIC_DATA_DIR: dir, LOG_LEVEL: 'silent', GRAPH_RELAY_POLL_MS: '20' }), env: env as 'test' },
+    { bus, lifecycle, log },
+  );
+  if (options.demo !== undefined) {
+    for (const batch of generateDemo(options.demo)) await graph.writer.apply(batch);
+  }
+  const results = await startResultsService({ host: '127.0.0.1', port: 0 }, { store: graph.store, lifecycle, log });
   // The gateway's own reader, so settings not named here keep their defaults. The env word
   // is set after reading: NATS-backed suites use a random one to keep their subjects apart.
   const gatewayEnv = { PORT: '0', HOST: '127.0.0.1', GEO_ADDR: options.geoAddr ?? geo.address, AUTH_ADDR: auth.address,
+    GRAPH_ADDR: options.graphAddr ?? graph.address, RESULTS_ADDR: results.address,
     AUTH_CACHE_MS: String(options.authCacheMs ?? 5_000), UPSTREAM_DEADLINE_MS: '2000', LOG_LEVEL: 'silent',
     ...(options.natsUrl === undefined ? {} : { NATS_URL: options.natsUrl }),
     ...(options.geoBatchMax === undefined ? {} : { GEO_BATCH_MAX: String(options.geoBatchMax) }) };
-  const gateway = await startGateway({ ...readGatewayConfig(gatewayEnv), env: env as 'test' }, { bus, lifecycle, log });
+  const gateway = await startGateway({ ...readGatewayConfig(gatewayEnv), env: env as 'test' }, { bus, lifecycle, log, ...(options.versions === undefined ? {} : { versions: options.versions }) });
   const key = async (overrides: Partial<CreateKeyRequest> = {}) =>
     (await auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'test', pinnedVersion: '', ...overrides })).key;
-  return { url: gateway.url, dataDir: dir, auth, geo, gateway, bus, env, key, stop: () => lifecycle.stop('test done') };
+  return { url: gateway.url, dataDir: dir, auth, geo, graph, resultsAddress: results.address, gateway, bus, env, key, stop: () => lifecycle.stop('test done') };
 }
 
 /** GET with a bearer key; returns status, headers and the parsed body (if any). */

@@ -197,7 +197,7 @@ describe('health and unknown paths', () => {
     expect((await get(`${stack.url}/healthz`)).status).toBe(200);
     const ready = await get(`${stack.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(ready.body.upstreams).toEqual({ auth: 'serving', geo: 'serving' });
+    expect(ready.body.upstreams).toEqual({ auth: 'serving', geo: 'serving', graph: 'serving', results: 'serving' });
   });
 
   it('answers an unknown path with 404 problem+json', async () => {

@@ -87,7 +87,7 @@ describe('graph service: the ballot', () => {
     const countyOnly = principal({ tiers: ['county'] });
     expect(new Set((await ballot(countyOnly)).contests.map((c) => c.level))).toEqual(new Set(['county']));
     const coCandidacy = (await ballot()).contests.find((c) => c.level === 'state')!.candidacies[0]!;
-    const e = await failure(rpc(s.graphClient.getCandidacy, s.graphClient, deOnly, { slug: coCandidacy.slug }));
+    const e = await failure(rpc(s.graphClient.getCandidacy, s.graphClient, deOnly, { slug: coCandidacy.slug, minConfidence: 0 }));
     expect(e.code).toBe(status.NOT_FOUND);
   });
 
@@ -140,7 +140,7 @@ describe('graph service: lists', () => {
     expect(dems.data.length).toBeGreaterThan(0);
     expect(dems.data.every((c) => c.party?.slug === 'party:democratic' && c.state === 'co')).toBe(true);
     const contestSlug = dems.data[0]!.contest;
-    const contest = await rpc(s.graphClient.getContest, s.graphClient, everyone, { slug: contestSlug });
+    const contest = await rpc(s.graphClient.getContest, s.graphClient, everyone, { slug: contestSlug, minConfidence: 0 });
     expect(contest.candidacies.map((c) => c.slug)).toContain(dems.data[0]!.slug);
     expect(fieldOf(await failure(rpc(s.graphClient.listCandidacies, s.graphClient, everyone, { contest: '', state: '', party: '', minConfidence: 0, page: undefined })))).toBe('contest');
   });

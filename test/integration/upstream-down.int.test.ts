@@ -27,6 +27,6 @@ describe('when the geo service is unreachable', () => {
   it('readyz says not ready and names the missing upstream', async () => {
     const res = await get(`${stack.url}/readyz`);
     expect(res.status).toBe(503);
-    expect(res.body.upstreams).toEqual({ auth: 'serving', geo: 'not_serving' });
+    expect(res.body.upstreams).toEqual({ auth: 'serving', geo: 'not_serving', graph: 'serving', results: 'serving' });
   });
 });

@@ -19,8 +19,8 @@ export const config = Object.freeze({
   pgPort: int('BENCH_PG_PORT', 5432, 1, 65535),
   /** Seconds of each measured HTTP run (BENCH_HTTP_SECONDS, default 10; 0 skips HTTP). */
   httpSeconds: int('BENCH_HTTP_SECONDS', 10, 0, 120),
-  /** Interleaved rounds of each HTTP measurement; the median round is reported (BENCH_HTTP_ROUNDS, default 3). */
-  httpRounds: int('BENCH_HTTP_ROUNDS', 3, 1, 15),
+  /** Interleaved rounds of each HTTP measurement; the median round is reported (BENCH_HTTP_ROUNDS, default 5). */
+  httpRounds: int('BENCH_HTTP_ROUNDS', 5, 1, 15),
   /** Seconds of the unrecorded warm-up before each saturated HTTP run (BENCH_HTTP_WARMUP, default 2). */
   httpWarmup: int('BENCH_HTTP_WARMUP', 2, 0, 30),
   /** autocannon connections (BENCH_HTTP_CONNECTIONS, default 32). */

@@ -14,13 +14,15 @@ import { fileURLToPath } from 'node:url';
 import { readAuthConfig, startAuthService } from '@civicgraph/auth';
 import { readGeoConfig, startGeoService } from '@civicgraph/geo';
 import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
+import { readGraphConfig, startGraphService } from '@civicgraph/graph';
+import { startResultsService } from '@civicgraph/results';
 import { createLogger, Lifecycle, MemoryEventBus } from '@civicgraph/kit';
 import { startProcesses } from './processes.mjs';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 
 const express = createRequire(new URL('../../../services/gateway/package.json', import.meta.url))('express');
 const LOAD = fileURLToPath(new URL('./load.mjs', import.meta.url));
-const PATH = '/v1/districts_by_point';
+export const PATH = '/v1/districts_by_point';
 
 /**
  * The stack with workload (a)'s boundaries (us-atlas + 119th CDs), H3 resolution 5. Each
@@ -40,7 +42,10 @@ export async function startStack(shared, extraEnv = {}) {
   try {
     const auth = await startAuthService(readAuthConfig(env), { lifecycle, log });
     const geo = await startGeoService(readGeoConfig(env), { bus, lifecycle, log });
-    const gateway = await startGateway(readGatewayConfig({ ...env, PORT: '0', GEO_ADDR: geo.address, AUTH_ADDR: auth.address }), { bus, lifecycle, log });
+    const graph = await startGraphService(readGraphConfig({ ...env, GRAPH_GRPC_PORT: '0' }), { bus, lifecycle, log });
+    const results = await startResultsService({ host: '127.0.0.1', port: 0 }, { store: graph.store, lifecycle, log });
+    const gateway = await startGateway(readGatewayConfig({ ...env, PORT: '0', GEO_ADDR: geo.address, AUTH_ADDR: auth.address,
+      GRAPH_ADDR: graph.address, RESULTS_ADDR: results.address }), { bus, lifecycle, log });
     const issued = await auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 1_000_000,
       label: 'bench:geo', pinnedVersion: '' });
     return { url: gateway.url, key: issued.key, stop: () => lifecycle.stop('bench done') };
@@ -51,7 +56,7 @@ export async function startStack(shared, extraEnv = {}) {
 }
 
 /** A bare express 5 app: the same path, a fixed 1 KB JSON body, default settings. */
-async function startBare() {
+export async function startBare() {
   const region = { slug: 'region:co-denver-county', name: 'Denver County', level: 'county', fips: '08031', population: 716577, ocd_id: 'ocd-division/country:us/state:co/county:denver' };
   const doc = { point: { lat: 39.7392, lng: -104.9903 }, data: [region, region, region, region], next_cursor: null, pad: '' };
   doc.pad = 'x'.repeat(1024 - JSON.stringify(doc).length);
@@ -74,7 +79,7 @@ async function startBare() {
  * One load run in a child process; resolves with its summary plus this (server) process's
  * event-loop delay p99 during the run, which shows stalls and CPU contention.
  */
-async function load(options, timeoutMs) {
+export async function load(options, timeoutMs) {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   try {

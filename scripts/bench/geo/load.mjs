@@ -8,6 +8,8 @@
 // sending less). autocannon's
 // rate limit lets each connection send its quota for the second as fast as it can, then wait
 // for the next tick: its "half rate" is saturation for half of every second.
+import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { seededRandom } from '@civicgraph/kit';
 import { pacedLoad } from './paced-client.mjs';
@@ -15,7 +17,8 @@ import { pacedLoad } from './paced-client.mjs';
 const o = JSON.parse(process.argv[2]);
 const rand = seededRandom(o.seed);
 const pointsRand = seededRandom(12_345);
-const paths = Array.from({ length: o.points }, () => {
+// `queries`: a file of query strings, one a line, drawn from instead (bench:rest's ballot points).
+const paths = o.queries !== undefined ? readFileSync(o.queries, 'utf8').split('\n').filter((q) => q !== '').map((q) => `${o.path}?${q}`) : Array.from({ length: o.points }, () => {
   const lng = (-125 + pointsRand() * 59).toFixed(5);
   const lat = (24 + pointsRand() * 26).toFixed(5);
   return `${o.path}?lat=${lat}&lng=${lng}`;
@@ -48,10 +51,17 @@ async function runAutocannon() {
 }
 
 async function runPaced() {
+  // The client's own stalls count as latency (open loop); this says how large they were.
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
   const r = await pacedLoad({ url: o.url, rate: o.rate, duration: o.duration, connections: o.connections, nextPath, headers, onCache: count });
+  delay.disable();
   const sorted = r.latencies.sort();
   const q = (p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
-  return { rps: sorted.length / r.seconds, total: sorted.length, p50ms: q(0.5), p99ms: q(0.99), maxMs: sorted[sorted.length - 1], ok: r.ok, non2xx: r.non2xx, errors: r.errors, timeouts: 0, cache };
+  return {
+    rps: sorted.length / r.seconds, total: sorted.length, p50ms: q(0.5), p99ms: q(0.99), maxMs: sorted[sorted.length - 1], ok: r.ok, non2xx: r.non2xx, errors: r.errors, timeouts: 0, cache,
+    clientLoopDelayP99ms: delay.percentile(99) / 1e6, clientLoopDelayMaxMs: delay.max / 1e6,
+  };
 }
 
 process.stdout.write(JSON.stringify(o.mode === 'paced' ? await runPaced() : await runAutocannon()));

@@ -1,4 +1,4 @@
-// The stack as it is deployed: auth, geo and gateway each in its own process (their own
+// The stack as it is deployed: auth, geo, graph, results and gateway each in its own process (their own
 // main.js, configured by environment), real gRPC and HTTP on 127.0.0.1.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,15 +33,17 @@ async function waitReady(url, deadline) {
 /** Starts the three services as processes with workload (a)'s boundaries; resolves when ready. */
 export async function startProcesses(shared) {
   const dir = mkdtempSync(join(tmpdir(), 'civic-bench-procs-'));
-  const [geoPort, authPort, httpPort] = [await freePort(), await freePort(), await freePort()];
+  const [geoPort, authPort, graphPort, resultsPort, httpPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const env = {
     ...process.env, CIVIC_DATA_DIR: dir, CIVIC_ENV: 'test', LOG_LEVEL: 'warn', NATS_URL: '',
     GEO_GRPC_PORT: String(geoPort), AUTH_GRPC_PORT: String(authPort), PORT: String(httpPort),
     GEO_ADDR: `127.0.0.1:${geoPort}`, AUTH_ADDR: `127.0.0.1:${authPort}`, GEO_H3_RESOLUTION: '5',
+    GRAPH_GRPC_PORT: String(graphPort), RESULTS_GRPC_PORT: String(resultsPort),
+    GRAPH_ADDR: `127.0.0.1:${graphPort}`, RESULTS_ADDR: `127.0.0.1:${resultsPort}`,
     GEO_POPULATION_CSV: `${shared}population/derived/county-population-v2023.csv`,
     GEO_FILES: `congressional-district=${shared}boundaries/congressional/us-cd119-20m.geojson`,
   };
-  const children = ['auth', 'geo', 'gateway'].map((name) => spawn(process.execPath, [join(ROOT, `services/${name}/dist/main.js`)], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
+  const children = ['auth', 'geo', 'graph', 'results', 'gateway'].map((name) => spawn(process.execPath, [join(ROOT, `services/${name}/dist/main.js`)], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
   const url = `http://127.0.0.1:${httpPort}`;
   const stop = async () => {
     await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((resolve) => {

@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
-import type { Logger, RateLimiter } from '@civicgraph/kit';
+import type { Logger, RateLimiter, VersionRegistry } from '@civicgraph/kit';
+import type { ResponseCache } from './cache/response-cache.js';
 import { GeoLookup } from './geo-lookup.js';
 import { graphiql } from './graphql/graphiql.js';
 import { graphqlRoute } from './graphql/route.js';
@@ -9,10 +10,10 @@ import { edge, requestContext } from './http/edge.js';
 import { notFound, problemHandler } from './http/errors.js';
 import { healthRoutes } from './http/health-routes.js';
 import type { PrincipalCache } from './http/principal-cache.js';
-import { districtsByPoint } from './rest/districts-by-point.js';
-import { districtsByAddress } from './rest/districts-by-address.js';
-import { regions } from './rest/regions.js';
+import { openApiRoutes } from './rest/openapi/route.js';
+import { restRoutes } from './rest/routes.js';
 import type { GeoUpstream } from './upstream/geo-client.js';
+import type { GraphUpstream, ResultsUpstream } from './upstream/graph-client.js';
 import type { HealthProbe } from './upstream/health-client.js';
 
 export interface AppDeps {
@@ -20,6 +21,10 @@ export interface AppDeps {
   limiter: RateLimiter;
   lookup: GeoLookup;
   geo: GeoUpstream;
+  graph: GraphUpstream;
+  results: ResultsUpstream;
+  responses: ResponseCache;
+  versions: VersionRegistry;
   probes: HealthProbe[];
   isStopping: () => boolean;
   log: Logger;
@@ -34,11 +39,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestContext());
   app.use(healthRoutes(deps.probes, deps.isStopping));
   app.use(graphiql());
+  app.use(openApiRoutes());
   app.use(express.json({ limit: '256kb' }));
-  app.use(edge(deps.principals, deps.limiter));
-  app.use(districtsByPoint(deps.lookup, deps.limiter));
-  app.use(districtsByAddress(deps.geo, deps.limiter));
-  app.use(regions(deps.geo, deps.limiter));
+  app.use(edge(deps.principals, deps.limiter, deps.versions));
+  app.use(restRoutes(deps));
   app.use(graphqlRoute(publicSchema([geoSubschema(deps.lookup, deps.geo)]), deps.limiter));
   app.use(notFound());
   app.use(problemHandler(deps.limiter, deps.log));

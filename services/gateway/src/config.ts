@@ -10,6 +10,10 @@ export interface GatewayConfig {
   geoAddr: string;
   /** auth service address (AUTH_ADDR, host:port). */
   authAddr: string;
+  /** graph service address (GRAPH_ADDR, host:port). */
+  graphAddr: string;
+  /** results service address (RESULTS_ADDR, host:port). */
+  resultsAddr: string;
   /** NATS server for cache invalidation events (NATS_URL); unset → in-process bus. */
   natsUrl: string | undefined;
   /** Deployment environment word in event subjects (CIVIC_ENV, default test). */
@@ -32,6 +36,8 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Readonl
     host: str(env, 'HOST', '127.0.0.1'),
     geoAddr: str(env, 'GEO_ADDR', '127.0.0.1:50051'),
     authAddr: str(env, 'AUTH_ADDR', '127.0.0.1:50052'),
+    graphAddr: str(env, 'GRAPH_ADDR', '127.0.0.1:50053'),
+    resultsAddr: str(env, 'RESULTS_ADDR', '127.0.0.1:50054'),
     natsUrl: optionalStr(env, 'NATS_URL'),
     env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
     authCacheMs: int(env, 'AUTH_CACHE_MS', 5_000, 0, 3_600_000),

@@ -1,14 +1,16 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { MemoryRateLimiter, type EventBus, type Lifecycle, type Logger, type RateLimiter } from '@civicgraph/kit';
+import { MemoryRateLimiter, VersionRegistry, type EventBus, type Lifecycle, type Logger, type RateLimiter } from '@civicgraph/kit';
 import { createApp } from './app.js';
 import { GeoCache } from './cache/geo-cache.js';
-import { startGeoInvalidator } from './cache/invalidator.js';
+import { startGeoInvalidator, startResponseInvalidator } from './cache/invalidator.js';
+import { ResponseCache } from './cache/response-cache.js';
 import type { GatewayConfig } from './config.js';
 import { GeoLookup } from './geo-lookup.js';
 import { PrincipalCache } from './http/principal-cache.js';
 import { connectAuth } from './upstream/auth-client.js';
 import { connectGeo } from './upstream/geo-client.js';
+import { connectGraph, connectResults } from './upstream/graph-client.js';
 import { healthProbe } from './upstream/health-client.js';
 
 export interface GatewayDeps {
@@ -16,6 +18,8 @@ export interface GatewayDeps {
   lifecycle: Lifecycle;
   log: Logger;
   limiter?: RateLimiter;
+  /** The API versions served; default the built-in ones. Tests register dated transforms here. */
+  versions?: VersionRegistry;
 }
 
 /** A running gateway. */
@@ -23,6 +27,7 @@ export interface Gateway {
   readonly url: string;
   readonly port: number;
   readonly cache: GeoCache;
+  readonly responses: ResponseCache;
 }
 
 /** Starts the HTTP gateway; every resource it opens is registered for graceful shutdown. */
@@ -30,16 +35,31 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const { lifecycle, log } = deps;
   const auth = connectAuth(config.authAddr, config.upstreamDeadlineMs);
   const geo = connectGeo(config.geoAddr, config.upstreamDeadlineMs, config.geoBatchMax);
-  const probes = [healthProbe('auth', config.authAddr, 1_000), healthProbe('geo', config.geoAddr, 1_000)];
-  lifecycle.defer('gateway upstream clients', () => [auth, geo, ...probes].forEach((c) => c.close()));
+  const graph = connectGraph(config.graphAddr, config.upstreamDeadlineMs);
+  const results = connectResults(config.resultsAddr, config.upstreamDeadlineMs);
+  const probes = [
+    healthProbe('auth', config.authAddr, 1_000), healthProbe('geo', config.geoAddr, 1_000),
+    healthProbe('graph', config.graphAddr, 1_000), healthProbe('results', config.resultsAddr, 1_000),
+  ];
+  lifecycle.defer('gateway upstream clients', () => [auth, geo, graph, results, ...probes].forEach((c) => c.close()));
   const cache = new GeoCache();
-  const subscription = await startGeoInvalidator(deps.bus, config.env, cache, log);
-  lifecycle.defer('gateway cache invalidator', () => subscription.unsubscribe());
+  const responses = new ResponseCache();
+  const subscriptions = [
+    await startGeoInvalidator(deps.bus, config.env, cache, log),
+    await startResponseInvalidator(deps.bus, config.env, responses, log),
+  ];
+  lifecycle.defer('gateway cache invalidators', async () => {
+    await Promise.all(subscriptions.map((s) => s.unsubscribe()));
+  });
   const app = createApp({
     principals: new PrincipalCache(auth, config.authCacheMs),
     limiter: deps.limiter ?? new MemoryRateLimiter(),
     lookup: new GeoLookup(geo, cache),
     geo,
+    graph,
+    results,
+    responses,
+    versions: deps.versions ?? new VersionRegistry(),
     probes,
     isStopping: () => lifecycle.isStopping,
     log,
@@ -55,5 +75,5 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   log.info({ url }, 'gateway listening');
-  return { url, port, cache };
+  return { url, port, cache, responses };
 }

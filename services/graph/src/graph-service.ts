@@ -64,7 +64,7 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
         ...(req.filingStatus === '' ? {} : { filingStatus: req.filingStatus as FilingStatus }),
         ...(req.ballotAccess === '' ? {} : { ballotAccess: req.ballotAccess as BallotAccess }),
       }, provenance);
-      return getCandidacy(ctx, principal, { slug });
+      return getCandidacy(ctx, principal, { slug, minConfidence: 0 });
     }),
   };
   const server = await startGrpcServer({

@@ -15,3 +15,4 @@ export { runImport, summaryText, rowsSeen, type ImportTally } from './import/run
 export { graphImporter, isGraphImportKind, GRAPH_IMPORT_KINDS, type GraphImportKind, type GraphImportOptions } from './import/kinds.js';
 export { generateDemo, type DemoRegion, type DemoOptions } from './demo/generate.js';
 export { queryAll, MAX_ANSWER_NODES } from './store/query-all.js';
+export { surroundingGenerals } from './demo/calendar.js';

@@ -7,6 +7,7 @@ import {
   contactVisible,
   enabledEntitlements,
   nodeVisible,
+  policyFingerprint,
   stateVisible,
   storeScope,
   tierVisible,
@@ -79,5 +80,20 @@ describe('policy', () => {
     } catch (e) {
       expect((e as EntitlementRequiredError).field).toBe('campaignEmails');
     }
+  });
+
+  it('fingerprints everything the policy reads, and nothing else', () => {
+    const base = principal({ states: ['co', 'de'], tiers: ['state'] });
+    expect(policyFingerprint({ ...base, keyId: 'key_other', rateLimitPerMinute: 60 })).toBe(policyFingerprint(base));
+    expect(policyFingerprint(principal({ states: ['de', 'co'], tiers: ['state'] }))).toBe(policyFingerprint(base));
+    const variants = [
+      principal({ states: ['co', 'de'], tiers: ['state'], contact: true }),
+      principal({ states: ['co', 'de'], tiers: ['state'], geography: false }),
+      principal({ states: ['co'], tiers: ['state'] }),
+      principal({ states: ['co', 'de'], tiers: [] }),
+      { ...base, environment: Environment.ENVIRONMENT_LIVE },
+      { ...base, plan: Plan.PLAN_EXPLORE },
+    ];
+    for (const v of variants) expect(policyFingerprint(v)).not.toBe(policyFingerprint(base));
   });
 });

@@ -76,3 +76,20 @@ export function assertContact(p: Principal, field: string): void {
     throw new EntitlementRequiredError(`The field ${field} requires the contact entitlement, which this key lacks.`, { field });
   }
 }
+
+/**
+ * Everything the policy reads of a principal, as one string: two principals with the same
+ * fingerprint see the same nodes and fields in every layer, so a cached answer may be
+ * shared between them and never with anyone else.
+ */
+export function policyFingerprint(p: Principal): string {
+  const e = p.entitlements;
+  return [
+    p.environment,
+    p.plan,
+    e?.contact === true ? 'c' : '',
+    e?.geography === true ? 'g' : '',
+    [...(e?.states ?? [])].sort().join(','),
+    [...(e?.tiers ?? [])].sort().join(','),
+  ].join('|');
+}

@@ -4,9 +4,9 @@ import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { startAuthService, type AuthService } from '@civicgraph/auth';
 import { parseBoundaryFile, startGeoService, type BoundaryFile } from '@civicgraph/geo';
 import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
-import { readGraphConfig, startGraphService } from '@civicgraph/graph';
+import { readGraphConfig, startGraphService, surroundingGenerals } from '@civicgraph/graph';
 import { startResultsService } from '@civicgraph/results';
-import { openBus, type Lifecycle, type Logger } from '@civicgraph/kit';
+import { openBus, todayUtc, type Lifecycle, type Logger } from '@civicgraph/kit';
 import type { CliConfig } from '../config.js';
 import { loadDemoIfEmpty } from './demo-data.js';
 
@@ -46,6 +46,8 @@ async function mintSandboxKey(auth: AuthService): Promise<string> {
 export interface Running {
   url: string;
   key: string;
+  /** The demo's next general election day: the date the banner's ballot example asks about. */
+  electionDay: string;
 }
 
 /** Starts auth, geo, graph, results and the gateway in this process, on loopback, with demo data. */
@@ -69,21 +71,23 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger): 
     { bus, lifecycle, log: log.child({ service: 'graph' }) },
   );
   await loadDemoIfEmpty(graph, files, log.child({ service: 'graph' }));
-  await startResultsService({ host: '127.0.0.1', port: 0 }, { store: graph.store, lifecycle, log: log.child({ service: 'results' }) });
+  const results = await startResultsService({ host: '127.0.0.1', port: 0 }, { store: graph.store, lifecycle, log: log.child({ service: 'results' }) });
   // The gateway's own reader, so its settings not named here keep their defaults.
   const gatewayEnv = { PORT: String(config.port), HOST: config.host, GEO_ADDR: geo.address, AUTH_ADDR: auth.address,
+    GRAPH_ADDR: graph.address, RESULTS_ADDR: results.address,
     CIVIC_ENV: config.env, LOG_LEVEL: config.logLevel, ...(config.natsUrl === undefined ? {} : { NATS_URL: config.natsUrl }) };
   const gateway = await startGateway(readGatewayConfig(gatewayEnv), { bus, lifecycle, log: log.child({ service: 'gateway' }) });
-  return { url: gateway.url, key: await mintSandboxKey(auth) };
+  return { url: gateway.url, key: await mintSandboxKey(auth), electionDay: surroundingGenerals(todayUtc()).next };
 }
 
 /** The banner `up` prints: where it listens, a working key and a curl line. */
-export function banner({ url, key }: Running): string {
+export function banner({ url, key, electionDay }: Running): string {
   return [
     `civicgraph is up at ${url}`,
     `sandbox key (test environment, build plan): ${key}`,
     'try it:',
-    `  curl -H "Authorization: Bearer ${key}" "${url}/v1/districts_by_point?lat=39.7392&lng=-104.9903"`,
+    `  curl -H "Authorization: Bearer ${key}" "${url}/v1/ballot?lat=39.7392&lng=-104.9903&date=${electionDay}"`,
+    `API reference: ${url}/docs   OpenAPI: ${url}/v1/openapi.json`,
     `GraphiQL: ${url}/graphql   (stop with Ctrl-C)`,
     '',
   ].join('\n');

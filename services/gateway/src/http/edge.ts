@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
   enabledEntitlements,
-  isApiVersion,
-  LATEST_VERSION,
   RateLimitedError,
   UnauthenticatedError,
   UnsupportedVersionError,
   type RateLimiter,
+  type VersionRegistry,
 } from '@civicgraph/kit';
 import type { PrincipalCache } from './principal-cache.js';
 import { contextOf, type RequestContext } from './request-context.js';
@@ -31,20 +30,20 @@ const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
  * Authenticates, resolves the API version and checks the rate limit without counting.
  * Counting happens when the response is known (a 304 does not count).
  */
-export function edge(principals: PrincipalCache, limiter: RateLimiter): RequestHandler {
+export function edge(principals: PrincipalCache, limiter: RateLimiter, versions: VersionRegistry): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    void guard(req, res, principals, limiter).then(() => next(), next);
+    void guard(req, res, principals, limiter, versions).then(() => next(), next);
   };
 }
 
-async function guard(req: Request, res: Response, principals: PrincipalCache, limiter: RateLimiter): Promise<void> {
+async function guard(req: Request, res: Response, principals: PrincipalCache, limiter: RateLimiter, versions: VersionRegistry): Promise<void> {
   const ctx = contextOf(res);
   ctx.bucket = { id: `ip:${req.ip ?? 'unknown'}`, limit: ANONYMOUS_LIMIT_PER_MINUTE };
   const principal = await principals.get(bearerKey(req));
   ctx.principal = principal;
   ctx.bucket = { id: `key:${principal.keyId}`, limit: principal.rateLimitPerMinute };
   res.setHeader('Civic-Entitlements', enabledEntitlements(principal).join(', '));
-  ctx.version = resolveVersion(req.get('Civic-Version'), principal.pinnedVersion);
+  ctx.version = resolveVersion(versions, req.get('Civic-Version'), principal.pinnedVersion);
   res.setHeader('Civic-Version', ctx.version);
   ctx.rate = await limiter.peek(ctx.bucket.id, ctx.bucket.limit);
   if (!ctx.rate.allowed) {
@@ -66,15 +65,16 @@ function bearerKey(req: Request): string {
   return m[1]!;
 }
 
-/** Header → the key's pinned version → latest; an unknown date is refused. */
-function resolveVersion(header: string | undefined, pinned: string) {
+/** Header → the key's pinned version → latest; an unknown date is refused, listing the known ones. */
+function resolveVersion(versions: VersionRegistry, header: string | undefined, pinned: string): string {
   if (header !== undefined && header !== '') {
-    if (!isApiVersion(header.trim())) {
-      throw new UnsupportedVersionError(`Civic-Version "${header}" is not a known version; use ${LATEST_VERSION}.`, {
+    const asked = header.trim();
+    if (!versions.has(asked)) {
+      throw new UnsupportedVersionError(`Civic-Version "${header.slice(0, 40)}" is not a known version; known versions: ${versions.known.join(', ')}.`, {
         field: 'Civic-Version',
       });
     }
-    return header.trim() as typeof LATEST_VERSION;
+    return asked;
   }
-  return isApiVersion(pinned) ? pinned : LATEST_VERSION;
+  return versions.has(pinned) ? pinned : versions.latest;
 }

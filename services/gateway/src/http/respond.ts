@@ -9,8 +9,8 @@ export const CACHE_GEOGRAPHIC = 'private, max-age=86400';
 export const CACHE_CANDIDACY = 'private, max-age=300';
 
 export interface JsonPayload {
-  /** Serialised body; its bytes determine the strong ETag. */
-  body: string;
+  /** Serialised body (UTF-8 when a Buffer); its bytes determine the strong ETag. */
+  body: string | Buffer;
   cacheControl: string;
   etag?: string;
   /** Media type of `body`; default `application/json`. */
@@ -18,7 +18,7 @@ export interface JsonPayload {
 }
 
 /** Strong ETag over the exact bytes served. */
-export function strongEtag(body: string): string {
+export function strongEtag(body: string | Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 }
 

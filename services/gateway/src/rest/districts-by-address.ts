@@ -1,11 +1,24 @@
 import { Router, type Request, type Response } from 'express';
-import { InvalidParameterError, type RateLimiter } from '@civicgraph/kit';
+import type { RateLimiter, VersionRegistry } from '@civicgraph/kit';
 import type { Geocode } from '@civicgraph/protos/civic/geo/v1/geo';
 import { principalOf } from '../http/request-context.js';
 import { CACHE_GEOGRAPHIC, sendCacheable } from '../http/respond.js';
 import type { GeoUpstream } from '../upstream/geo-client.js';
 import { regionView } from './districts-by-point.js';
-import { assertKnownParams, assertNoCursor, dateParam, minConfidence } from './params.js';
+import { renderFor, type Endpoint } from './endpoint.js';
+import { dateOr, P, readParams } from './schema/params.js';
+
+export const DISTRICTS_BY_ADDRESS: Endpoint = {
+  operationId: 'districtsByAddress',
+  path: '/v1/districts_by_address',
+  tag: 'Geography',
+  summary: 'Every district containing an address',
+  description: 'Geocodes the address (a street address with the Census geocoder when configured; `lat,lng`, a ZIP code or `City, ST` with the embedded one), then lists the districts as /v1/districts_by_point does. When the geocode is coarser than a street address the answer is `ambiguous: true` and every district meeting the uncertainty area is listed with its `share` of it. Needs the `geography` entitlement.',
+  params: [P.address, P.date('The day asked about'), P.minConfidence, P.singlePageCursor],
+  response: 'DistrictsByAddress',
+  cache: 'geographic',
+  errors: ['invalid_parameter', 'entitlement_required', 'not_found'],
+};
 
 function geocodeView(g: Geocode | undefined) {
   if (g === undefined) return null;
@@ -23,19 +36,15 @@ function geocodeView(g: Geocode | undefined) {
  * or a street address with the Census geocoder), then lists the districts. A coarse
  * geocode is `ambiguous: true` and every district carries its `share` of the area.
  */
-export function districtsByAddress(geo: GeoUpstream, limiter: RateLimiter): Router {
+export function districtsByAddress(geo: GeoUpstream, limiter: RateLimiter, versions: VersionRegistry): Router {
   const router = Router();
   router.get('/v1/districts_by_address', async (req: Request, res: Response) => {
-    assertKnownParams(req.query, ['address', 'date']);
-    const address = req.query['address'];
-    if (address === undefined) throw new InvalidParameterError('address', 'address is required.');
-    if (typeof address !== 'string') throw new InvalidParameterError('address', 'address must be given once, as a plain value.');
-    const date = dateParam(req.query, 'date');
-    minConfidence(req.query);
-    assertNoCursor(req.query);
+    const params = readParams(DISTRICTS_BY_ADDRESS.params, req.query);
+    const address = params['address'] as string;
+    const date = dateOr(params, 'date');
     // The geo service applies the entitlement policy; nothing here is served from a cache.
     const answer = await geo.districtsByAddress(principalOf(res), address, date);
-    const body = JSON.stringify({
+    const body = renderFor(res, versions, DISTRICTS_BY_ADDRESS, {
       address,
       date,
       geocode: geocodeView(answer.geocode),

@@ -1,10 +1,11 @@
 import { DistrictRole, type Region } from '@civicgraph/protos/civic/geo/v1/geo';
-import { restLevel, type ApiVersion, type RateLimiter } from '@civicgraph/kit';
+import { assertCoordinate, restLevel, type RateLimiter, type VersionRegistry } from '@civicgraph/kit';
 import { Router, type Request, type Response } from 'express';
 import type { GeoLookup } from '../geo-lookup.js';
 import { contextOf, principalOf } from '../http/request-context.js';
 import { CACHE_GEOGRAPHIC, sendCacheable, strongEtag } from '../http/respond.js';
-import { assertKnownParams, assertNoCursor, coordinate, dateParam, minConfidence } from './params.js';
+import type { Endpoint } from './endpoint.js';
+import { dateOr, P, readParams } from './schema/params.js';
 
 /** `DISTRICT_ROLE_SERVING` → `serving`. */
 export function roleWord(role: DistrictRole): string {
@@ -27,24 +28,35 @@ export function regionView(r: Region) {
   };
 }
 
+export const DISTRICTS_BY_POINT: Endpoint = {
+  operationId: 'districtsByPoint',
+  path: '/v1/districts_by_point',
+  tag: 'Geography',
+  summary: 'Every district containing a point',
+  description: 'Every region whose boundary, in force on the date, contains the point: exact polygon tests against real boundaries, not postal-code approximations. During redistricting a district is marked `serving` (its winners hold office now) and/or `electing` (elections on the date use it). Needs the `geography` entitlement. `min_confidence` is accepted for uniformity; boundaries carry no confidence score.',
+  params: [P.lat, P.lng, P.date('The day asked about'), P.minConfidence, P.singlePageCursor],
+  response: 'DistrictsAtPoint',
+  cache: 'geographic',
+  errors: ['invalid_parameter', 'entitlement_required'],
+};
+
 /**
  * GET /v1/districts_by_point?lat=&lng=[&date=] — every district containing the point on the
  * date (default today), each marked serving and/or electing.
  */
-export function districtsByPoint(lookup: GeoLookup, limiter: RateLimiter): Router {
+export function districtsByPoint(lookup: GeoLookup, limiter: RateLimiter, versions: VersionRegistry): Router {
   const router = Router();
   router.get('/v1/districts_by_point', async (req: Request, res: Response) => {
-    assertKnownParams(req.query, ['lat', 'lng', 'date']);
-    const lat = coordinate(req.query, 'lat');
-    const lng = coordinate(req.query, 'lng');
-    const date = dateParam(req.query, 'date');
-    minConfidence(req.query);
-    assertNoCursor(req.query);
+    const params = readParams(DISTRICTS_BY_POINT.params, req.query);
+    const lat = assertCoordinate('lat', params['lat'] as number);
+    const lng = assertCoordinate('lng', params['lng'] as number);
+    const date = dateOr(params, 'date');
     const { entry, hit } = await lookup.districtsAtPoint(principalOf(res), lat, lng, date);
-    const version = contextOf(res).version as ApiVersion;
+    const version = contextOf(res).version ?? versions.latest;
     let rendered = entry.rendered.get(`rest:${version}`);
     if (rendered === undefined) {
-      const body = JSON.stringify({ point: { lat, lng }, date, data: entry.regions.map(regionView), next_cursor: null });
+      const view = { point: { lat, lng }, date, data: entry.regions.map(regionView), next_cursor: null };
+      const body = Buffer.from(JSON.stringify(versions.shape(version, DISTRICTS_BY_POINT.operationId, view)));
       rendered = { body, etag: strongEtag(body) };
       entry.rendered.set(`rest:${version}`, rendered);
     }

@@ -1,11 +1,44 @@
 import { Router, type Request, type Response } from 'express';
 import type { RegionVersion } from '@civicgraph/protos/civic/geo/v1/geo';
-import { NotFoundError, type RateLimiter } from '@civicgraph/kit';
+import { NotFoundError, type RateLimiter, type VersionRegistry } from '@civicgraph/kit';
 import { principalOf } from '../http/request-context.js';
 import { CACHE_GEOGRAPHIC, sendCacheable } from '../http/respond.js';
 import type { GeoUpstream } from '../upstream/geo-client.js';
 import { regionView } from './districts-by-point.js';
-import { assertKnownParams, dateParam, number } from './params.js';
+import { renderFor, type Endpoint } from './endpoint.js';
+import { dateOr, P, readParams } from './schema/params.js';
+
+const REGION_SLUG = P.slug('region', 'region:co-cd-1');
+
+export const REGION_ENDPOINTS = {
+  get: {
+    operationId: 'getRegion',
+    path: '/v1/regions/{slug}',
+    tag: 'Geography',
+    summary: 'A region\'s metadata',
+    description: 'Name, level, OCD id, FIPS/GEOID and population of the region\'s version in force on the date, with the validity of every version. Needs the `geography` entitlement.',
+    params: [REGION_SLUG, P.date('The day asked about'), P.minConfidence, P.singlePageCursor],
+    response: 'RegionDetail',
+    cache: 'geographic',
+    errors: ['invalid_parameter', 'entitlement_required', 'not_found'],
+  },
+  boundary: {
+    operationId: 'getRegionBoundary',
+    path: '/v1/regions/{slug}/boundary',
+    tag: 'Geography',
+    summary: 'A region\'s boundary as GeoJSON',
+    description: 'The outline of the version in force on the date as a GeoJSON Feature, optionally simplified. Needs the `geography` entitlement.',
+    params: [
+      REGION_SLUG, P.date('The day asked about'),
+      { name: 'simplify', in: 'query', required: false, description: 'Simplification tolerance in metres (0 = full resolution); the geo service states the accepted range in its error.', schema: { type: 'number', default: 0 }, example: 100 },
+      P.minConfidence, P.singlePageCursor,
+    ],
+    response: 'Boundary',
+    cache: 'geographic',
+    errors: ['invalid_parameter', 'entitlement_required', 'not_found'],
+    contentType: 'application/geo+json',
+  },
+} satisfies Record<string, Endpoint>;
 
 const orNull = (s: string) => (s === '' ? null : s);
 
@@ -18,14 +51,14 @@ function versionView(v: RegionVersion) {
  * version in force on the date, every version). GET /v1/regions/{slug}/boundary
  * [?date=&simplify=<metres>] — its outline as a GeoJSON Feature. Both need `geography`.
  */
-export function regions(geo: GeoUpstream, limiter: RateLimiter): Router {
+export function regions(geo: GeoUpstream, limiter: RateLimiter, versions: VersionRegistry): Router {
   const router = Router();
   router.get('/v1/regions/:slug', async (req: Request, res: Response) => {
-    assertKnownParams(req.query, ['date']);
-    const slug = req.params['slug'] as string;
-    const detail = await geo.getRegion(principalOf(res), slug, dateParam(req.query, 'date'));
+    const params = readParams(REGION_ENDPOINTS.get.params, req.query, req.params as Record<string, string>);
+    const slug = params['slug'] as string;
+    const detail = await geo.getRegion(principalOf(res), slug, dateOr(params, 'date'));
     if (detail.region === undefined) throw new NotFoundError(`No region ${slug}.`, { field: 'slug' });
-    const body = JSON.stringify({
+    const body = renderFor(res, versions, REGION_ENDPOINTS.get, {
       ...regionView(detail.region),
       versions: detail.versions.map(versionView),
       boundary_url: `/v1/regions/${encodeURIComponent(slug)}/boundary`,
@@ -33,10 +66,10 @@ export function regions(geo: GeoUpstream, limiter: RateLimiter): Router {
     await sendCacheable(req, res, limiter, { body, cacheControl: CACHE_GEOGRAPHIC });
   });
   router.get('/v1/regions/:slug/boundary', async (req: Request, res: Response) => {
-    assertKnownParams(req.query, ['date', 'simplify']);
+    const params = readParams(REGION_ENDPOINTS.boundary.params, req.query, req.params as Record<string, string>);
     // Parsed here; its range is the geo service's rule (GetBoundary), stated once.
-    const simplify = req.query['simplify'] === undefined ? 0 : number(req.query, 'simplify', -Infinity, Infinity);
-    const b = await geo.getBoundary(principalOf(res), req.params['slug'] as string, dateParam(req.query, 'date'), simplify);
+    const simplify = params['simplify'] as number;
+    const b = await geo.getBoundary(principalOf(res), params['slug'] as string, dateOr(params, 'date'), simplify);
     const body = `{"type":"Feature","properties":${JSON.stringify({
       slug: b.slug, valid_from: orNull(b.validFrom), valid_to: orNull(b.validTo), simplify_meters: simplify, vertices: b.vertices, source_vertices: b.sourceVertices,
     })},"geometry":${b.geometryJson}}`;

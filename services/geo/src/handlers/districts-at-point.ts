@@ -73,23 +73,26 @@ export function districtsAtPoint(state: GeoState) {
  * Many points for one caller against one snapshot of the boundaries. The entitlement is
  * the caller's, so it fails the call; a point's own bad input fails only that point.
  */
-export function districtsAtPoints(state: GeoState) {
-  return (request: DistrictsAtPointsRequest, call: ServerUnaryCall<DistrictsAtPointsRequest, DistrictsAtPointsResponse>) => {
-    const principal = principalOf(call);
-    assertGeography(principal);
-    const n = request.points.length;
-    if (n === 0 || n > MAX_BATCH_POINTS) {
-      throw new InvalidParameterError('points', `points must hold 1 to ${MAX_BATCH_POINTS} lookups, got ${n}.`);
+export function answerPoints(state: GeoState, principal: Principal, request: DistrictsAtPointsRequest): DistrictsAtPointsResponse {
+  assertGeography(principal);
+  const n = request.points.length;
+  if (n === 0 || n > MAX_BATCH_POINTS) {
+    throw new InvalidParameterError('points', `points must hold 1 to ${MAX_BATCH_POINTS} lookups, got ${n}.`);
+  }
+  const { index, version } = state.current();
+  const answers = request.points.map((point): PointAnswer => {
+    try {
+      return { regions: answer(index, principal, point) };
+    } catch (err) {
+      if (!(err instanceof CivicError)) throw err;
+      return { regions: [], error: { type: err.type, message: err.message, field: err.field ?? '' } };
     }
-    const { index, version } = state.current();
-    const answers = request.points.map((point): PointAnswer => {
-      try {
-        return { regions: answer(index, principal, point) };
-      } catch (err) {
-        if (!(err instanceof CivicError)) throw err;
-        return { regions: [], error: { type: err.type, message: err.message, field: err.field ?? '' } };
-      }
-    });
-    return { answers, datasetVersion: version };
-  };
+  });
+  return { answers, datasetVersion: version };
+}
+
+/** DistrictsAtPoints: the caller from the call's metadata. */
+export function districtsAtPoints(state: GeoState) {
+  return (request: DistrictsAtPointsRequest, call: ServerUnaryCall<DistrictsAtPointsRequest, DistrictsAtPointsResponse>) =>
+    answerPoints(state, principalOf(call), request);
 }

@@ -236,10 +236,18 @@ function resultsFor(seat: Seat, contest: string, contestKey: string, candidates:
   const winner = votes.indexOf(Math.max(...votes));
   const nodes: NodeDraft[] = candidates.map((c, i) => ({
     kind: 'result', slug: slug('result', `${contestKey}-${parseSlug(c.person)!.key}`), state: seat.region.state, tier: seat.tier,
-    data: { contest, candidacy: c.candidacy, choice: c.name, party: c.party, votes: votes[i]!, share: votes[i]! / total, totalVotes: total, certified: true, winner: i === winner },
+    // As an official canvass writes it: the party's name, not our slug.
+    data: { contest, candidacy: c.candidacy, choice: c.name, party: partyName(c.party), votes: votes[i]!, share: votes[i]! / total, totalVotes: total, certified: true, winner: i === winner },
   }));
-  const edges = candidates.map((c, i) => edge('RESULT_FOR', (nodes[i] as { slug: string }).slug, c.candidacy));
+  const edges = candidates.flatMap((c, i) => {
+    const result = (nodes[i] as { slug: string }).slug;
+    return [edge('RESULT_FOR', result, c.candidacy), edge('SUPPORTED_BY', result, REGISTRIES[0].slug)];
+  });
   return { nodes, edges, winner };
+}
+
+function partyName(partySlug: string): string {
+  return PARTIES.find((p) => `party:${p.key}` === partySlug)?.name ?? '';
 }
 
 /**

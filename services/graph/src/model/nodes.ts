@@ -34,8 +34,8 @@ export const edgeId = (e: Pick<EdgeDoc, 'kind' | 'from' | 'to' | 'key'>): string
 // ——— provenance ———
 
 /** How a source produced a value; drives its base reliability (see domain/confidence.ts). */
-export const PROVENANCE_METHODS = ['official-filing', 'import', 'scrape', 'manual', 'synthetic'] as const;
-export type ProvenanceMethod = (typeof PROVENANCE_METHODS)[number];
+export { PROVENANCE_METHODS, type ProvenanceMethod } from '@civicgraph/kit';
+import type { BallotAccess, FilingStatus, ProvenanceMethod } from '@civicgraph/kit';
 
 export interface ProvenanceData {
   /** Source name, e.g. `FEC candidate master 2026`. */
@@ -68,10 +68,7 @@ export interface Field<V extends FieldValue = FieldValue> {
   claims: Claim[];
 }
 
-export const FILING_STATUSES = ['DECLARED', 'FILED', 'QUALIFIED', 'WITHDRAWN', 'DISQUALIFIED'] as const;
-export type FilingStatus = (typeof FILING_STATUSES)[number];
-export const BALLOT_ACCESSES = ['PENDING', 'ON_BALLOT', 'WRITE_IN', 'DENIED', 'REMOVED'] as const;
-export type BallotAccess = (typeof BALLOT_ACCESSES)[number];
+export { FILING_STATUSES, BALLOT_ACCESSES, type FilingStatus, type BallotAccess } from '@civicgraph/kit';
 
 /** Candidacy fields that carry claims; contact fields need the `contact` entitlement. */
 export interface CandidacyFields {

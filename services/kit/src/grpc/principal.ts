@@ -8,14 +8,19 @@ export const PRINCIPAL_KEY = 'civic-principal-bin';
 /** Encoded principals, per principal object: the gateway reuses cached principals. */
 const encoded = new WeakMap<Principal, Buffer>();
 
-export function principalMetadata(principal: Principal): Metadata {
+/** The principal as the bytes a call carries (metadata entry or stream call), memoised. */
+export function principalBytes(principal: Principal): Buffer {
   let bytes = encoded.get(principal);
   if (bytes === undefined) {
     bytes = Buffer.from(Principal.encode(principal).finish());
     encoded.set(principal, bytes);
   }
+  return bytes;
+}
+
+export function principalMetadata(principal: Principal): Metadata {
   const md = new Metadata();
-  md.set(PRINCIPAL_KEY, bytes);
+  md.set(PRINCIPAL_KEY, principalBytes(principal));
   return md;
 }
 

@@ -25,6 +25,11 @@ export const protobufFileName = "civic/graph/v1/graph.proto";
 
 export interface GetRequest {
   slug: string;
+  /**
+   * 0..1. GetContest leaves out candidacies below it; GetCandidacy answers NOT_FOUND for a
+   * candidacy below it, as a list filtered by it would not show it.
+   */
+  minConfidence: number;
 }
 
 /**
@@ -239,13 +244,16 @@ export interface ElectionDatePage {
 }
 
 function createBaseGetRequest(): GetRequest {
-  return { slug: "" };
+  return { slug: "", minConfidence: 0 };
 }
 
 export const GetRequest: MessageFns<GetRequest> = {
   encode(message: GetRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.slug !== "") {
       writer.uint32(10).string(message.slug);
+    }
+    if (message.minConfidence !== 0) {
+      writer.uint32(17).double(message.minConfidence);
     }
     return writer;
   },
@@ -271,6 +279,14 @@ export const GetRequest: MessageFns<GetRequest> = {
             message.slug = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.minConfidence = reader.double();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -284,13 +300,23 @@ export const GetRequest: MessageFns<GetRequest> = {
   },
 
   fromJSON(object: any): GetRequest {
-    return { slug: isSet(object.slug) ? globalThis.String(object.slug) : "" };
+    return {
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      minConfidence: isSet(object.minConfidence)
+        ? globalThis.Number(object.minConfidence)
+        : isSet(object.min_confidence)
+        ? globalThis.Number(object.min_confidence)
+        : 0,
+    };
   },
 
   toJSON(message: GetRequest): unknown {
     const obj: any = {};
     if (message.slug !== "") {
       obj.slug = message.slug;
+    }
+    if (message.minConfidence !== 0) {
+      obj.minConfidence = floatToJson(message.minConfidence);
     }
     return obj;
   },
@@ -301,6 +327,7 @@ export const GetRequest: MessageFns<GetRequest> = {
   fromPartial(object: DeepPartial<GetRequest>): GetRequest {
     const message = createBaseGetRequest();
     message.slug = object.slug ?? "";
+    message.minConfidence = object.minConfidence ?? 0;
     return message;
   },
 };

@@ -38,9 +38,13 @@ export async function listCandidacies(ctx: QueryContext, principal: Principal, r
 /** One candidacy; out of the caller's scope it does not exist. */
 export async function getCandidacy(ctx: QueryContext, principal: Principal, req: GetRequest): Promise<Candidacy> {
   const slug = slugParam('slug', req.slug, 'candidacy', true);
+  const minConfidence = confidenceParam(req.minConfidence);
   const node = await ctx.store.getNode<'candidacy'>(slug);
   if (node === undefined || node.kind !== 'candidacy' || !nodeVisible(principal, node)) {
     throw new NotFoundError(`No candidacy ${slug}.`, { field: 'slug' });
+  }
+  if (node.data.confidence < minConfidence) {
+    throw new NotFoundError(`Candidacy ${slug} has confidence ${node.data.confidence}, below min_confidence ${minConfidence}.`, { field: 'min_confidence' });
   }
   const related = await Related.load(ctx.store, candidacyReferences(node));
   return candidacyView(node, related, principal);

@@ -30,10 +30,11 @@ export async function listContests(ctx: QueryContext, principal: Principal, req:
 /** One contest with its candidacies; a contest out of the caller's scope does not exist for it. */
 export async function getContest(ctx: QueryContext, principal: Principal, req: GetRequest): Promise<Contest> {
   const slug = slugParam('slug', req.slug, 'contest', true);
+  const minConfidence = confidenceParam(req.minConfidence);
   const contest = await ctx.store.getNode<'contest'>(slug);
   if (contest === undefined || contest.kind !== 'contest' || !nodeVisible(principal, contest)) {
     throw new NotFoundError(`No contest ${slug}.`, { field: 'slug' });
   }
-  const { byContest, related } = await candidaciesOf(ctx, principal, [slug], 0, contestReferences(contest));
+  const { byContest, related } = await candidaciesOf(ctx, principal, [slug], minConfidence, contestReferences(contest));
   return contestView(contest, related, byContest.get(slug) ?? []);
 }

@@ -1,0 +1,35 @@
+import type { Rendered } from './geo-cache.js';
+import { SlugCache } from './slug-cache.js';
+
+/** What the graph-backed endpoints cache: the rendered response and the slugs it shows. */
+export interface CachedResponse extends Rendered {
+  /** Cache-Control of the response. */
+  cacheControl: string;
+}
+
+/**
+ * Rendered responses of the graph-backed endpoints, so a repeated request (and above all a
+ * conditional one answered 304) costs no upstream call. Keyed by the caller's policy
+ * fingerprint, the API version and the request (see `responseKey`); indexed by every slug
+ * in the body; dropped by the data-change events that name one (see the invalidator),
+ * and never served older than the endpoints' freshness (five minutes).
+ */
+export class ResponseCache extends SlugCache<CachedResponse> {
+  constructor(maxEntries = 10_000, ttlMs = 300_000, now?: () => number) {
+    super(maxEntries, ttlMs, now);
+  }
+}
+
+const SLUG = /^(region|election|contest|office|candidacy|person|party|position|provenance|result):[a-z0-9]/;
+
+/** Every slug anywhere in a response body (any string shaped like one). */
+export function slugsIn(body: unknown, out: Set<string> = new Set()): string[] {
+  if (typeof body === 'string') {
+    if (SLUG.test(body)) out.add(body);
+  } else if (Array.isArray(body)) {
+    for (const v of body) slugsIn(v, out);
+  } else if (body !== null && typeof body === 'object') {
+    for (const v of Object.values(body)) slugsIn(v, out);
+  }
+  return [...out];
+}

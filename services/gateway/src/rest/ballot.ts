@@ -1,0 +1,36 @@
+import { DistrictRole } from '@civicgraph/protos/civic/geo/v1/geo';
+import { assertCoordinate, contactVisible } from '@civicgraph/kit';
+import { Router } from 'express';
+import type { GeoLookup } from '../geo-lookup.js';
+import type { GraphUpstream } from '../upstream/graph-client.js';
+import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
+import { ballotView } from './resources/ballot.js';
+import { dateOr, P } from './schema/params.js';
+
+export const BALLOT_ENDPOINTS = {
+  get: {
+    operationId: 'getBallot',
+    path: '/v1/ballot',
+    tag: 'Ballot',
+    summary: 'The full ballot for a point on a date',
+    description: 'Resolves the point against the district maps elections use on the date (during redistricting, the electing map, not the serving one), then lists every contest on the ballot there that day, national first, each with its candidacies. Needs the `geography` entitlement.',
+    params: [P.lat, P.lng, P.date('Election day'), P.minConfidence, P.singlePageCursor],
+    response: 'Ballot',
+    cache: 'candidacy',
+    errors: ['invalid_parameter', 'entitlement_required'],
+  },
+} satisfies Record<string, Endpoint>;
+
+export function ballot(lookup: GeoLookup, graph: GraphUpstream, deps: RouteDeps): Router {
+  const router = Router();
+  mountCached(router, BALLOT_ENDPOINTS.get, deps, async (params, principal) => {
+    const lat = assertCoordinate('lat', params['lat'] as number);
+    const lng = assertCoordinate('lng', params['lng'] as number);
+    const date = dateOr(params, 'date');
+    const { entry } = await lookup.districtsAtPoint(principal, lat, lng, date);
+    const electing = entry.regions.filter((r) => r.roles.length === 0 || r.roles.includes(DistrictRole.DISTRICT_ROLE_ELECTING));
+    const answer = await graph.ballot(principal, { regions: electing.map((r) => r.slug), date, minConfidence: params['min_confidence'] as number });
+    return ballotView({ lat, lng }, date, electing, answer.contests, contactVisible(principal));
+  });
+  return router;
+}

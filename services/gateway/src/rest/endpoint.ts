@@ -1,0 +1,78 @@
+import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import { policyFingerprint, todayUtc, type ErrorType, type RateLimiter, type VersionRegistry } from '@civicgraph/kit';
+import type { Request, Response, Router } from 'express';
+import { slugsIn, type CachedResponse, type ResponseCache } from '../cache/response-cache.js';
+import { contextOf, principalOf } from '../http/request-context.js';
+import { CACHE_CANDIDACY, CACHE_GEOGRAPHIC, sendCacheable, strongEtag } from '../http/respond.js';
+import { readParams, type ParamSpec, type Params } from './schema/params.js';
+
+/** Freshness group of DESIGN: geographic a day, candidacy-bearing five minutes. */
+export type CacheGroup = 'geographic' | 'candidacy' | 'none';
+
+/** One GET endpoint as documented: the registry /v1/openapi.json is generated from. */
+export interface Endpoint {
+  operationId: string;
+  /** OpenAPI path, `/v1/contests/{slug}`. */
+  path: string;
+  tag: string;
+  summary: string;
+  description: string;
+  params: readonly ParamSpec[];
+  /** Component schema of the 200 body. */
+  response: string;
+  cache: CacheGroup;
+  /** Problem types this endpoint can answer with beyond the common ones (401, 429, 503…). */
+  errors: readonly ErrorType[];
+  /** Media type of the 200 body; default application/json. */
+  contentType?: string;
+}
+
+/** `/v1/contests/{slug}` → `/v1/contests/:slug`. */
+export function expressPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+export function cacheControl(group: CacheGroup): string {
+  return group === 'geographic' ? CACHE_GEOGRAPHIC : group === 'candidacy' ? CACHE_CANDIDACY : 'no-store';
+}
+
+export interface RouteDeps {
+  limiter: RateLimiter;
+  responses: ResponseCache;
+  versions: VersionRegistry;
+}
+
+/** Builds the newest-shape body of an endpoint from its validated parameters. */
+export type Answer = (params: Params, principal: Principal) => Promise<unknown>;
+
+/**
+ * Mounts a graph-backed endpoint: parameters read by the endpoint's own schema, the
+ * answer shaped for the caller's version, rendered once and kept in the response cache
+ * (keyed by everything the answer depends on: the caller's policy fingerprint, the
+ * version, today's date for date defaults, and the request), so a repeat, and above all a
+ * revalidation answered 304, costs no upstream call.
+ */
+export function mountCached(router: Router, endpoint: Endpoint, deps: RouteDeps, answer: Answer): void {
+  router.get(expressPath(endpoint.path), async (req: Request, res: Response) => {
+    const params = readParams(endpoint.params, req.query, req.params as Record<string, string>);
+    const principal = principalOf(res);
+    const version = contextOf(res).version ?? deps.versions.latest;
+    const key = `${policyFingerprint(principal)}|${version}|${todayUtc()}|${req.url}`;
+    let cached = deps.responses.get(key);
+    res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
+    if (cached === undefined) {
+      const generation = deps.responses.mark();
+      const body = deps.versions.shape(version, endpoint.operationId, await answer(params, principal));
+      const bytes = Buffer.from(JSON.stringify(body));
+      cached = { body: bytes, etag: strongEtag(bytes), cacheControl: cacheControl(endpoint.cache) } satisfies CachedResponse;
+      deps.responses.set(key, cached, slugsIn(body), generation);
+    }
+    await sendCacheable(req, res, deps.limiter, cached);
+  });
+}
+
+/** A view in the caller's version, serialised once (what the uncached routes send). */
+export function renderFor(res: Response, versions: VersionRegistry, endpoint: Endpoint, view: unknown): Buffer {
+  const version = contextOf(res).version ?? versions.latest;
+  return Buffer.from(JSON.stringify(versions.shape(version, endpoint.operationId, view)));
+}

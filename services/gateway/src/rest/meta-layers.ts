@@ -1,0 +1,44 @@
+import { Router } from 'express';
+import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
+import { P } from './schema/params.js';
+
+/**
+ * What each status word means. `data` says whether the layer's data is real and current;
+ * `api` whether the layer can be called.
+ */
+export const LAYER_STATUS_MEANINGS = {
+  live: 'Available now and kept current; covered by the compatibility promise of /v1.',
+  beta: 'Available now; its shape may still change with notice.',
+  planned: 'Not available yet; designed and scheduled.',
+} as const;
+export type LayerStatus = keyof typeof LAYER_STATUS_MEANINGS;
+
+/** The query layers of the interface spec and where each stands. Change it when a layer ships. */
+export const LAYERS: readonly { name: string; data: LayerStatus; api: LayerStatus; path: string | null; description: string }[] = [
+  { name: 'rest', data: 'live', api: 'live', path: '/v1', description: 'REST over HTTP, snake_case JSON, cursor pagination.' },
+  { name: 'graphql', data: 'live', api: 'beta', path: '/graphql', description: 'Stitched GraphQL; the full typed schema is in progress.' },
+  { name: 'cypher', data: 'live', api: 'planned', path: null, description: 'Read-only Cypher over the election graph (Build and Enterprise).' },
+  { name: 'agent', data: 'live', api: 'planned', path: null, description: 'Natural-language questions answered from the graph with sources (Build and Enterprise).' },
+  { name: 'webhooks', data: 'live', api: 'planned', path: null, description: 'Signed data-change deliveries (Build and Enterprise).' },
+  { name: 'bulk_export', data: 'live', api: 'planned', path: null, description: 'Whole-dataset exports: Build monthly, Enterprise on demand.' },
+];
+
+export const META_ENDPOINTS = {
+  layers: {
+    operationId: 'listLayers',
+    path: '/v1/meta/layers',
+    tag: 'Meta',
+    summary: 'Status of each query layer',
+    description: `Each layer with a \`data\` and an \`api\` status. ${Object.entries(LAYER_STATUS_MEANINGS).map(([k, v]) => `\`${k}\`: ${v}`).join(' ')}`,
+    params: [P.minConfidence, P.singlePageCursor],
+    response: 'LayerList',
+    cache: 'geographic',
+    errors: ['invalid_parameter'],
+  },
+} satisfies Record<string, Endpoint>;
+
+export function metaLayers(deps: RouteDeps): Router {
+  const router = Router();
+  mountCached(router, META_ENDPOINTS.layers, deps, async () => ({ data: LAYERS, statuses: LAYER_STATUS_MEANINGS, next_cursor: null }));
+  return router;
+}

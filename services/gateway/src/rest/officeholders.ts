@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import type { GraphUpstream } from '../upstream/graph-client.js';
+import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
+import { LIST_PARAMS, listBody, pageOf, str } from './list.js';
+import { officeholderView } from './resources/officeholder.js';
+import { P } from './schema/params.js';
+
+export const OFFICEHOLDER_ENDPOINTS = {
+  list: {
+    operationId: 'listOfficeholders',
+    path: '/v1/officeholders',
+    tag: 'Officeholders',
+    summary: 'Who holds an office',
+    description: 'The terms in force on the date (default today) of an office, or of every office of a region (name at least one). `min_confidence` is accepted for uniformity; officeholder terms carry no confidence score yet, so it filters nothing.',
+    params: [P.office, P.region, P.date('The day asked about'), ...LIST_PARAMS],
+    response: 'OfficeholderList',
+    cache: 'candidacy',
+    errors: ['invalid_parameter'],
+  },
+} satisfies Record<string, Endpoint>;
+
+export function officeholders(graph: GraphUpstream, deps: RouteDeps): Router {
+  const router = Router();
+  mountCached(router, OFFICEHOLDER_ENDPOINTS.list, deps, async (params, principal) => {
+    const page = await graph.listOfficeholders(principal, {
+      office: str(params, 'office'), region: str(params, 'region'), date: str(params, 'date'), page: pageOf(params),
+    });
+    return listBody(page.data.map(officeholderView), page.nextCursor);
+  });
+  return router;
+}

@@ -1,0 +1,30 @@
+import type { Region } from '@civicgraph/protos/civic/geo/v1/geo';
+import type { Contest } from '@civicgraph/protos/civic/graph/v1/graph';
+import { restLevel } from '@civicgraph/kit';
+import { object, ref, type JsonSchema } from '../schema/json-schema.js';
+import { contestView } from './contest.js';
+
+export const schemas: Record<string, JsonSchema> = {
+  Ballot: object({
+    point: object({ lat: { type: 'number' }, lng: { type: 'number' } }, [], 'The queried coordinate.'),
+    date: { type: 'string', format: 'date', description: 'The election day asked about.' },
+    regions: {
+      type: 'array',
+      description: 'The regions containing the point on the date (electing districts during redistricting).',
+      items: object({ slug: { type: 'string', pattern: '^region:' }, name: { type: 'string' }, level: { type: 'string' } }),
+    },
+    contests: { type: 'array', items: ref('Contest'), description: 'The contests on the ballot there, national first.' },
+    next_cursor: { type: 'null', description: 'Always null: the ballot is one page.' },
+  }, [], 'The full ballot for a point on a date.'),
+};
+
+/** The spec's ballot object: the point, its regions, the contests with their candidacies. */
+export function ballotView(point: { lat: number; lng: number }, date: string, regions: readonly Region[], contests: readonly Contest[], showContact: boolean) {
+  return {
+    point,
+    date,
+    regions: regions.map((r) => ({ slug: r.slug, name: r.name, level: restLevel(r.level) })),
+    contests: contests.map((c) => contestView(c, showContact)),
+    next_cursor: null,
+  };
+}

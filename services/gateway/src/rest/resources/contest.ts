@@ -1,0 +1,73 @@
+import type { Contest, Office, RegionRef } from '@civicgraph/protos/civic/graph/v1/graph';
+import { nullable, object, ref, type JsonSchema } from '../schema/json-schema.js';
+import { candidacyView } from './candidacy.js';
+
+const str = (description: string): JsonSchema => ({ type: 'string', description });
+const orNull = (s: string | undefined) => (s === undefined || s === '' ? null : s);
+
+export const CONTEST_TYPES = ['general', 'primary', 'special', 'runoff', 'recall', 'retention'] as const;
+
+export const schemas: Record<string, JsonSchema> = {
+  RegionRef: object({
+    slug: { type: 'string', pattern: '^region:' },
+    name: str('Display name.'),
+    level: str('The region\'s level, e.g. `state`.'),
+    fips: nullable(str('Census FIPS / GEOID.')),
+    ocd_id: nullable(str('Open Civic Data division id.')),
+  }),
+  ContestSummary: object({
+    slug: { type: 'string', pattern: '^contest:', description: '`contest:<region-key>-<office-key>-<year>-<type>`.' },
+    name: str('Display name of the contest.'),
+    office: str('The office\'s display name.'),
+    office_slug: { type: 'string', pattern: '^office:' },
+    date: { type: 'string', format: 'date', description: 'Election day.' },
+    type: { type: 'string', enum: CONTEST_TYPES },
+    level: str('Level of the region the office serves, e.g. `congressional-district`.'),
+    region: ref('RegionRef'),
+    state: nullable(str('Lowercase USPS code; null for national contests.')),
+    seats: { type: 'integer', minimum: 1, description: 'Seats to fill.' },
+    special: { type: 'boolean', description: 'A special election (a vacancy).' },
+  }, [], 'A contest as lists show it (without its candidacies).'),
+  Contest: object({
+    slug: { type: 'string', pattern: '^contest:' },
+    name: str('Display name of the contest.'),
+    office: str('The office\'s display name.'),
+    office_slug: { type: 'string', pattern: '^office:' },
+    date: { type: 'string', format: 'date' },
+    type: { type: 'string', enum: CONTEST_TYPES },
+    level: str('Level of the region the office serves.'),
+    region: ref('RegionRef'),
+    state: nullable(str('Lowercase USPS code; null for national contests.')),
+    seats: { type: 'integer', minimum: 1 },
+    special: { type: 'boolean' },
+    candidacies: { type: 'array', items: ref('Candidacy'), description: 'Highest confidence first.' },
+  }, [], 'A contest with its candidacies.'),
+};
+
+function regionRefView(r: RegionRef | undefined) {
+  return { slug: r?.slug ?? '', name: r?.name ?? '', level: r?.level ?? '', fips: orNull(r?.fips), ocd_id: orNull(r?.ocdId) };
+}
+
+const officeName = (o: Office | undefined) => o?.name ?? '';
+
+/** A contest as lists show it. */
+export function contestSummaryView(c: Contest) {
+  return {
+    slug: c.slug,
+    name: c.name,
+    office: officeName(c.office),
+    office_slug: c.office?.slug ?? '',
+    date: c.date,
+    type: c.type,
+    level: c.level,
+    region: regionRefView(c.region),
+    state: orNull(c.state),
+    seats: c.seats,
+    special: c.special,
+  };
+}
+
+/** A contest with its candidacies (contact fields per `showContact`). */
+export function contestView(c: Contest, showContact: boolean) {
+  return { ...contestSummaryView(c), candidacies: c.candidacies.map((x) => candidacyView(x, showContact)) };
+}

@@ -1,0 +1,86 @@
+import { LEVELS, restLevel } from '@civicgraph/kit';
+import { nullable, object, ref, type JsonSchema } from '../schema/json-schema.js';
+
+/**
+ * The geographic resources: a region as /v1/districts_by_point, /v1/districts_by_address
+ * and /v1/regions/{slug} send it (views in districts-by-point.ts and regions.ts), and a
+ * boundary as the GeoJSON Feature /v1/regions/{slug}/boundary sends.
+ */
+
+const date = (description: string): JsonSchema => nullable({ type: 'string', format: 'date', description });
+const numberArray = (minItems: number): JsonSchema => ({ type: 'array', items: { type: 'number' }, minItems });
+const arrayOf = (items: JsonSchema, minItems?: number): JsonSchema => ({ type: 'array', items, ...(minItems === undefined ? {} : { minItems }) });
+
+/** REST words of the district roles (`DISTRICT_ROLE_SERVING` → `serving`). */
+export const DISTRICT_ROLES = ['serving', 'electing'] as const;
+
+const REGION_PROPERTIES: Record<string, JsonSchema> = {
+  slug: { type: 'string', pattern: '^region:', description: 'A region slug, e.g. `region:co-denver-county`.' },
+  name: { type: 'string', description: 'Display name.' },
+  level: { type: 'string', enum: LEVELS.map(restLevel), description: 'The region\'s level.' },
+  fips: nullable({ type: 'string', description: 'Census FIPS / GEOID.' }),
+  population: nullable({ type: 'integer', minimum: 0, description: 'Resident population, where a source gives it.' }),
+  ocd_id: nullable({ type: 'string', description: 'Open Civic Data division id.' }),
+  roles: {
+    type: 'array',
+    items: { type: 'string', enum: DISTRICT_ROLES },
+    description: 'During redistricting: `serving` (its winners hold office on the date) and/or `electing` (elections on the date use it). Empty when the region has a single map.',
+  },
+  valid_from: date('First day this version of the region is in force; null when always.'),
+  valid_to: date('Last day this version is in force; null when open.'),
+  share: { type: 'number', minimum: 0, maximum: 1, description: 'Only for an ambiguous address: the share of the geocode\'s uncertainty area inside the region.' },
+};
+
+const POINT = object({ lat: { type: 'number', minimum: -90, maximum: 90 }, lng: { type: 'number', minimum: -180, maximum: 180 } }, [], 'A coordinate (WGS84).');
+
+const polygon = arrayOf(arrayOf(numberArray(2), 4));
+const geometry = (type: string, coordinates: JsonSchema): JsonSchema => object({ type: { type: 'string', enum: [type] }, coordinates });
+
+/** Region, RegionVersion, RegionDetail, the two district lookups (with Geocode) and Boundary. */
+export const schemas: Record<string, JsonSchema> = {
+  Region: object(REGION_PROPERTIES, ['share'], 'A region (district, county, state, …) in its version in force on the date.'),
+  RegionVersion: object({
+    valid_from: date('First day this version is in force; null when always.'),
+    valid_to: date('Last day this version is in force; null when open.'),
+    elections_from: date('First election day that uses this map; null when the same as `valid_from`.'),
+    elections_to: date('Last election day that uses this map; null when open.'),
+  }, [], 'One version of a region\'s boundary and when it applies.'),
+  RegionDetail: object({
+    ...REGION_PROPERTIES,
+    versions: { type: 'array', items: ref('RegionVersion'), description: 'Every version of the region, oldest first.' },
+    boundary_url: { type: 'string', description: 'Where the boundary of the region is (a path under this server).' },
+  }, ['share'], 'A region\'s metadata with the validity of every version.'),
+  DistrictsAtPoint: object({
+    point: POINT,
+    date: { type: 'string', format: 'date', description: 'The day asked about.' },
+    data: { type: 'array', items: ref('Region'), description: 'Every region containing the point on the date.' },
+    next_cursor: { type: 'null', description: 'Always null: one page.' },
+  }, [], 'The districts containing a point.'),
+  Geocode: object({
+    point: POINT,
+    precision: { type: 'string', enum: ['coordinates', 'rooftop', 'street', 'zip', 'city'], description: 'How precisely the address was placed.' },
+    source: { type: 'string', description: 'Which geocoder and data answered, e.g. `embedded:zipcodes`, `census`.' },
+    matched: { type: 'string', description: 'The address as understood, normalised.' },
+    uncertainty_radius_meters: nullable({ type: 'number', minimum: 0, description: 'Radius of the area the address may lie in; null for an exact geocode.' }),
+  }, [], 'Where an address was placed.'),
+  DistrictsByAddress: object({
+    address: { type: 'string', description: 'The address as sent.' },
+    date: { type: 'string', format: 'date', description: 'The day asked about.' },
+    geocode: nullable(ref('Geocode')),
+    ambiguous: { type: 'boolean', description: 'The geocode stands for an area (a ZIP, a city): several districts per level may apply, each with its `share`.' },
+    data: { type: 'array', items: ref('Region'), description: 'Every region meeting the geocode (its point, or its uncertainty area when ambiguous).' },
+    next_cursor: { type: 'null', description: 'Always null: one page.' },
+  }, [], 'The districts containing an address.'),
+  Boundary: object({
+    type: { type: 'string', enum: ['Feature'] },
+    properties: object({
+      slug: { type: 'string', pattern: '^region:' },
+      valid_from: date('First day this version is in force; null when always.'),
+      valid_to: date('Last day this version is in force; null when open.'),
+      simplify_meters: { type: 'number', minimum: 0, description: 'The simplification tolerance applied (0 = full resolution).' },
+      vertices: { type: 'integer', minimum: 0, description: 'Vertices in the geometry sent.' },
+      source_vertices: { type: 'integer', minimum: 0, description: 'Vertices in the stored geometry.' },
+    }),
+    geometry: { anyOf: [geometry('Polygon', polygon), geometry('MultiPolygon', arrayOf(polygon))], description: 'GeoJSON Polygon or MultiPolygon, WGS84 `[lng, lat]` positions.' },
+  }, [], 'A region\'s outline as a GeoJSON Feature (RFC 7946).'),
+};

@@ -1,0 +1,26 @@
+import { Router } from 'express';
+import type { ResultsUpstream } from '../upstream/graph-client.js';
+import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
+import { str } from './list.js';
+import { resultsView } from './resources/results.js';
+import { P } from './schema/params.js';
+
+export const RESULTS_ENDPOINTS = {
+  get: {
+    operationId: 'getResults',
+    path: '/v1/results',
+    tag: 'Results',
+    summary: 'Certified results of a contest',
+    description: 'Every choice\'s votes and vote share in one contest, most votes first, with the provenance of the returns. `min_confidence` is accepted for uniformity; results carry no confidence score, so it filters nothing.',
+    params: [P.contest(true), P.minConfidence, P.singlePageCursor],
+    response: 'ContestResults',
+    cache: 'candidacy',
+    errors: ['invalid_parameter', 'not_found'],
+  },
+} satisfies Record<string, Endpoint>;
+
+export function results(upstream: ResultsUpstream, deps: RouteDeps): Router {
+  const router = Router();
+  mountCached(router, RESULTS_ENDPOINTS.get, deps, async (params, principal) => resultsView(await upstream.contestResults(principal, str(params, 'contest'))));
+  return router;
+}

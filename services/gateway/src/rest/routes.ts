@@ -1,0 +1,43 @@
+import type { RateLimiter, VersionRegistry } from '@civicgraph/kit';
+import { Router } from 'express';
+import type { ResponseCache } from '../cache/response-cache.js';
+import type { GeoLookup } from '../geo-lookup.js';
+import type { GeoUpstream } from '../upstream/geo-client.js';
+import type { GraphUpstream, ResultsUpstream } from '../upstream/graph-client.js';
+import { ballot } from './ballot.js';
+import { candidacies } from './candidacies.js';
+import { contests } from './contests.js';
+import { districtsByAddress } from './districts-by-address.js';
+import { districtsByPoint } from './districts-by-point.js';
+import { electionDates } from './election-dates.js';
+import { metaLayers } from './meta-layers.js';
+import { officeholders } from './officeholders.js';
+import { regions } from './regions.js';
+import { results } from './results.js';
+
+export interface RestDeps {
+  limiter: RateLimiter;
+  versions: VersionRegistry;
+  responses: ResponseCache;
+  lookup: GeoLookup;
+  geo: GeoUpstream;
+  graph: GraphUpstream;
+  results: ResultsUpstream;
+}
+
+/** Every /v1 route (behind the edge: authenticated, versioned, rate-checked). */
+export function restRoutes(deps: RestDeps): Router {
+  const router = Router();
+  const cached = { limiter: deps.limiter, responses: deps.responses, versions: deps.versions };
+  router.use(districtsByPoint(deps.lookup, deps.limiter, deps.versions));
+  router.use(districtsByAddress(deps.geo, deps.limiter, deps.versions));
+  router.use(regions(deps.geo, deps.limiter, deps.versions));
+  router.use(ballot(deps.lookup, deps.graph, cached));
+  router.use(contests(deps.graph, cached));
+  router.use(candidacies(deps.graph, cached));
+  router.use(officeholders(deps.graph, cached));
+  router.use(results(deps.results, cached));
+  router.use(electionDates(deps.graph, cached));
+  router.use(metaLayers(cached));
+  return router;
+}

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemo, readGraphConfig, startGraphService, type DemoRegion } from '@civicgraph/graph';
+import { createLogger, Lifecycle, MemoryEventBus } from '@civicgraph/kit';
+import { DENVER, get, startStack, type Stack } from '../harness/stack.js';
+
+const REGIONS: DemoRegion[] = [
+  { slug: 'region:co', name: 'Colorado', level: 'state', state: 'co', fips: '08', ocdId: 'ocd-division/country:us/state:co' },
+  { slug: 'region:co-denver-county', name: 'Denver County', level: 'county', state: 'co', fips: '08031', ocdId: 'ocd-division/country:us/state:co/county:denver' },
+];
+const log = createLogger('test', 'silent');
+const dataDir = mkdtempSync(join(tmpdir(), 'civic-graph-down-'));
+
+/** A graph service of its own (same store, same port each time), so the test can stop and restart it. */
+async function startGraph(port: number) {
+  const lifecycle = new Lifecycle(log);
+  const bus = new MemoryEventBus();
+  const graph = await startGraphService(readGraphConfig({ GRAPH_GRPC_PORT: String(port), CIVIC_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { bus, lifecycle, log });
+  return { graph, stop: () => lifecycle.stop('test') };
+}
+
+let stack: Stack;
+let key: string;
+let graph: Awaited<ReturnType<typeof startGraph>>;
+// Each call asks something new, so the gateway's response cache cannot answer it.
+let n = 0;
+const ballot = () => get(`${stack.url}/v1/ballot?lat=${DENVER.lat}&lng=${DENVER.lng}&date=2028-11-07&min_confidence=0.00${++n}`, key);
+const contests = () => get(`${stack.url}/v1/contests?state=co&limit=${++n}`, key);
+
+beforeAll(async () => {
+  graph = await startGraph(0);
+  for (const batch of generateDemo({ regions: REGIONS, today: '2026-11-22' })) await graph.graph.writer.apply(batch);
+  stack = await startStack({ graphAddr: graph.graph.address });
+  key = await stack.key();
+}, 60_000);
+afterAll(async () => {
+  await stack?.stop();
+  await graph?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('when the graph service stops', () => {
+  it('answers 503 upstream_unavailable with Retry-After while it is down, never a 500, and recovers when it is back', async () => {
+    expect((await ballot()).status).toBe(200);
+    const port = graph.graph.port;
+    await graph.stop();
+    for (const res of [await ballot(), await contests()]) {
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ type: 'upstream_unavailable', status: 503 });
+      expect(res.body.detail).toContain('graph');
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+    expect((await get(`${stack.url}/readyz`)).body.upstreams.graph).toBe('not_serving');
+    graph = await startGraph(port);
+    await expect.poll(async () => (await contests()).status, { timeout: 10_000, interval: 200 }).toBe(200);
+    expect((await ballot()).body.contests.length).toBeGreaterThan(0);
+  });
+});

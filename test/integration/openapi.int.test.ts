@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemoRegion } from '@civicgraph/graph';
 import type { Endpoint } from '../../services/gateway/src/rest/endpoint.js';
 import { ENDPOINTS } from '../../services/gateway/src/rest/endpoints.js';
 import { buildOpenApi } from '../../services/gateway/src/rest/openapi/build.js';
@@ -7,16 +6,8 @@ import { API_INFO } from '../../services/gateway/src/rest/openapi/info.js';
 import { okContent, refName, schemaChecker, type SchemaCheck } from '../../services/gateway/src/rest/openapi/validate-schemas.js';
 import { COMPONENTS } from '../../services/gateway/src/rest/schema/components.js';
 import { get, startStack, type Stack } from '../harness/stack.js';
+import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, PAST_GENERAL, CONTACT_FIELDS } from '../harness/demo.js';
 
-const TODAY = '2026-11-22';
-const PAST_GENERAL = '2026-11-03';
-const REGIONS: DemoRegion[] = [
-  { slug: 'region:co', name: 'Colorado', level: 'state', state: 'co', fips: '08', ocdId: 'ocd-division/country:us/state:co' },
-  { slug: 'region:de', name: 'Delaware', level: 'state', state: 'de', fips: '10', ocdId: 'ocd-division/country:us/state:de' },
-  { slug: 'region:co-denver-county', name: 'Denver County', level: 'county', state: 'co', fips: '08031', ocdId: 'ocd-division/country:us/state:co/county:denver' },
-  { slug: 'region:de-kent-county', name: 'Kent County', level: 'county', state: 'de', fips: '10001', ocdId: 'ocd-division/country:us/state:de/county:kent' },
-];
-const CONTACT_FIELDS = ['campaign_emails', 'campaign_phones', 'campaign_team'];
 
 let s: Stack;
 let key: string;

@@ -1,18 +1,9 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemoRegion } from '@civicgraph/graph';
+import { generateDemo, type DemoRegion } from '@civicgraph/graph';
 import { VersionRegistry } from '@civicgraph/kit';
 import { DENVER, get, startStack, type Stack } from '../harness/stack.js';
-
-const TODAY = '2026-11-22';
-const NEXT_GENERAL = '2028-11-07';
-const PAST_GENERAL = '2026-11-03';
-const REGIONS: DemoRegion[] = [
-  { slug: 'region:co', name: 'Colorado', level: 'state', state: 'co', fips: '08', ocdId: 'ocd-division/country:us/state:co' },
-  { slug: 'region:de', name: 'Delaware', level: 'state', state: 'de', fips: '10', ocdId: 'ocd-division/country:us/state:de' },
-  { slug: 'region:co-denver-county', name: 'Denver County', level: 'county', state: 'co', fips: '08031', ocdId: 'ocd-division/country:us/state:co/county:denver' },
-  { slug: 'region:de-kent-county', name: 'Kent County', level: 'county', state: 'de', fips: '10001', ocdId: 'ocd-division/country:us/state:de/county:kent' },
-];
-const CONTACT_FIELDS = ['campaign_emails', 'campaign_phones', 'campaign_team'];
+import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL, PAST_GENERAL, CONTACT_FIELDS } from '../harness/demo.js';
 
 /** A newer version whose downgrade (to 2026-11-01) renames the ballot's `contests`. */
 const versions = new VersionRegistry();
@@ -139,6 +130,25 @@ describe('lists: contests, candidacies, officeholders, election dates', () => {
     expect((await get(at('/v1/contests?state=co&level=galaxy'), key)).body).toMatchObject({ status: 400, field: 'level' });
   });
 
+  it('keeps pages stable while contests are inserted between them: nothing skipped, nothing repeated', async () => {
+    const url = (cursor: string | null) => at(`/v1/contests?state=de&limit=4${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`);
+    const before = (await get(at('/v1/contests?state=de&limit=200'), key, pinned)).body.data.map((c: any) => c.slug);
+    const first = (await get(url(null), key, pinned)).body;
+    // A new county's contests land all over the ordering (every election day), between pages.
+    const sussex: DemoRegion = { slug: 'region:de-sussex-county', name: 'Sussex County', level: 'county', state: 'de', fips: '10005', ocdId: 'ocd-division/country:us/state:de/county:sussex' };
+    for (const batch of generateDemo({ regions: [REGIONS[1]!, sussex], today: TODAY, seed: 99 })) await s.graph.writer.apply(batch);
+    const seen: string[] = first.data.map((c: any) => c.slug);
+    let cursor: string | null = first.next_cursor;
+    while (cursor !== null) {
+      const page: any = (await get(url(cursor), key, pinned)).body;
+      seen.push(...page.data.map((c: any) => c.slug));
+      cursor = page.next_cursor;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const slug of before) expect(seen).toContain(slug);
+    expect(seen.some((slug) => slug.includes('sussex'))).toBe(true);
+  });
+
   it('filters contests by level and date; contest and candidacy lookups agree with the lists', async () => {
     const counties = (await get(at(`/v1/contests?state=CO&level=county&date=${NEXT_GENERAL}`), key, pinned)).body.data;
     expect(counties.length).toBeGreaterThan(0);
@@ -214,6 +224,23 @@ describe('caching', () => {
     const after = await get(url, key, { ...pinned, 'If-None-Match': etag });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
+  });
+});
+
+describe('requests Node refuses before any route', () => {
+  it('answers headers over 16 KB with a 431 problem+json, not a bare status line', async () => {
+    const res = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+      const req = request(at('/v1/meta/layers'), { headers: { Authorization: `Bearer ${key}`, 'X-Padding': 'x'.repeat(20_000) } }, (r) => {
+        let body = '';
+        r.on('data', (d) => (body += d));
+        r.on('end', () => resolve({ status: r.statusCode!, type: String(r.headers['content-type']), body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(res.status).toBe(431);
+    expect(res.type).toBe('application/problem+json');
+    expect(JSON.parse(res.body)).toMatchObject({ type: 'invalid_parameter', status: 431, field: 'headers' });
   });
 });
 

@@ -7,6 +7,7 @@ import { startGeoInvalidator, startResponseInvalidator } from './cache/invalidat
 import { ResponseCache } from './cache/response-cache.js';
 import type { GatewayConfig } from './config.js';
 import { GeoLookup } from './geo-lookup.js';
+import { answerClientErrors } from './http/client-errors.js';
 import { PrincipalCache } from './http/principal-cache.js';
 import { connectAuth } from './upstream/auth-client.js';
 import { connectGeo } from './upstream/geo-client.js';
@@ -65,6 +66,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     log,
   });
   const server = app.listen(config.port, config.host);
+  answerClientErrors(server);
   await once(server, 'listening');
   // Closing stops new connections and waits for in-flight requests; idle keep-alive
   // sockets are closed at once so they cannot hold shutdown open.

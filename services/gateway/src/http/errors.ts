@@ -30,8 +30,12 @@ async function answer(raw: unknown, req: Request, res: Response, limiter: RateLi
   sendProblem(res, err, ctx.requestId);
 }
 
-/** express.json() failures arrive as plain errors with a `type` like `entity.parse.failed`. */
+/**
+ * express.json() failures arrive as plain errors with a `type` like `entity.parse.failed`;
+ * a malformed percent-escape in a path no endpoint template covers as a URIError.
+ */
 function bodyParserError(raw: unknown): InvalidParameterError | undefined {
+  if (raw instanceof URIError) return new InvalidParameterError('path', 'The path holds a malformed percent-escape.', { cause: raw });
   const e = raw as { type?: unknown; status?: unknown } | null;
   if (e === null || typeof e !== 'object' || typeof e.type !== 'string' || !e.type.startsWith('entity.')) return undefined;
   return new InvalidParameterError('body', 'The request body is not valid JSON.', { cause: raw });

@@ -33,9 +33,14 @@ export class PrincipalCache {
     entry.pending = this.auth.authenticate(key).then(
       (p) => this.settle(entry, { principal: p }),
       (err: CivicError) => {
-        if (err instanceof UnauthenticatedError) this.settle(entry, { error: err });
-        else this.entries.delete(id);
-        throw err;
+        if (!(err instanceof UnauthenticatedError)) {
+          this.entries.delete(id);
+          throw err;
+        }
+        // The key the caller sent in Authorization is what was refused: say so, as for a malformed header.
+        const refused = err.field === undefined ? new UnauthenticatedError(err.message, { field: 'Authorization', cause: err }) : err;
+        this.settle(entry, { error: refused });
+        throw refused;
       },
     );
     if (this.entries.size >= this.maxEntries) this.entries.clear();

@@ -32,7 +32,7 @@ export async function sendCacheable(req: Request, res: Response, limiter: RateLi
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', payload.cacheControl);
   res.setHeader('Vary', 'Authorization, Civic-Version');
-  if (matches(req.get('If-None-Match'), etag)) {
+  if (etagMatches(req.get('If-None-Match'), etag)) {
     if (ctx.rate !== undefined) setRateHeaders(res, ctx.rate);
     res.status(304).end();
     return;
@@ -54,7 +54,8 @@ export async function count(res: Response, limiter: RateLimiter): Promise<void> 
   }
 }
 
-function matches(header: string | undefined, etag: string): boolean {
+/** Whether an `If-None-Match` header names `etag` (or is `*`). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
   if (header.trim() === '*') return true;
   // Strong comparison for the listed tags; a weak validator never matches a strong one.

@@ -10,6 +10,8 @@ import { contests } from './contests.js';
 import { districtsByAddress } from './districts-by-address.js';
 import { districtsByPoint } from './districts-by-point.js';
 import { electionDates } from './election-dates.js';
+import { ENDPOINTS } from './endpoints.js';
+import { pathGuard } from './path-guard.js';
 import { metaLayers } from './meta-layers.js';
 import { officeholders } from './officeholders.js';
 import { regions } from './regions.js';
@@ -29,6 +31,7 @@ export interface RestDeps {
 export function restRoutes(deps: RestDeps): Router {
   const router = Router();
   const cached = { limiter: deps.limiter, responses: deps.responses, versions: deps.versions };
+  router.use(pathGuard(ENDPOINTS));
   router.use(districtsByPoint(deps.lookup, deps.limiter, deps.versions));
   router.use(districtsByAddress(deps.geo, deps.limiter, deps.versions));
   router.use(regions(deps.geo, deps.limiter, deps.versions));

@@ -42,7 +42,7 @@ export class CensusGeocoder implements Geocoder {
     const text = checkAddress(address);
     const body = await this.request(text);
     const match = firstMatch(body);
-    if (match === null) throw new NotFoundError(`The Census Geocoder found no street address matching ${quoteAddress(text)}.`);
+    if (match === null) throw new NotFoundError(`The Census Geocoder found no street address matching ${quoteAddress(text)}.`, { field: 'address' });
     return { point: match.point, precision: 'street', source: 'census', matched: match.matched };
   }
 

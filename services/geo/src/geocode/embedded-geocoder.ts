@@ -37,7 +37,7 @@ export class EmbeddedGeocoder implements Geocoder {
 
   private zip(zip: string): GeocodeResult {
     const row = this.registry().zip(zip);
-    if (row === undefined) throw new NotFoundError(`ZIP code ${zip} is not in the ZIP registry.`);
+    if (row === undefined) throw new NotFoundError(`ZIP code ${zip} is not in the ZIP registry.`, { field: 'address' });
     if (!isPlaced(row)) throw unplaced(`ZIP code ${zip} (${row.city}, ${row.state})`);
     const { point, radiusMeters } = this.registry().zipArea(row);
     return { point, precision: 'zip', source: 'embedded:zipcodes', uncertainty: { radiusMeters }, matched: `${zip} (${row.city}, ${row.state})` };
@@ -45,9 +45,9 @@ export class EmbeddedGeocoder implements Geocoder {
 
   private city(city: string, state: string): GeocodeResult {
     const registry = this.registry();
-    if (!registry.hasState(state)) throw new NotFoundError(`No US state or territory has the code "${state}".`);
+    if (!registry.hasState(state)) throw new NotFoundError(`No US state or territory has the code "${state}".`, { field: 'address' });
     const rows = registry.cityZips(city, state);
-    if (rows.length === 0) throw new NotFoundError(`No city named "${city}" in ${state} is in the ZIP registry.`);
+    if (rows.length === 0) throw new NotFoundError(`No city named "${city}" in ${state} is in the ZIP registry.`, { field: 'address' });
     const placed = rows.filter(isPlaced);
     if (placed.length === 0) throw unplaced(`${displayCity(rows)}`);
     const { point, radiusMeters } = registry.cityArea(placed);
@@ -62,5 +62,5 @@ function displayCity(rows: readonly ZipRow[]): string {
 }
 
 function unplaced(what: string): NotFoundError {
-  return new NotFoundError(`${what} has no location in the ZIP registry (military and some PO-box ZIPs have none).`);
+  return new NotFoundError(`${what} has no location in the ZIP registry (military and some PO-box ZIPs have none).`, { field: 'address' });
 }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { strongEtag } from '../../http/respond.js';
+import { etagMatches, strongEtag } from '../../http/respond.js';
 import { ENDPOINTS } from '../endpoints.js';
 import { COMPONENTS } from '../schema/components.js';
 import { buildOpenApi } from './build.js';
@@ -8,11 +8,6 @@ import { API_INFO } from './info.js';
 
 /** The served document changes only with a deployment; a day's freshness is plenty. */
 const CACHE_CONTROL = 'private, max-age=86400';
-
-/** `If-None-Match` names `etag` (or is `*`). */
-function matches(header: string | undefined, etag: string): boolean {
-  return header !== undefined && (header.trim() === '*' || header.split(',').some((t) => t.trim() === etag));
-}
 
 /**
  * GET /v1/openapi.json (the REST API's OpenAPI 3.1 document, built once) and GET /docs.
@@ -25,7 +20,7 @@ export function openApiRoutes(): Router {
   router.get('/v1/openapi.json', (req, res) => {
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', CACHE_CONTROL);
-    if (matches(req.get('If-None-Match'), etag)) return void res.status(304).end();
+    if (etagMatches(req.get('If-None-Match'), etag)) return void res.status(304).end();
     res.status(200).type('application/json').send(body);
   });
   router.use(docsRoutes());

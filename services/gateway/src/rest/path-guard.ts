@@ -1,0 +1,28 @@
+import { InvalidParameterError } from '@civicgraph/kit';
+import type { RequestHandler } from 'express';
+import type { Endpoint } from './endpoint.js';
+
+/**
+ * Express decodes path parameters itself and fails a malformed percent-escape (`/v1/contests/%`)
+ * with a bare URIError. This checks the raw path against the endpoints' templates first,
+ * so the refusal names the parameter as every other bad input does.
+ */
+export function pathGuard(endpoints: readonly Endpoint[]): RequestHandler {
+  const templates = endpoints.filter((e) => e.path.includes('{')).map((e) => e.path.split('/'));
+  return (req, _res, next) => {
+    const segments = req.path.split('/');
+    for (const t of templates) {
+      if (t.length !== segments.length || !t.every((part, i) => part.startsWith('{') || part === segments[i])) continue;
+      for (let i = 0; i < t.length; i++) {
+        if (!t[i]!.startsWith('{')) continue;
+        const name = t[i]!.slice(1, -1);
+        try {
+          decodeURIComponent(segments[i]!);
+        } catch {
+          return next(new InvalidParameterError(name, `${name} holds a malformed percent-escape.`));
+        }
+      }
+    }
+    next();
+  };
+}

@@ -94,6 +94,13 @@ describe('versions', () => {
     expect(list.body.data.length).toBeGreaterThan(0);
   });
 
+  it('echoes the version on refusals too', async () => {
+    const unauthenticated = await get(ballotUrl(), undefined, { 'Civic-Version': '2026-11-01' });
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.headers.get('civic-version')).toBe('2026-11-01');
+    expect((await get(ballotUrl(), 'cg_test_nope')).headers.get('civic-version')).toBe('2027-06-01');
+  });
+
   it('refuses an unknown version with 400 listing the known ones', async () => {
     const res = await get(ballotUrl(), key, { 'Civic-Version': '2025-01-01' });
     expect(res.status).toBe(400);

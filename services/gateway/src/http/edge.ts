@@ -39,6 +39,9 @@ export function edge(principals: PrincipalCache, limiter: RateLimiter, versions:
 async function guard(req: Request, res: Response, principals: PrincipalCache, limiter: RateLimiter, versions: VersionRegistry): Promise<void> {
   const ctx = contextOf(res);
   ctx.bucket = { id: `ip:${req.ip ?? 'unknown'}`, limit: ANONYMOUS_LIMIT_PER_MINUTE };
+  // Echoed even when the key is refused: the asked version if known, else the latest.
+  const asked = req.get('Civic-Version')?.trim() ?? '';
+  res.setHeader('Civic-Version', versions.has(asked) ? asked : versions.latest);
   const principal = await principals.get(bearerKey(req));
   ctx.principal = principal;
   ctx.bucket = { id: `key:${principal.keyId}`, limit: principal.rateLimitPerMinute };

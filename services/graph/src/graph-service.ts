@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { GraphServiceService, type GraphServiceServer } from '@civicgraph/protos/civic/graph/v1/graph';
-import { NotFoundError, nodeVisible, principalOf, startGrpcServer, unary, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
+import { muxed, NotFoundError, nodeVisible, OpenStreams, principalOf, startGrpcServer, unary, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
 import type { GraphConfig } from './config.js';
 import { OutboxRelay } from './domain/outbox-relay.js';
 import { GraphWriter } from './domain/writer.js';
@@ -46,12 +46,14 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
   lifecycle.defer('graph outbox relay', () => relay.stop());
   const ctx: QueryContext = { store, cursors: Cursors.fromSecretFile(join(dirname(config.storePath), 'graph-cursor.secret'), config.cursorSecret) };
 
+  const streams = new OpenStreams();
   const implementation: GraphServiceServer = {
     listContests: unary(log, 'ListContests', (req, call) => listContests(ctx, principalOf(call), req)),
     getContest: unary(log, 'GetContest', (req, call) => getContest(ctx, principalOf(call), req)),
     listCandidacies: unary(log, 'ListCandidacies', (req, call) => listCandidacies(ctx, principalOf(call), req)),
     getCandidacy: unary(log, 'GetCandidacy', (req, call) => getCandidacy(ctx, principalOf(call), req)),
     ballot: unary(log, 'Ballot', (req, call) => ballot(ctx, principalOf(call), req)),
+    streamBallot: muxed(log, 'StreamBallot', streams, (req, principal) => ballot(ctx, principal, req)),
     listOfficeholders: unary(log, 'ListOfficeholders', (req, call) => listOfficeholders(ctx, principalOf(call), req)),
     listElectionDates: unary(log, 'ListElectionDates', (req, call) => listElectionDates(ctx, principalOf(call), req)),
     moveCandidacy: unary(log, 'MoveCandidacy', async (req, call) => {
@@ -72,6 +74,7 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
     port: config.port,
     services: [{ name: 'civic.graph.v1.GraphService', definition: GraphServiceService, implementation }],
     log,
+    streams,
   });
   lifecycle.defer('graph grpc server', () => server.stop());
   server.markServing();

@@ -15,7 +15,7 @@ import {
   type OfficeholderPage,
 } from '@civicgraph/protos/civic/graph/v1/graph';
 import { ResultsServiceClient, type ContestResultsResponse } from '@civicgraph/protos/civic/results/v1/results';
-import { CLIENT_OPTIONS, insecure } from '@civicgraph/kit';
+import { CLIENT_OPTIONS, insecure, MuxClient } from '@civicgraph/kit';
 import { principalRpc } from './principal-rpc.js';
 
 /** The gateway's view of the graph service; every call carries the caller's principal. */
@@ -30,18 +30,23 @@ export interface GraphUpstream {
   close(): void;
 }
 
+/** Ballots, the hot path, travel on one StreamBallot stream (see MuxClient); the rest as unary calls. */
 export function connectGraph(address: string, deadlineMs: number): GraphUpstream {
   const client = new GraphServiceClient(address, insecure(), CLIENT_OPTIONS);
   const rpc = principalRpc(client, 'graph', deadlineMs);
+  const ballots = new MuxClient<BallotRequest, BallotResponse>(() => client.streamBallot(), 'graph', deadlineMs);
   return {
-    ballot: (p, req) => rpc(client.ballot, p, req),
+    ballot: (p, req) => ballots.call(p, req),
     listContests: (p, req) => rpc(client.listContests, p, req),
     getContest: (p, slug, minConfidence) => rpc(client.getContest, p, { slug, minConfidence }),
     listCandidacies: (p, req) => rpc(client.listCandidacies, p, req),
     getCandidacy: (p, slug, minConfidence) => rpc(client.getCandidacy, p, { slug, minConfidence }),
     listOfficeholders: (p, req) => rpc(client.listOfficeholders, p, req),
     listElectionDates: (p, req) => rpc(client.listElectionDates, p, req),
-    close: () => client.close(),
+    close: () => {
+      ballots.close();
+      client.close();
+    },
   };
 }
 

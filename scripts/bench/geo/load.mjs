@@ -60,7 +60,7 @@ async function runPaced() {
   const q = (p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
   return {
     rps: sorted.length / r.seconds, total: sorted.length, p50ms: q(0.5), p99ms: q(0.99), maxMs: sorted[sorted.length - 1], ok: r.ok, non2xx: r.non2xx, errors: r.errors, timeouts: 0, cache,
-    clientLoopDelayP99ms: delay.percentile(99) / 1e6, clientLoopDelayMaxMs: delay.max / 1e6,
+    clientLoopDelayP99ms: delay.percentile(99) / 1e6, clientLoopDelayMaxMs: delay.max / 1e6, unanswered: r.unanswered,
   };
 }
 

@@ -15,11 +15,17 @@ class Connection {
     this.onDone = onDone;
     this.buffer = Buffer.alloc(0);
     this.current = undefined;
+    /** Set once the socket is gone (the server closed an idle keep-alive connection, say). */
+    this.closed = false;
     this.socket.on('data', (chunk) => this.read(chunk));
     this.socket.on('error', (err) => this.fail(err));
-    this.socket.on('close', () => this.fail(new Error('connection closed')));
+    this.socket.on('close', () => {
+      this.closed = true;
+      this.fail(new Error('connection closed'));
+    });
   }
 
+  /** Writing to a closed socket loses the request without an event, so callers check `closed` first. */
   send(request, raw) {
     this.current = request;
     this.socket.write(raw);
@@ -78,6 +84,16 @@ export async function pacedLoad({ url, rate, duration, connections, nextPath, he
     if (next === undefined) idle.push(conn);
     else conn.send(next, raw(next.path));
   };
+  // Idle connections are taken oldest first, so every one keeps carrying requests and none
+  // sits idle past the server's keep-alive timeout; one the server closed anyway is replaced.
+  const takeIdle = () => {
+    for (;;) {
+      const conn = idle.shift();
+      if (conn === undefined || !conn.closed) return conn;
+      pool.push(new Connection(hostname, port, onDone));
+      idle.push(pool[pool.length - 1]);
+    }
+  };
   const onDone = (conn, request, result) => {
     if (result.error !== undefined) counts.errors += 1;
     else {
@@ -102,7 +118,7 @@ export async function pacedLoad({ url, rate, duration, connections, nextPath, he
     const due = Math.min(total, Math.floor((performance.now() - start) / intervalMs) + 1);
     for (; sent < due; sent++) {
       const request = { scheduled: start + sent * intervalMs, path: nextPath() };
-      const conn = idle.pop();
+      const conn = takeIdle();
       if (conn === undefined) waiting.push(request);
       else conn.send(request, raw(request.path));
     }
@@ -114,5 +130,5 @@ export async function pacedLoad({ url, rate, duration, connections, nextPath, he
   clearInterval(tick);
   const seconds = (performance.now() - start) / 1000;
   for (const c of pool) c.close();
-  return { latencies: latencies.subarray(0, counts.answered), seconds, ...counts };
+  return { latencies: latencies.subarray(0, counts.answered), seconds, ...counts, unanswered: total - finished };
 }

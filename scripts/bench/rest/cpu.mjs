@@ -1,0 +1,127 @@
+// CPU per request of GET /v1/ballot, read in the server process (the whole stack runs in
+// this process, so it is the CPU of every service a request touches): process.cpuUsage()
+// around a closed loop of requests sent by a forked child (cpu-client.mjs), less this
+// process's idle CPU over the same wall time. Three kinds of request on the same points:
+//   miss  — 200, first request for a point (Civic-Cache: miss: geo + graph over gRPC, render, ETag);
+//   hit   — 200 from the gateway's response cache (Civic-Cache: hit);
+//   304   — the same request with If-None-Match of the ETag it was given.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const CLIENT = fileURLToPath(new URL('./cpu-client.mjs', import.meta.url));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Collects garbage, then waits: V8 sweeps on background threads after a full collection,
+ * and process.cpuUsage() counts every thread (about 60 ms of CPU in the next second here).
+ */
+async function collect(settleMs) {
+  if (typeof globalThis.gc === 'function') {
+    globalThis.gc();
+    globalThis.gc();
+  }
+  await sleep(settleMs);
+}
+
+/** The forked client, and a way to wait for its next message of a kind. */
+async function startClient(options, settleMs) {
+  const child = fork(CLIENT, [JSON.stringify(options)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const waiting = new Map();
+  let failure;
+  child.on('message', (m) => {
+    if (m.cmd === 'error') failure = new Error(`cpu client: ${m.message}`);
+    const w = waiting.get(m.cmd);
+    if (failure !== undefined) for (const x of waiting.values()) x.reject(failure);
+    else if (w !== undefined) {
+      waiting.delete(m.cmd);
+      w.resolve(m);
+    }
+  });
+  child.on('exit', (code) => {
+    for (const x of waiting.values()) x.reject(new Error(`cpu client exited ${code}`));
+  });
+  const next = (cmd) => new Promise((resolve, reject) => (failure !== undefined ? reject(failure) : waiting.set(cmd, { resolve, reject })));
+  await next('started');
+  return {
+    async phase(phase) {
+      await collect(settleMs);
+      const ready = next('ready');
+      child.send({ cmd: 'prepare', phase });
+      await ready;
+      const done = next('done');
+      const tally = next('tally');
+      const t0 = process.hrtime.bigint();
+      const c0 = process.cpuUsage();
+      child.send({ cmd: 'go' });
+      await done;
+      const c = process.cpuUsage(c0);
+      const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+      return { wallMs, userUs: c.user, systemUs: c.system, tally: (await tally).tally };
+    },
+    stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.connected) child.send({ cmd: 'exit' });
+      else child.kill();
+      return exited;
+    },
+  };
+}
+
+/** This process's CPU while nothing is sent (timers, relays, pollers), per ms of wall time. */
+async function idle(ms, settleMs) {
+  await collect(settleMs);
+  const t0 = process.hrtime.bigint();
+  const c0 = process.cpuUsage();
+  await sleep(ms);
+  const c = process.cpuUsage(c0);
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  return { userUsPerMs: c.user / wallMs, systemUsPerMs: c.system / wallMs };
+}
+
+/** Per-request µs of one phase, idle CPU subtracted, and whether every answer was the expected one. */
+function perRequest(p, base, expect) {
+  const n = p.tally.requests;
+  const user = Math.max(0, p.userUs - base.userUsPerMs * p.wallMs) / n;
+  const system = Math.max(0, p.systemUs - base.systemUsPerMs * p.wallMs) / n;
+  const ok = (p.tally.status[expect.status] ?? 0) === n && (p.tally.cache[expect.cache] ?? 0) === n && p.tally.etagMismatch === 0;
+  return {
+    requests: n, us: user + system, userUs: user, systemUs: system, wallMs: p.wallMs, reqPerSec: (n * 1000) / p.wallMs,
+    bytesPerRequest: p.tally.bytes / n, ok, status: p.tally.status, cache: p.tally.cache, etagMismatch: p.tally.etagMismatch,
+    contests: p.tally.contests, regions: p.tally.regions,
+  };
+}
+
+/**
+ * Rounds of (idle baseline, miss, hit, 304, and the bare express peer's 200 as the floor of
+ * any HTTP request here) on a fresh point set each, after an unrecorded warm-up of all of
+ * them on a set of its own. `sets` and `warm` are arrays of request paths; `bare` is
+ * { url, path } of the bare express peer (in this process too).
+ */
+export async function measureCpu({ url, key, connections, passes, sets, warm, bare, idleMs = 1_000, settleMs = 1_000 }, progress) {
+  const client = await startClient({ url, key, connections }, settleMs);
+  const peer = await startClient({ url: bare.url, key, connections }, settleMs);
+  const barePhase = (n) => peer.phase({ paths: [bare.path], passes: n, conditional: false });
+  try {
+    progress('cpu: warm-up (miss, hit, 304 on a set of their own; the bare peer)');
+    await client.phase({ paths: warm, passes: 1, recordEtags: true });
+    await client.phase({ paths: warm, passes, conditional: false });
+    await client.phase({ paths: warm, passes, conditional: true });
+    await barePhase(warm.length * passes);
+    const rounds = [];
+    for (const [k, paths] of sets.entries()) {
+      const n = paths.length * passes;
+      progress(`cpu round ${k + 1}/${sets.length}: idle, miss ×${paths.length}, hit ×${n}, 304 ×${n}, bare express ×${n}`);
+      const base = await idle(idleMs, settleMs);
+      const miss = perRequest(await client.phase({ paths, passes: 1, recordEtags: true }), base, { status: 200, cache: 'miss' });
+      const hit = perRequest(await client.phase({ paths, passes, conditional: false }), base, { status: 200, cache: 'hit' });
+      const notModified = perRequest(await client.phase({ paths, passes, conditional: true }), base, { status: 304, cache: 'hit' });
+      const floor = perRequest(await barePhase(n), base, { status: 200, cache: 'none' });
+      rounds.push({ idle: base, miss, hit, notModified, bare: floor, vsHit: notModified.us / hit.us, vsMiss: notModified.us / miss.us });
+    }
+    return { rounds, connections, passes, points: sets[0]?.length ?? 0, idleMs, settleMs };
+  } finally {
+    await client.stop();
+    await peer.stop();
+  }
+}

@@ -1,0 +1,140 @@
+// Orchestrates the REST benchmark: the demo graph and the point sets (in a child), the
+// stack in this process (geo/http.mjs's startStack over that data), the bare express peer
+// (geo/http.mjs's), saturated and paced load from a child process (geo/load.mjs, through
+// geo/http.mjs's load), the CPU per request of miss / hit / 304 (cpu.mjs), then the report.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { load, medianRun, PATH as BARE_PATH, startBare, startStack } from '../geo/http.mjs';
+import { config, STATES, TARGETS } from './config.mjs';
+import { measureCpu } from './cpu.mjs';
+import { writeRestSection } from './report.mjs';
+
+const BALLOT = '/v1/ballot';
+const PREPARE = fileURLToPath(new URL('./prepare.mjs', import.meta.url));
+const started = performance.now();
+const progress = (msg) => process.stderr.write(`[bench:rest ${((performance.now() - started) / 1000).toFixed(1)} s] ${msg}\n`);
+
+const GC_KINDS = { [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge', [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking', [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks' };
+
+/** One load run (geo/http.mjs's `load`) with this (server) process's garbage-collection pauses during it. */
+async function loadWithGc(options, timeoutMs) {
+  const pauses = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) pauses.push({ ms: e.duration, kind: GC_KINDS[e.detail?.kind] ?? String(e.detail?.kind) });
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  try {
+    const result = await load(options, timeoutMs);
+    for (const e of observer.takeRecords()) pauses.push({ ms: e.duration, kind: GC_KINDS[e.detail?.kind] ?? String(e.detail?.kind) });
+    const long = {};
+    for (const p of pauses) if (p.ms > 15) long[p.kind] = (long[p.kind] ?? 0) + 1;
+    return { ...result, gc: { pauses: pauses.length, maxMs: Math.max(0, ...pauses.map((p) => p.ms)), totalMs: pauses.reduce((a, p) => a + p.ms, 0),
+      over15ms: pauses.filter((p) => p.ms > 15).length, long } };
+  } finally {
+    observer.disconnect();
+  }
+}
+
+/** The demo graph into `dataDir` and the seeded point sets, in a child process (see prepare.mjs). */
+function prepare(dataDir) {
+  const options = { dataDir, geoFiles: [`congressional-district=${config.shared}boundaries/congressional/us-cd119-20m.geojson`], states: STATES,
+    points: config.points, cpuPoints: config.cpuPoints, rounds: config.rounds };
+  const child = spawnSync(process.execPath, [PREPARE, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
+  if (child.status !== 0) throw new Error(`prepare exited ${child.status ?? child.signal}`);
+  return JSON.parse(child.stdout.toString('utf8'));
+}
+
+async function getJson(url, key, path) {
+  const res = await fetch(`${url}${path}`, { headers: key === undefined ? {} : { Authorization: `Bearer ${key}` } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  return { body: JSON.parse(text), bytes: Buffer.byteLength(text), cache: res.headers.get('civic-cache') };
+}
+
+/** The demo's next general election day, as the API lists it (the demo is generated as of today). */
+async function nextGeneral(url, key) {
+  const { body } = await getJson(url, key, '/v1/election_dates?state=co');
+  const general = body.data.find((e) => e.type === 'general');
+  if (general === undefined) throw new Error(`no upcoming general election in the demo graph: ${JSON.stringify(body).slice(0, 300)}`);
+  return general.date;
+}
+
+export async function main() {
+  const work = mkdtempSync(join(tmpdir(), 'civic-bench-rest-'));
+  try {
+    progress('demo graph and point sets (child process)');
+    const prep = prepare(join(work, 'data'));
+    progress(`demo graph: ${prep.demo.nodes} nodes, ${prep.demo.edges} edges in ${(prep.demo.ms / 1000).toFixed(1)} s; starting the stack`);
+    const stack = await startStack(config.shared, { CIVIC_DATA_DIR: join(work, 'data') });
+    const bare = await startBare();
+    try {
+      return await bench(stack, bare, prep, work);
+    } finally {
+      await bare.stop();
+      await stack.stop();
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function bench(stack, bare, prep, work) {
+  const date = await nextGeneral(stack.url, stack.key);
+  const dated = (qs) => qs.map((q) => `${q}&date=${date}`);
+  const queries = join(work, 'queries.txt');
+  writeFileSync(queries, `${dated(prep.queries.main).join('\n')}\n`);
+  const probe = await getJson(stack.url, stack.key, `${BALLOT}?lat=39.7392&lng=-104.9903&date=${date}`);
+  if (!(probe.body.contests?.length > 0)) throw new Error(`probe: the Denver ballot on ${date} has no contests: ${JSON.stringify(probe.body).slice(0, 300)}`);
+  const bareProbe = await getJson(bare.url, undefined, BARE_PATH);
+  progress(`ballot date ${date}; Denver ballot: ${probe.body.contests.length} contests, ${probe.bytes} B`);
+
+  const targets = [
+    { id: 'gateway', name: 'civicgraph gateway, `GET /v1/ballot` (auth, geo, graph over gRPC, one process)', url: stack.url, key: stack.key, path: BALLOT },
+    { id: 'bare', name: `bare express 5 (fixed ${bare.bytes} B JSON)`, url: bare.url, key: undefined, path: BARE_PATH, bytes: bareProbe.bytes },
+  ];
+  const base = { queries, connections: config.connections, duration: config.seconds };
+  const limit = (s) => (s + 30) * 1000;
+  const target = (t) => ({ ...base, url: t.url, key: t.key, path: t.path });
+  for (const t of targets) {
+    t.saturatedRounds = [];
+    t.pacedRounds = [];
+    if (config.warmup > 0) {
+      progress(`warm-up: ${t.id}`);
+      await load({ ...target(t), duration: config.warmup, seed: 99 }, limit(config.warmup));
+    }
+  }
+  for (let round = 1; round <= config.rounds; round++) {
+    for (const t of targets) {
+      progress(`saturated round ${round}/${config.rounds}: ${t.id}`);
+      t.saturatedRounds.push(await loadWithGc({ ...target(t), seed: 7 + round }, limit(config.seconds)));
+    }
+  }
+  for (let round = 1; round <= config.rounds; round++) {
+    for (const t of targets) {
+      progress(`paced round ${round}/${config.rounds}: ${t.id} at ${config.rate} req/s`);
+      t.pacedRounds.push(await loadWithGc({ ...target(t), mode: 'paced', rate: config.rate, seed: 20 + round }, limit(config.seconds + 15)));
+    }
+  }
+  const bareT = targets[1];
+  for (const t of targets) {
+    t.saturated = medianRun(t.saturatedRounds, 'rps');
+    t.paced = medianRun(t.pacedRounds, 'p99ms');
+    t.ratioRounds = t.saturatedRounds.map((r, k) => r.rps / bareT.saturatedRounds[k].rps);
+    t.ratio = [...t.ratioRounds].sort((a, b) => a - b)[Math.floor((t.ratioRounds.length - 1) / 2)];
+  }
+
+  const paths = (qs) => dated(qs).map((q) => `${BALLOT}?${q}`);
+  const cpu = await measureCpu({ url: stack.url, key: stack.key, connections: config.cpuConnections, passes: config.cpuPasses,
+    sets: prep.queries.cpu.map(paths), warm: paths(prep.queries.warm), bare: { url: bare.url, path: BARE_PATH } }, progress);
+
+  const run = { config, targets: TARGETS, states: STATES, date, demo: prep.demo, probe: { contests: probe.body.contests.length, bytes: probe.bytes },
+    servers: targets, cpu, seconds: (performance.now() - started) / 1000 };
+  writeRestSection(config.output, run);
+  progress(`wrote ${config.output}`);
+  return run;
+}

@@ -1,0 +1,162 @@
+// The REST section of BENCHMARKS.md: targets (met or not, from this run's numbers), the
+// per-round tables and the method.
+import { cpus } from 'node:os';
+import { writeSection } from '../lib/section.mjs';
+
+const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const f1 = (x) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : int.format(x));
+const pct = (x) => `${(100 * x).toFixed(0)} %`;
+const yes = (ok) => (ok ? '**met**' : '**not met**');
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const kb = (bytes) => (bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${int.format(bytes)} B`);
+
+/** Writes this benchmark's section of BENCHMARKS.md. */
+export function writeRestSection(path, run) {
+  writeSection(path, 'rest', renderRestSection(run));
+}
+
+function hitShare(r) {
+  const n = r.cache.hit + r.cache.miss;
+  return n === 0 ? NaN : r.cache.hit / n;
+}
+
+function hitRatio(r) {
+  const x = hitShare(r);
+  return Number.isNaN(x) ? '—' : pct(x);
+}
+
+const bad = (r) => r.errors + r.timeouts + r.non2xx;
+/** Requests the paced client schedules in a run, and those it never saw answered nor failed (see Method). */
+const sent = (run) => Math.floor(run.config.rate * run.config.seconds);
+const lost = (run, r) => Math.max(0, sent(run) - r.total - r.errors);
+const gc = (r) => `${f1(r.gc.maxMs)} / ${int.format(r.gc.totalMs)} (${r.gc.over15ms === 0 ? 'none' : Object.entries(r.gc.long).map(([k, n]) => `${n} ${k}`).join(', ')})`;
+
+/** Per kind of request, the median over rounds of its µs, and the median of the per-round ratios. */
+export function cpuSummary(cpu) {
+  const pick = (kind) => ({
+    us: median(cpu.rounds.map((r) => r[kind].us)), userUs: median(cpu.rounds.map((r) => r[kind].userUs)),
+    systemUs: median(cpu.rounds.map((r) => r[kind].systemUs)), bytes: median(cpu.rounds.map((r) => r[kind].bytesPerRequest)),
+  });
+  return {
+    miss: pick('miss'), hit: pick('hit'), notModified: pick('notModified'), bare: pick('bare'),
+    vsHit: median(cpu.rounds.map((r) => r.vsHit)), vsMiss: median(cpu.rounds.map((r) => r.vsMiss)),
+    allOk: cpu.rounds.every((r) => r.miss.ok && r.hit.ok && r.notModified.ok && r.bare.ok),
+  };
+}
+
+function targetTable(run, gw, bare, cpu) {
+  const t = run.targets;
+  const peer = `; the bare express peer paced at the same rate in the same rounds: p99 ${bare.pacedRounds.map((r) => f1(r.p99ms)).join(', ')} ms`;
+  const cachedOnly = gw.pacedRounds.every((r) => hitShare(r) >= 0.99);
+  const hits = `${gw.pacedRounds.map(hitRatio).join(', ')} response-cache hits${cachedOnly ? ` (the saturated runs before had asked for the points: this is the cached path; a miss costs ${f1(cpu.miss.us / 1000)} ms of CPU, below)` : ''}`;
+  const paced = gw.pacedRounds.map((r) => f1(r.p99ms)).join(', ');
+  const atRate = run.config.rate === t.rate;
+  const errors = gw.pacedRounds.reduce((n, r) => n + bad(r), 0);
+  const unanswered = gw.pacedRounds.reduce((n, r) => n + lost(run, r), 0);
+  return [
+    '| target | this run | |',
+    '|---|---|---|',
+    `| \`/v1/ballot\` on the demo data: p99 ≤ ${t.p99ms} ms at ${t.rate} req/s (open loop) | median round p99 **${f1(gw.paced.p99ms)} ms** (rounds ${paced}), p50 ${f1(gw.paced.p50ms)} ms, at ${int.format(run.config.rate)} req/s; ${hits}${errors > 0 ? `; ${errors} errors / non-2xx` : ''}${unanswered > 0 ? `; ${unanswered} requests never answered (the paced client's, see Method)` : ''}${peer} | ${atRate ? `${yes(gw.paced.p99ms <= t.p99ms && errors === 0)}${cachedOnly ? ' on cached answers' : ''}` : `**not measured** (paced at ${run.config.rate}, BENCH_REST_RATE)`} |`,
+    `| saturation req/s beside a bare express handler, same run | ${int.format(gw.saturated.rps)} vs ${int.format(bare.saturated.rps)} req/s: ${pct(gw.ratio)} (median of the per-round ratios ${gw.ratioRounds.map(pct).join(', ')}, at ${gw.saturatedRounds.map(hitRatio).join(', ')} response-cache hits) | reported |`,
+    `| a 304 costs ≤ ${pct(t.notModifiedShare)} of the CPU of the matching 200 (the cached 200: see Method) | 304 ${f1(cpu.notModified.us)} µs vs 200 from the response cache ${f1(cpu.hit.us)} µs: **${pct(cpu.vsHit)}** (median of the per-round ratios ${run.cpu.rounds.map((r) => pct(r.vsHit)).join(', ')}) | ${yes(cpu.vsHit <= t.notModifiedShare && cpu.allOk)} |`,
+    `| the same, against the 200 a cache miss costs | 304 ${f1(cpu.notModified.us)} µs vs miss 200 ${f1(cpu.miss.us)} µs: ${pct(cpu.vsMiss)} (rounds ${run.cpu.rounds.map((r) => pct(r.vsMiss)).join(', ')}) | ${cpu.vsMiss <= t.notModifiedShare ? 'within 25 %' : 'over 25 %'} (for reference) |`,
+  ].join('\n');
+}
+
+function saturatedTable(run) {
+  const lines = [
+    `Saturated: autocannon, ${run.config.connections} connections, ${run.config.seconds} s per run, ${run.config.rounds} rounds interleaved with the bare express peer (after a ${run.config.warmup} s unrecorded warm-up each). Latencies in ms.`,
+    '',
+    '| server | round | req/s | p50 | p99 | max | server event-loop delay p99 | server GC pauses: max / total ms (those > 15 ms, by kind) | errors / non-2xx | response-cache hits |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const s of run.servers) {
+    s.saturatedRounds.forEach((r, k) => {
+      const mark = r === s.saturated ? ' (median)' : '';
+      lines.push(`| ${s.name} | ${k + 1}${mark} | ${int.format(r.rps)} | ${r.p50ms} | ${r.p99ms} | ${r.maxMs} | ${f1(r.loopDelayP99ms)} | ${gc(r)} | ${bad(r)} | ${s.id === 'bare' ? '—' : hitRatio(r)} |`);
+    });
+  }
+  return lines.join('\n');
+}
+
+function pacedTable(run) {
+  const lines = [
+    `Paced: the open-loop client at exactly ${int.format(run.config.rate)} req/s, ${run.config.connections} connections, ${run.config.seconds} s per run, ${run.config.rounds} rounds interleaved with the bare express peer at the same rate. Latencies in ms, from each request's scheduled send time.`,
+    '',
+    '| server | round | answered / sent (never answered) | p50 | p99 | max | server event-loop delay p99 | server GC pauses: max / total ms (those > 15 ms, by kind) | load client loop delay p99 / max | errors / non-2xx | response-cache hits |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const s of run.servers) {
+    s.pacedRounds.forEach((r, k) => {
+      const mark = r === s.paced ? ' (median)' : '';
+      lines.push(`| ${s.name} | ${k + 1}${mark} | ${int.format(r.total)} / ${int.format(sent(run))} (${int.format(lost(run, r))}) | ${f1(r.p50ms)} | ${f1(r.p99ms)} | ${f1(r.maxMs)} | ${f1(r.loopDelayP99ms)} | ${gc(r)} | ${f1(r.clientLoopDelayP99ms)} / ${f1(r.clientLoopDelayMaxMs)} | ${bad(r)} | ${s.id === 'bare' ? '—' : hitRatio(r)} |`);
+    });
+  }
+  return lines.join('\n');
+}
+
+function cpuTable(run, sum) {
+  const c = run.cpu;
+  const cell = (k) => `${f1(k.us)} (${f1(k.userUs)} + ${f1(k.systemUs)})`;
+  const lines = [
+    `CPU of the server process per request, µs (user + system), idle CPU subtracted; closed loop of ${c.connections} keep-alive connections from a child process; per round ${int.format(c.points)} fresh points asked once (miss), then ${c.passes} passes over them (hit), then ${c.passes} passes with \`If-None-Match\` (304), then as many requests to the bare express peer (the cost of any HTTP request through express here).`,
+    '',
+    '| round | idle (µs CPU per s) | miss 200 | hit 200 | 304 | bare express 200 | 304 / hit 200 | 304 / miss 200 | req/s miss / hit / 304 / bare | every answer as expected |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  c.rounds.forEach((r, k) => {
+    const idle = 1000 * (r.idle.userUsPerMs + r.idle.systemUsPerMs);
+    const ok = r.miss.ok && r.hit.ok && r.notModified.ok && r.bare.ok;
+    const what = (x) => [x.status, x.cache, x.etagMismatch];
+    lines.push(`| ${k + 1} | ${int.format(idle)} | ${cell(r.miss)} | ${cell(r.hit)} | ${cell(r.notModified)} | ${cell(r.bare)} | ${pct(r.vsHit)} | ${pct(r.vsMiss)} | ${[r.miss, r.hit, r.notModified, r.bare].map((x) => int.format(x.reqPerSec)).join(' / ')} | ${ok ? 'yes' : `**no**: ${JSON.stringify({ miss: what(r.miss), hit: what(r.hit), nm: what(r.notModified), bare: what(r.bare) })}`} |`);
+  });
+  lines.push(`| **median** | | ${cell(sum.miss)} | ${cell(sum.hit)} | ${cell(sum.notModified)} | ${cell(sum.bare)} | **${pct(sum.vsHit)}** | **${pct(sum.vsMiss)}** | | |`);
+  const contests = c.rounds.flatMap((r) => r.miss.contests);
+  const regions = c.rounds.flatMap((r) => r.miss.regions);
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  lines.push('', `Bytes per response (body): 200 ${kb(sum.hit.bytes)} (miss ${kb(sum.miss.bytes)}), 304 ${kb(sum.notModified.bytes)}. The ${int.format(contests.length)} miss ballots: ${mean(contests).toFixed(1)} contests on average (${Math.min(...contests)}–${Math.max(...contests)}), over ${mean(regions).toFixed(1)} electing regions per point.`);
+  const quarter = sum.hit.us * 0.25;
+  lines.push('', `The floor: a bare express 200 costs ${pct(sum.bare.us / sum.hit.us)} of the hit 200 and ${pct(sum.bare.us / sum.notModified.us)} of the 304 here, so a 304 at 25 % of the hit 200 (${f1(quarter)} µs) would cost ${sum.bare.us > quarter ? 'less than any request through express in this process' : 'more than a bare express request'}. Above that floor, the 304 costs ${f1(sum.notModified.us - sum.bare.us)} µs and the hit 200 ${f1(sum.hit.us - sum.bare.us)} µs.`);
+  return lines.join('\n');
+}
+
+/** The whole section (without markers). */
+export function renderRestSection(run) {
+  const gw = run.servers.find((s) => s.id === 'gateway');
+  const bare = run.servers.find((s) => s.id === 'bare');
+  const sum = cpuSummary(run.cpu);
+  const cfg = run.config;
+  const flags = process.execArgv.filter((a) => a.startsWith('--max-semi-space-size')).join(' ') || 'default flags';
+  return [
+    '## REST: `GET /v1/ballot` end to end, and what a 304 costs',
+    '',
+    `Written by \`npm run bench:rest\` (scripts/bench/rest.mjs) on ${new Date().toISOString().slice(0, 10)} in ${run.seconds.toFixed(0)} s: ` +
+      `${cpus().length} × ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ') ?? 'unknown'}, Node ${process.version} (${flags}). ` +
+      `Demo graph as \`civicgraph up\` loads it: ${int.format(run.demo.nodes)} nodes, ${int.format(run.demo.edges)} edges (loaded in ${(run.demo.ms / 1000).toFixed(1)} s). ` +
+      `Ballots for the demo's next general election day, ${run.date}, at ${int.format(cfg.points)} distinct seeded points uniform over ${run.states.map((s) => s.toUpperCase()).join(', ')} (evenly split). The machine is shared, so numbers are noisy.`,
+    '',
+    targetTable(run, gw, bare, sum),
+    '',
+    '### Saturated',
+    '',
+    saturatedTable(run),
+    '',
+    `${gw.name} / bare express: ${pct(gw.ratio)} of the requests per second (median of the per-round ratios). The ballot body is ${kb(sum.hit.bytes)} on average against the peer's fixed ${kb(bare.bytes)}.`,
+    '',
+    `### Paced at ${int.format(cfg.rate)} req/s`,
+    '',
+    pacedTable(run),
+    '',
+    '### CPU per request: miss, hit, 304',
+    '',
+    cpuTable(run, sum),
+    '',
+    '### Method',
+    '',
+    `- **System**: auth, geo, graph, results and gateway in the benchmark process, started by \`scripts/bench/geo/http.mjs\`'s \`startStack\` (each from its own config reader fed a private environment; real gRPC and HTTP on 127.0.0.1; an enterprise key, 1,000,000 requests/min), geo serving us-atlas states and counties and the 119th Congress districts (1:20M) at H3 resolution 5. The graph is the synthetic demo \`civicgraph up\` loads: the CLI's own \`loadDemoIfEmpty\` (\`generateDemo\` over \`demoRegions\` of the same boundary files, as of today), run in a child process into the stack's data directory before the stack starts, with its outbox relayed, so the graph service opens it from disk as after a restart of \`up\`. The benchmark runs with V8's default young generation, as \`npm start\` and the Docker image run \`up\` (with \`--max-semi-space-size=64\` the paced p99 was about four times worse on 2026-11-23), and re-spawns itself with \`--expose-gc\` (for the CPU phases below).`,
+    `- **Points**: ${int.format(cfg.points)} distinct points, uniform over each state's area (rejection sampling in its bounding box against the us-atlas outline), rounded to 5 decimals; each load request draws one at random, with \`date=${run.date}\`. Every demo state has contests (U.S. Senator, Governor, its U.S. Representatives, the President in a presidential year, and County Commissioner and Sheriff in its first three counties). The gateway's response cache (10,000 entries, five minutes, keyed by the caller's policy, the API version, the day and the request) holds a point's ballot after its first request, so the hit ratio climbs as the runs cover the set; it is reported per run from the \`Civic-Cache\` header.`,
+    `- **Saturated and paced**: the geo benchmark's harness (\`geo/http.mjs\` \`load\`, \`geo/load.mjs\` in a separate process with autocannon 8, or the open-loop paced client \`geo/paced-client.mjs\`: evenly spaced requests, latency counted from each request's scheduled send time, 1 ms timer granularity; the load process's own event-loop delay is shown beside it, as its stalls count as latency). The bare express peer is geo's: express 5 (the gateway's own copy) in this process, one route, a fixed 1 KB JSON body. Server event-loop delay: \`monitorEventLoopDelay\` in the server process during the run; server GC pauses: a \`gc\` PerformanceObserver in the server process during the run (main-thread pause of each collection; a pause stalls every service, as they share the process). The reported round is the median one (by req/s saturated, by p99 paced). *Never answered*: requests the paced client scheduled but saw neither answered nor failed; it waits for them until 15 s after the run and leaves them out of the latencies. The client takes idle connections oldest first and replaces any the server closed, so none should be; any there are counted here, not hidden: each is a request whose latency the percentiles do not include.`,
+    `- **CPU per request**: \`process.cpuUsage()\` of the server process (which runs every service, so a miss counts geo's and graph's work too) read just before a forked client (\`rest/cpu-client.mjs\`, node:http, ${run.cpu.connections} keep-alive connections opened before the window) starts a closed loop, and when it reports the loop done; less this process's idle CPU over the same wall time (measured for ${run.cpu.idleMs} ms before each round: pollers and relays). Garbage is collected before each phase and the idle window, followed by ${run.cpu.settleMs} ms of quiet, because \`cpuUsage\` counts every thread and V8 sweeps on background threads after a full collection. The bare express phase sends the same number of requests to geo's peer over the same kind of connections. Per round, fresh points (${int.format(run.cpu.points)}, not in the load set): each asked once (200, \`Civic-Cache: miss\`, its ETag kept), then ${run.cpu.passes} passes without a validator (200, \`hit\`), then ${run.cpu.passes} passes with \`If-None-Match\` of that ETag (304); every answer's status, \`Civic-Cache\` and ETag are checked. One warm-up round on its own points first, unrecorded. Reported: each round, and the median per kind and of the per-round ratios.`,
+    `- **Which 200 a 304 is compared with**: the matching 200 is the answer the same request gets without \`If-None-Match\`, in the same state of the gateway: the ETag a client revalidates with came from a cached rendering, and a 304 is only answered without upstream calls while that entry is cached (an evicted or expired entry makes the revalidation itself a miss, costing what a miss costs, answered 304 or 200). So the target is judged against the cache-hit 200; the miss 200 is shown for reference.`,
+  ].join('\n');
+}

@@ -234,6 +234,23 @@ describe('caching', () => {
   });
 });
 
+describe('ballots of points in the same districts', () => {
+  it('are the same, and a data change reaches a point asked about for the first time afterwards', async () => {
+    const near = (lat: number, lng: number) => get(at(`/v1/ballot?lat=${lat}&lng=${lng}&date=${NEXT_GENERAL}`), key, pinned);
+    const a = (await near(39.7392, -104.9903)).body;
+    const b = (await near(39.7501, -104.9902)).body;
+    expect(b.regions).toEqual(a.regions);
+    expect(b.contests).toEqual(a.contests);
+    const target = a.contests.flatMap((c: any) => c.candidacies).find((c: any) => c.filing_status !== 'WITHDRAWN' && c.filing_status !== null);
+    await s.graph.writer.moveCandidacy(target.slug, { filingStatus: 'WITHDRAWN' }, 'provenance:demo-synthetic-registry');
+    let lat = 39.7402;
+    await expect.poll(async () => {
+      lat += 0.0001; // a point never asked about: only the cache of ballots by districts could answer it
+      return (await near(lat, -104.9903)).body.contests.flatMap((c: any) => c.candidacies).find((c: any) => c.slug === target.slug).filing_status;
+    }, { timeout: 5_000 }).toBe('WITHDRAWN');
+  });
+});
+
 describe('requests Node refuses before any route', () => {
   it('answers headers over 16 KB with a 431 problem+json, not a bare status line', async () => {
     const res = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {

@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import type { Logger, RateLimiter, VersionRegistry } from '@civicgraph/kit';
+import type { BallotCache } from './cache/ballot-cache.js';
 import type { ResponseCache } from './cache/response-cache.js';
 import { GeoLookup } from './geo-lookup.js';
 import { graphiql } from './graphql/graphiql.js';
@@ -24,6 +25,7 @@ export interface AppDeps {
   graph: GraphUpstream;
   results: ResultsUpstream;
   responses: ResponseCache;
+  ballots: BallotCache;
   versions: VersionRegistry;
   probes: HealthProbe[];
   isStopping: () => boolean;

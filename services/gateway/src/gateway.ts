@@ -4,6 +4,7 @@ import { MemoryRateLimiter, VersionRegistry, type EventBus, type Lifecycle, type
 import { createApp } from './app.js';
 import { GeoCache } from './cache/geo-cache.js';
 import { startGeoInvalidator, startResponseInvalidator } from './cache/invalidator.js';
+import { BallotCache } from './cache/ballot-cache.js';
 import { ResponseCache } from './cache/response-cache.js';
 import type { GatewayConfig } from './config.js';
 import { GeoLookup } from './geo-lookup.js';
@@ -45,9 +46,10 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   lifecycle.defer('gateway upstream clients', () => [auth, geo, graph, results, ...probes].forEach((c) => c.close()));
   const cache = new GeoCache();
   const responses = new ResponseCache();
+  const ballots = new BallotCache();
   const subscriptions = [
     await startGeoInvalidator(deps.bus, config.env, cache, log),
-    await startResponseInvalidator(deps.bus, config.env, responses, log),
+    await startResponseInvalidator(deps.bus, config.env, [responses, ballots], log),
   ];
   lifecycle.defer('gateway cache invalidators', async () => {
     await Promise.all(subscriptions.map((s) => s.unsubscribe()));
@@ -60,6 +62,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     graph,
     results,
     responses,
+    ballots,
     versions: deps.versions ?? new VersionRegistry(),
     probes,
     isStopping: () => lifecycle.isStopping,

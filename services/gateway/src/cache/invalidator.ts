@@ -1,6 +1,11 @@
 import { subjectMatches, type CivicEvent, type EventBus, type Logger, type Subscription } from '@civicgraph/kit';
 import type { GeoCache } from './geo-cache.js';
-import type { ResponseCache } from './response-cache.js';
+
+/** A cache whose entries data-change events can drop by slug. */
+export interface SlugIndexed {
+  invalidateSlugs(slugs: readonly string[]): number;
+  clear(): number;
+}
 
 /**
  * Keeps the geo cache honest: `region.updated`/`region.deleted` drop the answers naming
@@ -17,14 +22,15 @@ export function startGeoInvalidator(bus: EventBus, env: string, cache: GeoCache,
 }
 
 /**
- * Keeps the graph-backed responses honest: any data-change event (every node kind) drops
+ * Keeps the graph-backed answers honest (rendered responses, ballots by region set): any data-change event (every node kind) drops
  * the responses naming one of its slugs; a created or deleted node can enter or leave any
  * list or ballot, so those events drop everything.
  */
-export function startResponseInvalidator(bus: EventBus, env: string, cache: ResponseCache, log: Logger): Promise<Subscription> {
+export function startResponseInvalidator(bus: EventBus, env: string, caches: readonly SlugIndexed[], log: Logger): Promise<Subscription> {
   return bus.subscribe(`civic.${env}.*.*`, (event: CivicEvent) => {
     const verb = event.subject.slice(event.subject.lastIndexOf('.') + 1);
-    const dropped = verb === 'updated' && event.slugs.length > 0 ? cache.invalidateSlugs(event.slugs) : cache.clear();
+    let dropped = 0;
+    for (const cache of caches) dropped += verb === 'updated' && event.slugs.length > 0 ? cache.invalidateSlugs(event.slugs) : cache.clear();
     log.debug({ eventId: event.id, subject: event.subject, slugs: event.slugs.length, dropped }, 'response cache invalidated');
   });
 }

@@ -1,5 +1,6 @@
 import { DistrictRole } from '@civicgraph/protos/civic/geo/v1/geo';
-import { assertCoordinate, contactVisible } from '@civicgraph/kit';
+import { assertCoordinate, contactVisible, policyFingerprint } from '@civicgraph/kit';
+import { BallotCache, ballotSlugs } from '../cache/ballot-cache.js';
 import { Router } from 'express';
 import type { GeoLookup } from '../geo-lookup.js';
 import type { GraphUpstream } from '../upstream/graph-client.js';
@@ -21,7 +22,7 @@ export const BALLOT_ENDPOINTS = {
   },
 } satisfies Record<string, Endpoint>;
 
-export function ballot(lookup: GeoLookup, graph: GraphUpstream, deps: RouteDeps): Router {
+export function ballot(lookup: GeoLookup, graph: GraphUpstream, byRegions: BallotCache, deps: RouteDeps): Router {
   const router = Router();
   mountCached(router, BALLOT_ENDPOINTS.get, deps, async (params, principal) => {
     const lat = assertCoordinate('lat', params['lat'] as number);
@@ -29,8 +30,16 @@ export function ballot(lookup: GeoLookup, graph: GraphUpstream, deps: RouteDeps)
     const date = dateOr(params, 'date');
     const { entry } = await lookup.districtsAtPoint(principal, lat, lng, date);
     const electing = entry.regions.filter((r) => r.roles.length === 0 || r.roles.includes(DistrictRole.DISTRICT_ROLE_ELECTING));
-    const answer = await graph.ballot(principal, { regions: electing.map((r) => r.slug), date, minConfidence: params['min_confidence'] as number });
-    return ballotView({ lat, lng }, date, electing, answer.contests, contactVisible(principal));
+    const regions = electing.map((r) => r.slug);
+    const minConfidence = params['min_confidence'] as number;
+    const key = BallotCache.key(policyFingerprint(principal), regions, date, minConfidence);
+    let contests = byRegions.get(key);
+    if (contests === undefined) {
+      const generation = byRegions.mark();
+      contests = (await graph.ballot(principal, { regions, date, minConfidence })).contests;
+      byRegions.set(key, contests, ballotSlugs(contests), generation);
+    }
+    return ballotView({ lat, lng }, date, electing, contests, contactVisible(principal));
   });
   return router;
 }

@@ -1,5 +1,6 @@
 import type { RateLimiter, VersionRegistry } from '@civicgraph/kit';
 import { Router } from 'express';
+import type { BallotCache } from '../cache/ballot-cache.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { GeoLookup } from '../geo-lookup.js';
 import type { GeoUpstream } from '../upstream/geo-client.js';
@@ -21,6 +22,7 @@ export interface RestDeps {
   limiter: RateLimiter;
   versions: VersionRegistry;
   responses: ResponseCache;
+  ballots: BallotCache;
   lookup: GeoLookup;
   geo: GeoUpstream;
   graph: GraphUpstream;
@@ -35,7 +37,7 @@ export function restRoutes(deps: RestDeps): Router {
   router.use(districtsByPoint(deps.lookup, deps.limiter, deps.versions));
   router.use(districtsByAddress(deps.geo, deps.limiter, deps.versions));
   router.use(regions(deps.geo, deps.limiter, deps.versions));
-  router.use(ballot(deps.lookup, deps.graph, cached));
+  router.use(ballot(deps.lookup, deps.graph, deps.ballots, cached));
   router.use(contests(deps.graph, cached));
   router.use(candidacies(deps.graph, cached));
   router.use(officeholders(deps.graph, cached));

@@ -1,0 +1,37 @@
+import type { Contest } from '@civicgraph/protos/civic/graph/v1/graph';
+import { SlugCache } from './slug-cache.js';
+
+/**
+ * The graph's ballot answers by the set of regions asked about, not by point: every point
+ * of the same districts has the same ballot, so a point never seen before costs a geo
+ * lookup and not a graph query. Keyed by the caller's policy fingerprint, the regions, the
+ * date and min_confidence; dropped by the data-change events naming anything in it, and
+ * never older than the candidacy freshness (five minutes).
+ */
+export class BallotCache extends SlugCache<readonly Contest[]> {
+  constructor(maxEntries = 5_000, ttlMs = 300_000, now?: () => number) {
+    super(maxEntries, ttlMs, now);
+  }
+
+  static key(fingerprint: string, regions: readonly string[], date: string, minConfidence: number): string {
+    return `${fingerprint}|${date}|${minConfidence}|${[...regions].sort().join(',')}`;
+  }
+}
+
+/** Every slug a ballot answer names: contests, their offices and regions, candidacies and what they cite. */
+export function ballotSlugs(contests: readonly Contest[]): string[] {
+  const out = new Set<string>();
+  for (const c of contests) {
+    out.add(c.slug);
+    if (c.office !== undefined) out.add(c.office.slug);
+    if (c.region !== undefined) out.add(c.region.slug);
+    for (const x of c.candidacies) {
+      out.add(x.slug);
+      if (x.person !== undefined) out.add(x.person.slug);
+      if (x.party !== undefined) out.add(x.party.slug);
+      for (const p of x.positions) out.add(p.slug);
+      for (const p of x.provenance) out.add(p.slug);
+    }
+  }
+  return [...out];
+}

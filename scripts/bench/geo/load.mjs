@@ -23,7 +23,9 @@ const paths = o.queries !== undefined ? readFileSync(o.queries, 'utf8').split('\
   const lat = (24 + pointsRand() * 26).toFixed(5);
   return `${o.path}?lat=${lat}&lng=${lng}`;
 });
-const nextPath = () => paths[Math.floor(rand() * paths.length)];
+// `sequential`: the paths in order, each once while they last (no repeats: every request new).
+let next = 0;
+const nextPath = o.sequential === true ? () => paths[next++ % paths.length] : () => paths[Math.floor(rand() * paths.length)];
 const headers = o.key === undefined ? {} : { authorization: `Bearer ${o.key}` };
 const cache = { hit: 0, miss: 0 };
 const count = (c) => {

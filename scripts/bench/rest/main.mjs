@@ -43,7 +43,7 @@ async function loadWithGc(options, timeoutMs) {
 /** The demo graph into `dataDir` and the seeded point sets, in a child process (see prepare.mjs). */
 function prepare(dataDir) {
   const options = { dataDir, geoFiles: [`congressional-district=${config.shared}boundaries/congressional/us-cd119-20m.geojson`], states: STATES,
-    points: config.points, cpuPoints: config.cpuPoints, rounds: config.rounds };
+    points: config.points, cpuPoints: config.cpuPoints, rounds: config.rounds, coldPoints: config.rate * config.seconds };
   const child = spawnSync(process.execPath, [PREPARE, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
   if (child.status !== 0) throw new Error(`prepare exited ${child.status ?? child.signal}`);
   return JSON.parse(child.stdout.toString('utf8'));
@@ -120,6 +120,15 @@ async function bench(stack, bare, prep, work) {
       t.pacedRounds.push(await loadWithGc({ ...target(t), mode: 'paced', rate: config.rate, seed: 20 + round }, limit(config.seconds + 15)));
     }
   }
+  const gw = targets[0];
+  gw.coldRounds = [];
+  for (let round = 1; round <= config.rounds; round++) {
+    const cold = join(work, `cold-${round}.txt`);
+    writeFileSync(cold, `${dated(prep.queries.cold[round - 1]).join('\n')}\n`);
+    progress(`paced round ${round}/${config.rounds} on points never asked before: gateway at ${config.rate} req/s`);
+    gw.coldRounds.push(await loadWithGc({ ...target(gw), queries: cold, sequential: true, mode: 'paced', rate: config.rate, seed: 40 + round }, limit(config.seconds + 15)));
+  }
+  gw.cold = medianRun(gw.coldRounds, 'p99ms');
   const bareT = targets[1];
   for (const t of targets) {
     t.saturated = medianRun(t.saturatedRounds, 'rps');

@@ -42,4 +42,11 @@ const cpu = Array.from({ length: o.rounds }, (_, k) => {
   return set;
 });
 const warm = ballotQueries(picker, Math.min(200, o.cpuPoints), 100, used);
-process.stdout.write(JSON.stringify({ demo, queries: { main, cpu, warm } }));
+for (const q of warm) used.add(q);
+// One set per paced round on points never asked before: every request a response-cache miss.
+const cold = Array.from({ length: o.rounds }, (_, k) => {
+  const set = ballotQueries(picker, o.coldPoints, 201 + k, used);
+  for (const q of set) used.add(q);
+  return set;
+});
+process.stdout.write(JSON.stringify({ demo, queries: { main, cpu, warm, cold } }));

@@ -1,6 +1,12 @@
 import type { Contest } from '@civicgraph/protos/civic/graph/v1/graph';
 import { SlugCache } from './slug-cache.js';
 
+/** The graph's contests for a set of regions, and every slug they name (computed once). */
+export interface BallotEntry {
+  contests: readonly Contest[];
+  slugs: readonly string[];
+}
+
 /**
  * The graph's ballot answers by the set of regions asked about, not by point: every point
  * of the same districts has the same ballot, so a point never seen before costs a geo
@@ -8,7 +14,7 @@ import { SlugCache } from './slug-cache.js';
  * date and min_confidence; dropped by the data-change events naming anything in it, and
  * never older than the candidacy freshness (five minutes).
  */
-export class BallotCache extends SlugCache<readonly Contest[]> {
+export class BallotCache extends SlugCache<BallotEntry> {
   constructor(maxEntries = 5_000, ttlMs = 300_000, now?: () => number) {
     super(maxEntries, ttlMs, now);
   }

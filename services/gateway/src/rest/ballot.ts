@@ -4,7 +4,7 @@ import { BallotCache, ballotSlugs } from '../cache/ballot-cache.js';
 import { Router } from 'express';
 import type { GeoLookup } from '../geo-lookup.js';
 import type { GraphUpstream } from '../upstream/graph-client.js';
-import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
+import { Indexed, mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
 import { ballotView } from './resources/ballot.js';
 import { dateOr, P } from './schema/params.js';
 
@@ -33,13 +33,15 @@ export function ballot(lookup: GeoLookup, graph: GraphUpstream, byRegions: Ballo
     const regions = electing.map((r) => r.slug);
     const minConfidence = params['min_confidence'] as number;
     const key = BallotCache.key(policyFingerprint(principal), regions, date, minConfidence);
-    let contests = byRegions.get(key);
-    if (contests === undefined) {
+    let ballot = byRegions.get(key);
+    if (ballot === undefined) {
       const generation = byRegions.mark();
-      contests = (await graph.ballot(principal, { regions, date, minConfidence })).contests;
-      byRegions.set(key, contests, ballotSlugs(contests), generation);
+      const { contests } = await graph.ballot(principal, { regions, date, minConfidence });
+      ballot = { contests, slugs: [...new Set([...regions, ...ballotSlugs(contests)])] };
+      byRegions.set(key, ballot, ballot.slugs, generation);
     }
-    return ballotView({ lat, lng }, date, electing, contests, contactVisible(principal));
+    // The slugs are known: the response cache need not walk the 20-30 KB body for them.
+    return new Indexed(ballotView({ lat, lng }, date, electing, ballot.contests, contactVisible(principal)), ballot.slugs);
   });
   return router;
 }

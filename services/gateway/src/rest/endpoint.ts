@@ -42,7 +42,15 @@ export interface RouteDeps {
   versions: VersionRegistry;
 }
 
-/** Builds the newest-shape body of an endpoint from its validated parameters. */
+/** A body together with the slugs it shows, when the route knows them without walking the body. */
+export class Indexed {
+  constructor(
+    readonly body: unknown,
+    readonly slugs: readonly string[],
+  ) {}
+}
+
+/** Builds the newest-shape body of an endpoint from its validated parameters (or an Indexed one). */
 export type Answer = (params: Params, principal: Principal) => Promise<unknown>;
 
 /**
@@ -62,10 +70,12 @@ export function mountCached(router: Router, endpoint: Endpoint, deps: RouteDeps,
     res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
     if (cached === undefined) {
       const generation = deps.responses.mark();
-      const body = deps.versions.shape(version, endpoint.operationId, await answer(params, principal));
+      const answered = await answer(params, principal);
+      const view = answered instanceof Indexed ? answered.body : answered;
+      const body = deps.versions.shape(version, endpoint.operationId, view);
       const bytes = Buffer.from(JSON.stringify(body));
       cached = { body: bytes, etag: strongEtag(bytes), cacheControl: cacheControl(endpoint.cache) } satisfies CachedResponse;
-      deps.responses.set(key, cached, slugsIn(body), generation);
+      deps.responses.set(key, cached, answered instanceof Indexed ? answered.slugs : slugsIn(body), generation);
     }
     await sendCacheable(req, res, deps.limiter, cached);
   });

@@ -2,14 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemo, readGraphConfig, startGraphService, type DemoRegion } from '@civicgraph/graph';
+import { generateDemo, readGraphConfig, startGraphService } from '@civicgraph/graph';
 import { createLogger, Lifecycle, MemoryEventBus } from '@civicgraph/kit';
+import { DEMO_REGIONS, DEMO_TODAY, NEXT_GENERAL } from '../harness/demo.js';
 import { DENVER, get, startStack, type Stack } from '../harness/stack.js';
 
-const REGIONS: DemoRegion[] = [
-  { slug: 'region:co', name: 'Colorado', level: 'state', state: 'co', fips: '08', ocdId: 'ocd-division/country:us/state:co' },
-  { slug: 'region:co-denver-county', name: 'Denver County', level: 'county', state: 'co', fips: '08031', ocdId: 'ocd-division/country:us/state:co/county:denver' },
-];
+const REGIONS = DEMO_REGIONS.filter((r) => r.state === 'co');
 const log = createLogger('test', 'silent');
 const dataDir = mkdtempSync(join(tmpdir(), 'civic-graph-down-'));
 
@@ -26,12 +24,12 @@ let key: string;
 let graph: Awaited<ReturnType<typeof startGraph>>;
 // Each call asks something new, so the gateway's response cache cannot answer it.
 let n = 0;
-const ballot = () => get(`${stack.url}/v1/ballot?lat=${DENVER.lat}&lng=${DENVER.lng}&date=2028-11-07&min_confidence=0.00${++n}`, key);
+const ballot = () => get(`${stack.url}/v1/ballot?lat=${DENVER.lat}&lng=${DENVER.lng}&date=${NEXT_GENERAL}&min_confidence=0.00${++n}`, key);
 const contests = () => get(`${stack.url}/v1/contests?state=co&limit=${++n}`, key);
 
 beforeAll(async () => {
   graph = await startGraph(0);
-  for (const batch of generateDemo({ regions: REGIONS, today: '2026-11-22' })) await graph.graph.writer.apply(batch);
+  for (const batch of generateDemo({ regions: REGIONS, today: DEMO_TODAY })) await graph.graph.writer.apply(batch);
   stack = await startStack({ graphAddr: graph.graph.address });
   key = await stack.key();
 }, 60_000);

@@ -83,13 +83,21 @@ export function assertContact(p: Principal, field: string): void {
  * shared between them and never with anyone else.
  */
 export function policyFingerprint(p: Principal): string {
-  const e = p.entitlements;
-  return [
-    p.environment,
-    p.plan,
-    e?.contact === true ? 'c' : '',
-    e?.geography === true ? 'g' : '',
-    [...(e?.states ?? [])].sort().join(','),
-    [...(e?.tiers ?? [])].sort().join(','),
-  ].join('|');
+  // Asked on every cached request; the gateway's principal cache hands out one object per key.
+  let fingerprint = fingerprints.get(p);
+  if (fingerprint === undefined) {
+    const e = p.entitlements;
+    fingerprint = [
+      p.environment,
+      p.plan,
+      e?.contact === true ? 'c' : '',
+      e?.geography === true ? 'g' : '',
+      [...(e?.states ?? [])].sort().join(','),
+      [...(e?.tiers ?? [])].sort().join(','),
+    ].join('|');
+    fingerprints.set(p, fingerprint);
+  }
+  return fingerprint;
 }
+
+const fingerprints = new WeakMap<Principal, string>();

@@ -6,6 +6,7 @@ import { CACHE_GEOGRAPHIC, sendCacheable } from '../http/respond.js';
 import type { GeoUpstream } from '../upstream/geo-client.js';
 import { regionView } from './districts-by-point.js';
 import { renderFor, type Endpoint } from './endpoint.js';
+import { orNull } from './schema/json-schema.js';
 import { dateOr, P, readParams } from './schema/params.js';
 
 const REGION_SLUG = P.slug('region', 'region:co-cd-1');
@@ -40,7 +41,6 @@ export const REGION_ENDPOINTS = {
   },
 } satisfies Record<string, Endpoint>;
 
-const orNull = (s: string) => (s === '' ? null : s);
 
 function versionView(v: RegionVersion) {
   return { valid_from: orNull(v.validFrom), valid_to: orNull(v.validTo), elections_from: orNull(v.electionsFrom), elections_to: orNull(v.electionsTo) };

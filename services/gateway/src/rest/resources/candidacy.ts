@@ -1,12 +1,10 @@
 import type { Candidacy, Party, Position, Provenance, TeamContact } from '@civicgraph/protos/civic/graph/v1/graph';
 import { BALLOT_ACCESSES, FILING_STATUSES, PROVENANCE_METHODS } from '@civicgraph/kit';
-import { nullable, object, ref, type JsonSchema } from '../schema/json-schema.js';
+import { nullable, object, orNull, ref, str, type JsonSchema } from '../schema/json-schema.js';
 
-const str = (description: string): JsonSchema => ({ type: 'string', description });
 const slug = (kind: string): JsonSchema => ({ type: 'string', pattern: `^${kind}:`, description: `A ${kind} slug.` });
 /** `campaignWebsite` → `campaign_website`: REST names the graph's fields in snake_case. */
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const orNull = (s: string | undefined) => (s === undefined || s === '' ? null : s);
 
 
 /** The candidacy fields only keys with the `contact` entitlement ever see. */

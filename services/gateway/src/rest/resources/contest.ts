@@ -1,9 +1,7 @@
 import type { Contest, Office, RegionRef } from '@civicgraph/protos/civic/graph/v1/graph';
-import { nullable, object, ref, type JsonSchema } from '../schema/json-schema.js';
+import { nullable, object, orNull, ref, str, type JsonSchema } from '../schema/json-schema.js';
 import { candidacyView } from './candidacy.js';
 
-const str = (description: string): JsonSchema => ({ type: 'string', description });
-const orNull = (s: string | undefined) => (s === undefined || s === '' ? null : s);
 
 export const CONTEST_TYPES = ['general', 'primary', 'special', 'runoff', 'recall', 'retention'] as const;
 

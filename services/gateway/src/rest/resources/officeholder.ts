@@ -1,7 +1,6 @@
 import type { Officeholder } from '@civicgraph/protos/civic/graph/v1/graph';
-import { nullable, object, type JsonSchema } from '../schema/json-schema.js';
+import { nullable, object, orNull, type JsonSchema } from '../schema/json-schema.js';
 
-const orNull = (s: string | undefined) => (s === undefined || s === '' ? null : s);
 
 export const schemas: Record<string, JsonSchema> = {
   Officeholder: object({

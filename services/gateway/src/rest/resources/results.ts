@@ -1,7 +1,6 @@
 import type { ContestResultsResponse } from '@civicgraph/protos/civic/results/v1/results';
-import { nullable, object, ref, type JsonSchema } from '../schema/json-schema.js';
+import { nullable, object, orNull, ref, type JsonSchema } from '../schema/json-schema.js';
 
-const orNull = (s: string | undefined) => (s === undefined || s === '' ? null : s);
 
 export const schemas: Record<string, JsonSchema> = {
   ChoiceResult: object({

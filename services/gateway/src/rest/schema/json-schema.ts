@@ -52,3 +52,13 @@ export function object(properties: Record<string, JsonSchema>, optional: readonl
     additionalProperties: false,
   };
 }
+
+/** A string property with its description. */
+export function str(description: string): JsonSchema {
+  return { type: 'string', description };
+}
+
+/** Protobuf's empty string (or an absent field) as REST's null. */
+export function orNull(s: string | undefined): string | null {
+  return s === undefined || s === '' ? null : s;
+}

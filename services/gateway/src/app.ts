@@ -39,10 +39,11 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false); // ETags are ours: strong, over the exact bytes served.
   app.set('query parser', 'simple');
   app.use(requestContext());
-  app.use(healthRoutes(deps.probes, deps.isStopping));
-  app.use(graphiql());
-  app.use(openApiRoutes());
-  app.use(express.json({ limit: '256kb' }));
+  // Registered on the app itself, not as routers mounted at `/`: a request that is not for
+  // them then pays one path test per route instead of entering a router.
+  healthRoutes(app, deps.probes, deps.isStopping);
+  graphiql(app);
+  openApiRoutes(app);
   app.use(edge(deps.principals, deps.limiter, deps.versions));
   app.use(restRoutes(deps));
   app.use(graphqlRoute(publicSchema([geoSubschema(deps.lookup, deps.geo)]), deps.limiter));

@@ -8,7 +8,17 @@ export function isIsoDate(value: string): boolean {
   return d.toISOString().slice(0, 10) === value;
 }
 
+const DAY_MS = 86_400_000;
+/** The last day formatted, and the UTC day it holds for (asked on every request). */
+let today = { start: 0, value: '' };
+
 /** Today's date in UTC, `YYYY-MM-DD`: the default date of every dated lookup. */
-export function todayUtc(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
+export function todayUtc(now?: Date): string {
+  if (now !== undefined) return now.toISOString().slice(0, 10);
+  const ms = Date.now();
+  if (ms < today.start || ms >= today.start + DAY_MS) {
+    const start = ms - (ms % DAY_MS);
+    today = { start, value: new Date(start).toISOString().slice(0, 10) };
+  }
+  return today.value;
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Router, type Request } from 'express';
+import type { Request, Router } from 'express';
 
 const require = createRequire(import.meta.url);
 /** A file inside a package, found through its package.json (UMD builds are not in `exports`). */
@@ -47,8 +47,7 @@ export function wantsHtml(req: Request): boolean {
 }
 
 /** GraphiQL at GET /graphql for browsers, with its assets under /graphql/assets. */
-export function graphiql(): Router {
-  const router = Router();
+export function graphiql(router: Router): void {
   router.get('/graphql/assets/:name', (req, res, next) => {
     const asset = ASSETS[req.params.name];
     if (asset === undefined) return next();
@@ -60,5 +59,4 @@ export function graphiql(): Router {
     res.type('text/html').setHeader('Cache-Control', 'no-cache');
     res.send(PAGE);
   });
-  return router;
 }

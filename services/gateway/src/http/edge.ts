@@ -8,6 +8,7 @@ import {
   type RateLimiter,
   type VersionRegistry,
 } from '@civicgraph/kit';
+import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { PrincipalCache } from './principal-cache.js';
 import { contextOf, type RequestContext } from './request-context.js';
 
@@ -38,22 +39,44 @@ export function edge(principals: PrincipalCache, limiter: RateLimiter, versions:
 
 async function guard(req: Request, res: Response, principals: PrincipalCache, limiter: RateLimiter, versions: VersionRegistry): Promise<void> {
   const ctx = contextOf(res);
-  ctx.bucket = { id: `ip:${req.ip ?? 'unknown'}`, limit: ANONYMOUS_LIMIT_PER_MINUTE };
-  // Echoed even when the key is refused: the asked version if known, else the latest.
-  const asked = req.get('Civic-Version')?.trim() ?? '';
-  res.setHeader('Civic-Version', versions.has(asked) ? asked : versions.latest);
-  const principal = await principals.get(bearerKey(req));
+  const asked = req.get('Civic-Version');
+  let principal;
+  try {
+    principal = await principals.get(bearerKey(req));
+  } catch (err) {
+    // A refused key counts against the client address, at the Explore rate; the version is
+    // echoed even so: the asked one if known, else the latest.
+    ctx.bucket = { id: `ip:${req.ip ?? 'unknown'}`, limit: ANONYMOUS_LIMIT_PER_MINUTE };
+    const trimmed = asked?.trim() ?? '';
+    res.setHeader('Civic-Version', versions.has(trimmed) ? trimmed : versions.latest);
+    throw err;
+  }
   ctx.principal = principal;
   ctx.bucket = { id: `key:${principal.keyId}`, limit: principal.rateLimitPerMinute };
-  res.setHeader('Civic-Entitlements', enabledEntitlements(principal).join(', '));
-  ctx.version = resolveVersion(versions, req.get('Civic-Version'), principal.pinnedVersion);
-  res.setHeader('Civic-Version', ctx.version);
+  res.setHeader('Civic-Entitlements', entitlementsHeader(principal));
+  try {
+    ctx.version = resolveVersion(versions, asked, principal.pinnedVersion);
+  } finally {
+    res.setHeader('Civic-Version', ctx.version ?? versions.latest);
+  }
   ctx.rate = await limiter.peek(ctx.bucket.id, ctx.bucket.limit);
   if (!ctx.rate.allowed) {
     throw new RateLimitedError(`Rate limit of ${ctx.bucket.limit} requests per minute exceeded.`, {
       retryAfter: Math.max(1, Math.ceil(ctx.rate.resetAt - Date.now() / 1000)),
     });
   }
+}
+
+/** `Civic-Entitlements` of a principal, per principal object (the cache hands out one per key). */
+const entitlementHeaders = new WeakMap<Principal, string>();
+
+function entitlementsHeader(principal: Principal): string {
+  let header = entitlementHeaders.get(principal);
+  if (header === undefined) {
+    header = enabledEntitlements(principal).join(', ');
+    entitlementHeaders.set(principal, header);
+  }
+  return header;
 }
 
 function bearerKey(req: Request): string {

@@ -1,9 +1,8 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { HealthProbe } from '../upstream/health-client.js';
 
 /** `/healthz`: the process is alive. `/readyz`: every upstream reports SERVING. */
-export function healthRoutes(probes: HealthProbe[], isStopping: () => boolean): Router {
-  const router = Router();
+export function healthRoutes(router: Router, probes: HealthProbe[], isStopping: () => boolean): void {
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
@@ -17,5 +16,4 @@ export function healthRoutes(probes: HealthProbe[], isStopping: () => boolean): 
       upstreams: Object.fromEntries(results.map(([n, ok]) => [n, ok ? 'serving' : 'not_serving'])),
     });
   });
-  return router;
 }

@@ -38,7 +38,11 @@ export async function sendCacheable(req: Request, res: Response, limiter: RateLi
     return;
   }
   await count(res, limiter);
-  res.status(200).type(payload.contentType ?? 'application/json').send(payload.body);
+  // Written with Node's own calls: express's send() would re-derive the type, test
+  // freshness again and compute a length Node computes anyway for a single end().
+  res.setHeader('Content-Type', `${payload.contentType ?? 'application/json'}; charset=utf-8`);
+  res.statusCode = 200;
+  res.end(payload.body);
 }
 
 /** Counts the request against its bucket and writes the rate headers. */

@@ -1,7 +1,7 @@
 import { DistrictRole } from '@civicgraph/protos/civic/geo/v1/geo';
 import { assertCoordinate, contactVisible, policyFingerprint } from '@civicgraph/kit';
 import { BallotCache, ballotSlugs } from '../cache/ballot-cache.js';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { GeoLookup } from '../geo-lookup.js';
 import type { GraphUpstream } from '../upstream/graph-client.js';
 import { Indexed, mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
@@ -22,8 +22,7 @@ export const BALLOT_ENDPOINTS = {
   },
 } satisfies Record<string, Endpoint>;
 
-export function ballot(lookup: GeoLookup, graph: GraphUpstream, byRegions: BallotCache, deps: RouteDeps): Router {
-  const router = Router();
+export function ballot(router: Router, lookup: GeoLookup, graph: GraphUpstream, byRegions: BallotCache, deps: RouteDeps): void {
   mountCached(router, BALLOT_ENDPOINTS.get, deps, async (params, principal) => {
     const lat = assertCoordinate('lat', params['lat'] as number);
     const lng = assertCoordinate('lng', params['lng'] as number);
@@ -43,5 +42,4 @@ export function ballot(lookup: GeoLookup, graph: GraphUpstream, byRegions: Ballo
     // The slugs are known: the response cache need not walk the 20-30 KB body for them.
     return new Indexed(ballotView({ lat, lng }, date, electing, ballot.contests, contactVisible(principal)), ballot.slugs);
   });
-  return router;
 }

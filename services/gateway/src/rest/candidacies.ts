@@ -1,5 +1,5 @@
 import { contactVisible } from '@civicgraph/kit';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { GraphUpstream } from '../upstream/graph-client.js';
 import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
 import { LIST_PARAMS, listBody, pageOf, str } from './list.js';
@@ -31,8 +31,7 @@ export const CANDIDACY_ENDPOINTS = {
   },
 } satisfies Record<string, Endpoint>;
 
-export function candidacies(graph: GraphUpstream, deps: RouteDeps): Router {
-  const router = Router();
+export function candidacies(router: Router, graph: GraphUpstream, deps: RouteDeps): void {
   mountCached(router, CANDIDACY_ENDPOINTS.list, deps, async (params, principal) => {
     const page = await graph.listCandidacies(principal, {
       contest: str(params, 'contest'), state: str(params, 'state'), party: str(params, 'party'),
@@ -43,5 +42,4 @@ export function candidacies(graph: GraphUpstream, deps: RouteDeps): Router {
   });
   mountCached(router, CANDIDACY_ENDPOINTS.get, deps, async (params, principal) =>
     candidacyView(await graph.getCandidacy(principal, str(params, 'slug'), params['min_confidence'] as number), contactVisible(principal)));
-  return router;
 }

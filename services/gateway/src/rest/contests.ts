@@ -1,5 +1,5 @@
 import { contactVisible } from '@civicgraph/kit';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { GraphUpstream } from '../upstream/graph-client.js';
 import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
 import { LIST_PARAMS, listBody, pageOf, str } from './list.js';
@@ -31,8 +31,7 @@ export const CONTEST_ENDPOINTS = {
   },
 } satisfies Record<string, Endpoint>;
 
-export function contests(graph: GraphUpstream, deps: RouteDeps): Router {
-  const router = Router();
+export function contests(router: Router, graph: GraphUpstream, deps: RouteDeps): void {
   mountCached(router, CONTEST_ENDPOINTS.list, deps, async (params, principal) => {
     const page = await graph.listContests(principal, {
       state: str(params, 'state'), level: str(params, 'level'), date: str(params, 'date'),
@@ -44,5 +43,4 @@ export function contests(graph: GraphUpstream, deps: RouteDeps): Router {
     const contest = await graph.getContest(principal, str(params, 'slug'), params['min_confidence'] as number);
     return contestView(contest, contactVisible(principal));
   });
-  return router;
 }

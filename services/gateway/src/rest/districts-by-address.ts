@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { RateLimiter, VersionRegistry } from '@civicgraph/kit';
 import type { Geocode } from '@civicgraph/protos/civic/geo/v1/geo';
 import { principalOf } from '../http/request-context.js';
@@ -36,8 +36,7 @@ function geocodeView(g: Geocode | undefined) {
  * or a street address with the Census geocoder), then lists the districts. A coarse
  * geocode is `ambiguous: true` and every district carries its `share` of the area.
  */
-export function districtsByAddress(geo: GeoUpstream, limiter: RateLimiter, versions: VersionRegistry): Router {
-  const router = Router();
+export function districtsByAddress(router: Router, geo: GeoUpstream, limiter: RateLimiter, versions: VersionRegistry): void {
   router.get('/v1/districts_by_address', async (req: Request, res: Response) => {
     const params = readParams(DISTRICTS_BY_ADDRESS.params, req.query);
     const address = params['address'] as string;
@@ -54,5 +53,4 @@ export function districtsByAddress(geo: GeoUpstream, limiter: RateLimiter, versi
     });
     await sendCacheable(req, res, limiter, { body, cacheControl: CACHE_GEOGRAPHIC });
   });
-  return router;
 }

@@ -1,6 +1,6 @@
 import { DistrictRole, type Region } from '@civicgraph/protos/civic/geo/v1/geo';
 import { assertCoordinate, restLevel, type RateLimiter, type VersionRegistry } from '@civicgraph/kit';
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { GeoLookup } from '../geo-lookup.js';
 import { contextOf, principalOf } from '../http/request-context.js';
 import { CACHE_GEOGRAPHIC, sendCacheable, strongEtag } from '../http/respond.js';
@@ -44,8 +44,7 @@ export const DISTRICTS_BY_POINT: Endpoint = {
  * GET /v1/districts_by_point?lat=&lng=[&date=] — every district containing the point on the
  * date (default today), each marked serving and/or electing.
  */
-export function districtsByPoint(lookup: GeoLookup, limiter: RateLimiter, versions: VersionRegistry): Router {
-  const router = Router();
+export function districtsByPoint(router: Router, lookup: GeoLookup, limiter: RateLimiter, versions: VersionRegistry): void {
   router.get('/v1/districts_by_point', async (req: Request, res: Response) => {
     const params = readParams(DISTRICTS_BY_POINT.params, req.query);
     const lat = assertCoordinate('lat', params['lat'] as number);
@@ -63,5 +62,4 @@ export function districtsByPoint(lookup: GeoLookup, limiter: RateLimiter, versio
     res.setHeader('Civic-Cache', hit ? 'hit' : 'miss');
     await sendCacheable(req, res, limiter, { ...rendered, cacheControl: CACHE_GEOGRAPHIC });
   });
-  return router;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { GraphUpstream } from '../upstream/graph-client.js';
 import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
 import { LIST_PARAMS, listBody, pageOf, str } from './list.js';
@@ -19,11 +19,9 @@ export const ELECTION_DATE_ENDPOINTS = {
   },
 } satisfies Record<string, Endpoint>;
 
-export function electionDates(graph: GraphUpstream, deps: RouteDeps): Router {
-  const router = Router();
+export function electionDates(router: Router, graph: GraphUpstream, deps: RouteDeps): void {
   mountCached(router, ELECTION_DATE_ENDPOINTS.list, deps, async (params, principal) => {
     const page = await graph.listElectionDates(principal, { state: str(params, 'state'), from: str(params, 'from'), to: str(params, 'to'), page: pageOf(params) });
     return listBody(page.data.map(electionDateView), page.nextCursor);
   });
-  return router;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
 import { P } from './schema/params.js';
 
@@ -37,8 +37,6 @@ export const META_ENDPOINTS = {
   },
 } satisfies Record<string, Endpoint>;
 
-export function metaLayers(deps: RouteDeps): Router {
-  const router = Router();
+export function metaLayers(router: Router, deps: RouteDeps): void {
   mountCached(router, META_ENDPOINTS.layers, deps, async () => ({ data: LAYERS, statuses: LAYER_STATUS_MEANINGS, next_cursor: null }));
-  return router;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { GraphUpstream } from '../upstream/graph-client.js';
 import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
 import { LIST_PARAMS, listBody, pageOf, str } from './list.js';
@@ -19,13 +19,11 @@ export const OFFICEHOLDER_ENDPOINTS = {
   },
 } satisfies Record<string, Endpoint>;
 
-export function officeholders(graph: GraphUpstream, deps: RouteDeps): Router {
-  const router = Router();
+export function officeholders(router: Router, graph: GraphUpstream, deps: RouteDeps): void {
   mountCached(router, OFFICEHOLDER_ENDPOINTS.list, deps, async (params, principal) => {
     const page = await graph.listOfficeholders(principal, {
       office: str(params, 'office'), region: str(params, 'region'), date: str(params, 'date'), page: pageOf(params),
     });
     return listBody(page.data.map(officeholderView), page.nextCursor);
   });
-  return router;
 }

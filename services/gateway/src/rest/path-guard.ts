@@ -10,6 +10,7 @@ import type { Endpoint } from './endpoint.js';
 export function pathGuard(endpoints: readonly Endpoint[]): RequestHandler {
   const templates = endpoints.filter((e) => e.path.includes('{')).map((e) => e.path.split('/'));
   return (req, _res, next) => {
+    if (!req.path.includes('%')) return next(); // only a percent-escape can be malformed
     const segments = req.path.split('/');
     for (const t of templates) {
       if (t.length !== segments.length || !t.every((part, i) => part.startsWith('{') || part === segments[i])) continue;

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { RegionVersion } from '@civicgraph/protos/civic/geo/v1/geo';
 import { NotFoundError, type RateLimiter, type VersionRegistry } from '@civicgraph/kit';
 import { principalOf } from '../http/request-context.js';
@@ -51,8 +51,7 @@ function versionView(v: RegionVersion) {
  * version in force on the date, every version). GET /v1/regions/{slug}/boundary
  * [?date=&simplify=<metres>] — its outline as a GeoJSON Feature. Both need `geography`.
  */
-export function regions(geo: GeoUpstream, limiter: RateLimiter, versions: VersionRegistry): Router {
-  const router = Router();
+export function regions(router: Router, geo: GeoUpstream, limiter: RateLimiter, versions: VersionRegistry): void {
   router.get('/v1/regions/:slug', async (req: Request, res: Response) => {
     const params = readParams(REGION_ENDPOINTS.get.params, req.query, req.params as Record<string, string>);
     const slug = params['slug'] as string;
@@ -75,5 +74,4 @@ export function regions(geo: GeoUpstream, limiter: RateLimiter, versions: Versio
     })},"geometry":${b.geometryJson}}`;
     await sendCacheable(req, res, limiter, { body, cacheControl: CACHE_GEOGRAPHIC, contentType: 'application/geo+json' });
   });
-  return router;
 }

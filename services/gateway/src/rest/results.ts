@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { ResultsUpstream } from '../upstream/graph-client.js';
 import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
 import { str } from './list.js';
@@ -19,8 +19,6 @@ export const RESULTS_ENDPOINTS = {
   },
 } satisfies Record<string, Endpoint>;
 
-export function results(upstream: ResultsUpstream, deps: RouteDeps): Router {
-  const router = Router();
+export function results(router: Router, upstream: ResultsUpstream, deps: RouteDeps): void {
   mountCached(router, RESULTS_ENDPOINTS.get, deps, async (params, principal) => resultsView(await upstream.contestResults(principal, str(params, 'contest'))));
-  return router;
 }

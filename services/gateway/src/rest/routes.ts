@@ -29,20 +29,24 @@ export interface RestDeps {
   results: ResultsUpstream;
 }
 
-/** Every /v1 route (behind the edge: authenticated, versioned, rate-checked). */
+/**
+ * Every /v1 route (behind the edge: authenticated, versioned, rate-checked), registered on
+ * one router: a router per resource mounted at `/` would be entered, with its own
+ * bookkeeping, by every request on its way to the route it wants.
+ */
 export function restRoutes(deps: RestDeps): Router {
   const router = Router();
   const cached = { limiter: deps.limiter, responses: deps.responses, versions: deps.versions };
   router.use(pathGuard(ENDPOINTS));
-  router.use(districtsByPoint(deps.lookup, deps.limiter, deps.versions));
-  router.use(districtsByAddress(deps.geo, deps.limiter, deps.versions));
-  router.use(regions(deps.geo, deps.limiter, deps.versions));
-  router.use(ballot(deps.lookup, deps.graph, deps.ballots, cached));
-  router.use(contests(deps.graph, cached));
-  router.use(candidacies(deps.graph, cached));
-  router.use(officeholders(deps.graph, cached));
-  router.use(results(deps.results, cached));
-  router.use(electionDates(deps.graph, cached));
-  router.use(metaLayers(cached));
+  districtsByPoint(router, deps.lookup, deps.limiter, deps.versions);
+  districtsByAddress(router, deps.geo, deps.limiter, deps.versions);
+  regions(router, deps.geo, deps.limiter, deps.versions);
+  ballot(router, deps.lookup, deps.graph, deps.ballots, cached);
+  contests(router, deps.graph, cached);
+  candidacies(router, deps.graph, cached);
+  officeholders(router, deps.graph, cached);
+  results(router, deps.results, cached);
+  electionDates(router, deps.graph, cached);
+  metaLayers(router, cached);
   return router;
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { NotFoundError } from '@civicgraph/kit';
-import express, { Router } from 'express';
+import express, { type Router } from 'express';
 
 const require = createRequire(import.meta.url);
 /** swagger-ui-dist's folder: its built bundle and styles, served locally (no CDN). */
@@ -39,13 +39,11 @@ const PAGE = `<!doctype html>
 </html>`;
 
 /** GET /docs: the API reference (Swagger UI over /v1/openapi.json), its assets under /docs/assets. */
-export function docsRoutes(): Router {
-  const router = Router();
+export function docsRoutes(router: Router): void {
   router.use(DOCS_ASSETS, (req, _res, next) => next(PAGE_ASSET.test(req.path) ? undefined : new NotFoundError(`No docs asset ${req.path.slice(0, 80)}.`)));
   router.use(DOCS_ASSETS, express.static(SWAGGER_UI_DIR, { index: false, maxAge: '1d' }));
   router.get('/docs', (_req, res) => {
     res.type('text/html').setHeader('Cache-Control', 'no-cache');
     res.send(PAGE);
   });
-  return router;
 }

@@ -4,19 +4,9 @@
 // 200 it replaces. Writes its section of BENCHMARKS.md (between <!-- bench:rest:start -->
 // and <!-- bench:rest:end -->).
 //
-// Run after `npm run build`. The stack runs in this process, as `civicgraph up` runs it
-// (V8's default young generation), and re-spawns itself with --expose-gc (garbage is
-// collected outside the CPU windows). Knobs: see rest/config.mjs. Extra node flags pass
-// through: `node --expose-gc --max-semi-space-size=64 scripts/bench/rest.mjs` measures with a
-// 64 MB young generation (p99 about four times worse on 2026-11-23).
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-if (typeof globalThis.gc !== 'function') {
-  const args = ['--expose-gc', ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)];
-  const child = spawnSync(process.execPath, args, { stdio: 'inherit' });
-  process.exit(child.status ?? 1);
-}
-
+// Run after `npm run build`. The stack runs in a process of its own, as `civicgraph up` runs
+// it (V8's default young generation); node flags given to this script are passed to that
+// process: `node --max-semi-space-size=64 scripts/bench/rest.mjs` measures the stack with a
+// 64 MB young generation (p99 about four times worse on 2026-11-23). Knobs: see rest/config.mjs.
 const { main } = await import('./rest/main.mjs');
 await main();

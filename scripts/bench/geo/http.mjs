@@ -1,10 +1,9 @@
 // GET /v1/districts_by_point end to end: the whole stack (auth, geo, gateway; real gRPC
-// and HTTP on loopback) in this process, as test/harness/stack.ts starts it, against a bare
-// express app returning a fixed 1 KB JSON on the same path, in this process too. The load
-// generator (autocannon) runs in a separate process so it does not share an event loop
-// with the servers.
+// and HTTP on loopback) in one process, as test/harness/stack.ts starts it, and the same
+// services as separate processes, against a bare express app returning a fixed 1 KB JSON on
+// the same path. Each server runs in a process of its own with the probe (lib/probe.cjs),
+// which reports its event-loop delay, GC pauses and CPU; the load generator runs in another.
 import { spawn } from 'node:child_process';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,11 +16,14 @@ import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
 import { readGraphConfig, startGraphService } from '@civicgraph/graph';
 import { startResultsService } from '@civicgraph/results';
 import { createLogger, Lifecycle, MemoryEventBus } from '@civicgraph/kit';
+import { startServerChild } from '../lib/server-child.mjs';
 import { startProcesses } from './processes.mjs';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 
 const express = createRequire(new URL('../../../services/gateway/package.json', import.meta.url))('express');
 const LOAD = fileURLToPath(new URL('./load.mjs', import.meta.url));
+const STACK_MAIN = fileURLToPath(new URL('./stack-main.mjs', import.meta.url));
+const BARE_MAIN = fileURLToPath(new URL('./bare-main.mjs', import.meta.url));
 export const PATH = '/v1/districts_by_point';
 
 /**
@@ -75,19 +77,30 @@ export async function startBare() {
   };
 }
 
+/** startStack in a process of its own (stack-main.mjs): {url, key, probe, stop}. */
+export async function spawnStack(extraEnv = {}, execArgv = []) {
+  const server = await startServerChild(STACK_MAIN, { args: [JSON.stringify(extraEnv)], execArgv });
+  return { ...server.info, probe: server.probe, stop: server.stop };
+}
+
+/** startBare in a process of its own (bare-main.mjs): {url, bytes, probe, stop}. */
+export async function spawnBare(execArgv = []) {
+  const server = await startServerChild(BARE_MAIN, { execArgv });
+  return { ...server.info, probe: server.probe, stop: server.stop };
+}
+
 /**
- * One load run in a child process; resolves with its summary plus this (server) process's
- * event-loop delay p99 during the run, which shows stalls and CPU contention.
+ * One load run in a child process; resolves with its summary plus what the server's probe
+ * saw during the run: its event-loop delay p99 (stalls and CPU contention), its GC pauses
+ * and its CPU time.
  */
-export async function load(options, timeoutMs) {
-  const delay = monitorEventLoopDelay({ resolution: 5 });
-  delay.enable();
-  try {
-    const summary = await runChild(options, timeoutMs);
-    return { ...summary, loopDelayP99ms: delay.percentile(99) / 1e6 };
-  } finally {
-    delay.disable();
-  }
+export async function load(options, timeoutMs, probe) {
+  await probe.start();
+  const run = runChild(options, timeoutMs);
+  // The probe is stopped whether or not the run failed; a failed run still rejects.
+  const [summary, stats] = await Promise.allSettled([run]).then(async ([r]) => [r, await probe.stop()]);
+  if (summary.status === 'rejected') throw summary.reason;
+  return { ...summary.value, loopDelayP99ms: stats.loopDelayP99ms, gc: stats.gc, serverCpuUs: stats.cpuUs };
 }
 
 function runChild(options, timeoutMs) {
@@ -127,14 +140,14 @@ export function medianRun(runs, key) {
  * median of the per-round ratios (both measured in the same round).
  */
 export async function benchHttp(cfg, progress) {
-  const stack = await startStack(cfg.shared);
+  const stack = await spawnStack();
   const procs = await startProcesses(cfg.shared);
-  const bare = await startBare();
+  const bare = await spawnBare();
   try {
     const targets = [
-      { name: 'civicgraph gateway (auth + geo over gRPC, one process)', url: stack.url, key: stack.key, regions: await probe(stack.url, stack.key) },
-      { name: 'civicgraph gateway (auth, geo, gateway as separate processes, as deployed)', url: procs.url, key: procs.key, regions: await probe(procs.url, procs.key) },
-      { name: `bare express 5 (fixed ${bare.bytes} B JSON)`, url: bare.url, key: undefined, regions: await probe(bare.url) },
+      { name: 'civicgraph gateway (auth + geo over gRPC, one process)', url: stack.url, key: stack.key, probe: stack.probe, regions: await probe(stack.url, stack.key) },
+      { name: 'civicgraph gateway (auth, geo, gateway as separate processes, as deployed)', url: procs.url, key: procs.key, probe: procs.probe, regions: await probe(procs.url, procs.key) },
+      { name: `bare express 5 (fixed ${bare.bytes} B JSON)`, url: bare.url, key: undefined, probe: bare.probe, regions: await probe(bare.url) },
     ];
     const base = { path: PATH, connections: cfg.httpConnections, points: cfg.httpPoints, seed: 7, duration: cfg.httpSeconds };
     const limit = (s) => (s + 30) * 1000;
@@ -142,12 +155,12 @@ export async function benchHttp(cfg, progress) {
     for (const t of targets) {
       t.saturatedRounds = [];
       t.pacedRounds = [];
-      if (cfg.httpWarmup > 0) await load({ ...target(t), duration: cfg.httpWarmup, seed: 99 }, limit(cfg.httpWarmup));
+      if (cfg.httpWarmup > 0) await load({ ...target(t), duration: cfg.httpWarmup, seed: 99 }, limit(cfg.httpWarmup), t.probe);
     }
     for (let round = 1; round <= cfg.httpRounds; round++) {
       for (const t of targets) {
         progress(`http round ${round}/${cfg.httpRounds}: ${t.name} saturated`);
-        t.saturatedRounds.push(await load({ ...target(t), seed: 7 + round }, limit(cfg.httpSeconds)));
+        t.saturatedRounds.push(await load({ ...target(t), seed: 7 + round }, limit(cfg.httpSeconds), t.probe));
       }
     }
     const bareTarget = targets[targets.length - 1];
@@ -157,15 +170,16 @@ export async function benchHttp(cfg, progress) {
       t.ratio = [...t.ratioRounds].sort((a, b) => a - b)[Math.floor((t.ratioRounds.length - 1) / 2)];
       t.rate = Math.max(1, Math.floor(t.saturated.rps / 2));
       progress(`http: ${t.name} at ${t.rate} req/s (autocannon overallRate)`);
-      t.half = await load({ ...target(t), overallRate: t.rate, seed: 8 }, limit(cfg.httpSeconds));
+      t.half = await load({ ...target(t), overallRate: t.rate, seed: 8 }, limit(cfg.httpSeconds), t.probe);
     }
     for (let round = 1; round <= cfg.httpRounds; round++) {
       for (const t of targets) {
         progress(`http round ${round}/${cfg.httpRounds}: ${t.name} paced at ${t.rate} req/s`);
-        t.pacedRounds.push(await load({ ...target(t), mode: 'paced', rate: t.rate, seed: 20 + round }, limit(cfg.httpSeconds + 15)));
+        t.pacedRounds.push(await load({ ...target(t), mode: 'paced', rate: t.rate, seed: 20 + round }, limit(cfg.httpSeconds + 15), t.probe));
       }
     }
     for (const t of targets) t.paced = medianRun(t.pacedRounds, 'p99ms');
+    for (const t of targets) delete t.probe;
     return { targets, connections: cfg.httpConnections, seconds: cfg.httpSeconds, points: cfg.httpPoints, rounds: cfg.httpRounds };
   } finally {
     await bare.stop();

@@ -1,5 +1,6 @@
 // The stack as it is deployed: auth, geo, graph, results and gateway each in its own process (their own
-// main.js, configured by environment), real gRPC and HTTP on 127.0.0.1.
+// main.js, configured by environment), real gRPC and HTTP on 127.0.0.1. The gateway, which
+// answers the HTTP load, carries the probe (lib/probe.cjs).
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -7,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { startServerChild } from '../lib/server-child.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -43,9 +45,11 @@ export async function startProcesses(shared) {
     GEO_POPULATION_CSV: `${shared}population/derived/county-population-v2023.csv`,
     GEO_FILES: `congressional-district=${shared}boundaries/congressional/us-cd119-20m.geojson`,
   };
-  const children = ['auth', 'geo', 'graph', 'results', 'gateway'].map((name) => spawn(process.execPath, [join(ROOT, `services/${name}/dist/main.js`)], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
+  const children = ['auth', 'geo', 'graph', 'results'].map((name) => spawn(process.execPath, [join(ROOT, `services/${name}/dist/main.js`)], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
+  const gateway = await startServerChild(join(ROOT, 'services/gateway/dist/main.js'), { env, ready: false });
   const url = `http://127.0.0.1:${httpPort}`;
   const stop = async () => {
+    await gateway.stop();
     await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((resolve) => {
       c.once('exit', resolve);
       c.kill('SIGTERM');
@@ -55,7 +59,7 @@ export async function startProcesses(shared) {
   try {
     await waitReady(url, Date.now() + 60_000);
     const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'services/cli/dist/bin.js'), 'keys', 'create', '--plan', 'enterprise', '--rate-limit', '1000000', '--json'], { env });
-    return { url, key: JSON.parse(stdout).key, stop };
+    return { url, key: JSON.parse(stdout).key, probe: gateway.probe, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -1,7 +1,7 @@
-// CPU per request of GET /v1/ballot, read in the server process (the whole stack runs in
-// this process, so it is the CPU of every service a request touches): process.cpuUsage()
-// around a closed loop of requests sent by a forked child (cpu-client.mjs), less this
-// process's idle CPU over the same wall time. Three kinds of request on the same points:
+// CPU per request of GET /v1/ballot, read in the server process by its probe (the whole
+// stack runs in that one process, so it is the CPU of every service a request touches):
+// process.cpuUsage() around a closed loop of requests sent by a forked child
+// (cpu-client.mjs), less that process's idle CPU over the same wall time. Three kinds of request on the same points:
 //   miss  — 200, first request for a point (Civic-Cache: miss: geo + graph over gRPC, render, ETag);
 //   hit   — 200 from the gateway's response cache (Civic-Cache: hit);
 //   304   — the same request with If-None-Match of the ETag it was given.
@@ -12,19 +12,23 @@ const CLIENT = fileURLToPath(new URL('./cpu-client.mjs', import.meta.url));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Collects garbage, then waits: V8 sweeps on background threads after a full collection,
- * and process.cpuUsage() counts every thread (about 60 ms of CPU in the next second here).
+ * Collects garbage in the server (started with --expose-gc), then waits: V8 sweeps on
+ * background threads after a full collection, and process.cpuUsage() counts every thread
+ * (about 60 ms of CPU in the next second here).
  */
-async function collect(settleMs) {
-  if (typeof globalThis.gc === 'function') {
-    globalThis.gc();
-    globalThis.gc();
-  }
+async function collect(server, settleMs) {
+  await server.gc();
+  await server.gc();
   await sleep(settleMs);
 }
 
-/** The forked client, and a way to wait for its next message of a kind. */
-async function startClient(options, settleMs) {
+/** CPU µs the server spent between two readings of its probe. */
+function spent(c0, c1) {
+  return { user: c1.user - c0.user, system: c1.system - c0.system };
+}
+
+/** The forked client, and a way to wait for its next message of a kind; `server` is the probe of the server it loads. */
+async function startClient(options, server, settleMs) {
   const child = fork(CLIENT, [JSON.stringify(options)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const waiting = new Map();
   let failure;
@@ -44,17 +48,17 @@ async function startClient(options, settleMs) {
   await next('started');
   return {
     async phase(phase) {
-      await collect(settleMs);
+      await collect(server, settleMs);
       const ready = next('ready');
       child.send({ cmd: 'prepare', phase });
       await ready;
       const done = next('done');
       const tally = next('tally');
       const t0 = process.hrtime.bigint();
-      const c0 = process.cpuUsage();
+      const c0 = await server.cpu();
       child.send({ cmd: 'go' });
       await done;
-      const c = process.cpuUsage(c0);
+      const c = spent(c0, await server.cpu());
       const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
       return { wallMs, userUs: c.user, systemUs: c.system, tally: (await tally).tally };
     },
@@ -68,13 +72,13 @@ async function startClient(options, settleMs) {
   };
 }
 
-/** This process's CPU while nothing is sent (timers, relays, pollers), per ms of wall time. */
-async function idle(ms, settleMs) {
-  await collect(settleMs);
+/** The server's CPU while nothing is sent (timers, relays, pollers), per ms of wall time. */
+async function idle(server, ms, settleMs) {
+  await collect(server, settleMs);
   const t0 = process.hrtime.bigint();
-  const c0 = process.cpuUsage();
+  const c0 = await server.cpu();
   await sleep(ms);
-  const c = process.cpuUsage(c0);
+  const c = spent(c0, await server.cpu());
   const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
   return { userUsPerMs: c.user / wallMs, systemUsPerMs: c.system / wallMs };
 }
@@ -95,12 +99,13 @@ function perRequest(p, base, expect) {
 /**
  * Rounds of (idle baseline, miss, hit, 304, and the bare express peer's 200 as the floor of
  * any HTTP request here) on a fresh point set each, after an unrecorded warm-up of all of
- * them on a set of its own. `sets` and `warm` are arrays of request paths; `bare` is
- * { url, path } of the bare express peer (in this process too).
+ * them on a set of its own. `sets` and `warm` are arrays of request paths; `server` is the
+ * stack's probe; `bare` is { url, path, probe } of the bare express peer (its own process).
+ * The idle baseline is taken in each server's own process.
  */
-export async function measureCpu({ url, key, connections, passes, sets, warm, bare, idleMs = 1_000, settleMs = 1_000 }, progress) {
-  const client = await startClient({ url, key, connections }, settleMs);
-  const peer = await startClient({ url: bare.url, key, connections }, settleMs);
+export async function measureCpu({ url, key, server, connections, passes, sets, warm, bare, idleMs = 1_000, settleMs = 1_000 }, progress) {
+  const client = await startClient({ url, key, connections }, server, settleMs);
+  const peer = await startClient({ url: bare.url, key, connections }, bare.probe, settleMs);
   const barePhase = (n) => peer.phase({ paths: [bare.path], passes: n, conditional: false });
   try {
     progress('cpu: warm-up (miss, hit, 304 on a set of their own; the bare peer)');
@@ -112,11 +117,12 @@ export async function measureCpu({ url, key, connections, passes, sets, warm, ba
     for (const [k, paths] of sets.entries()) {
       const n = paths.length * passes;
       progress(`cpu round ${k + 1}/${sets.length}: idle, miss ×${paths.length}, hit ×${n}, 304 ×${n}, bare express ×${n}`);
-      const base = await idle(idleMs, settleMs);
+      const base = await idle(server, idleMs, settleMs);
+      const bareBase = await idle(bare.probe, idleMs, settleMs);
       const miss = perRequest(await client.phase({ paths, passes: 1, recordEtags: true }), base, { status: 200, cache: 'miss' });
       const hit = perRequest(await client.phase({ paths, passes, conditional: false }), base, { status: 200, cache: 'hit' });
       const notModified = perRequest(await client.phase({ paths, passes, conditional: true }), base, { status: 304, cache: 'hit' });
-      const floor = perRequest(await barePhase(n), base, { status: 200, cache: 'none' });
+      const floor = perRequest(await barePhase(n), bareBase, { status: 200, cache: 'none' });
       rounds.push({ idle: base, miss, hit, notModified, bare: floor, vsHit: notModified.us / hit.us, vsMiss: notModified.us / miss.us });
     }
     return { rounds, connections, passes, points: sets[0]?.length ?? 0, idleMs, settleMs };

@@ -1,14 +1,14 @@
 // Orchestrates the REST benchmark: the demo graph and the point sets (in a child), the
-// stack in this process (geo/http.mjs's startStack over that data), the bare express peer
-// (geo/http.mjs's), saturated and paced load from a child process (geo/load.mjs, through
-// geo/http.mjs's load), the CPU per request of miss / hit / 304 (cpu.mjs), then the report.
+// stack in a process of its own (geo/http.mjs's spawnStack over that data), the bare
+// express peer in another (geo/http.mjs's spawnBare), saturated and paced load from a child
+// process (geo/load.mjs, through geo/http.mjs's load, which reads each server's probe), the
+// CPU per request of miss / hit / 304 (cpu.mjs), then the report.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { load, medianRun, PATH as BARE_PATH, startBare, startStack } from '../geo/http.mjs';
+import { load, medianRun, PATH as BARE_PATH, spawnBare, spawnStack } from '../geo/http.mjs';
 import { config, STATES, TARGETS } from './config.mjs';
 import { measureCpu } from './cpu.mjs';
 import { writeRestSection } from './report.mjs';
@@ -17,28 +17,6 @@ const BALLOT = '/v1/ballot';
 const PREPARE = fileURLToPath(new URL('./prepare.mjs', import.meta.url));
 const started = performance.now();
 const progress = (msg) => process.stderr.write(`[bench:rest ${((performance.now() - started) / 1000).toFixed(1)} s] ${msg}\n`);
-
-const GC_KINDS = { [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge', [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
-  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking', [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks' };
-
-/** One load run (geo/http.mjs's `load`) with this (server) process's garbage-collection pauses during it. */
-async function loadWithGc(options, timeoutMs) {
-  const pauses = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) pauses.push({ ms: e.duration, kind: GC_KINDS[e.detail?.kind] ?? String(e.detail?.kind) });
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  try {
-    const result = await load(options, timeoutMs);
-    for (const e of observer.takeRecords()) pauses.push({ ms: e.duration, kind: GC_KINDS[e.detail?.kind] ?? String(e.detail?.kind) });
-    const long = {};
-    for (const p of pauses) if (p.ms > 15) long[p.kind] = (long[p.kind] ?? 0) + 1;
-    return { ...result, gc: { pauses: pauses.length, maxMs: Math.max(0, ...pauses.map((p) => p.ms)), totalMs: pauses.reduce((a, p) => a + p.ms, 0),
-      over15ms: pauses.filter((p) => p.ms > 15).length, long } };
-  } finally {
-    observer.disconnect();
-  }
-}
 
 /** The demo graph into `dataDir` and the seeded point sets, in a child process (see prepare.mjs). */
 function prepare(dataDir) {
@@ -70,8 +48,9 @@ export async function main() {
     progress('demo graph and point sets (child process)');
     const prep = prepare(join(work, 'data'));
     progress(`demo graph: ${prep.demo.nodes} nodes, ${prep.demo.edges} edges in ${(prep.demo.ms / 1000).toFixed(1)} s; starting the stack`);
-    const stack = await startStack(config.shared, { CIVIC_DATA_DIR: join(work, 'data') });
-    const bare = await startBare();
+    // --expose-gc: the CPU phases collect garbage in the server before each window (cpu.mjs).
+    const stack = await spawnStack({ CIVIC_DATA_DIR: join(work, 'data') }, ['--expose-gc', ...process.execArgv]);
+    const bare = await spawnBare(['--expose-gc']);
     try {
       return await bench(stack, bare, prep, work);
     } finally {
@@ -94,8 +73,8 @@ async function bench(stack, bare, prep, work) {
   progress(`ballot date ${date}; Denver ballot: ${probe.body.contests.length} contests, ${probe.bytes} B`);
 
   const targets = [
-    { id: 'gateway', name: 'civicgraph gateway, `GET /v1/ballot` (auth, geo, graph over gRPC, one process)', url: stack.url, key: stack.key, path: BALLOT },
-    { id: 'bare', name: `bare express 5 (fixed ${bare.bytes} B JSON)`, url: bare.url, key: undefined, path: BARE_PATH, bytes: bareProbe.bytes },
+    { id: 'gateway', name: 'civicgraph gateway, `GET /v1/ballot` (auth, geo, graph over gRPC, one process)', url: stack.url, key: stack.key, path: BALLOT, probe: stack.probe },
+    { id: 'bare', name: `bare express 5 (fixed ${bare.bytes} B JSON)`, url: bare.url, key: undefined, path: BARE_PATH, bytes: bareProbe.bytes, probe: bare.probe },
   ];
   const base = { queries, connections: config.connections, duration: config.seconds };
   const limit = (s) => (s + 30) * 1000;
@@ -105,19 +84,19 @@ async function bench(stack, bare, prep, work) {
     t.pacedRounds = [];
     if (config.warmup > 0) {
       progress(`warm-up: ${t.id}`);
-      await load({ ...target(t), duration: config.warmup, seed: 99 }, limit(config.warmup));
+      await load({ ...target(t), duration: config.warmup, seed: 99 }, limit(config.warmup), t.probe);
     }
   }
   for (let round = 1; round <= config.rounds; round++) {
     for (const t of targets) {
       progress(`saturated round ${round}/${config.rounds}: ${t.id}`);
-      t.saturatedRounds.push(await loadWithGc({ ...target(t), seed: 7 + round }, limit(config.seconds)));
+      t.saturatedRounds.push(await load({ ...target(t), seed: 7 + round }, limit(config.seconds), t.probe));
     }
   }
   for (let round = 1; round <= config.rounds; round++) {
     for (const t of targets) {
       progress(`paced round ${round}/${config.rounds}: ${t.id} at ${config.rate} req/s`);
-      t.pacedRounds.push(await loadWithGc({ ...target(t), mode: 'paced', rate: config.rate, seed: 20 + round }, limit(config.seconds + 15)));
+      t.pacedRounds.push(await load({ ...target(t), mode: 'paced', rate: config.rate, seed: 20 + round }, limit(config.seconds + 15), t.probe));
     }
   }
   const gw = targets[0];
@@ -126,7 +105,7 @@ async function bench(stack, bare, prep, work) {
     const cold = join(work, `cold-${round}.txt`);
     writeFileSync(cold, `${dated(prep.queries.cold[round - 1]).join('\n')}\n`);
     progress(`paced round ${round}/${config.rounds} on points never asked before: gateway at ${config.rate} req/s`);
-    gw.coldRounds.push(await loadWithGc({ ...target(gw), queries: cold, sequential: true, mode: 'paced', rate: config.rate, seed: 40 + round }, limit(config.seconds + 15)));
+    gw.coldRounds.push(await load({ ...target(gw), queries: cold, sequential: true, mode: 'paced', rate: config.rate, seed: 40 + round }, limit(config.seconds + 15), gw.probe));
   }
   gw.cold = medianRun(gw.coldRounds, 'p99ms');
   const bareT = targets[1];
@@ -138,8 +117,9 @@ async function bench(stack, bare, prep, work) {
   }
 
   const paths = (qs) => dated(qs).map((q) => `${BALLOT}?${q}`);
-  const cpu = await measureCpu({ url: stack.url, key: stack.key, connections: config.cpuConnections, passes: config.cpuPasses,
-    sets: prep.queries.cpu.map(paths), warm: paths(prep.queries.warm), bare: { url: bare.url, path: BARE_PATH } }, progress);
+  const cpu = await measureCpu({ url: stack.url, key: stack.key, server: stack.probe, connections: config.cpuConnections, passes: config.cpuPasses,
+    sets: prep.queries.cpu.map(paths), warm: paths(prep.queries.warm), bare: { url: bare.url, path: BARE_PATH, probe: bare.probe } }, progress);
+  for (const t of targets) delete t.probe;
 
   const run = { config, targets: TARGETS, states: STATES, date, demo: prep.demo, probe: { contests: probe.body.contests.length, bytes: probe.bytes },
     servers: targets, cpu, seconds: (performance.now() - started) / 1000 };

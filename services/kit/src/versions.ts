@@ -43,6 +43,11 @@ export class VersionRegistry {
     return this.versions.some((v) => v.version === version);
   }
 
+  /** True when `version` is the newest: `shape` returns bodies for it unchanged. */
+  isLatest(version: string): boolean {
+    return version === this.latest;
+  }
+
   /** Adds a version newer than every known one; `downgrade` maps its shapes to the previous version's. */
   register(version: string, downgrade: Downgrade): void {
     if (!isIsoDate(version)) throw new RangeError(`A version is a date written YYYY-MM-DD, got "${version}".`);

@@ -5,6 +5,18 @@ import { SlugCache } from './slug-cache.js';
 export interface BallotEntry {
   contests: readonly Contest[];
   slugs: readonly string[];
+  /**
+   * Names this entry (and no later one for the same key): the responses rendered from it
+   * show its slugs, so the response cache indexes them once, as one group.
+   */
+  tag: string;
+  /**
+   * `contests` as the REST ballot of the newest version renders them, UTF-8 JSON, made by
+   * the first point that needs it: every other point of these districts sends these same
+   * bytes (held once here, not copied into each point's cached response). The entry's key
+   * holds the caller's policy, so contact visibility is one per entry.
+   */
+  restContests?: Buffer;
 }
 
 /**
@@ -22,6 +34,14 @@ export class BallotCache extends SlugCache<BallotEntry> {
   static key(fingerprint: string, regions: readonly string[], date: string, minConfidence: number): string {
     return `${fingerprint}|${date}|${minConfidence}|${[...regions].sort().join(',')}`;
   }
+}
+
+let tags = 0;
+
+/** A tag for a new BallotEntry. */
+export function ballotTag(): string {
+  tags += 1;
+  return `ballot#${tags}`;
 }
 
 /** Every slug a ballot answer names: contests, their offices and regions, candidacies and what they cite. */

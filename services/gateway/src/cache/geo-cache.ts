@@ -3,9 +3,9 @@ import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { RegionInterner } from './region-interner.js';
 import { SlugCache } from './slug-cache.js';
 
-/** One rendering of an answer: its bytes (off the JS heap) and their strong ETag. */
+/** One rendering of an answer: its bytes (off the JS heap, maybe in shared chunks) and their strong ETag. */
 export interface Rendered {
-  body: Buffer;
+  body: Buffer | readonly Buffer[];
   etag: string;
 }
 

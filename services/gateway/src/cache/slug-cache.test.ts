@@ -34,6 +34,47 @@ describe('SlugCache', () => {
   });
 });
 
+describe('SlugCache groups', () => {
+  const ballotSlugs = ['contest:1', 'candidacy:1', 'provenance:1'];
+
+  it('drops every entry of a group when an event names one of its slugs, and no other', () => {
+    const c = new SlugCache<string>(10);
+    c.set('point-a', 'A', ballotSlugs, c.mark(), 'ballot#1');
+    c.set('point-b', 'B', ballotSlugs, c.mark(), 'ballot#1');
+    c.set('point-c', 'C', ['contest:2'], c.mark(), 'ballot#2');
+    c.set('list', 'L', ['candidacy:1'], c.mark());
+    expect(c.invalidateSlugs(['provenance:1'])).toBe(2);
+    expect([c.get('point-a'), c.get('point-b'), c.get('point-c'), c.get('list')]).toEqual([undefined, undefined, 'C', 'L']);
+    expect(c.invalidateSlugs(['candidacy:1'])).toBe(1);
+  });
+
+  it('indexes a group\'s slugs once and forgets them when its last entry goes', () => {
+    let now = 0;
+    const c = new SlugCache<string>(3, 1_000, () => now);
+    c.set('point-a', 'A', ballotSlugs, c.mark(), 'ballot#1');
+    c.set('point-b', 'B', ballotSlugs, c.mark(), 'ballot#1');
+    expect(c.indexedSlugs).toBe(3);
+    c.set('point-c', 'C', ['contest:2'], c.mark(), 'ballot#2');
+    c.set('point-d', 'D', ['contest:2'], c.mark(), 'ballot#2'); // evicts point-a; ballot#1 keeps point-b
+    expect(c.get('point-a')).toBeUndefined();
+    expect(c.indexedSlugs).toBe(4);
+    expect(c.invalidateSlugs(['contest:1'])).toBe(1); // point-b, still indexed through its group
+    expect(c.indexedSlugs).toBe(1);
+    now = 1_000;
+    expect([c.get('point-c'), c.get('point-d')]).toEqual([undefined, undefined]);
+    expect(c.indexedSlugs).toBe(0);
+    expect(c.size).toBe(0);
+  });
+
+  it('re-indexes a group stored again after it was dropped', () => {
+    const c = new SlugCache<string>(10);
+    c.set('point-a', 'A', ballotSlugs, c.mark(), 'ballot#1');
+    c.invalidateSlugs(['contest:1']);
+    c.set('point-a', 'A2', ballotSlugs, c.mark(), 'ballot#1');
+    expect(c.invalidateSlugs(['candidacy:1'])).toBe(1);
+  });
+});
+
 describe('slugsIn', () => {
   it('finds every slug-shaped string in a body, nested or in arrays, and nothing else', () => {
     const body = { slug: 'contest:co-2026', name: 'region: not a slug', data: [{ provenance: ['provenance:fec'], person_slug: 'person:x' }], n: 3 };

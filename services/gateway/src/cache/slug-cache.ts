@@ -1,13 +1,31 @@
+/** Entries that show the same slugs, indexed once for all of them. */
+interface Group {
+  readonly id: string;
+  readonly slugs: readonly string[];
+  readonly keys: Set<string>;
+}
+
+interface Entry<V> {
+  value: V;
+  group: Group;
+  expires: number;
+}
+
 /**
  * A bounded cache whose entries are indexed by the slugs they contain, so a data-change
  * event drops exactly the entries it names. A generation counter keeps a value computed
  * before an invalidation from being stored after it: take `mark()` before asking
  * upstream, pass it to `set`. Entries older than `ttlMs` are not served (the fallback
  * when events stop arriving); the oldest entry goes first when full.
+ *
+ * Entries stored with the same `group` show the same slugs (every point's ballot of one
+ * set of districts, say: some 300 slugs each), so the slugs are indexed once for the
+ * group, not once per entry, and an event naming one of them drops the whole group.
  */
 export class SlugCache<V> {
-  private readonly entries = new Map<string, { value: V; slugs: readonly string[]; expires: number }>();
-  private readonly bySlug = new Map<string, Set<string>>();
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly groups = new Map<string, Group>();
+  private readonly bySlug = new Map<string, Set<Group>>();
   private generation = 0;
 
   constructor(
@@ -18,6 +36,11 @@ export class SlugCache<V> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Distinct slugs the index holds (what the index costs; it shrinks as groups go). */
+  get indexedSlugs(): number {
+    return this.bySlug.size;
   }
 
   get(key: string): V | undefined {
@@ -35,20 +58,20 @@ export class SlugCache<V> {
     return this.generation;
   }
 
-  /** Stores `value` under `key` unless an invalidation happened since `generation`. */
-  set(key: string, value: V, slugs: readonly string[], generation: number): void {
+  /**
+   * Stores `value` under `key` unless an invalidation happened since `generation`. With a
+   * `group`, `slugs` must be the group's: the first entry's slugs index them all.
+   */
+  set(key: string, value: V, slugs: readonly string[], generation: number, group?: string): void {
     if (generation !== this.generation) return;
     this.drop(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (oldest.done !== true) this.drop(oldest.value);
     }
-    this.entries.set(key, { value, slugs, expires: this.now() + this.ttlMs });
-    for (const slug of slugs) {
-      let keys = this.bySlug.get(slug);
-      if (keys === undefined) this.bySlug.set(slug, (keys = new Set()));
-      keys.add(key);
-    }
+    const g = this.groupFor(group ?? `\0${key}`, slugs);
+    g.keys.add(key);
+    this.entries.set(key, { value, group: g, expires: this.now() + this.ttlMs });
   }
 
   /** Drops every entry naming one of `slugs`; returns how many were dropped. */
@@ -56,8 +79,9 @@ export class SlugCache<V> {
     this.generation += 1;
     let dropped = 0;
     for (const slug of slugs) {
-      for (const key of this.bySlug.get(slug) ?? []) dropped += this.drop(key) ? 1 : 0;
-      this.bySlug.delete(slug);
+      for (const group of this.bySlug.get(slug) ?? []) {
+        for (const key of [...group.keys]) dropped += this.drop(key) ? 1 : 0;
+      }
     }
     return dropped;
   }
@@ -67,19 +91,40 @@ export class SlugCache<V> {
     this.generation += 1;
     const n = this.entries.size;
     this.entries.clear();
+    this.groups.clear();
     this.bySlug.clear();
     return n;
+  }
+
+  private groupFor(id: string, slugs: readonly string[]): Group {
+    let g = this.groups.get(id);
+    if (g !== undefined) return g;
+    g = { id, slugs, keys: new Set() };
+    this.groups.set(id, g);
+    for (const slug of slugs) {
+      let groups = this.bySlug.get(slug);
+      if (groups === undefined) this.bySlug.set(slug, (groups = new Set()));
+      groups.add(g);
+    }
+    return g;
   }
 
   private drop(key: string): boolean {
     const entry = this.entries.get(key);
     if (entry === undefined) return false;
     this.entries.delete(key);
-    for (const slug of entry.slugs) {
-      const keys = this.bySlug.get(slug);
-      keys?.delete(key);
-      if (keys?.size === 0) this.bySlug.delete(slug);
-    }
+    const g = entry.group;
+    g.keys.delete(key);
+    if (g.keys.size === 0) this.dropGroup(g);
     return true;
+  }
+
+  private dropGroup(g: Group): void {
+    this.groups.delete(g.id);
+    for (const slug of g.slugs) {
+      const groups = this.bySlug.get(slug);
+      groups?.delete(g);
+      if (groups?.size === 0) this.bySlug.delete(slug);
+    }
   }
 }

@@ -8,18 +8,27 @@ import { setRateHeaders } from './rate-headers.js';
 export const CACHE_GEOGRAPHIC = 'private, max-age=86400';
 export const CACHE_CANDIDACY = 'private, max-age=300';
 
+/**
+ * A serialised body: text, bytes, or bytes in chunks sent one after another (so a large
+ * part shared by many responses is held once, not copied into each).
+ */
+export type Body = string | Buffer | readonly Buffer[];
+
 export interface JsonPayload {
-  /** Serialised body (UTF-8 when a Buffer); its bytes determine the strong ETag. */
-  body: string | Buffer;
+  /** Serialised body (UTF-8 text or bytes); its bytes determine the strong ETag. */
+  body: Body;
   cacheControl: string;
   etag?: string;
   /** Media type of `body`; default `application/json`. */
   contentType?: string;
 }
 
-/** Strong ETag over the exact bytes served. */
-export function strongEtag(body: string | Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+/** Strong ETag over the exact bytes served (chunks hash as their concatenation). */
+export function strongEtag(body: Body): string {
+  const hash = createHash('sha256');
+  if (typeof body === 'string' || Buffer.isBuffer(body)) hash.update(body);
+  else for (const chunk of body) hash.update(chunk);
+  return `"${hash.digest('base64url').slice(0, 32)}"`;
 }
 
 /**
@@ -42,7 +51,18 @@ export async function sendCacheable(req: Request, res: Response, limiter: RateLi
   // freshness again and compute a length Node computes anyway for a single end().
   res.setHeader('Content-Type', `${payload.contentType ?? 'application/json'}; charset=utf-8`);
   res.statusCode = 200;
-  res.end(payload.body);
+  endWith(res, payload.body);
+}
+
+/** Ends the response with `body`; chunks go out corked, in one write where the socket allows. */
+function endWith(res: Response, body: Body): void {
+  if (typeof body === 'string' || Buffer.isBuffer(body)) return void res.end(body);
+  let length = 0;
+  for (const chunk of body) length += chunk.length;
+  res.setHeader('Content-Length', length);
+  res.cork();
+  for (const chunk of body) res.write(chunk);
+  res.end();
 }
 
 /** Counts the request against its bucket and writes the rate headers. */

@@ -1,11 +1,11 @@
 import { DistrictRole } from '@civicgraph/protos/civic/geo/v1/geo';
 import { assertCoordinate, contactVisible, policyFingerprint } from '@civicgraph/kit';
-import { BallotCache, ballotSlugs } from '../cache/ballot-cache.js';
+import { BallotCache, ballotSlugs, ballotTag } from '../cache/ballot-cache.js';
 import type { Router } from 'express';
 import type { GeoLookup } from '../geo-lookup.js';
 import type { GraphUpstream } from '../upstream/graph-client.js';
-import { Indexed, mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
-import { ballotView } from './resources/ballot.js';
+import { Indexed, mountCached, Serialized, type Endpoint, type RouteDeps } from './endpoint.js';
+import { ballotChunks, ballotView } from './resources/ballot.js';
 import { dateOr, P } from './schema/params.js';
 
 export const BALLOT_ENDPOINTS = {
@@ -23,7 +23,7 @@ export const BALLOT_ENDPOINTS = {
 } satisfies Record<string, Endpoint>;
 
 export function ballot(router: Router, lookup: GeoLookup, graph: GraphUpstream, byRegions: BallotCache, deps: RouteDeps): void {
-  mountCached(router, BALLOT_ENDPOINTS.get, deps, async (params, principal) => {
+  mountCached(router, BALLOT_ENDPOINTS.get, deps, async (params, principal, version) => {
     const lat = assertCoordinate('lat', params['lat'] as number);
     const lng = assertCoordinate('lng', params['lng'] as number);
     const date = dateOr(params, 'date');
@@ -36,10 +36,11 @@ export function ballot(router: Router, lookup: GeoLookup, graph: GraphUpstream, 
     if (ballot === undefined) {
       const generation = byRegions.mark();
       const { contests } = await graph.ballot(principal, { regions, date, minConfidence });
-      ballot = { contests, slugs: [...new Set([...regions, ...ballotSlugs(contests)])] };
+      ballot = { contests, slugs: [...new Set([...regions, ...ballotSlugs(contests)])], tag: ballotTag() };
       byRegions.set(key, ballot, ballot.slugs, generation);
     }
     // The slugs are known: the response cache need not walk the 20-30 KB body for them.
-    return new Indexed(ballotView({ lat, lng }, date, electing, ballot.contests, contactVisible(principal)), ballot.slugs);
+    if (deps.versions.isLatest(version)) return new Serialized(ballotChunks({ lat, lng }, date, electing, ballot, contactVisible(principal)), ballot.slugs, ballot.tag);
+    return new Indexed(ballotView({ lat, lng }, date, electing, ballot.contests, contactVisible(principal)), ballot.slugs, ballot.tag);
   });
 }

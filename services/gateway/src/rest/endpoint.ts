@@ -1,5 +1,5 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import { policyFingerprint, todayUtc, type ErrorType, type RateLimiter, type VersionRegistry } from '@civicgraph/kit';
+import { InternalError, policyFingerprint, todayUtc, type ErrorType, type RateLimiter, type VersionRegistry } from '@civicgraph/kit';
 import type { Request, Response, Router } from 'express';
 import { slugsIn, type CachedResponse, type ResponseCache } from '../cache/response-cache.js';
 import { contextOf, principalOf } from '../http/request-context.js';
@@ -42,16 +42,37 @@ export interface RouteDeps {
   versions: VersionRegistry;
 }
 
-/** A body together with the slugs it shows, when the route knows them without walking the body. */
+/**
+ * A body together with the slugs it shows, when the route knows them without walking the
+ * body; answers sharing a `group` show the same slugs (see SlugCache).
+ */
 export class Indexed {
   constructor(
     readonly body: unknown,
     readonly slugs: readonly string[],
+    readonly group?: string,
   ) {}
 }
 
-/** Builds the newest-shape body of an endpoint from its validated parameters (or an Indexed one). */
-export type Answer = (params: Params, principal: Principal) => Promise<unknown>;
+/**
+ * A body already serialised, in the newest shape, as chunks of JSON text whose
+ * concatenation is the body, with the slugs it shows: what a route answers when it keeps
+ * parts of its answers rendered (see the ballot). Only for callers of the newest version,
+ * whose bodies no downgrade touches.
+ */
+export class Serialized {
+  constructor(
+    readonly chunks: readonly Buffer[],
+    readonly slugs: readonly string[],
+    readonly group?: string,
+  ) {}
+}
+
+/**
+ * Builds the newest-shape body of an endpoint from its validated parameters (or an Indexed
+ * one; or, when `version` is the newest, a Serialized one).
+ */
+export type Answer = (params: Params, principal: Principal, version: string) => Promise<unknown>;
 
 /**
  * Mounts a graph-backed endpoint: parameters read by the endpoint's own schema, the
@@ -70,15 +91,23 @@ export function mountCached(router: Router, endpoint: Endpoint, deps: RouteDeps,
     res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
     if (cached === undefined) {
       const generation = deps.responses.mark();
-      const answered = await answer(params, principal);
-      const view = answered instanceof Indexed ? answered.body : answered;
-      const body = deps.versions.shape(version, endpoint.operationId, view);
-      const bytes = Buffer.from(JSON.stringify(body));
+      const { bytes, slugs, group } = render(await answer(params, principal, version), version, endpoint, deps.versions);
       cached = { body: bytes, etag: strongEtag(bytes), cacheControl: cacheControl(endpoint.cache) } satisfies CachedResponse;
-      deps.responses.set(key, cached, answered instanceof Indexed ? answered.slugs : slugsIn(body), generation);
+      deps.responses.set(key, cached, slugs, generation, group);
     }
     await sendCacheable(req, res, deps.limiter, cached);
   });
+}
+
+/** An answer as bytes in the caller's version, with the slugs the response cache indexes it by. */
+function render(answered: unknown, version: string, endpoint: Endpoint, versions: VersionRegistry): { bytes: Buffer | readonly Buffer[]; slugs: readonly string[]; group?: string } {
+  if (answered instanceof Serialized) {
+    if (!versions.isLatest(version)) throw new InternalError(`${endpoint.operationId} answered serialised for version ${version}.`);
+    return { bytes: answered.chunks, slugs: answered.slugs, group: answered.group };
+  }
+  const indexed = answered instanceof Indexed ? answered : undefined;
+  const body = versions.shape(version, endpoint.operationId, indexed === undefined ? answered : indexed.body);
+  return { bytes: Buffer.from(JSON.stringify(body)), slugs: indexed?.slugs ?? slugsIn(body), group: indexed?.group };
 }
 
 /** A view in the caller's version, serialised once (what the uncached routes send). */

@@ -1,5 +1,8 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -9,6 +12,10 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: [
+      // One graphql-js in the process, as under node: the package has no `exports`, so node
+      // (and @graphql-tools, graphql-http) load its CommonJS main, while vite would pick its
+      // `module` build for our sources, and graphql-js refuses objects from another copy.
+      { find: /^graphql$/, replacement: require.resolve('graphql') },
       { find: /^@civicgraph\/protos\/(?!graphql\/)(.*)$/, replacement: here('./protos/gen/$1.ts') },
       { find: /^@civicgraph\/kit\/testing$/, replacement: here('./services/kit/src/testing.ts') },
       { find: /^@civicgraph\/(kit|geo|graph|results|auth|gateway|cli)$/, replacement: here('./services/$1/src/index.ts') },

@@ -120,7 +120,7 @@ describe('GET /v1/districts_by_point', () => {
     expect(res.body).toMatchObject({ type: 'entitlement_required', field: 'geography' });
     expect(res.headers.get('civic-entitlements')).toBe('jurisdictions');
     const gql = await graphql(stack.url, noGeo, '{ districtsAtPoint(lat: 39.7392, lng: -104.9903) { slug } }');
-    expect(gql.body.errors[0].extensions).toMatchObject({ type: 'entitlement_required', field: 'geography' });
+    expect(gql.body.errors[0].extensions).toMatchObject({ type: 'entitlement_required', entitlement: 'geography', field: 'Query.districtsAtPoint' });
     expect(gql.body.errors[0].path).toEqual(['districtsAtPoint']);
   });
 

@@ -1,12 +1,11 @@
 import express, { type Express } from 'express';
 import type { Logger, RateLimiter, VersionRegistry } from '@civicgraph/kit';
-import type { BallotCache } from './cache/ballot-cache.js';
+import type { BallotLookup } from './ballot-lookup.js';
 import type { ResponseCache } from './cache/response-cache.js';
 import { GeoLookup } from './geo-lookup.js';
 import { graphiql } from './graphql/graphiql.js';
 import { graphqlRoute } from './graphql/route.js';
-import { publicSchema } from './graphql/stitch.js';
-import { geoSubschema } from './graphql/subschemas/geo.js';
+import { graphqlSchemas } from './graphql/schema.js';
 import { edge, requestContext } from './http/edge.js';
 import { notFound, problemHandler } from './http/errors.js';
 import { healthRoutes } from './http/health-routes.js';
@@ -25,7 +24,7 @@ export interface AppDeps {
   graph: GraphUpstream;
   results: ResultsUpstream;
   responses: ResponseCache;
-  ballots: BallotCache;
+  ballots: BallotLookup;
   versions: VersionRegistry;
   probes: HealthProbe[];
   isStopping: () => boolean;
@@ -46,7 +45,7 @@ export function createApp(deps: AppDeps): Express {
   openApiRoutes(app);
   app.use(edge(deps.principals, deps.limiter, deps.versions));
   app.use(restRoutes(deps));
-  app.use(graphqlRoute(publicSchema([geoSubschema(deps.lookup, deps.geo)]), deps.limiter));
+  graphqlRoute(app, graphqlSchemas(deps), deps.limiter);
   app.use(notFound());
   app.use(problemHandler(deps.limiter, deps.log));
   return app;

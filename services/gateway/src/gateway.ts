@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import { GeoCache } from './cache/geo-cache.js';
 import { startGeoInvalidator, startResponseInvalidator } from './cache/invalidator.js';
 import { BallotCache } from './cache/ballot-cache.js';
+import { BallotLookup } from './ballot-lookup.js';
 import { ResponseCache } from './cache/response-cache.js';
 import type { GatewayConfig } from './config.js';
 import { GeoLookup } from './geo-lookup.js';
@@ -46,10 +47,11 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   lifecycle.defer('gateway upstream clients', () => [auth, geo, graph, results, ...probes].forEach((c) => c.close()));
   const cache = new GeoCache();
   const responses = new ResponseCache();
-  const ballots = new BallotCache();
+  const lookup = new GeoLookup(geo, cache);
+  const ballots = new BallotLookup(lookup, graph, new BallotCache());
   const subscriptions = [
     await startGeoInvalidator(deps.bus, config.env, cache, log),
-    await startResponseInvalidator(deps.bus, config.env, [responses, ballots], log),
+    await startResponseInvalidator(deps.bus, config.env, [responses, ballots.cache], log),
   ];
   lifecycle.defer('gateway cache invalidators', async () => {
     await Promise.all(subscriptions.map((s) => s.unsubscribe()));
@@ -57,7 +59,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const app = createApp({
     principals: new PrincipalCache(auth, config.authCacheMs),
     limiter: deps.limiter ?? new MemoryRateLimiter(),
-    lookup: new GeoLookup(geo, cache),
+    lookup,
     geo,
     graph,
     results,

@@ -5,7 +5,7 @@ import { publishBoundaryChanges } from './events.js';
 import { GeoState } from './geo-state.js';
 import { answerPoints, districtsAtPoint, districtsAtPoints } from './handlers/districts-at-point.js';
 import { districtsByAddress } from './handlers/districts-by-address.js';
-import { getBoundary, getRegion } from './handlers/regions.js';
+import { getBoundary, getRegion, getRegions } from './handlers/regions.js';
 import { createGeocoder } from './geocode/index.js';
 import type { BoundaryDiff } from './boundaries.js';
 import { Reloader } from './reloader.js';
@@ -41,6 +41,7 @@ export async function startGeoService(config: GeoConfig, deps: GeoDeps): Promise
     streamDistrictsAtPoints: muxed(log, 'StreamDistrictsAtPoints', streams, (request, principal) => answerPoints(state, principal, request)),
     districtsByAddress: unary(log, 'DistrictsByAddress', districtsByAddress(state, createGeocoder(config.geocoder))),
     getRegion: unary(log, 'GetRegion', getRegion(state)),
+    getRegions: unary(log, 'GetRegions', getRegions(state)),
     getBoundary: unary(log, 'GetBoundary', getBoundary(state)),
   };
   const server = await startGrpcServer({

@@ -6,7 +6,9 @@ import {
   assertGeography,
   contactVisible,
   enabledEntitlements,
+  hasEntitlement,
   nodeVisible,
+  queryBudget,
   policyFingerprint,
   stateVisible,
   storeScope,
@@ -26,6 +28,18 @@ function principal(ents: Partial<NonNullable<Principal['entitlements']>> = {}): 
 }
 
 describe('policy', () => {
+  it('answers entitlement by entitlement, jurisdictions always held', () => {
+    const p = principal({ contact: true, geography: false });
+    expect([hasEntitlement(p, 'contact'), hasEntitlement(p, 'geography'), hasEntitlement(p, 'jurisdictions')]).toEqual([true, false, true]);
+  });
+
+  it('budgets queries by plan, an unknown plan as Explore', () => {
+    expect(queryBudget({ ...principal(), plan: Plan.PLAN_EXPLORE })).toEqual({ maxDepth: 8, maxCost: 1_000 });
+    expect(queryBudget(principal())).toEqual({ maxDepth: 12, maxCost: 10_000 });
+    expect(queryBudget({ ...principal(), plan: Plan.PLAN_ENTERPRISE })).toEqual({ maxDepth: 16, maxCost: 50_000 });
+    expect(queryBudget({ ...principal(), plan: Plan.PLAN_UNSPECIFIED })).toEqual({ maxDepth: 8, maxCost: 1_000 });
+  });
+
   it('lists enabled entitlements in a stable order', () => {
     expect(enabledEntitlements(principal())).toEqual(['geography', 'jurisdictions']);
     expect(enabledEntitlements(principal({ contact: true }))).toEqual(['contact', 'geography', 'jurisdictions']);

@@ -1,4 +1,4 @@
-import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import { Plan, type Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { EntitlementRequiredError } from './errors.js';
 
 /**
@@ -17,6 +17,38 @@ export function enabledEntitlements(p: Principal): EntitlementName[] {
   // Jurisdictions is always granted; its scope (states, tiers) narrows what it covers.
   out.push('jurisdictions');
   return out;
+}
+
+/**
+ * Whether the principal holds an entitlement. `jurisdictions` is always held (its scope
+ * narrows what it covers); the others are the key's switches.
+ */
+export function hasEntitlement(p: Principal, name: EntitlementName): boolean {
+  if (name === 'jurisdictions') return true;
+  return p.entitlements?.[name] === true;
+}
+
+/**
+ * What a query language layer (GraphQL today, Cypher later) may cost a principal before it
+ * runs: the deepest selection and the highest cost (list fields multiply their selection by
+ * their expected size), per plan.
+ */
+export interface QueryBudget {
+  maxDepth: number;
+  maxCost: number;
+}
+
+const QUERY_BUDGETS: Readonly<Record<'explore' | 'build' | 'enterprise', QueryBudget>> = {
+  explore: { maxDepth: 8, maxCost: 1_000 },
+  build: { maxDepth: 12, maxCost: 10_000 },
+  enterprise: { maxDepth: 16, maxCost: 50_000 },
+};
+
+/** The principal's query budget; an unknown plan gets Explore's. */
+export function queryBudget(p: Principal): QueryBudget {
+  if (p.plan === Plan.PLAN_ENTERPRISE) return QUERY_BUDGETS.enterprise;
+  if (p.plan === Plan.PLAN_BUILD) return QUERY_BUDGETS.build;
+  return QUERY_BUDGETS.explore;
 }
 
 /** Point-in-district resolution and boundary geometry need `geography`. */

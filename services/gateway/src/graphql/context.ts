@@ -1,8 +1,16 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import type { Contest } from '@civicgraph/protos/civic/graph/v1/graph';
 import type { ApiVersion } from '@civicgraph/kit';
 
-/** What every resolver is given: the caller, as the edge authenticated it. */
+/** What every resolver is given: the caller, as the edge authenticated it, and per-request memos. */
 export interface GraphQLContext extends Record<PropertyKey, unknown> {
   principal: Principal;
   version: ApiVersion;
+  /** Contests fetched during this request, by slug and min confidence: one upstream call each. */
+  contests: Map<string, Promise<Contest | null>>;
+}
+
+/** A fresh context for one operation. */
+export function graphqlContext(principal: Principal, version: ApiVersion): GraphQLContext {
+  return { principal, version, contests: new Map() };
 }

@@ -1,6 +1,6 @@
 import type { RateLimiter, VersionRegistry } from '@civicgraph/kit';
 import { Router } from 'express';
-import type { BallotCache } from '../cache/ballot-cache.js';
+import type { BallotLookup } from '../ballot-lookup.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { GeoLookup } from '../geo-lookup.js';
 import type { GeoUpstream } from '../upstream/geo-client.js';
@@ -22,7 +22,7 @@ export interface RestDeps {
   limiter: RateLimiter;
   versions: VersionRegistry;
   responses: ResponseCache;
-  ballots: BallotCache;
+  ballots: BallotLookup;
   lookup: GeoLookup;
   geo: GeoUpstream;
   graph: GraphUpstream;
@@ -41,7 +41,7 @@ export function restRoutes(deps: RestDeps): Router {
   districtsByPoint(router, deps.lookup, deps.limiter, deps.versions);
   districtsByAddress(router, deps.geo, deps.limiter, deps.versions);
   regions(router, deps.geo, deps.limiter, deps.versions);
-  ballot(router, deps.lookup, deps.graph, deps.ballots, cached);
+  ballot(router, deps.ballots, cached);
   contests(router, deps.graph, cached);
   candidacies(router, deps.graph, cached);
   officeholders(router, deps.graph, cached);

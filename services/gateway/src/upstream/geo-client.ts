@@ -5,6 +5,7 @@ import {
   type DistrictsAtPointsRequest,
   type DistrictsAtPointsResponse,
   type DistrictsByAddressResponse,
+  type Region,
   type RegionDetail,
 } from '@civicgraph/protos/civic/geo/v1/geo';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
@@ -17,6 +18,8 @@ export interface GeoUpstream {
   districtsAtPoint(principal: Principal, lat: number, lng: number, date: string): Promise<DistrictsAtPointResponse>;
   districtsByAddress(principal: Principal, address: string, date: string): Promise<DistrictsByAddressResponse>;
   getRegion(principal: Principal, slug: string, date: string): Promise<RegionDetail>;
+  /** Metadata of many regions in one call (no boundaries); unknown or hidden slugs are left out. */
+  getRegions(principal: Principal, slugs: readonly string[], date: string): Promise<Region[]>;
   getBoundary(principal: Principal, slug: string, date: string, simplifyMeters: number): Promise<Boundary>;
   close(): void;
 }
@@ -36,6 +39,7 @@ export function connectGeo(address: string, deadlineMs: number, batchMax: number
     districtsAtPoint: (p, lat, lng, date) => points.lookup(p, { lat, lng, date }),
     districtsByAddress: (p, address, date) => rpc(client.districtsByAddress, p, { address, date }),
     getRegion: (p, slug, date) => rpc(client.getRegion, p, { slug, date }),
+    getRegions: async (p, slugs, date) => (await rpc(client.getRegions, p, { slugs: [...slugs], date })).regions,
     getBoundary: (p, slug, date, simplifyMeters) => rpc(client.getBoundary, p, { slug, date, simplifyMeters }),
     close: () => {
       stream.close();

@@ -1,5 +1,5 @@
 import type { ServerUnaryCall } from '@grpc/grpc-js';
-import type { Boundary, GetBoundaryRequest, GetRegionRequest, RegionDetail, RegionVersion } from '@civicgraph/protos/civic/geo/v1/geo';
+import type { Boundary, GetBoundaryRequest, GetRegionRequest, GetRegionsRequest, GetRegionsResponse, RegionDetail, RegionVersion } from '@civicgraph/protos/civic/geo/v1/geo';
 import { assertGeography, InvalidParameterError, NotFoundError, principalOf, stateVisible } from '@civicgraph/kit';
 import type { RegionRecord } from '../domain/region.js';
 import { simplifyGeometry, vertexCount } from '../domain/simplify.js';
@@ -37,6 +37,30 @@ export function getRegion(state: GeoState) {
   return (req: GetRegionRequest, call: ServerUnaryCall<GetRegionRequest, RegionDetail>): RegionDetail => {
     const { dated, versions } = inForce(state, call, req.slug, req.date);
     return { region: toRegion(dated), versions: versions.map(versionOf) };
+  };
+}
+
+/** Most slugs one GetRegions call may ask for. */
+export const MAX_REGION_SLUGS = 1_000;
+
+/**
+ * Metadata of many regions (no boundaries, so no entitlement): each slug's version in
+ * force on the date, else its newest; unknown, malformed and out-of-scope slugs are left
+ * out, as a list leaves out what the caller may not see.
+ */
+export function getRegions(state: GeoState) {
+  return (req: GetRegionsRequest, call: ServerUnaryCall<GetRegionsRequest, GetRegionsResponse>): GetRegionsResponse => {
+    if (req.slugs.length > MAX_REGION_SLUGS) throw new InvalidParameterError('slugs', `At most ${MAX_REGION_SLUGS} slugs per call, got ${req.slugs.length}.`);
+    const principal = principalOf(call);
+    const date = requestDate(req.date);
+    const regions = [];
+    for (const slug of new Set(req.slugs)) {
+      const versions = SLUG.test(slug) ? state.versions(slug).filter((r) => stateVisible(principal, r.state)) : [];
+      if (versions.length === 0) continue;
+      const inForce = [...versions].reverse().map((region) => ({ region, roles: rolesOn(region.validity, date) })).find((d) => d.roles.length > 0);
+      regions.push(toRegion(inForce ?? { region: versions[versions.length - 1]!, roles: [] }));
+    }
+    return { regions };
   };
 }
 

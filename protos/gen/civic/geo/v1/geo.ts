@@ -160,6 +160,18 @@ export interface GetRegionRequest {
   date: string;
 }
 
+export interface GetRegionsRequest {
+  /** `region:<key>` slugs, at most 1,000. */
+  slugs: string[];
+  /** As DistrictsAtPointRequest.date. */
+  date: string;
+}
+
+export interface GetRegionsResponse {
+  /** One per known, visible slug, in the order asked. */
+  regions: Region[];
+}
+
 /** Validity of one boundary version; empty strings are unbounded. */
 export interface RegionVersion {
   validFrom: string;
@@ -410,6 +422,160 @@ export const GetRegionRequest: MessageFns<GetRegionRequest> = {
     const message = createBaseGetRegionRequest();
     message.slug = object.slug ?? "";
     message.date = object.date ?? "";
+    return message;
+  },
+};
+
+function createBaseGetRegionsRequest(): GetRegionsRequest {
+  return { slugs: [], date: "" };
+}
+
+export const GetRegionsRequest: MessageFns<GetRegionsRequest> = {
+  encode(message: GetRegionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.slugs) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.date !== "") {
+      writer.uint32(18).string(message.date);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRegionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRegionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.slugs.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetRegionsRequest {
+    return {
+      slugs: globalThis.Array.isArray(object?.slugs) ? object.slugs.map((e: any) => globalThis.String(e)) : [],
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+    };
+  },
+
+  toJSON(message: GetRegionsRequest): unknown {
+    const obj: any = {};
+    if (message.slugs?.length) {
+      obj.slugs = message.slugs;
+    }
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetRegionsRequest>): GetRegionsRequest {
+    return GetRegionsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetRegionsRequest>): GetRegionsRequest {
+    const message = createBaseGetRegionsRequest();
+    message.slugs = object.slugs?.map((e) => e) || [];
+    message.date = object.date ?? "";
+    return message;
+  },
+};
+
+function createBaseGetRegionsResponse(): GetRegionsResponse {
+  return { regions: [] };
+}
+
+export const GetRegionsResponse: MessageFns<GetRegionsResponse> = {
+  encode(message: GetRegionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.regions) {
+      Region.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRegionsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRegionsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.regions.push(Region.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetRegionsResponse {
+    return {
+      regions: globalThis.Array.isArray(object?.regions) ? object.regions.map((e: any) => Region.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetRegionsResponse): unknown {
+    const obj: any = {};
+    if (message.regions?.length) {
+      obj.regions = message.regions.map((e) => Region.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetRegionsResponse>): GetRegionsResponse {
+    return GetRegionsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetRegionsResponse>): GetRegionsResponse {
+    const message = createBaseGetRegionsResponse();
+    message.regions = object.regions?.map((e) => Region.fromPartial(e)) || [];
     return message;
   },
 };
@@ -2367,6 +2533,21 @@ export const GeoServiceService = {
     responseSerialize: (value: RegionDetail): Buffer => Buffer.from(RegionDetail.encode(value).finish()),
     responseDeserialize: (value: Buffer): RegionDetail => RegionDetail.decode(value),
   },
+  /**
+   * GetRegions is GetRegion's metadata for many slugs in one call (the gateway's GraphQL
+   * merges the graph's regions with their geo fields this way, once per request). Each
+   * answer is the version in force on the date, or else the newest version. Unknown and
+   * out-of-scope slugs are left out. Boundaries are not read, so no entitlement is needed.
+   */
+  getRegions: {
+    path: "/civic.geo.v1.GeoService/GetRegions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetRegionsRequest): Buffer => Buffer.from(GetRegionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetRegionsRequest => GetRegionsRequest.decode(value),
+    responseSerialize: (value: GetRegionsResponse): Buffer => Buffer.from(GetRegionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetRegionsResponse => GetRegionsResponse.decode(value),
+  },
   /** GetBoundary returns that version's outline as GeoJSON, optionally simplified. */
   getBoundary: {
     path: "/civic.geo.v1.GeoService/GetBoundary" as const,
@@ -2418,6 +2599,13 @@ export interface GeoServiceServer extends UntypedServiceImplementation {
    * validity. A region outside the caller's states does not exist for it (NOT_FOUND).
    */
   getRegion: handleUnaryCall<GetRegionRequest, RegionDetail>;
+  /**
+   * GetRegions is GetRegion's metadata for many slugs in one call (the gateway's GraphQL
+   * merges the graph's regions with their geo fields this way, once per request). Each
+   * answer is the version in force on the date, or else the newest version. Unknown and
+   * out-of-scope slugs are left out. Boundaries are not read, so no entitlement is needed.
+   */
+  getRegions: handleUnaryCall<GetRegionsRequest, GetRegionsResponse>;
   /** GetBoundary returns that version's outline as GeoJSON, optionally simplified. */
   getBoundary: handleUnaryCall<GetBoundaryRequest, Boundary>;
 }
@@ -2521,6 +2709,27 @@ export interface GeoServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RegionDetail) => void,
+  ): ClientUnaryCall;
+  /**
+   * GetRegions is GetRegion's metadata for many slugs in one call (the gateway's GraphQL
+   * merges the graph's regions with their geo fields this way, once per request). Each
+   * answer is the version in force on the date, or else the newest version. Unknown and
+   * out-of-scope slugs are left out. Boundaries are not read, so no entitlement is needed.
+   */
+  getRegions(
+    request: GetRegionsRequest,
+    callback: (error: ServiceError | null, response: GetRegionsResponse) => void,
+  ): ClientUnaryCall;
+  getRegions(
+    request: GetRegionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetRegionsResponse) => void,
+  ): ClientUnaryCall;
+  getRegions(
+    request: GetRegionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetRegionsResponse) => void,
   ): ClientUnaryCall;
   /** GetBoundary returns that version's outline as GeoJSON, optionally simplified. */
   getBoundary(

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { DistrictRole, type Region } from '@civicgraph/protos/civic/geo/v1/geo';
@@ -9,13 +7,12 @@ import type { GeoUpstream } from '../../upstream/geo-client.js';
 import type { GeoLookup } from '../../geo-lookup.js';
 import type { GraphQLContext } from '../context.js';
 import { typed } from '../errors.js';
-
-const sdl = readFileSync(createRequire(import.meta.url).resolve('@civicgraph/protos/graphql/geo.graphql'), 'utf8');
+import { subschemaSdl } from './sdl.js';
 
 /** The geo subschema: SDL from protos/graphql, resolvers over the shared GeoLookup. */
 export function geoSubschema(lookup: GeoLookup, geo: GeoUpstream): GraphQLSchema {
   return makeExecutableSchema({
-    typeDefs: sdl,
+    typeDefs: subschemaSdl('geo'),
     resolvers: {
       Date: DateScalar,
       JSON: JsonScalar,
@@ -24,6 +21,10 @@ export function geoSubschema(lookup: GeoLookup, geo: GeoUpstream): GraphQLSchema
           const lat = assertCoordinate('lat', args.lat);
           const lng = assertCoordinate('lng', args.lng);
           return (await lookup.districtsAtPoint(ctx.principal, lat, lng, args.date ?? todayUtc())).entry.regions;
+        }),
+        _regions: typed(async (_: unknown, args: { slugs: string[] }, ctx: GraphQLContext) => {
+          const found = new Map((await geo.getRegions(ctx.principal, args.slugs, '')).map((r) => [r.slug, r]));
+          return args.slugs.map((slug) => found.get(slug) ?? null);
         }),
         region: typed(async (_: unknown, args: { slug: string; date?: string | null }, ctx: GraphQLContext) => {
           try {

@@ -1,0 +1,135 @@
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { GraphQLSchema } from 'graphql';
+import type { Candidacy, Contest, Office, RegionRef, TeamContact } from '@civicgraph/protos/civic/graph/v1/graph';
+import { assertCoordinate, graphqlLevel, levelFromRest, NotFoundError } from '@civicgraph/kit';
+import type { BallotLookup } from '../../ballot-lookup.js';
+import type { GraphUpstream } from '../../upstream/graph-client.js';
+import type { GraphQLContext } from '../context.js';
+import { typed } from '../errors.js';
+import { DateScalar, EmailAddressScalar, StateCodeScalar, UrlScalar } from '../scalars.js';
+import { subschemaSdl } from './sdl.js';
+
+/** Most contests `contests` answers (five pages of the graph's largest). */
+export const MAX_LISTED_CONTESTS = 1_000;
+
+/** A contest as resolvers pass it on: `listed` when it came from a list, without its candidacies. */
+type ContestSource = Contest & { listed?: boolean };
+/** A candidacy with the contest it was found in, when known. */
+type CandidacySource = Candidacy & { parent?: ContestSource };
+
+const upper = (word: string): string | null => (word === '' ? null : word.toUpperCase().replaceAll('-', '_'));
+const orNull = (s: string | undefined): string | null => (s === undefined || s === '' ? null : s);
+/** A REST level word as the GraphQL enum value. */
+const levelOf = (word: string): string | null => {
+  const level = levelFromRest(word);
+  return level === undefined ? null : graphqlLevel(level);
+};
+
+/** The contest with `slug` for this request, fetched once; null when missing or out of scope. */
+function contestOnce(graph: GraphUpstream, ctx: GraphQLContext, slug: string, minConfidence: number): Promise<Contest | null> {
+  const key = `${slug}|${minConfidence}`;
+  let pending = ctx.contests.get(key);
+  if (pending === undefined) {
+    pending = graph.getContest(ctx.principal, slug, minConfidence).catch((err: unknown) => {
+      if (err instanceof NotFoundError) return null;
+      throw err;
+    });
+    ctx.contests.set(key, pending);
+  }
+  return pending;
+}
+
+/** Every page of a state's contests, up to MAX_LISTED_CONTESTS. */
+async function allContests(graph: GraphUpstream, ctx: GraphQLContext, args: { state: string; level?: string | null; electionDate?: string | null; minConfidence: number }): Promise<ContestSource[]> {
+  const level = args.level == null ? '' : args.level.toLowerCase().replaceAll('_', '-');
+  const out: ContestSource[] = [];
+  let cursor = '';
+  do {
+    const page = await graph.listContests(ctx.principal, { state: args.state, level, date: args.electionDate ?? '', minConfidence: args.minConfidence, page: { cursor, limit: 200 } });
+    for (const c of page.data) out.push({ ...c, listed: true });
+    cursor = page.nextCursor;
+  } while (cursor !== '' && out.length < MAX_LISTED_CONTESTS);
+  return out.slice(0, MAX_LISTED_CONTESTS);
+}
+
+/**
+ * The graph subschema: SDL from protos/graphql/graph.graphql, resolvers over the graph
+ * service (and the shared ballot lookup, so GraphQL and REST ballots are the same answers).
+ */
+export function graphSubschema(graph: GraphUpstream, ballots: BallotLookup): GraphQLSchema {
+  return makeExecutableSchema({
+    typeDefs: subschemaSdl('graph'),
+    resolvers: {
+      Date: DateScalar,
+      StateCode: StateCodeScalar,
+      URL: UrlScalar,
+      EmailAddress: EmailAddressScalar,
+      Query: {
+        contests: typed((_: unknown, args: { state: string; level?: string | null; electionDate?: string | null; minConfidence: number }, ctx: GraphQLContext) => allContests(graph, ctx, args)),
+        contest: typed(async (_: unknown, args: { slug: string; minConfidence: number }, ctx: GraphQLContext) => contestOnce(graph, ctx, args.slug, args.minConfidence)),
+        candidacy: typed(async (_: unknown, args: { slug: string; minConfidence: number }, ctx: GraphQLContext) => {
+          try {
+            return await graph.getCandidacy(ctx.principal, args.slug, args.minConfidence);
+          } catch (err) {
+            if (err instanceof NotFoundError) return null;
+            throw err;
+          }
+        }),
+        ballotAtPoint: typed(async (_: unknown, args: { lat: number; lng: number; date: string; minConfidence: number }, ctx: GraphQLContext) => {
+          const lat = assertCoordinate('lat', args.lat);
+          const lng = assertCoordinate('lng', args.lng);
+          return (await ballots.ballotAtPoint(ctx.principal, lat, lng, args.date, args.minConfidence)).entry.contests;
+        }),
+      },
+      Contest: {
+        type: (c: Contest) => upper(c.type),
+        level: (c: Contest) => levelOf(c.level),
+        state: (c: Contest) => orNull(c.state),
+        office: (c: Contest) => c.office,
+        region: (c: Contest): RegionRef | undefined => c.region,
+        candidacies: typed(async (c: ContestSource, args: { minConfidence: number }, ctx: GraphQLContext): Promise<CandidacySource[]> => {
+          // Lists leave candidacies out; such a contest is fetched (once per request).
+          const full = c.listed === true ? await contestOnce(graph, ctx, c.slug, args.minConfidence) : c;
+          return (full?.candidacies ?? []).filter((x) => x.confidence >= args.minConfidence).map((x) => ({ ...x, parent: c }));
+        }),
+      },
+      Office: {
+        level: (o: Office) => levelOf(o.level),
+        tier: (o: Office) => upper(o.tier),
+      },
+      Region: {
+        level: (r: RegionRef) => levelOf(r.level),
+        fips: (r: RegionRef) => orNull(r.fips),
+        ocdId: (r: RegionRef) => orNull(r.ocdId),
+      },
+      Candidacy: {
+        person: (c: Candidacy) => c.person ?? { slug: '', name: c.name },
+        contest: typed(async (c: CandidacySource, _: unknown, ctx: GraphQLContext) => c.parent ?? contestOnce(graph, ctx, c.contest, 0)),
+        party: (c: Candidacy) => c.party ?? null,
+        isIncumbent: (c: Candidacy) => c.isIncumbent ?? null,
+        filingStatus: (c: Candidacy) => orNull(c.filingStatus),
+        ballotAccess: (c: Candidacy) => orNull(c.ballotAccess),
+        campaignWebsite: (c: Candidacy) => orNull(c.campaignWebsite),
+        // The schema of a key without `contact` has no such fields; the graph service also
+        // leaves them empty for it (contact_included false), so nothing could leak here.
+        campaignEmails: (c: Candidacy) => (c.contactIncluded ? c.campaignEmails : []),
+        campaignPhones: (c: Candidacy) => (c.contactIncluded ? c.campaignPhones : []),
+        campaignTeam: (c: Candidacy) => (c.contactIncluded ? c.campaignTeam : []),
+        fieldConfidence: (c: Candidacy) => c.fields,
+      },
+      Party: { abbreviation: (p: { abbreviation: string }) => orNull(p.abbreviation) },
+      Position: { summary: (p: { summary: string }) => orNull(p.summary) },
+      Provenance: {
+        url: (p: { url: string }) => orNull(p.url),
+        publisher: (p: { publisher: string }) => orNull(p.publisher),
+        licence: (p: { licence: string }) => orNull(p.licence),
+        retrievedAt: (p: { retrievedAt: string }) => orNull(p.retrievedAt),
+      },
+      TeamContact: {
+        name: (t: TeamContact) => orNull(t.name),
+        email: (t: TeamContact) => orNull(t.email),
+        phone: (t: TeamContact) => orNull(t.phone),
+      },
+    },
+  });
+}

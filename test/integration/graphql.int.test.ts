@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
+import { DENVER, get, graphql, startStack, type Stack } from '../harness/stack.js';
+import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL, PAST_GENERAL } from '../harness/demo.js';
+
+/** The spec's nested selection on the ballot. */
+const BALLOT = `query Ballot($lat: Float!, $lng: Float!, $date: Date!) {
+  ballotAtPoint(lat: $lat, lng: $lng, date: $date) {
+    slug
+    office { name level }
+    region { name fips population }
+    candidacies { slug person { name } party { name } isIncumbent confidence }
+  }
+}`;
+
+let s: Stack;
+let build: string;
+let explore: string;
+let enterprise: string;
+let contact: string;
+let noGeography: string;
+
+beforeAll(async () => {
+  s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
+  build = await s.key();
+  explore = await s.key({ plan: Plan.PLAN_EXPLORE });
+  enterprise = await s.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 10_000 });
+  contact = await s.key({ entitlements: { contact: true, geography: true, states: [], tiers: [] } });
+  noGeography = await s.key({ entitlements: { contact: false, geography: false, states: [], tiers: [] } });
+}, 60_000);
+afterAll(() => s?.stop());
+
+const ballot = (key: string) => graphql(s.url, key, BALLOT, { ...DENVER, date: NEXT_GENERAL });
+
+describe('GraphQL ballotAtPoint', () => {
+  it('answers the spec\'s nested selection, with regions\' population merged from geo', async () => {
+    const res = await ballot(build);
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toBeUndefined();
+    const contests = res.body.data.ballotAtPoint;
+    expect(contests.length).toBeGreaterThan(2);
+    for (const c of contests) {
+      expect(c.slug).toMatch(/^contest:/);
+      expect(c.office.name).toEqual(expect.any(String));
+      expect(c.office.level).toMatch(/^[A-Z_]+$/);
+      expect(c.region.name).toEqual(expect.any(String));
+      expect(c.candidacies.length).toBeGreaterThan(0);
+    }
+    const colorado = contests.find((c: any) => c.region.name === 'Colorado');
+    expect(colorado.region).toMatchObject({ fips: '08', population: expect.any(Number) });
+    expect(colorado.region.population).toBeGreaterThan(5_000_000);
+  });
+
+  it('gives the same contests, candidacies and confidences as the REST ballot', async () => {
+    const rest = (await get(`${s.url}/v1/ballot?lat=${DENVER.lat}&lng=${DENVER.lng}&date=${NEXT_GENERAL}`, build)).body;
+    const gql = (await ballot(build)).body.data.ballotAtPoint;
+    const view = (contests: any[], slugOf: (x: any) => string) => contests.map((c) => [c.slug, c.candidacies.map((x: any) => [slugOf(x), x.confidence, x.is_incumbent ?? x.isIncumbent])]);
+    expect(view(gql, (x) => x.slug)).toEqual(view(rest.contests, (x) => x.slug));
+  });
+
+  it('reports what the operation was scored at', async () => {
+    const res = await ballot(build);
+    expect(res.body.extensions.cost).toMatchObject({ requested: expect.any(Number), depth: 4, ceiling: { depth: 12, cost: 10_000 } });
+  });
+});
+
+describe('entitlement-shaped schema', () => {
+  const fieldsOf = async (key: string, type: string) =>
+    (await graphql(s.url, key, `{ __type(name: "${type}") { fields { name } } }`)).body.data.__type?.fields.map((f: any) => f.name) ?? [];
+
+  it('has no contact fields for a key without contact, and has them with it', async () => {
+    expect(await fieldsOf(build, 'Candidacy')).not.toEqual(expect.arrayContaining(['campaignEmails']));
+    expect(await fieldsOf(build, 'TeamContact')).toEqual([]);
+    expect(await fieldsOf(contact, 'Candidacy')).toEqual(expect.arrayContaining(['campaignEmails', 'campaignPhones', 'campaignTeam']));
+  });
+
+  it('refuses a query naming a contact field as entitlement_required, with the field\'s path', async () => {
+    const res = await graphql(s.url, build, `{ ballotAtPoint(lat: ${DENVER.lat}, lng: ${DENVER.lng}, date: "${NEXT_GENERAL}") { candidacies { slug emails: campaignEmails } } }`);
+    expect(res.status).toBeGreaterThanOrEqual(200);
+    expect(res.body.data).toBeUndefined();
+    expect(res.body.errors[0].extensions).toMatchObject({ type: 'entitlement_required', entitlement: 'contact', field: 'Candidacy.campaignEmails', path: ['ballotAtPoint', 'candidacies', 'emails'] });
+  });
+
+  it('answers contact fields to a key with contact', async () => {
+    const res = await graphql(s.url, contact, `{ ballotAtPoint(lat: ${DENVER.lat}, lng: ${DENVER.lng}, date: "${NEXT_GENERAL}") { candidacies { campaignEmails } } }`);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.ballotAtPoint.flatMap((c: any) => c.candidacies).some((x: any) => x.campaignEmails.length > 0)).toBe(true);
+  });
+
+  it('refuses point lookups to a key without geography the same way, and still answers it contests', async () => {
+    const point = await graphql(s.url, noGeography, `{ districtsAtPoint(lat: 1, lng: 2) { slug } }`);
+    expect(point.body.errors[0].extensions).toMatchObject({ type: 'entitlement_required', entitlement: 'geography', path: ['districtsAtPoint'] });
+    const ballotRes = await ballot(noGeography);
+    expect(ballotRes.body.errors[0].extensions).toMatchObject({ type: 'entitlement_required', path: ['ballotAtPoint'] });
+    const listed = await graphql(s.url, noGeography, '{ contests(state: "CO") { slug } }');
+    expect(listed.body.errors).toBeUndefined();
+  });
+});
+
+describe('budgets', () => {
+  /** candidacy { contest { candidacies { contest … { slug } } } }: depth 2n + 2; within Explore's cost at n = 2, Enterprise's at n = 4. */
+  const deep = (slug: string, n: number) => `{ candidacy(slug: "${slug}") { ${'contest { candidacies { '.repeat(n)}slug${' } }'.repeat(n)} } }`;
+  let candidacy: string;
+  beforeAll(async () => {
+    candidacy = (await ballot(build)).body.data.ballotAtPoint[0].candidacies[0].slug;
+  });
+
+  it('refuses an Explore query deeper than 8 before it runs, naming the path, its depth and the ceiling', async () => {
+    const res = await graphql(s.url, explore, deep(candidacy, 4));
+    expect(res.body.data).toBeUndefined();
+    expect(res.body.errors[0].extensions).toMatchObject({ type: 'query_too_complex', limit: 'depth', score: 10, ceiling: 8 });
+    expect(res.body.errors[0].extensions.path).toEqual(['candidacy', ...Array(4).fill(['contest', 'candidacies']).flat(), 'slug']);
+    expect((await graphql(s.url, explore, deep(candidacy, 2))).body.errors).toBeUndefined();
+    const deep10 = await graphql(s.url, enterprise, deep(candidacy, 4));
+    expect(deep10.body.errors).toBeUndefined();
+    expect(deep10.body.extensions.cost).toMatchObject({ depth: 10, ceiling: { depth: 16, cost: 50_000 } });
+  });
+
+  it('refuses a query over the plan\'s cost, naming where the cost sits', async () => {
+    const res = await graphql(s.url, explore, '{ contests(state: "CO") { candidacies { provenance { slug source } positions { slug } person { name } } } }');
+    expect(res.body.errors[0].extensions).toMatchObject({ type: 'query_too_complex', limit: 'cost', ceiling: 1_000, path: ['contests', 'candidacies', 'provenance'] });
+    expect(res.body.errors[0].extensions.score).toBeGreaterThan(1_000);
+  });
+});
+
+describe('contests and results', () => {
+  it('lists a state\'s contests with the spec\'s arguments, and merges certified results from the results service', async () => {
+    const res = await graphql(s.url, build, `{ contests(state: "CO", level: STATE, electionDate: "${PAST_GENERAL}") { slug level results { certified choices { choice votes share } } } }`);
+    expect(res.body.errors).toBeUndefined();
+    const contests = res.body.data.contests;
+    expect(contests.length).toBeGreaterThan(0);
+    expect(contests.every((c: any) => c.level === 'STATE')).toBe(true);
+    const withResults = contests.find((c: any) => c.results !== null);
+    expect(withResults.results.choices[0]).toMatchObject({ choice: expect.any(String), votes: expect.any(Number) });
+    const rest = (await get(`${s.url}/v1/results?contest=${encodeURIComponent(withResults.slug)}`, build)).body;
+    expect(withResults.results.choices.map((c: any) => c.votes)).toEqual(rest.data.map((c: any) => c.votes));
+  });
+});

@@ -1,0 +1,103 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '@graphql-codegen/cli';
+import ts from 'typescript';
+import { serverAudits } from 'graphql-http';
+import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
+import { buildClientSchema, getIntrospectionQuery, printSchema, type IntrospectionQuery } from 'graphql';
+import { graphql, startStack, type Stack } from '../harness/stack.js';
+import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
+
+let s: Stack;
+let key: string;
+let contactKey: string;
+
+beforeAll(async () => {
+  s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
+  key = await s.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 100_000 });
+  contactKey = await s.key({ entitlements: { contact: true, geography: true, states: [], tiers: [] } });
+}, 60_000);
+afterAll(() => s?.stop());
+
+/** fetch with the key added, as any client of the API sends it. */
+const withKey = (k: string) => (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const headers = new Headers(init.headers);
+  headers.set('Authorization', `Bearer ${k}`);
+  return fetch(input, { ...init, headers });
+};
+
+describe('graphql-http server audits against /graphql', () => {
+  for (const audit of serverAudits({ url: () => `${s.url}/graphql`, fetchFn: withKey('placeholder') })) {
+    it(audit.name, async () => {
+      // Re-created per test so the key exists (the audits are listed before beforeAll runs).
+      const [own] = serverAudits({ url: `${s.url}/graphql`, fetchFn: withKey(key) }).filter((a) => a.id === audit.id);
+      const result = await own!.fn();
+      if (audit.name.startsWith('MUST')) expect(result.status === 'ok' ? 'ok' : `${result.status}: ${'reason' in result ? result.reason : ''}`).toBe('ok');
+      else expect(['ok', 'warn', 'notice']).toContain(result.status);
+    });
+  }
+});
+
+describe('standard clients', () => {
+  async function introspect(k: string): Promise<IntrospectionQuery> {
+    const res = await graphql(s.url, k, getIntrospectionQuery());
+    expect(res.body.errors).toBeUndefined();
+    return res.body.data;
+  }
+
+  it('rebuild the schema a key introspects with buildClientSchema: the spec\'s root fields and types, no contact fields without contact', async () => {
+    const schema = buildClientSchema(await introspect(key));
+    const query = schema.getQueryType()!.getFields();
+    expect(query['contests']!.type.toString()).toBe('[Contest!]!');
+    expect(query['contests']!.args.map((a) => `${a.name}: ${a.type}`)).toEqual(expect.arrayContaining(['state: StateCode!', 'level: Level', 'electionDate: Date']));
+    expect(query['candidacy']!.type.toString()).toBe('Candidacy');
+    expect(query['districtsAtPoint']!.type.toString()).toBe('[Region!]!');
+    expect(query['ballotAtPoint']!.args.map((a) => `${a.name}: ${a.type}`)).toEqual(expect.arrayContaining(['lat: Float!', 'lng: Float!', 'date: Date!']));
+    const candidacy = schema.getType('Candidacy')!.toConfig() as { fields: Record<string, { type: { toString(): string } }> };
+    const types = Object.fromEntries(Object.entries(candidacy.fields).map(([n, f]) => [n, String(f.type)]));
+    expect(types).toMatchObject({
+      slug: 'ID!', name: 'String!', person: 'Person!', contest: 'Contest!', party: 'Party', isIncumbent: 'Boolean', filingStatus: 'FilingStatus',
+      ballotAccess: 'BallotAccess', campaignWebsite: 'URL', positions: '[Position!]!', provenance: '[Provenance!]!', confidence: 'Float!',
+    });
+    expect(types).not.toHaveProperty('campaignEmails');
+    expect(printSchema(schema)).not.toContain('_regions');
+    const withContact = buildClientSchema(await introspect(contactKey)).getType('Candidacy')!.toConfig() as { fields: Record<string, { type: unknown }> };
+    expect(String(withContact.fields['campaignEmails']!.type)).toBe('[EmailAddress!]!');
+    expect((schema.getType('Level')!.toConfig() as { values: Record<string, unknown> }).values).toHaveProperty('COUNTY');
+  });
+});
+
+describe('a code generator', () => {
+  it('generates typed operations from the introspected schema with @graphql-codegen/cli, and they type-check', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'civic-codegen-'));
+    try {
+      const res = await graphql(s.url, key, getIntrospectionQuery());
+      writeFileSync(join(dir, 'schema.json'), JSON.stringify(res.body.data));
+      writeFileSync(join(dir, 'ballot.graphql'), `query Ballot($lat: Float!, $lng: Float!, $date: Date!) {
+  ballotAtPoint(lat: $lat, lng: $lng, date: $date) {
+    slug
+    office { name level }
+    region { name fips population }
+    candidacies { person { name } party { name } isIncumbent confidence }
+  }
+}`);
+      const out = join(dir, 'generated.ts');
+      await generate({
+        schema: join(dir, 'schema.json'), documents: join(dir, 'ballot.graphql'), silent: true,
+        config: { scalars: { Date: 'string', StateCode: 'string', URL: 'string', EmailAddress: 'string', JSON: 'unknown' } },
+        generates: { [out]: { plugins: ['typescript', 'typescript-operations'] } },
+      }, true);
+      const code = readFileSync(out, 'utf8');
+      expect(code).toContain('export type BallotQuery');
+      expect(code).toMatch(/ballotAtPoint: Array<\{[^]*candidacies: Array<\{[^]*confidence: number/);
+      expect(code).toContain('export enum Level');
+      expect(code).not.toContain('campaignEmails');
+      const program = ts.createProgram([out], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, skipLibCheck: true });
+      expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -64,6 +64,42 @@ describe('GraphQL ballotAtPoint', () => {
   });
 });
 
+describe('same answers as REST', () => {
+  it('lists the same contests of a state, with the same fields', async () => {
+    const rest = (await get(`${s.url}/v1/contests?state=co&date=${NEXT_GENERAL}&limit=200`, build)).body.data;
+    const gql = (await graphql(s.url, build, `{ contests(state: "CO", electionDate: "${NEXT_GENERAL}") { slug name date seats special office { name } region { slug fips } level type } }`)).body.data.contests;
+    expect(gql.map((c: any) => [c.slug, c.name, c.date, c.seats, c.special, c.office.name, c.region.slug, c.region.fips, c.level.toLowerCase().replaceAll('_', '-'), c.type.toLowerCase()]))
+      .toEqual(rest.map((c: any) => [c.slug, c.name, c.date, c.seats, c.special, c.office, c.region.slug, c.region.fips, c.level, c.type]));
+  });
+
+  it('gives a candidacy the same fields, sources and confidence as REST', async () => {
+    const slug = (await ballot(build)).body.data.ballotAtPoint[0].candidacies[0].slug;
+    const rest = (await get(`${s.url}/v1/candidacies/${encodeURIComponent(slug)}`, build)).body;
+    const gql = (await graphql(s.url, build, `query($slug: ID!) { candidacy(slug: $slug) { slug name person { slug name } contest { slug } party { slug name } isIncumbent filingStatus ballotAccess campaignWebsite confidence provenance { slug source method } fieldConfidence { field confidence provenance } } }`, { slug })).body.data.candidacy;
+    expect({ slug: gql.slug, person: gql.person.name, person_slug: gql.person.slug, contest: gql.contest.slug, party: gql.party?.name ?? null, party_slug: gql.party?.slug ?? null,
+      is_incumbent: gql.isIncumbent, filing_status: gql.filingStatus, ballot_access: gql.ballotAccess, campaign_website: gql.campaignWebsite, confidence: gql.confidence,
+      provenance: gql.provenance.map((p: any) => p.slug), fields: gql.fieldConfidence.map((f: any) => [f.confidence, f.provenance]) })
+      .toEqual({ slug: rest.slug, person: rest.person, person_slug: rest.person_slug, contest: rest.contest, party: rest.party, party_slug: rest.party_slug,
+        is_incumbent: rest.is_incumbent, filing_status: rest.filing_status, ballot_access: rest.ballot_access, campaign_website: rest.campaign_website, confidence: rest.confidence,
+        provenance: rest.provenance.map((p: any) => p.slug), fields: rest.field_confidence.map((f: any) => [f.confidence, f.provenance]) });
+  });
+
+  it('answers null for a candidacy that does not exist, as REST answers 404', async () => {
+    expect((await graphql(s.url, build, '{ candidacy(slug: "candidacy:nobody-here") { slug } }')).body).toMatchObject({ data: { candidacy: null } });
+    expect((await get(`${s.url}/v1/candidacies/candidacy:nobody-here`, build)).status).toBe(404);
+  });
+
+  it('sends the same Civic headers and counts against the same per-key budget', async () => {
+    const key = await s.key({ plan: Plan.PLAN_EXPLORE });
+    await get(`${s.url}/v1/election_dates?state=co`, key);
+    const res = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) });
+    expect(res.headers.get('civic-ratelimit-limit')).toBe('60');
+    expect(Number(res.headers.get('civic-ratelimit-remaining'))).toBeLessThanOrEqual(58);
+    expect(res.headers.get('civic-entitlements')).toBe('geography, jurisdictions');
+    expect(res.headers.get('civic-version')).toEqual(expect.any(String));
+  });
+});
+
 describe('entitlement-shaped schema', () => {
   const fieldsOf = async (key: string, type: string) =>
     (await graphql(s.url, key, `{ __type(name: "${type}") { fields { name } } }`)).body.data.__type?.fields.map((f: any) => f.name) ?? [];

@@ -16,7 +16,7 @@ export type LayerStatus = keyof typeof LAYER_STATUS_MEANINGS;
 /** The query layers of the interface spec and where each stands. Change it when a layer ships. */
 export const LAYERS: readonly { name: string; data: LayerStatus; api: LayerStatus; path: string | null; description: string }[] = [
   { name: 'rest', data: 'live', api: 'live', path: '/v1', description: 'REST over HTTP, snake_case JSON, cursor pagination.' },
-  { name: 'graphql', data: 'live', api: 'beta', path: '/graphql', description: 'Stitched GraphQL; the full typed schema is in progress.' },
+  { name: 'graphql', data: 'live', api: 'live', path: '/graphql', description: 'The typed schema of the interface spec, stitched from the services, shaped by the key\'s entitlements and budgeted per plan.' },
   { name: 'cypher', data: 'live', api: 'planned', path: null, description: 'Read-only Cypher over the election graph (Build and Enterprise).' },
   { name: 'agent', data: 'live', api: 'planned', path: null, description: 'Natural-language questions answered from the graph with sources (Build and Enterprise).' },
   { name: 'webhooks', data: 'live', api: 'planned', path: null, description: 'Signed data-change deliveries (Build and Enterprise).' },

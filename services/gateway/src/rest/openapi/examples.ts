@@ -233,32 +233,32 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.1311,
+            "confidence": 0.1308,
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "party",
-                "confidence": 0.1705,
+                "confidence": 0.1701,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025",
                   "provenance:demo-synthetic-survey"
@@ -266,28 +266,28 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
@@ -330,60 +330,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "party",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
@@ -447,60 +447,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "party",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.1242,
+                "confidence": 0.1239,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
@@ -543,60 +543,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.0639,
+                "confidence": 0.0637,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.0639,
+                "confidence": 0.0637,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.0639,
+                "confidence": 0.0637,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
               },
               {
                 "field": "party",
-                "confidence": 0.0639,
+                "confidence": 0.0637,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.0639,
+                "confidence": 0.0637,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.0639,
+                "confidence": 0.0637,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.0639,
+                "confidence": 0.0637,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.0639,
+                "confidence": 0.0637,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
@@ -706,60 +706,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
             "method": "synthetic"
           }
         ],
-        "confidence": 0.1242,
+        "confidence": 0.1239,
         "field_confidence": [
           {
             "field": "name",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "person",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "contest",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "party",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "is_incumbent",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "filing_status",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "ballot_access",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "campaign_website",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
@@ -802,60 +802,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
             "method": "synthetic"
           }
         ],
-        "confidence": 0.0639,
+        "confidence": 0.0637,
         "field_confidence": [
           {
             "field": "name",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "person",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "contest",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "party",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "is_incumbent",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "filing_status",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "ballot_access",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "campaign_website",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
@@ -902,60 +902,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
             "method": "synthetic"
           }
         ],
-        "confidence": 0.1242,
+        "confidence": 0.1239,
         "field_confidence": [
           {
             "field": "name",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "person",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "contest",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "party",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "is_incumbent",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "filing_status",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "ballot_access",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "campaign_website",
-            "confidence": 0.1242,
+            "confidence": 0.1239,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
@@ -998,60 +998,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
             "method": "synthetic"
           }
         ],
-        "confidence": 0.0639,
+        "confidence": 0.0637,
         "field_confidence": [
           {
             "field": "name",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "person",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "contest",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "party",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "is_incumbent",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "filing_status",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "ballot_access",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "campaign_website",
-            "confidence": 0.0639,
+            "confidence": 0.0637,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
@@ -1097,60 +1097,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
         "method": "synthetic"
       }
     ],
-    "confidence": 0.1242,
+    "confidence": 0.1239,
     "field_confidence": [
       {
         "field": "name",
-        "confidence": 0.1242,
+        "confidence": 0.1239,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "person",
-        "confidence": 0.1242,
+        "confidence": 0.1239,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "contest",
-        "confidence": 0.1242,
+        "confidence": 0.1239,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "party",
-        "confidence": 0.1242,
+        "confidence": 0.1239,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "is_incumbent",
-        "confidence": 0.1242,
+        "confidence": 0.1239,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "filing_status",
-        "confidence": 0.1242,
+        "confidence": 0.1239,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "ballot_access",
-        "confidence": 0.1242,
+        "confidence": 0.1239,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "campaign_website",
-        "confidence": 0.1242,
+        "confidence": 0.1239,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
@@ -1244,9 +1244,9 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
       {
         "name": "graphql",
         "data": "live",
-        "api": "beta",
+        "api": "live",
         "path": "/graphql",
-        "description": "Stitched GraphQL; the full typed schema is in progress."
+        "description": "The typed schema of the interface spec, stitched from the services, shaped by the key's entitlements and budgeted per plan."
       }
     ],
     "statuses": {

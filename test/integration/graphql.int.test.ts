@@ -159,6 +159,49 @@ describe('budgets', () => {
   });
 });
 
+describe('result cache', () => {
+  const ask = (key: string, query: string, variables: Record<string, unknown> = {}) =>
+    fetch(`${s.url}/graphql`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ query, variables }) })
+      .then(async (r) => ({ cache: r.headers.get('civic-cache'), body: (await r.json()) as any }));
+  const FILING = 'query($lat: Float!, $lng: Float!, $date: Date!) { ballotAtPoint(lat: $lat, lng: $lng, date: $date) { slug candidacies { slug filingStatus } } }';
+
+  it('answers a repeated operation from the cache, the same as it ran, and keeps callers of other policies apart', async () => {
+    const vars = { lat: 39.7301, lng: -104.9702, date: NEXT_GENERAL };
+    const first = await ask(build, FILING, vars);
+    expect(first.cache).toBe('miss');
+    const second = await ask(build, FILING, vars);
+    expect(second.cache).toBe('hit');
+    expect(second.body).toEqual(first.body);
+    expect((await ask(contact, FILING, vars)).cache).toBe('miss');
+    expect((await ask(build, FILING, { ...vars, date: PAST_GENERAL })).cache).toBe('miss');
+  });
+
+  it('answers a ballot at a point never asked before from the result of another point in the same districts', async () => {
+    const q = 'query($lat: Float!, $lng: Float!, $date: Date!) { ballotAtPoint(lat: $lat, lng: $lng, date: $date) { slug region { name population } candidacies { slug confidence } } }';
+    const a = await ask(build, q, { lat: 39.7392, lng: -104.9903, date: NEXT_GENERAL });
+    const b = await ask(build, q, { lat: 39.7501, lng: -104.9902, date: NEXT_GENERAL });
+    expect(b.cache).toBe('hit');
+    expect(b.body).toEqual(a.body);
+    // A document whose answer could depend on the point itself is keyed by the point.
+    const both = 'query($lat: Float!, $lng: Float!, $date: Date!) { ballotAtPoint(lat: $lat, lng: $lng, date: $date) { slug } districtsAtPoint(lat: $lat, lng: $lng) { slug } }';
+    await ask(build, both, { lat: 39.7392, lng: -104.9903, date: NEXT_GENERAL });
+    expect((await ask(build, both, { lat: 39.7501, lng: -104.9902, date: NEXT_GENERAL })).cache).toBe('miss');
+  });
+
+  it('drops a cached result when a change touches anything behind it, even what the query did not select', async () => {
+    // No slug in the selection: the result is indexed by what the upstream answers named.
+    const NAMES = 'query($lat: Float!, $lng: Float!, $date: Date!) { ballotAtPoint(lat: $lat, lng: $lng, date: $date) { candidacies { person { name } filingStatus } } }';
+    const vars = { lat: 39.7311, lng: -104.9712, date: NEXT_GENERAL };
+    const withSlugs = (await ask(build, FILING, vars)).body.data.ballotAtPoint.flatMap((c: any) => c.candidacies);
+    const before = (await ask(build, NAMES, vars)).body.data.ballotAtPoint.flatMap((c: any) => c.candidacies);
+    expect((await ask(build, NAMES, vars)).cache).toBe('hit');
+    const i = withSlugs.findIndex((c: any) => c.filingStatus !== 'WITHDRAWN' && c.filingStatus !== null);
+    await s.graph.writer.moveCandidacy(withSlugs[i].slug, { filingStatus: 'WITHDRAWN' }, 'provenance:demo-synthetic-registry');
+    await expect.poll(async () => (await ask(build, NAMES, vars)).body.data.ballotAtPoint.flatMap((c: any) => c.candidacies)[i].filingStatus, { timeout: 5_000 }).toBe('WITHDRAWN');
+    expect(before[i].filingStatus).not.toBe('WITHDRAWN');
+  });
+});
+
 describe('contests and results', () => {
   it('lists a state\'s contests with the spec\'s arguments, and merges certified results from the results service', async () => {
     const res = await graphql(s.url, build, `{ contests(state: "CO", level: STATE, electionDate: "${PAST_GENERAL}") { slug level results { certified choices { choice votes share } } } }`);

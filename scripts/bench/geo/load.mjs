@@ -27,6 +27,13 @@ const paths = o.queries !== undefined ? readFileSync(o.queries, 'utf8').split('\
 let next = 0;
 const nextPath = o.sequential === true ? () => paths[next++ % paths.length] : () => paths[Math.floor(rand() * paths.length)];
 const headers = o.key === undefined ? {} : { authorization: `Bearer ${o.key}` };
+// `graphql`: a query sent as POST /graphql, its variables the drawn path's query string
+// (numbers where they parse), so the same points load REST and GraphQL alike.
+const bodyFor = o.graphql === undefined ? undefined : (path) => {
+  const variables = {};
+  for (const [k, v] of new URLSearchParams(path.slice(path.indexOf('?') + 1))) variables[k] = v !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+  return { target: '/graphql', body: JSON.stringify({ query: o.graphql, variables }) };
+};
 const cache = { hit: 0, miss: 0 };
 const count = (c) => {
   if (c === 'hit') cache.hit += 1;
@@ -41,8 +48,13 @@ async function runAutocannon() {
     ...(o.overallRate === undefined ? {} : { overallRate: o.overallRate }),
     headers,
     requests: [{
-      method: 'GET',
-      setupRequest: (req) => ({ ...req, path: nextPath() }),
+      method: bodyFor === undefined ? 'GET' : 'POST',
+      ...(bodyFor === undefined ? {} : { headers: { ...headers, 'content-type': 'application/json' } }),
+      setupRequest: (req) => {
+        if (bodyFor === undefined) return { ...req, path: nextPath() };
+        const { target, body } = bodyFor(nextPath());
+        return { ...req, path: target, body };
+      },
       onResponse: (_status, _body, _context, h) => count(h?.['civic-cache'] ?? h?.['Civic-Cache']),
     }],
   });
@@ -56,7 +68,7 @@ async function runPaced() {
   // The client's own stalls count as latency (open loop); this says how large they were.
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
-  const r = await pacedLoad({ url: o.url, rate: o.rate, duration: o.duration, connections: o.connections, nextPath, headers, onCache: count });
+  const r = await pacedLoad({ url: o.url, rate: o.rate, duration: o.duration, connections: o.connections, nextPath, headers, onCache: count, bodyFor });
   delay.disable();
   const sorted = r.latencies.sort();
   const q = (p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];

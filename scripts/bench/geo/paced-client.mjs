@@ -61,14 +61,21 @@ class Connection {
 }
 
 /**
- * Sends `rate` requests/s for `duration` s over `connections` sockets; a request due while
+ * Sends `rate` requests/s for `duration` s over `connections` sockets (GETs of
+ * `nextPath()`, or POSTs of `bodyFor(path)` = {target, body} when given); a request due while
  * every socket is busy waits for the next free one (its wait counts). Resolves with the
  * latencies (ms) and counts.
  */
-export async function pacedLoad({ url, rate, duration, connections, nextPath, headers, onCache }) {
+export async function pacedLoad({ url, rate, duration, connections, nextPath, headers, onCache, bodyFor }) {
   const { hostname, port } = new URL(url);
   const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-  const raw = (path) => `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: keep-alive\r\n${extra}\r\n`;
+  // `bodyFor(path)`, when given, makes each request a POST of that JSON body to the path.
+  const raw = bodyFor === undefined
+    ? (path) => `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: keep-alive\r\n${extra}\r\n`
+    : (path) => {
+      const { target, body } = bodyFor(path);
+      return `POST ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`;
+    };
   const total = Math.floor(rate * duration);
   const intervalMs = 1000 / rate;
   const latencies = new Float64Array(total);

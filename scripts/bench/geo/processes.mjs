@@ -37,7 +37,7 @@ export async function startProcesses(shared) {
   const dir = mkdtempSync(join(tmpdir(), 'civic-bench-procs-'));
   const [geoPort, authPort, graphPort, resultsPort, httpPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const env = {
-    ...process.env, CIVIC_DATA_DIR: dir, CIVIC_ENV: 'test', LOG_LEVEL: 'warn', NATS_URL: '',
+    ...process.env, NODE_ENV: 'production', CIVIC_DATA_DIR: dir, CIVIC_ENV: 'test', LOG_LEVEL: 'warn', NATS_URL: '',
     GEO_GRPC_PORT: String(geoPort), AUTH_GRPC_PORT: String(authPort), PORT: String(httpPort),
     GEO_ADDR: `127.0.0.1:${geoPort}`, AUTH_ADDR: `127.0.0.1:${authPort}`, GEO_H3_RESOLUTION: '5',
     GRAPH_GRPC_PORT: String(graphPort), RESULTS_GRPC_PORT: String(resultsPort),

@@ -11,7 +11,9 @@ const PROBE = fileURLToPath(new URL('./probe.cjs', import.meta.url));
  * over IPC (entries written for the benchmark do), or at once with `ready: false`.
  */
 export async function startServerChild(entry, { args = [], env = process.env, execArgv = [], ready = true, stdout = 'ignore' } = {}) {
-  const child = fork(entry, args, { env, execArgv: [...execArgv, '--require', PROBE], stdio: ['ignore', stdout, 'inherit', 'ipc'] });
+  // As deployed (the Docker image, npm start): libraries take their production paths
+  // (graphql-js skips its cross-realm instanceof checks).
+  const child = fork(entry, args, { env: { ...env, NODE_ENV: 'production' }, execArgv: [...execArgv, '--require', PROBE], stdio: ['ignore', stdout, 'inherit', 'ipc'] });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const info = ready ? await readyMessage(child, exited) : undefined;
   return { child, info, probe: new Probe(child), stop: () => stopChild(child, exited) };

@@ -19,40 +19,43 @@ const started = performance.now();
 const progress = (msg) => process.stderr.write(`[bench:rest ${((performance.now() - started) / 1000).toFixed(1)} s] ${msg}\n`);
 
 /** The demo graph into `dataDir` and the seeded point sets, in a child process (see prepare.mjs). */
-function prepare(dataDir) {
-  const options = { dataDir, geoFiles: [`congressional-district=${config.shared}boundaries/congressional/us-cd119-20m.geojson`], states: STATES,
-    points: config.points, cpuPoints: config.cpuPoints, rounds: config.rounds, coldPoints: config.rate * config.seconds };
+export function prepare(dataDir, { points, cpuPoints, rounds, coldPoints }) {
+  const options = { dataDir, geoFiles: [`congressional-district=${config.shared}boundaries/congressional/us-cd119-20m.geojson`], states: STATES, points, cpuPoints, rounds, coldPoints };
   const child = spawnSync(process.execPath, [PREPARE, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
   if (child.status !== 0) throw new Error(`prepare exited ${child.status ?? child.signal}`);
   return JSON.parse(child.stdout.toString('utf8'));
 }
 
-async function getJson(url, key, path) {
-  const res = await fetch(`${url}${path}`, { headers: key === undefined ? {} : { Authorization: `Bearer ${key}` } });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`GET ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
-  return { body: JSON.parse(text), bytes: Buffer.byteLength(text), cache: res.headers.get('civic-cache') };
-}
-
 /** The demo's next general election day, as the API lists it (the demo is generated as of today). */
-async function nextGeneral(url, key) {
+export async function nextGeneral(url, key) {
   const { body } = await getJson(url, key, '/v1/election_dates?state=co');
   const general = body.data.find((e) => e.type === 'general');
   if (general === undefined) throw new Error(`no upcoming general election in the demo graph: ${JSON.stringify(body).slice(0, 300)}`);
   return general.date;
 }
 
-export async function main() {
-  const work = mkdtempSync(join(tmpdir(), 'civic-bench-rest-'));
+export async function getJson(url, key, path) {
+  const res = await fetch(`${url}${path}`, { headers: key === undefined ? {} : { Authorization: `Bearer ${key}` } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  return { body: JSON.parse(text), bytes: Buffer.byteLength(text), cache: res.headers.get('civic-cache') };
+}
+
+/**
+ * The demo graph and point sets in a scratch folder, the stack over them and the bare
+ * express peer, each in a process of its own (with --expose-gc: CPU phases collect garbage
+ * in the servers), handed to `fn`; everything stopped and removed afterwards.
+ */
+export async function withDemoStack(name, sets, progress, fn) {
+  const work = mkdtempSync(join(tmpdir(), `civic-bench-${name}-`));
   try {
     progress('demo graph and point sets (child process)');
-    const prep = prepare(join(work, 'data'));
+    const prep = prepare(join(work, 'data'), sets);
     progress(`demo graph: ${prep.demo.nodes} nodes, ${prep.demo.edges} edges in ${(prep.demo.ms / 1000).toFixed(1)} s; starting the stack`);
-    // --expose-gc: the CPU phases collect garbage in the server before each window (cpu.mjs).
     const stack = await spawnStack({ CIVIC_DATA_DIR: join(work, 'data') }, ['--expose-gc', ...process.execArgv]);
     const bare = await spawnBare(['--expose-gc']);
     try {
-      return await bench(stack, bare, prep, work);
+      return await fn(stack, bare, prep, work);
     } finally {
       await bare.stop();
       await stack.stop();
@@ -60,6 +63,10 @@ export async function main() {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+export async function main() {
+  return withDemoStack('rest', { points: config.points, cpuPoints: config.cpuPoints, rounds: config.rounds, coldPoints: config.rate * config.seconds }, progress, bench);
 }
 
 async function bench(stack, bare, prep, work) {

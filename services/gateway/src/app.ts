@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import type { Logger, RateLimiter, VersionRegistry } from '@civicgraph/kit';
 import type { BallotLookup } from './ballot-lookup.js';
+import type { GraphQLResultCache } from './cache/graphql-results.js';
 import type { ResponseCache } from './cache/response-cache.js';
 import { GeoLookup } from './geo-lookup.js';
 import { graphiql } from './graphql/graphiql.js';
@@ -25,6 +26,7 @@ export interface AppDeps {
   results: ResultsUpstream;
   responses: ResponseCache;
   ballots: BallotLookup;
+  graphqlResults: GraphQLResultCache;
   versions: VersionRegistry;
   probes: HealthProbe[];
   isStopping: () => boolean;
@@ -45,7 +47,7 @@ export function createApp(deps: AppDeps): Express {
   openApiRoutes(app);
   app.use(edge(deps.principals, deps.limiter, deps.versions));
   app.use(restRoutes(deps));
-  graphqlRoute(app, graphqlSchemas(deps), deps.limiter);
+  graphqlRoute(app, graphqlSchemas(deps), deps.limiter, deps.graphqlResults, deps.ballots);
   app.use(notFound());
   app.use(problemHandler(deps.limiter, deps.log));
   return app;

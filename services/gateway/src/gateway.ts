@@ -6,6 +6,7 @@ import { GeoCache } from './cache/geo-cache.js';
 import { startGeoInvalidator, startResponseInvalidator } from './cache/invalidator.js';
 import { BallotCache } from './cache/ballot-cache.js';
 import { BallotLookup } from './ballot-lookup.js';
+import { GraphQLResultCache } from './cache/graphql-results.js';
 import { ResponseCache } from './cache/response-cache.js';
 import type { GatewayConfig } from './config.js';
 import { GeoLookup } from './geo-lookup.js';
@@ -49,9 +50,10 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const responses = new ResponseCache();
   const lookup = new GeoLookup(geo, cache);
   const ballots = new BallotLookup(lookup, graph, new BallotCache());
+  const graphqlResults = new GraphQLResultCache();
   const subscriptions = [
     await startGeoInvalidator(deps.bus, config.env, cache, log),
-    await startResponseInvalidator(deps.bus, config.env, [responses, ballots.cache], log),
+    await startResponseInvalidator(deps.bus, config.env, [responses, ballots.cache, graphqlResults], log),
   ];
   lifecycle.defer('gateway cache invalidators', async () => {
     await Promise.all(subscriptions.map((s) => s.unsubscribe()));
@@ -65,6 +67,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     results,
     responses,
     ballots,
+    graphqlResults,
     versions: deps.versions ?? new VersionRegistry(),
     probes,
     isStopping: () => lifecycle.isStopping,

@@ -1,7 +1,11 @@
-import { createHandler } from 'graphql-http/lib/use/express';
+import { createHandler, type Handler } from 'graphql-http';
 import { GraphQLError, type ExecutionResult } from 'graphql';
-import express, { type Request, type Response, type Router } from 'express';
-import type { RateLimiter } from '@civicgraph/kit';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { policyFingerprint, todayUtc, type RateLimiter } from '@civicgraph/kit';
+import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import type { BallotLookup } from '../ballot-lookup.js';
+import type { GraphQLResultCache } from '../cache/graphql-results.js';
+import { ballotScope } from './ballot-scope.js';
 import { contextOf, principalOf } from '../http/request-context.js';
 import { count } from '../http/respond.js';
 import { graphqlContext, type GraphQLContext } from './context.js';
@@ -11,8 +15,18 @@ import type { SchemaVariants } from './stitch.js';
 /** Largest GraphQL request body accepted. */
 const BODY_LIMIT = '256kb';
 
-/** What an operation was scored at, reported in `extensions.cost` of its result. */
-const scored = new WeakMap<object, Prepared>();
+/** What an operation was scored at (reported in `extensions.cost`), and where its result is cached. */
+const running = new WeakMap<object, { prepared: Prepared; key: string; generation: number }>();
+
+/**
+ * Everything an operation's result depends on, as a cache key: the caller's policy, the
+ * version, the day, the document, and its variables, or, for a ballot, its district set
+ * (see ballotScope).
+ */
+async function resultKey(principal: Principal, version: string, p: Prepared, query: string, ballots: BallotLookup): Promise<string> {
+  const scope = (await ballotScope(p, principal, ballots)) ?? JSON.stringify(p.variables);
+  return `${policyFingerprint(principal)}|${version}|${todayUtc()}|${p.operationName ?? ''}|${scope}|${query}`;
+}
 
 /**
  * Every error leaves with a stable `extensions.type`: ours carry it already; what
@@ -32,24 +46,33 @@ function formatError(err: Readonly<GraphQLError | Error>): GraphQLError | Error 
  * cost in `extensions.cost`. The JSON body is parsed here, after the edge, so no other
  * route (and no caller without a key) pays for a body parser.
  */
-export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: RateLimiter): void {
+export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: RateLimiter, results: GraphQLResultCache, ballots: BallotLookup): void {
   const preparer = new OperationPreparer(variants);
-  const handler = createHandler<GraphQLContext>({
-    onSubscribe: (req, params) => {
+  const handler = createHandler<Request, { res: Response }, GraphQLContext>({
+    onSubscribe: async (req, params) => {
       const res = req.context.res;
       const principal = principalOf(res);
       const prepared = preparer.prepare(principal, params.query, params.operationName ?? undefined, params.variables ?? {});
       if (Array.isArray(prepared)) return prepared;
       const p = prepared as Prepared;
-      const contextValue = graphqlContext(principal, contextOf(res).version ?? '');
-      scored.set(contextValue, p);
+      const version = contextOf(res).version ?? '';
+      const key = await resultKey(principal, version, p, params.query, ballots);
+      const cached = results.get(key);
+      res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
+      if (cached !== undefined) return cached;
+      const contextValue = graphqlContext(principal, version);
+      running.set(contextValue, { prepared: p, key, generation: results.mark() });
       return { schema: p.schema, document: p.document, operationName: p.operationName, variableValues: p.variables, contextValue };
     },
     onOperation: (_req, args, result) => {
-      const p = args.contextValue === undefined ? undefined : scored.get(args.contextValue);
-      if (p === undefined) return;
+      const run = args.contextValue === undefined ? undefined : running.get(args.contextValue);
+      if (run === undefined) return;
       const r = result as ExecutionResult;
-      return { ...r, extensions: { ...r.extensions, cost: { requested: p.analysis.cost, depth: p.analysis.depth, ceiling: p.ceiling } } };
+      const p = run.prepared;
+      const answered: ExecutionResult = { ...r, extensions: { ...r.extensions, cost: { requested: p.analysis.cost, depth: p.analysis.depth, ceiling: p.ceiling } } };
+      // Only clean results are kept: an error may be an upstream's passing failure.
+      if (r.errors === undefined) results.set(run.key, answered, [...args.contextValue!.touched], run.generation);
+      return answered;
     },
     formatError,
   });
@@ -60,6 +83,24 @@ export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: 
       res.status(400).type('application/json').send(JSON.stringify({ errors: [{ message: 'Send one operation per request; batched arrays are not accepted.', extensions: { type: 'invalid_parameter', field: 'body' } }] }));
       return;
     }
-    handler(req, res, next);
+    await serve(handler, req, res, next);
   });
+}
+
+/**
+ * graphql-http's handler over express, answering with a Content-Length (its own express
+ * adapter sends every answer chunked) and handing a failure of the handler itself to the
+ * problem handler instead of printing it.
+ */
+async function serve(handler: Handler<Request, { res: Response }>, req: Request, res: Response, next: NextFunction): Promise<void> {
+  let answer;
+  try {
+    answer = await handler({ url: req.url, method: req.method, headers: req.headers, body: () => (req.body as Record<string, unknown> | undefined) ?? null, raw: req, context: { res } });
+  } catch (err) {
+    return next(err);
+  }
+  const [body, init] = answer;
+  for (const [name, value] of Object.entries(init.headers ?? {})) if (value !== undefined) res.setHeader(name, value);
+  res.statusCode = init.status;
+  res.end(body ?? undefined);
 }

@@ -5,7 +5,7 @@ import { assertCoordinate, graphqlLevel, NotFoundError, todayUtc } from '@civicg
 import { DateScalar, JsonScalar } from '../scalars.js';
 import type { GeoUpstream } from '../../upstream/geo-client.js';
 import type { GeoLookup } from '../../geo-lookup.js';
-import type { GraphQLContext } from '../context.js';
+import { touch, type GraphQLContext } from '../context.js';
 import { typed } from '../errors.js';
 import { subschemaSdl } from './sdl.js';
 
@@ -20,14 +20,18 @@ export function geoSubschema(lookup: GeoLookup, geo: GeoUpstream): GraphQLSchema
         districtsAtPoint: typed(async (_: unknown, args: { lat: number; lng: number; date?: string | null }, ctx: GraphQLContext) => {
           const lat = assertCoordinate('lat', args.lat);
           const lng = assertCoordinate('lng', args.lng);
-          return (await lookup.districtsAtPoint(ctx.principal, lat, lng, args.date ?? todayUtc())).entry.regions;
+          const { regions } = (await lookup.districtsAtPoint(ctx.principal, lat, lng, args.date ?? todayUtc())).entry;
+          touch(ctx, regions.map((r) => r.slug));
+          return regions;
         }),
         _regions: typed(async (_: unknown, args: { slugs: string[] }, ctx: GraphQLContext) => {
+          touch(ctx, args.slugs);
           const found = new Map((await geo.getRegions(ctx.principal, args.slugs, '')).map((r) => [r.slug, r]));
           return args.slugs.map((slug) => found.get(slug) ?? null);
         }),
         region: typed(async (_: unknown, args: { slug: string; date?: string | null }, ctx: GraphQLContext) => {
           try {
+            touch(ctx, [args.slug]);
             return (await geo.getRegion(ctx.principal, args.slug, args.date ?? todayUtc())).region ?? null;
           } catch (err) {
             if (err instanceof NotFoundError) return null;

@@ -4,7 +4,8 @@ import type { Candidacy, Contest, Office, RegionRef, TeamContact } from '@civicg
 import { assertCoordinate, graphqlLevel, levelFromRest, NotFoundError } from '@civicgraph/kit';
 import type { BallotLookup } from '../../ballot-lookup.js';
 import type { GraphUpstream } from '../../upstream/graph-client.js';
-import type { GraphQLContext } from '../context.js';
+import { touch, type GraphQLContext } from '../context.js';
+import { ballotSlugs } from '../../cache/ballot-cache.js';
 import { typed } from '../errors.js';
 import { DateScalar, EmailAddressScalar, StateCodeScalar, UrlScalar } from '../scalars.js';
 import { subschemaSdl } from './sdl.js';
@@ -30,7 +31,10 @@ function contestOnce(graph: GraphUpstream, ctx: GraphQLContext, slug: string, mi
   const key = `${slug}|${minConfidence}`;
   let pending = ctx.contests.get(key);
   if (pending === undefined) {
-    pending = graph.getContest(ctx.principal, slug, minConfidence).catch((err: unknown) => {
+    pending = graph.getContest(ctx.principal, slug, minConfidence).then((contest) => {
+      touch(ctx, ballotSlugs([contest]));
+      return contest;
+    }, (err: unknown) => {
       if (err instanceof NotFoundError) return null;
       throw err;
     });
@@ -47,6 +51,7 @@ async function allContests(graph: GraphUpstream, ctx: GraphQLContext, args: { st
   do {
     const page = await graph.listContests(ctx.principal, { state: args.state, level, date: args.electionDate ?? '', minConfidence: args.minConfidence, page: { cursor, limit: 200 } });
     for (const c of page.data) out.push({ ...c, listed: true });
+    touch(ctx, ballotSlugs(page.data));
     cursor = page.nextCursor;
   } while (cursor !== '' && out.length < MAX_LISTED_CONTESTS);
   return out.slice(0, MAX_LISTED_CONTESTS);
@@ -69,7 +74,9 @@ export function graphSubschema(graph: GraphUpstream, ballots: BallotLookup): Gra
         contest: typed(async (_: unknown, args: { slug: string; minConfidence: number }, ctx: GraphQLContext) => contestOnce(graph, ctx, args.slug, args.minConfidence)),
         candidacy: typed(async (_: unknown, args: { slug: string; minConfidence: number }, ctx: GraphQLContext) => {
           try {
-            return await graph.getCandidacy(ctx.principal, args.slug, args.minConfidence);
+            const candidacy = await graph.getCandidacy(ctx.principal, args.slug, args.minConfidence);
+            touch(ctx, [candidacy.slug, candidacy.contest, candidacy.person?.slug ?? '', candidacy.party?.slug ?? '', ...candidacy.provenance.map((p) => p.slug), ...candidacy.positions.map((p) => p.slug)]);
+            return candidacy;
           } catch (err) {
             if (err instanceof NotFoundError) return null;
             throw err;
@@ -78,7 +85,9 @@ export function graphSubschema(graph: GraphUpstream, ballots: BallotLookup): Gra
         ballotAtPoint: typed(async (_: unknown, args: { lat: number; lng: number; date: string; minConfidence: number }, ctx: GraphQLContext) => {
           const lat = assertCoordinate('lat', args.lat);
           const lng = assertCoordinate('lng', args.lng);
-          return (await ballots.ballotAtPoint(ctx.principal, lat, lng, args.date, args.minConfidence)).entry.contests;
+          const { entry } = await ballots.ballotAtPoint(ctx.principal, lat, lng, args.date, args.minConfidence);
+          touch(ctx, entry.slugs);
+          return entry.contests;
         }),
       },
       Contest: {

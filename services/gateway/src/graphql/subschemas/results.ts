@@ -3,7 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { ChoiceResult, ContestResultsResponse } from '@civicgraph/protos/civic/results/v1/results';
 import { NotFoundError } from '@civicgraph/kit';
 import type { ResultsUpstream } from '../../upstream/graph-client.js';
-import type { GraphQLContext } from '../context.js';
+import { touch, type GraphQLContext } from '../context.js';
 import { typed } from '../errors.js';
 import { subschemaSdl } from './sdl.js';
 
@@ -32,6 +32,7 @@ export function resultsSubschema(results: ResultsUpstream): GraphQLSchema {
     resolvers: {
       Query: {
         _contestResults: typed(async (_: unknown, args: { slugs: string[] }, ctx: GraphQLContext) => Promise.all(args.slugs.map(async (slug) => {
+          touch(ctx, [slug]);
           try {
             return { slug, results: resultsView(await results.contestResults(ctx.principal, slug)) };
           } catch (err) {

@@ -1,0 +1,97 @@
+// The GraphQL section of BENCHMARKS.md: targets (met or not, from this run's numbers), the
+// per-round tables, the CPU of refused documents and the method.
+import { cpus } from 'node:os';
+import { writeSection } from '../lib/section.mjs';
+
+const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const f1 = (x) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : int.format(x));
+const yes = (ok) => (ok ? '**met**' : '**not met**');
+const gc = (r) => `${f1(r.gc.maxMs)} / ${int.format(r.gc.totalMs)}`;
+const bad = (r) => r.errors + r.timeouts + r.non2xx;
+const hits = (r) => {
+  const n = r.cache.hit + r.cache.miss;
+  return n === 0 ? '—' : `${((100 * r.cache.hit) / n).toFixed(0)} %`;
+};
+
+/** Writes this benchmark's section of BENCHMARKS.md. */
+export function writeGraphqlSection(path, run) {
+  writeSection(path, 'graphql', renderGraphqlSection(run));
+}
+
+function targetRows(run) {
+  const [gql, rest, bare] = run.servers;
+  const worst = Math.max(...run.refusals.filter((r) => r.expect !== 'ok').map((r) => r.cpuUs));
+  return [
+    '| target | this run | |',
+    '|---|---|---|',
+    `| \`ballotAtPoint\` with the spec's nested selection: p99 ≤ ${run.targets.p99ms} ms at ${run.targets.rate} req/s (open loop) | median round p99 **${f1(gql.paced.p99ms)} ms** (rounds ${gql.pacedRounds.map((r) => f1(r.p99ms)).join(', ')}), p50 ${f1(gql.paced.p50ms)} ms at ${run.config.rate} req/s | ${yes(gql.paced.p99ms <= run.targets.p99ms)} |`,
+    `| the same on points never asked before (each point new; its districts' result may be cached, as REST's ballot is) | median round p99 **${f1(gql.cold.p99ms)} ms** (rounds ${gql.coldRounds.map((r) => f1(r.p99ms)).join(', ')}), p50 ${f1(gql.cold.p50ms)} ms; ${gql.coldRounds.map(hits).join(', ')} result-cache hits; server CPU ${f1(cpuPerRequest(gql.cold))} µs per operation | ${yes(gql.cold.p99ms <= run.targets.p99ms)} |`,
+    `| saturation req/s beside the REST ballot, same run | GraphQL ${int.format(gql.saturated.rps)}, REST ${int.format(rest.saturated.rps)} (${(100 * gql.saturated.rps / rest.saturated.rps).toFixed(0)} %), bare express ${int.format(bare.saturated.rps)} req/s | reported |`,
+    `| each bad input refused at validation, stable \`extensions.type\`, never a 500 | ${run.refusals.filter((r) => r.expect !== 'ok').every((r) => r.ok) ? 'every kind, every request' : 'see the table'} | ${yes(run.refusals.every((r) => r.ok))} |`,
+    `| … in under 2 ms of CPU | the costliest kind ${f1(worst)} µs of server CPU per request | ${yes(worst < run.targets.refusalCpuUs)} |`,
+  ];
+}
+
+/** Server CPU µs per answered request during a run (its probe's reading). */
+const cpuPerRequest = (r) => (r.serverCpuUs.user + r.serverCpuUs.system) / Math.max(1, r.total);
+
+function saturatedTable(run) {
+  const lines = ['| server | round | req/s | p50 | p99 | max | server CPU µs / request | server event-loop delay p99 | server GC pauses max / total ms | errors / non-2xx | cache hits |', '|---|---|---|---|---|---|---|---|---|---|---|'];
+  for (const s of run.servers) {
+    s.saturatedRounds.forEach((r, k) => {
+      const mark = r === s.saturated ? ' (median)' : '';
+      lines.push(`| ${s.name} | ${k + 1}${mark} | ${int.format(r.rps)} | ${r.p50ms} | ${r.p99ms} | ${r.maxMs} | ${f1(cpuPerRequest(r))} | ${f1(r.loopDelayP99ms)} | ${gc(r)} | ${bad(r)} | ${hits(r)} |`);
+    });
+  }
+  return lines;
+}
+
+function pacedTable(run) {
+  const lines = ['| server | round | answered | p50 | p99 | max | server CPU µs / request | server event-loop delay p99 | server GC pauses max / total ms | load client loop delay p99 / max | errors / non-2xx | cache hits |', '|---|---|---|---|---|---|---|---|---|---|---|---|'];
+  const row = (s, r, label) => `| ${s.name}${label} | ${r.round}${r.mark} | ${int.format(r.total)} | ${f1(r.p50ms)} | ${f1(r.p99ms)} | ${f1(r.maxMs)} | ${f1(cpuPerRequest(r))} | ${f1(r.loopDelayP99ms)} | ${gc(r)} | ${f1(r.clientLoopDelayP99ms)} / ${f1(r.clientLoopDelayMaxMs)} | ${bad(r)} | ${hits(r)} |`;
+  for (const s of run.servers.filter((x) => x.pacedRounds.length > 0)) {
+    s.pacedRounds.forEach((r, k) => lines.push(row(s, { ...r, round: k + 1, mark: r === s.paced ? ' (median)' : '' }, '')));
+    (s.coldRounds ?? []).forEach((r, k) => lines.push(row(s, { ...r, round: k + 1, mark: r === s.cold ? ' (median)' : '' }, ', points never asked before')));
+  }
+  return lines;
+}
+
+function refusalTable(run) {
+  const lines = ['| request | body | server CPU per request (µs) | answers (status type × count) |', '|---|---|---|---|'];
+  for (const r of run.refusals) lines.push(`| ${r.name} | ${int.format(r.bytes)} B | ${f1(r.cpuUs)} | ${Object.entries(r.answers).map(([k, n]) => `${k} × ${int.format(n)}`).join(', ')} |`);
+  return lines;
+}
+
+/** The whole section (without markers). */
+export function renderGraphqlSection(run) {
+  const c = run.config;
+  return [
+    '## GraphQL: `ballotAtPoint` end to end, beside the REST ballot, and what refusals cost',
+    '',
+    `Written by \`npm run bench:graphql\` (scripts/bench/graphql.mjs) on ${new Date().toISOString().slice(0, 10)} in ${run.seconds.toFixed(0)} s: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}, Node ${process.version}. Demo graph as \`civicgraph up\` loads it (${int.format(run.demo.nodes)} nodes, ${int.format(run.demo.edges)} edges). Ballots for ${run.date} at ${int.format(c.points)} distinct seeded points over CO, CA, TX, NY, FL, PA. The Denver ballot over GraphQL: ${run.probe.contests} contests, ${run.probe.candidacies} candidacies, scored at cost ${run.probe.cost?.requested} and depth ${run.probe.cost?.depth}. The machine is shared, so numbers are noisy.`,
+    '',
+    ...targetRows(run),
+    '',
+    '### Saturated',
+    '',
+    `autocannon, ${c.connections} connections, ${c.seconds} s per run, ${c.rounds} rounds interleaved across the three servers (after a ${c.warmup} s unrecorded warm-up each). Latencies in ms.`,
+    '',
+    ...saturatedTable(run),
+    '',
+    `### Paced at ${c.rate} req/s`,
+    '',
+    `The open-loop client at exactly ${c.rate} req/s, ${c.connections} connections, ${c.seconds} s per run, ${c.rounds} rounds, the REST ballot at the same rate in the same rounds; then ${c.rounds} rounds of GraphQL alone on ${int.format(c.rate * c.seconds)} points never asked before, each once (no point's result is cached; an operation asking only \`ballotAtPoint\` is answered from the result of another point in the same districts when there is one, otherwise it runs across the stitched subschemas). Latencies in ms from each request's scheduled send time.`,
+    '',
+    ...pacedTable(run),
+    '',
+    '### Refused documents: server CPU per request',
+    '',
+    ...refusalTable(run),
+    '',
+    '### Method',
+    '',
+    '- **System**: auth, geo, graph, results and gateway in one process of their own, as `civicgraph up` runs them (`geo/http.mjs` `spawnStack`), over the synthetic demo graph `civicgraph up` loads (`rest/prepare.mjs` in a child, before the stack starts); geo serves us-atlas states and counties and the 119th Congress districts (1:20M). The bare express peer runs in a process of its own. Each server carries the probe (`scripts/bench/lib/probe.cjs`) that reports its event-loop delay, GC pauses and CPU. An enterprise key (1,000,000 requests/min), so the limits scored are Enterprise\'s.',
+    '- **GraphQL load**: `POST /graphql` with the spec\'s nested selection (`office {name level} region {name fips population} candidacies {person {name} party {name} isIncumbent confidence}`) and each request\'s point and date as variables, drawn from the same point set as the REST ballot\'s `GET /v1/ballot?lat=&lng=&date=` (`geo/load.mjs` with `graphql`: autocannon, or the paced client posting the body). Both layers keep results: REST its rendered answers, GraphQL its operation results (by document, variables, caller policy, version and day; dropped by the data-change events naming anything behind them), so once the saturated runs have asked the set\'s points, most requests are cache hits (see the columns); in the rounds on points never asked before, each operation costs a point lookup, and either the result of its district set (\`graphql/ballot-scope.ts\`: the answer of a ballot-only operation depends on the districts, not the point) or, for a district set not seen yet, a run across the stitched subschemas (\`Civic-Cache\` tells which).',
+    '- **Refusals**: per kind, a closed loop of 4 concurrent requests from the orchestrating process (not the server) after a 50-request warm-up; CPU = the server process\'s `process.cpuUsage()` over the loop, read through its probe, less its idle CPU over the same wall time (measured for 500 ms before), divided by the requests. Every answer\'s status and `extensions.type` is tallied.',
+  ].join('\n');
+}

@@ -4,7 +4,7 @@
 // the same wall time. A valid `{ __typename }` is measured the same way as the floor of
 // any operation through the stack.
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+import { collect, idle } from '../rest/cpu.mjs';
 
 /** The bad inputs of the issue, each a JSON request body. */
 export function refusedBodies(date) {
@@ -43,17 +43,6 @@ async function loop(url, key, body, n, concurrency) {
   return Object.fromEntries(seen);
 }
 
-/** Server CPU µs per ms of wall time while idle. */
-async function idleRate(probe, ms) {
-  await probe.gc();
-  await sleep(300);
-  const c0 = await probe.cpu();
-  const t0 = performance.now();
-  await sleep(ms);
-  const c1 = await probe.cpu();
-  return (c1.user - c0.user + c1.system - c0.system) / (performance.now() - t0);
-}
-
 /** Per kind: µs of server CPU per request (idle subtracted) and what the server answered. */
 export async function measureRefusals({ url, key, probe, date, n, concurrency = 4 }, progress) {
   const kinds = [...refusedBodies(date), { name: 'valid `{ __typename }` (reference)', expect: 'ok', body: JSON.stringify({ query: '{ __typename }' }) }];
@@ -61,15 +50,14 @@ export async function measureRefusals({ url, key, probe, date, n, concurrency = 
   for (const kind of kinds) {
     progress(`refusals: ${kind.name}`);
     await loop(url, key, kind.body, Math.min(50, n), concurrency); // warm-up: parsed-document cache, JIT
-    const idle = await idleRate(probe, 500);
-    await probe.gc();
-    await sleep(300);
+    const base = await idle(probe, 500, 300);
+    await collect(probe, 300);
     const c0 = await probe.cpu();
     const t0 = performance.now();
     const answers = await loop(url, key, kind.body, n, concurrency);
     const c1 = await probe.cpu();
     const wallMs = performance.now() - t0;
-    const cpuUs = Math.max(0, c1.user - c0.user + c1.system - c0.system - idle * wallMs) / n;
+    const cpuUs = Math.max(0, c1.user - c0.user + c1.system - c0.system - (base.userUsPerMs + base.systemUsPerMs) * wallMs) / n;
     rows.push({ name: kind.name, expect: kind.expect, bytes: Buffer.byteLength(kind.body), cpuUs, answers, ok: Object.keys(answers).length === 1 && Object.keys(answers)[0].endsWith(kind.expect) });
   }
   return rows;

@@ -16,7 +16,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * background threads after a full collection, and process.cpuUsage() counts every thread
  * (about 60 ms of CPU in the next second here).
  */
-async function collect(server, settleMs) {
+export async function collect(server, settleMs) {
   await server.gc();
   await server.gc();
   await sleep(settleMs);
@@ -73,7 +73,7 @@ async function startClient(options, server, settleMs) {
 }
 
 /** The server's CPU while nothing is sent (timers, relays, pollers), per ms of wall time. */
-async function idle(server, ms, settleMs) {
+export async function idle(server, ms, settleMs) {
   await collect(server, settleMs);
   const t0 = process.hrtime.bigint();
   const c0 = await server.cpu();

@@ -9,14 +9,12 @@ import { EntitlementRequiredError } from './errors.js';
 /** Entitlement names as they appear in `Civic-Entitlements` and in errors. */
 export type EntitlementName = 'contact' | 'geography' | 'jurisdictions';
 
+/** Every entitlement, in the stable order `Civic-Entitlements` lists them. */
+export const ENTITLEMENT_NAMES: readonly EntitlementName[] = ['contact', 'geography', 'jurisdictions'];
+
 /** Entitlements enabled for a principal, in a stable order, for `Civic-Entitlements`. */
 export function enabledEntitlements(p: Principal): EntitlementName[] {
-  const out: EntitlementName[] = [];
-  if (p.entitlements?.contact) out.push('contact');
-  if (p.entitlements?.geography) out.push('geography');
-  // Jurisdictions is always granted; its scope (states, tiers) narrows what it covers.
-  out.push('jurisdictions');
-  return out;
+  return ENTITLEMENT_NAMES.filter((name) => hasEntitlement(p, name));
 }
 
 /**

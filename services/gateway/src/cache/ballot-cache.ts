@@ -1,4 +1,4 @@
-import type { Contest } from '@civicgraph/protos/civic/graph/v1/graph';
+import type { Candidacy, Contest } from '@civicgraph/protos/civic/graph/v1/graph';
 import { SlugCache } from './slug-cache.js';
 
 /** The graph's contests for a set of regions, and every slug they name (computed once). */
@@ -51,13 +51,18 @@ export function ballotSlugs(contests: readonly Contest[]): string[] {
     out.add(c.slug);
     if (c.office !== undefined) out.add(c.office.slug);
     if (c.region !== undefined) out.add(c.region.slug);
-    for (const x of c.candidacies) {
-      out.add(x.slug);
-      if (x.person !== undefined) out.add(x.person.slug);
-      if (x.party !== undefined) out.add(x.party.slug);
-      for (const p of x.positions) out.add(p.slug);
-      for (const p of x.provenance) out.add(p.slug);
-    }
+    for (const x of c.candidacies) candidacySlugs(x, out);
   }
   return [...out];
+}
+
+/** Every slug a candidacy names: itself, its contest, person and party, what it cites. */
+export function candidacySlugs(x: Candidacy, out: Set<string> = new Set()): Set<string> {
+  out.add(x.slug);
+  if (x.contest !== '') out.add(x.contest);
+  if (x.person !== undefined) out.add(x.person.slug);
+  if (x.party !== undefined) out.add(x.party.slug);
+  for (const p of x.positions) out.add(p.slug);
+  for (const p of x.provenance) out.add(p.slug);
+  return out;
 }

@@ -3,11 +3,6 @@ import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { BallotLookup } from '../ballot-lookup.js';
 import type { Prepared } from './prepare.js';
 
-function operationOf(p: Prepared): OperationDefinitionNode | undefined {
-  const ops = p.document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  return p.operationName === undefined ? (ops.length === 1 ? ops[0] : undefined) : ops.find((o) => o.name?.value === p.operationName);
-}
-
 /** An argument's value: a literal, or the variable's (coerced) value; undefined when absent. */
 function argValue(args: readonly ArgumentNode[], name: string, variables: Record<string, unknown>): { value: unknown; variable?: string } | undefined {
   const arg = args.find((a) => a.name.value === name);
@@ -37,9 +32,9 @@ function variableUses(op: OperationDefinitionNode): Map<string, number> {
  * variables as usual.
  */
 export async function ballotScope(p: Prepared, principal: Principal, ballots: BallotLookup): Promise<string | undefined> {
-  const op = operationOf(p);
-  const root = op?.selectionSet.selections;
-  if (op === undefined || root?.length !== 1 || root[0]!.kind !== Kind.FIELD || root[0]!.name.value !== 'ballotAtPoint') return undefined;
+  const op = p.operation;
+  const root = op.selectionSet.selections;
+  if (root.length !== 1 || root[0]!.kind !== Kind.FIELD || root[0]!.name.value !== 'ballotAtPoint') return undefined;
   const args = root[0]!.arguments ?? [];
   const lat = argValue(args, 'lat', p.variables);
   const lng = argValue(args, 'lng', p.variables);

@@ -1,5 +1,5 @@
 import { Kind, parse, type ConstDirectiveNode, type DefinitionNode } from 'graphql';
-import type { EntitlementName } from '@civicgraph/kit';
+import { ENTITLEMENT_NAMES, type EntitlementName } from '@civicgraph/kit';
 
 /**
  * What the subschemas' SDL says of their fields, by schema coordinate (`Candidacy.campaignEmails`,
@@ -11,8 +11,6 @@ export interface FieldRules {
   entitlements: ReadonlyMap<string, EntitlementName>;
   listSizes: ReadonlyMap<string, number>;
 }
-
-const ENTITLEMENTS: readonly EntitlementName[] = ['contact', 'geography', 'jurisdictions'];
 
 function stringArg(d: ConstDirectiveNode, name: string): string | undefined {
   const arg = d.arguments?.find((a) => a.name.value === name);
@@ -40,7 +38,7 @@ export function fieldRules(sdls: readonly string[]): FieldRules {
         for (const d of directives) {
           if (d.name.value === 'entitlement') {
             const name = stringArg(d, 'name') as EntitlementName | undefined;
-            if (name === undefined || !ENTITLEMENTS.includes(name)) throw new Error(`${coordinate}: @entitlement names no known entitlement`);
+            if (name === undefined || !ENTITLEMENT_NAMES.includes(name)) throw new Error(`${coordinate}: @entitlement names no known entitlement`);
             entitlements.set(coordinate, name);
           } else if (d.name.value === 'listSize') {
             const size = intArg(d, 'assumedSize');

@@ -33,6 +33,8 @@ const CACHE_SIZE = 1_000;
 export interface Prepared {
   schema: GraphQLSchema;
   document: DocumentNode;
+  /** The operation of `document` that runs. */
+  operation: OperationDefinitionNode;
   operationName: string | undefined;
   /** The request's variables, coerced to the operation's declared types. */
   variables: Record<string, unknown>;
@@ -70,9 +72,8 @@ export class OperationPreparer {
     if (query.length > DOCUMENT_LIMITS.maxChars) {
       return [typedError('query_too_complex', `The query is ${query.length} characters long; at most ${DOCUMENT_LIMITS.maxChars} are accepted.`, { limit: 'document_size', score: query.length, ceiling: DOCUMENT_LIMITS.maxChars })];
     }
-    const schema = this.variants.for(principal);
-    const held = this.variants.held(principal);
-    const key = `${[...held].join(',')}\n${operationName ?? ''}\n${query}`;
+    const { schema, held, key: variant } = this.variants.variant(principal);
+    const key = `${variant}\n${operationName ?? ''}\n${query}`;
     let checked = this.cache.get(key);
     if (checked === undefined) {
       checked = this.check(schema, held, query, operationName);
@@ -90,7 +91,7 @@ export class OperationPreparer {
     if (coerced.errors !== undefined) {
       return coerced.errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { ...e.extensions, type: 'invalid_parameter', field: 'variables' } }));
     }
-    return { schema, document: checked.document!, operationName: checked.operationName, variables: coerced.coerced, analysis, ceiling: { depth: budget.maxDepth, cost: budget.maxCost } };
+    return { schema, document: checked.document!, operation: checked.operation!, operationName: checked.operationName, variables: coerced.coerced, analysis, ceiling: { depth: budget.maxDepth, cost: budget.maxCost } };
   }
 
   private check(schema: GraphQLSchema, held: ReadonlySet<EntitlementName>, query: string, operationName: string | undefined): Checked {

@@ -52,9 +52,8 @@ export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: 
     onSubscribe: async (req, params) => {
       const res = req.context.res;
       const principal = principalOf(res);
-      const prepared = preparer.prepare(principal, params.query, params.operationName ?? undefined, params.variables ?? {});
-      if (Array.isArray(prepared)) return prepared;
-      const p = prepared as Prepared;
+      const p = preparer.prepare(principal, params.query, params.operationName ?? undefined, params.variables ?? {});
+      if (Array.isArray(p)) return p;
       const version = contextOf(res).version ?? '';
       const key = await resultKey(principal, version, p, params.query, ballots);
       const cached = results.get(key);

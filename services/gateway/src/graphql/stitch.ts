@@ -40,8 +40,17 @@ export function stitchedSchema(s: Subschemas): GraphQLSchema {
  * the entitlement rule, which says why). One schema per distinct set of entitlements,
  * built once.
  */
+/** The schema a principal sees, the gated entitlements it holds, and their key. */
+export interface Variant {
+  schema: GraphQLSchema;
+  held: ReadonlySet<EntitlementName>;
+  key: string;
+}
+
 export class SchemaVariants {
-  private readonly variants = new Map<string, GraphQLSchema>();
+  private readonly variants = new Map<string, Variant>();
+  /** Per principal object (the principal cache hands out one per key): asked on every operation. */
+  private readonly byPrincipal = new WeakMap<Principal, Variant>();
   private readonly gated: readonly EntitlementName[];
 
   constructor(
@@ -51,20 +60,23 @@ export class SchemaVariants {
     this.gated = [...new Set(rules.entitlements.values())].sort();
   }
 
-  /** The entitlements among those the schema gates that `principal` holds. */
-  held(principal: Principal): ReadonlySet<EntitlementName> {
-    return new Set(this.gated.filter((e) => hasEntitlement(principal, e)));
+  /** The principal's variant: its schema and the entitlements among those gated that it holds. */
+  variant(principal: Principal): Variant {
+    let v = this.byPrincipal.get(principal);
+    if (v !== undefined) return v;
+    const held = new Set(this.gated.filter((e) => hasEntitlement(principal, e)));
+    const key = [...held].join(',');
+    v = this.variants.get(key);
+    if (v === undefined) {
+      v = { schema: this.build(held), held, key };
+      this.variants.set(key, v);
+    }
+    this.byPrincipal.set(principal, v);
+    return v;
   }
 
   for(principal: Principal): GraphQLSchema {
-    const held = this.held(principal);
-    const key = [...held].join(',');
-    let schema = this.variants.get(key);
-    if (schema === undefined) {
-      schema = this.build(held);
-      this.variants.set(key, schema);
-    }
-    return schema;
+    return this.variant(principal).schema;
   }
 
   private build(held: ReadonlySet<EntitlementName>): GraphQLSchema {

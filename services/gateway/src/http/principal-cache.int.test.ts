@@ -49,9 +49,13 @@ class ObservedAuth implements AuthUpstream {
   }
 }
 
-/** Resolves with the outcome of `p`, or 'waiting' if it has not settled after a few turns. */
+/**
+ * The outcome of `p` if it settles without I/O (its microtasks run before the next
+ * setImmediate), else 'waiting': an answer from the cache settles, one waiting for auth
+ * does not. No wall-clock timer is involved.
+ */
 async function settledSoon<T>(p: Promise<T>): Promise<T | 'waiting'> {
-  return Promise.race([p, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 50))]);
+  return Promise.race([p, new Promise<'waiting'>((resolve) => setImmediate(() => resolve('waiting')))]);
 }
 
 describe('PrincipalCache against the auth service', () => {

@@ -5,9 +5,10 @@ import { assertCoordinate, graphqlLevel, levelFromRest, NotFoundError } from '@c
 import type { BallotLookup } from '../../ballot-lookup.js';
 import type { GraphUpstream } from '../../upstream/graph-client.js';
 import { touch, type GraphQLContext } from '../context.js';
-import { ballotSlugs } from '../../cache/ballot-cache.js';
+import { ballotSlugs, candidacySlugs } from '../../cache/ballot-cache.js';
 import { typed } from '../errors.js';
 import { DateScalar, EmailAddressScalar, StateCodeScalar, UrlScalar } from '../scalars.js';
+import { orNull } from '../../rest/schema/json-schema.js';
 import { subschemaSdl } from './sdl.js';
 
 /** Most contests `contests` answers (five pages of the graph's largest). */
@@ -19,7 +20,6 @@ type ContestSource = Contest & { listed?: boolean };
 type CandidacySource = Candidacy & { parent?: ContestSource };
 
 const upper = (word: string): string | null => (word === '' ? null : word.toUpperCase().replaceAll('-', '_'));
-const orNull = (s: string | undefined): string | null => (s === undefined || s === '' ? null : s);
 /** A REST level word as the GraphQL enum value. */
 const levelOf = (word: string): string | null => {
   const level = levelFromRest(word);
@@ -75,7 +75,7 @@ export function graphSubschema(graph: GraphUpstream, ballots: BallotLookup): Gra
         candidacy: typed(async (_: unknown, args: { slug: string; minConfidence: number }, ctx: GraphQLContext) => {
           try {
             const candidacy = await graph.getCandidacy(ctx.principal, args.slug, args.minConfidence);
-            touch(ctx, [candidacy.slug, candidacy.contest, candidacy.person?.slug ?? '', candidacy.party?.slug ?? '', ...candidacy.provenance.map((p) => p.slug), ...candidacy.positions.map((p) => p.slug)]);
+            touch(ctx, candidacySlugs(candidacy));
             return candidacy;
           } catch (err) {
             if (err instanceof NotFoundError) return null;
@@ -94,8 +94,6 @@ export function graphSubschema(graph: GraphUpstream, ballots: BallotLookup): Gra
         type: (c: Contest) => upper(c.type),
         level: (c: Contest) => levelOf(c.level),
         state: (c: Contest) => orNull(c.state),
-        office: (c: Contest) => c.office,
-        region: (c: Contest): RegionRef | undefined => c.region,
         candidacies: typed(async (c: ContestSource, args: { minConfidence: number }, ctx: GraphQLContext): Promise<CandidacySource[]> => {
           // Lists leave candidacies out; such a contest is fetched (once per request).
           const full = c.listed === true ? await contestOnce(graph, ctx, c.slug, args.minConfidence) : c;

@@ -1,5 +1,6 @@
-import { Plan, type Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import { EntitlementRequiredError } from './errors.js';
+import { Environment, Plan, type Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import { EntitlementRequiredError, PlanRequiredError, UnauthenticatedError } from './errors.js';
+import type { DeploymentEnvironment } from './config.js';
 
 /**
  * The one entitlement policy. Every layer (REST, GraphQL, later Cypher, agent, webhooks,
@@ -47,6 +48,60 @@ export function queryBudget(p: Principal): QueryBudget {
   if (p.plan === Plan.PLAN_ENTERPRISE) return QUERY_BUDGETS.enterprise;
   if (p.plan === Plan.PLAN_BUILD) return QUERY_BUDGETS.build;
   return QUERY_BUDGETS.explore;
+}
+
+/** The query layers of the interface spec, as named in `/v1/meta/layers` and in errors. */
+export type Layer = 'rest' | 'graphql' | 'cypher' | 'agent' | 'webhooks' | 'bulk_export';
+
+export const LAYER_NAMES: readonly Layer[] = ['rest', 'graphql', 'cypher', 'agent', 'webhooks', 'bulk_export'];
+
+/** REST and GraphQL are on every plan; the other layers on Build and Enterprise (spec, Plans). */
+export function layerAllowed(p: Principal, layer: Layer): boolean {
+  if (layer === 'rest' || layer === 'graphql') return true;
+  return p.plan === Plan.PLAN_BUILD || p.plan === Plan.PLAN_ENTERPRISE;
+}
+
+/** Refuses a layer outside the principal's plan: `plan_required`, naming the layer. */
+export function assertLayer(p: Principal, layer: Layer): void {
+  if (!layerAllowed(p, layer)) {
+    throw new PlanRequiredError(`The ${layer} layer is available on the build and enterprise plans; this key is on explore.`, { field: layer });
+  }
+}
+
+/** How often the principal may take a bulk export: Build monthly, Enterprise on demand, Explore never. */
+export function bulkExportCadence(p: Principal): 'monthly' | 'on_demand' | null {
+  if (p.plan === Plan.PLAN_ENTERPRISE) return 'on_demand';
+  return p.plan === Plan.PLAN_BUILD ? 'monthly' : null;
+}
+
+/**
+ * The environment a principal's key reads: `cg_test_` keys the sandbox dataset, `cg_live_`
+ * keys the live one. A deployment serves one environment (its own stores and event
+ * subjects), so the two datasets never meet.
+ */
+export function environmentOf(p: Principal): DeploymentEnvironment {
+  return p.environment === Environment.ENVIRONMENT_LIVE ? 'live' : 'test';
+}
+
+/** The key prefix of an environment's keys. */
+export function keyPrefixOf(env: DeploymentEnvironment): string {
+  return `cg_${env}_`;
+}
+
+/**
+ * Refuses a key of the other environment (before its secret is even looked up, by its
+ * prefix, and again for the resolved principal in every service that holds data).
+ */
+export function assertEnvironment(served: DeploymentEnvironment, key: { prefix?: string; principal?: Principal }): void {
+  const other = served === 'live' ? 'test' : 'live';
+  // By prefix, only a key that names the other environment is refused here; a malformed
+  // one goes on to the one indistinct authentication failure.
+  const env = key.principal !== undefined ? environmentOf(key.principal) : key.prefix?.startsWith(keyPrefixOf(other)) ? other : served;
+  if (env === served) return;
+  throw new UnauthenticatedError(
+    `This deployment serves the ${served} environment and accepts ${keyPrefixOf(served)} keys only; ${keyPrefixOf(other)} keys read the ${other} dataset at its own deployment.`,
+    { field: 'Authorization' },
+  );
 }
 
 /** Point-in-district resolution and boundary geometry need `geography`. */

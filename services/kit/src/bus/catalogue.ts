@@ -18,7 +18,15 @@ export const EVENT_KINDS = {
   position: ['created', 'updated', 'deleted'],
   provenance: ['created', 'updated', 'deleted'],
   result: ['created', 'updated', 'deleted'],
+  // API key lifecycle (auth service): not data, never delivered to webhooks; every gateway
+  // listens so a revoked key stops working everywhere at once. The slug is the key id.
+  key: ['revoked', 'rotated'],
 } as const;
+
+/** Event kinds that describe election data (what caches and webhooks care about). */
+export const DATA_EVENT_KINDS: ReadonlySet<EventKind> = new Set(
+  (Object.keys(EVENT_KINDS) as EventKind[]).filter((k) => k !== 'key'),
+);
 
 export type EventKind = keyof typeof EVENT_KINDS;
 export type EventVerb<K extends EventKind = EventKind> = (typeof EVENT_KINDS)[K][number];

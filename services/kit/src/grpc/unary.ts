@@ -25,7 +25,7 @@ export function unary<Req, Res>(
   };
 }
 
-type ClientMethod<Req, Res> = (
+export type ClientMethod<Req, Res> = (
   req: Req,
   md: Metadata,
   opts: Partial<CallOptions>,

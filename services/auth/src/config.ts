@@ -1,4 +1,4 @@
-import { int, str } from '@civicgraph/kit';
+import { int, optionalStr, str } from '@civicgraph/kit';
 import { join, resolve } from 'node:path';
 
 /** Auth service configuration: the only reader of process.env in this service. */
@@ -9,6 +9,17 @@ export interface AuthConfig {
   port: number;
   /** Where keys are kept: `${CIVIC_DATA_DIR}/auth` (CIVIC_DATA_DIR default `.civicgraph`). */
   storePath: string;
+  /**
+   * Pepper mixed into every stored key digest (CIVIC_KEY_PEPPER, at least 32 characters).
+   * Unset: a random one kept in `${CIVIC_DATA_DIR}/auth-pepper.secret`, which the
+   * `civicgraph keys` CLI reads too. Keep it out of backups of the key store: a copy of the
+   * store without it cannot confirm a single key.
+   */
+  pepper: string | undefined;
+  /** Where the pepper is kept when none is configured; default beside the store. */
+  pepperPath?: string;
+  /** NATS server for key revocation events (NATS_URL); unset → in-process bus. */
+  natsUrl: string | undefined;
   logLevel: string;
 }
 
@@ -22,6 +33,8 @@ export function readAuthConfig(env: NodeJS.ProcessEnv = process.env): Readonly<A
     host: str(env, 'AUTH_GRPC_HOST', '127.0.0.1'),
     port: int(env, 'AUTH_GRPC_PORT', 50052, 0, 65535),
     storePath: join(dataDir(env), 'auth'),
+    pepper: optionalStr(env, 'CIVIC_KEY_PEPPER'),
+    natsUrl: optionalStr(env, 'NATS_URL'),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
   });
 }

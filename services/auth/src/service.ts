@@ -1,11 +1,16 @@
 import { AuthServiceService } from '@civicgraph/protos/civic/auth/v1/auth';
-import { startGrpcServer, type Lifecycle, type Logger } from '@civicgraph/kit';
+import { startGrpcServer, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
 import type { AuthConfig } from './config.js';
-import { KeyService } from './domain/key-service.js';
+import type { KeyService } from './domain/key-service.js';
+import type { SubjectWords } from './domain/key-announcer.js';
+import { openKeyService, type KeyStoreConfig } from './domain/open-key-service.js';
 import { authHandlers } from './handlers/auth-handlers.js';
-import { LmdbKeyStore } from './store/lmdb-key-store.js';
 
 export interface AuthDeps {
+  /** Where revocations and rotations are announced to the gateways. */
+  bus: EventBus;
+  /** Subject words for key events; default `test` and `live`. */
+  subjectWords?: SubjectWords;
   lifecycle: Lifecycle;
   log: Logger;
 }
@@ -17,11 +22,10 @@ export interface AuthService {
   readonly keys: KeyService;
 }
 
-export async function startAuthService(config: AuthConfig, deps: AuthDeps): Promise<AuthService> {
+export async function startAuthService(config: Pick<AuthConfig, 'host' | 'port'> & KeyStoreConfig & { logLevel?: string }, deps: AuthDeps): Promise<AuthService> {
   const { lifecycle, log } = deps;
-  const store = LmdbKeyStore.open({ path: config.storePath });
-  lifecycle.defer('auth key store', () => store.close());
-  const keys = new KeyService({ store });
+  const { keys, close } = openKeyService(config, deps.bus, deps.subjectWords);
+  lifecycle.defer('auth key store', close);
   const server = await startGrpcServer({
     host: config.host,
     port: config.port,

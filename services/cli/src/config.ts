@@ -22,6 +22,8 @@ export interface CliConfig {
   sharedData: string | undefined;
   /** The graph store `import` writes to (GRAPH_STORE and ARANGO_*, as the graph service reads them). */
   graphStore: StoreSelection;
+  /** The key pepper (CIVIC_KEY_PEPPER), as the auth service reads it; unset → the one kept in the data directory. */
+  keyPepper: string | undefined;
   logLevel: string;
 }
 
@@ -39,6 +41,7 @@ export function readCliConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Cl
     env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
     sharedData: optionalStr(env, 'CIVIC_SHARED_DATA') ?? defaultSharedData(),
     graphStore: readStoreSelection(env),
+    keyPepper: optionalStr(env, 'CIVIC_KEY_PEPPER'),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
   });
 }

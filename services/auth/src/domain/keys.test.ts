@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Environment } from '@civicgraph/protos/civic/auth/v1/auth';
-import { displayPrefix, generateKey, generateKeyId, hashKey, KEY_LENGTH, parseKey } from './keys.js';
+import { displayPrefix, generateKey, generateKeyId, KEY_LENGTH, parseKey } from './keys.js';
 
 describe('generateKey', () => {
   it('makes cg_<env>_ followed by 40 base62 characters', () => {
@@ -26,16 +26,6 @@ describe('key ids and display prefixes', () => {
 
   it('shows the first 12 characters of a key and an ellipsis', () => {
     expect(displayPrefix('cg_test_AbCdEfGh')).toBe('cg_test_AbCd…');
-  });
-});
-
-describe('hashKey', () => {
-  it('is the SHA-256 hex of the key, stable and never the key itself', () => {
-    const key = generateKey(Environment.ENVIRONMENT_TEST);
-    expect(hashKey(key)).toMatch(/^[0-9a-f]{64}$/);
-    expect(hashKey(key)).toBe(hashKey(key));
-    expect(hashKey(key)).not.toContain(key.slice(8));
-    expect(hashKey('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 });
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Environment } from '@civicgraph/protos/civic/auth/v1/auth';
 import { notBase62, randomBase62, type RandomSource } from '@civicgraph/kit';
 
@@ -46,16 +45,6 @@ export function generateKeyId(random?: RandomSource): string {
 /** The listing form of a key: its first 12 characters and an ellipsis. */
 export function displayPrefix(key: string): string {
   return `${key.slice(0, DISPLAY_PREFIX_LENGTH)}…`;
-}
-
-/**
- * SHA-256 of the key, as lowercase hex. A fast hash is right here, unlike for passwords:
- * a key carries ≈238 random bits, so nobody can enumerate candidates against a leaked hash,
- * and slow KDFs (bcrypt, argon2) exist only to make that enumeration costly for low-entropy
- * secrets. A fast, unsalted hash also lets a key be found by an indexed lookup of its hash.
- */
-export function hashKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
 /**

@@ -5,11 +5,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { KeyService } from '../domain/key-service.js';
-import { hashKey } from '../domain/keys.js';
+import { KeyHasher } from '../domain/key-hasher.js';
 import { describeKeyStoreContract } from './key-store.contract.js';
 import { LmdbKeyStore } from './lmdb-key-store.js';
 import { runTsModule } from './run-ts-module.js';
-import { sampleRecord } from './sample-record.js';
+import { sampleRecord, sampleSecret } from './sample-record.js';
 
 const dirs: string[] = [];
 async function freshDir(): Promise<string> {
@@ -29,6 +29,7 @@ async function filesBytes(dir: string): Promise<Buffer> {
   return Buffer.concat(await Promise.all(names.map((n) => readFile(join(dir, n)))));
 }
 
+const hasher = new KeyHasher(Buffer.alloc(32, 7));
 const buildKey = { environment: Environment.ENVIRONMENT_LIVE, plan: Plan.PLAN_BUILD, label: 'ci', pinnedVersion: '' };
 
 describe('LmdbKeyStore on disk', () => {
@@ -37,13 +38,13 @@ describe('LmdbKeyStore on disk', () => {
     path = await freshDir();
   });
 
-  it('never writes the plain key to its files, only the hash', async () => {
+  it('never writes the plain key to its files, only its peppered digests', async () => {
     const store = LmdbKeyStore.open({ path });
-    const { key, record } = await new KeyService({ store }).create(buildKey);
+    const { key, record } = await new KeyService({ store, hasher }).create(buildKey);
     await store.close();
     const bytes = await filesBytes(path);
     // Positive controls: the scan does see what the store wrote.
-    expect(bytes.includes(hashKey(key))).toBe(true);
+    expect(bytes.includes(hasher.lookup(key))).toBe(true);
     expect(bytes.includes(record.keyId)).toBe(true);
     expect(bytes.includes(key)).toBe(false);
     expect(bytes.includes(key.slice(8))).toBe(false);
@@ -52,13 +53,13 @@ describe('LmdbKeyStore on disk', () => {
 
   it('keeps keys and revocations after close and reopen', async () => {
     const first = LmdbKeyStore.open({ path });
-    const service = new KeyService({ store: first });
+    const service = new KeyService({ store: first, hasher });
     const kept = await service.create(buildKey);
     const revoked = await service.create(buildKey);
     await service.revoke(revoked.record.keyId);
     await first.close();
 
-    const reopened = new KeyService({ store: LmdbKeyStore.open({ path }) });
+    const reopened = new KeyService({ store: LmdbKeyStore.open({ path }), hasher });
     expect((await reopened.authenticate(kept.key)).keyId).toBe(kept.record.keyId);
     await expect(reopened.authenticate(revoked.key)).rejects.toThrow('revoked');
     expect((await reopened.list()).map((r) => r.keyId).sort()).toEqual([kept.record.keyId, revoked.record.keyId].sort());
@@ -70,9 +71,9 @@ describe('LmdbKeyStore on disk', () => {
     try {
       // This read opens the server's read transaction in the current event turn; without an
       // explicit reset lmdb-js would keep serving that snapshot until the next macrotask.
-      expect(await server.findByHash('a'.repeat(64))).toBeUndefined();
-      await cli.create({ record: sampleRecord('key_a'), hash: 'a'.repeat(64) });
-      expect((await server.findByHash('a'.repeat(64)))?.keyId).toBe('key_a');
+      expect(await server.findByLookup('a'.repeat(64))).toBeUndefined();
+      await cli.create({ record: sampleRecord('key_a'), secret: sampleSecret('a'.repeat(64)) });
+      expect((await server.findByLookup('a'.repeat(64)))?.record.keyId).toBe('key_a');
       await cli.revoke('key_a', '2026-11-03T00:00:00.000Z');
       expect((await server.get('key_a'))?.revokedAt).toBe('2026-11-03T00:00:00.000Z');
       expect(await server.list()).toHaveLength(1);
@@ -84,10 +85,10 @@ describe('LmdbKeyStore on disk', () => {
   it('keeps serving through one handle after another handle on the same path closes', async () => {
     const server = LmdbKeyStore.open({ path });
     const cli = LmdbKeyStore.open({ path });
-    await cli.create({ record: sampleRecord('key_a'), hash: 'a'.repeat(64) });
+    await cli.create({ record: sampleRecord('key_a'), secret: sampleSecret('a'.repeat(64)) });
     await cli.close();
     expect((await server.get('key_a'))?.keyId).toBe('key_a');
-    await server.create({ record: sampleRecord('key_b'), hash: 'b'.repeat(64) });
+    await server.create({ record: sampleRecord('key_b'), secret: sampleSecret('b'.repeat(64)) });
     expect(await server.list()).toHaveLength(2);
     await server.close();
   });
@@ -119,31 +120,31 @@ ${body}`;
     // 2,000 records (~1 MB) outgrow lmdb-js's initial 128 KB map, so the child must grow the
     // file while this process has it mapped.
     await runTsModule(
-      inChild(`const { sampleRecord } = await import(${JSON.stringify(sampleUrl)});
-for (let i = 0; i < 2000; i++) await store.create({ record: sampleRecord('key_' + i), hash: String(i).padStart(64, '0') });
+      inChild(`const { sampleRecord, sampleSecret } = await import(${JSON.stringify(sampleUrl)});
+for (let i = 0; i < 2000; i++) await store.create({ record: sampleRecord('key_' + i), secret: sampleSecret(String(i).padStart(64, '0')) });
 await store.close();`),
     );
     expect(await server.list()).toHaveLength(2000);
-    expect((await server.findByHash('1999'.padStart(64, '0')))?.keyId).toBe('key_1999');
+    expect((await server.findByLookup('1999'.padStart(64, '0')))?.record.keyId).toBe('key_1999');
   });
 
   it('sees a revocation by the other process on its next read', async () => {
-    await server.create({ record: sampleRecord('key_a'), hash: 'a'.repeat(64) });
+    await server.create({ record: sampleRecord('key_a'), secret: sampleSecret('a'.repeat(64)) });
     expect((await server.get('key_a'))?.revokedAt).toBe('');
     await runTsModule(inChild(`await store.revoke('key_a', '2026-11-03T00:00:00.000Z'); await store.close();`));
-    expect((await server.findByHash('a'.repeat(64)))?.revokedAt).toBe('2026-11-03T00:00:00.000Z');
+    expect((await server.findByLookup('a'.repeat(64)))?.record.revokedAt).toBe('2026-11-03T00:00:00.000Z');
   });
 
   it('keeps a key whose writer is killed right after create returns, without closing', async () => {
     const { stdout } = await runTsModule(
-      inChild(`const { sampleRecord } = await import(${JSON.stringify(sampleUrl)});
-await store.create({ record: sampleRecord('key_killed'), hash: 'k'.repeat(64) });
+      inChild(`const { sampleRecord, sampleSecret } = await import(${JSON.stringify(sampleUrl)});
+await store.create({ record: sampleRecord('key_killed'), secret: sampleSecret('k'.repeat(64)) });
 process.stdout.write('created', () => process.kill(process.pid, 'SIGKILL'));`),
       'SIGKILL',
     );
     expect(stdout).toBe('created');
-    expect((await server.findByHash('k'.repeat(64)))?.keyId).toBe('key_killed');
-    await server.create({ record: sampleRecord('key_after'), hash: 'f'.repeat(64) });
+    expect((await server.findByLookup('k'.repeat(64)))?.record.keyId).toBe('key_killed');
+    await server.create({ record: sampleRecord('key_after'), secret: sampleSecret('f'.repeat(64)) });
     expect(await server.list()).toHaveLength(2);
   });
 });

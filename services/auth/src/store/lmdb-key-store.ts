@@ -1,6 +1,7 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { KeyRecord } from '@civicgraph/protos/civic/auth/v1/auth';
-import { byCreation, KeyConflictError, type KeyStore, type NewKey } from '../domain/key-store.js';
+import type { StoredSecret } from '../domain/key-hasher.js';
+import { byCreation, KeyConflictError, rotatedRecord, rotatedSecrets, type FoundKey, type KeyStore, type NewKey, type Rotation } from '../domain/key-store.js';
 
 /** Options of the LMDB key store. */
 export interface LmdbKeyStoreOptions {
@@ -10,15 +11,17 @@ export interface LmdbKeyStoreOptions {
 
 /**
  * KeyStore on LMDB, shareable by several processes (the server and the `civicgraph keys`
- * CLI open the same directory). Two named databases: `keys` (key id → record, JSON) and
- * `hashes` (SHA-256 hex → key id). Both are written in one transaction, so the record and
- * its index never disagree, even when a process dies mid-write.
+ * CLI open the same directory). Three named databases: `keys` (key id → record, JSON),
+ * `secrets` (key id → its sealed secrets, JSON) and `lookups` (lookup digest → key id).
+ * A change writes all it touches in one transaction, so a record and its index never
+ * disagree, even when a process dies mid-write.
  */
 export class LmdbKeyStore implements KeyStore {
   private constructor(
     private readonly root: RootDatabase,
     private readonly keys: Database<KeyRecord, string>,
-    private readonly hashes: Database<string, string>,
+    private readonly secrets: Database<StoredSecret[], string>,
+    private readonly lookups: Database<string, string>,
   ) {}
 
   /** Opens (creating if needed) the store in `options.path`. */
@@ -31,22 +34,27 @@ export class LmdbKeyStore implements KeyStore {
       overlappingSync: false,
     });
     const keys = root.openDB<KeyRecord, string>('keys', { encoding: 'json' });
-    const hashes = root.openDB<string, string>('hashes', { encoding: 'string' });
-    return new LmdbKeyStore(root, keys, hashes);
+    const secrets = root.openDB<StoredSecret[], string>('secrets', { encoding: 'json' });
+    const lookups = root.openDB<string, string>('lookups', { encoding: 'string' });
+    return new LmdbKeyStore(root, keys, secrets, lookups);
   }
 
-  async create({ record, hash }: NewKey): Promise<void> {
+  async create({ record, secret }: NewKey): Promise<void> {
     this.root.transactionSync(() => {
-      if (this.keys.doesExist(record.keyId) || this.hashes.doesExist(hash)) throw new KeyConflictError(record.keyId);
+      if (this.keys.doesExist(record.keyId) || this.lookups.doesExist(secret.lookup)) throw new KeyConflictError(record.keyId);
       this.keys.putSync(record.keyId, record);
-      this.hashes.putSync(hash, record.keyId);
+      this.secrets.putSync(record.keyId, [secret]);
+      this.lookups.putSync(secret.lookup, record.keyId);
     });
   }
 
-  async findByHash(hash: string): Promise<KeyRecord | undefined> {
+  async findByLookup(lookup: string): Promise<FoundKey | undefined> {
     this.freshSnapshot();
-    const id = this.hashes.get(hash);
-    return id === undefined ? undefined : this.keys.get(id);
+    const id = this.lookups.get(lookup);
+    if (id === undefined) return undefined;
+    const record = this.keys.get(id);
+    const secret = this.secrets.get(id)?.find((s) => s.lookup === lookup);
+    return record === undefined || secret === undefined ? undefined : { record, secret };
   }
 
   async get(keyId: string): Promise<KeyRecord | undefined> {
@@ -61,6 +69,22 @@ export class LmdbKeyStore implements KeyStore {
       const revoked = { ...record, revokedAt: at };
       this.keys.putSync(keyId, revoked);
       return revoked;
+    });
+  }
+
+  async rotate(keyId: string, rotation: Rotation): Promise<KeyRecord | undefined> {
+    return this.root.transactionSync(() => {
+      const record = this.keys.get(keyId);
+      if (record === undefined) return undefined;
+      if (this.lookups.doesExist(rotation.secret.lookup)) throw new KeyConflictError(keyId);
+      const before = this.secrets.get(keyId) ?? [];
+      const after = rotatedSecrets(before, rotation);
+      for (const s of before) if (!after.some((a) => a.lookup === s.lookup)) this.lookups.removeSync(s.lookup);
+      this.lookups.putSync(rotation.secret.lookup, keyId);
+      this.secrets.putSync(keyId, after);
+      const next = rotatedRecord(record, rotation);
+      this.keys.putSync(keyId, next);
+      return next;
     });
   }
 

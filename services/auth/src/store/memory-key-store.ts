@@ -1,5 +1,6 @@
 import type { KeyRecord } from '@civicgraph/protos/civic/auth/v1/auth';
-import { byCreation, KeyConflictError, type KeyStore, type NewKey } from '../domain/key-store.js';
+import type { StoredSecret } from '../domain/key-hasher.js';
+import { byCreation, KeyConflictError, rotatedRecord, rotatedSecrets, type FoundKey, type KeyStore, type NewKey, type Rotation } from '../domain/key-store.js';
 
 /**
  * An in-process KeyStore for tests and single-process use. Records are copied in and out,
@@ -7,20 +8,24 @@ import { byCreation, KeyConflictError, type KeyStore, type NewKey } from '../dom
  */
 export class MemoryKeyStore implements KeyStore {
   private readonly byId = new Map<string, KeyRecord>();
-  private readonly idByHash = new Map<string, string>();
+  private readonly secretsById = new Map<string, StoredSecret[]>();
+  private readonly idByLookup = new Map<string, string>();
   private closed = false;
 
-  async create({ record, hash }: NewKey): Promise<void> {
+  async create({ record, secret }: NewKey): Promise<void> {
     this.assertOpen();
-    if (this.byId.has(record.keyId) || this.idByHash.has(hash)) throw new KeyConflictError(record.keyId);
+    if (this.byId.has(record.keyId) || this.idByLookup.has(secret.lookup)) throw new KeyConflictError(record.keyId);
     this.byId.set(record.keyId, structuredClone(record));
-    this.idByHash.set(hash, record.keyId);
+    this.secretsById.set(record.keyId, [{ ...secret }]);
+    this.idByLookup.set(secret.lookup, record.keyId);
   }
 
-  async findByHash(hash: string): Promise<KeyRecord | undefined> {
+  async findByLookup(lookup: string): Promise<FoundKey | undefined> {
     this.assertOpen();
-    const id = this.idByHash.get(hash);
-    return id === undefined ? undefined : this.copyOf(id);
+    const id = this.idByLookup.get(lookup);
+    const secret = id === undefined ? undefined : this.secretsById.get(id)?.find((s) => s.lookup === lookup);
+    const record = id === undefined ? undefined : this.copyOf(id);
+    return record === undefined || secret === undefined ? undefined : { record, secret: { ...secret } };
   }
 
   async get(keyId: string): Promise<KeyRecord | undefined> {
@@ -34,6 +39,21 @@ export class MemoryKeyStore implements KeyStore {
     if (record === undefined) return undefined;
     if (record.revokedAt === '') record.revokedAt = at;
     return structuredClone(record);
+  }
+
+  async rotate(keyId: string, rotation: Rotation): Promise<KeyRecord | undefined> {
+    this.assertOpen();
+    const record = this.byId.get(keyId);
+    if (record === undefined) return undefined;
+    if (this.idByLookup.has(rotation.secret.lookup)) throw new KeyConflictError(keyId);
+    const before = this.secretsById.get(keyId) ?? [];
+    const after = rotatedSecrets(before, rotation);
+    for (const s of before) if (!after.some((a) => a.lookup === s.lookup)) this.idByLookup.delete(s.lookup);
+    this.idByLookup.set(rotation.secret.lookup, keyId);
+    this.secretsById.set(keyId, after);
+    const next = rotatedRecord(record, rotation);
+    this.byId.set(keyId, next);
+    return structuredClone(next);
   }
 
   async list(): Promise<KeyRecord[]> {

@@ -1,15 +1,15 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Environment, Plan, type CreateKeyRequest, type Entitlements, type KeyRecord } from '@civicgraph/protos/civic/auth/v1/auth';
-import { KeyService, LmdbKeyStore } from '@civicgraph/auth';
-import { InvalidParameterError } from '@civicgraph/kit';
+import type { CreateKeyRequest, Entitlements, KeyRecord } from '@civicgraph/protos/civic/auth/v1/auth';
+import { openKeyService, type KeyService } from '@civicgraph/auth';
+import { createLogger, ENVIRONMENT_WORDS, InvalidParameterError, keyRecordView, openBus, PLAN_WORDS } from '@civicgraph/kit';
 import type { CliConfig } from '../config.js';
 
-const ENVIRONMENTS: Record<string, Environment> = { test: Environment.ENVIRONMENT_TEST, live: Environment.ENVIRONMENT_LIVE };
-const PLANS: Record<string, Plan> = { explore: Plan.PLAN_EXPLORE, build: Plan.PLAN_BUILD, enterprise: Plan.PLAN_ENTERPRISE };
+const ENVIRONMENTS = ENVIRONMENT_WORDS;
+const PLANS = PLAN_WORDS;
 const ENTITLEMENT_FLAGS = ['contact', 'geography'] as const;
 
-function choice<T>(table: Record<string, T>, flag: string, value: string): T {
+function choice<T>(table: Readonly<Record<string, T>>, flag: string, value: string): T {
   const v = table[value];
   if (v === undefined) throw new InvalidParameterError(flag, `--${flag} must be one of ${Object.keys(table).join(', ')}, got "${value}".`);
   return v;
@@ -66,51 +66,44 @@ export function createRequest(args: string[]): { request: CreateKeyRequest; json
   return { request, json: values.json };
 }
 
-/** A key record as the CLI prints it (snake_case, like the REST layer). */
-export function recordView(r: KeyRecord) {
-  const p = r.principal;
-  return {
-    key_id: r.keyId,
-    key_prefix: r.keyPrefix,
-    label: r.label,
-    environment: p === undefined ? null : Object.keys(ENVIRONMENTS).find((k) => ENVIRONMENTS[k] === p.environment) ?? null,
-    plan: p === undefined ? null : Object.keys(PLANS).find((k) => PLANS[k] === p.plan) ?? null,
-    entitlements: p?.entitlements ?? null,
-    rate_limit_per_minute: p?.rateLimitPerMinute ?? null,
-    pinned_version: p?.pinnedVersion ?? null,
-    created_at: r.createdAt,
-    revoked_at: r.revokedAt === '' ? null : r.revokedAt,
-  };
-}
-
-/** Opens the same key store a running `civicgraph up` uses, runs `fn`, closes it. */
+/** Opens the same key store (and pepper) a running `civicgraph up` uses, runs `fn`, closes it. */
 async function withKeys<T>(config: CliConfig, fn: (keys: KeyService) => Promise<T>): Promise<T> {
-  const store = LmdbKeyStore.open({ path: join(config.dataDir, 'auth') });
+  // With NATS, revocations and rotations are announced to every gateway at once; without
+  // it, a running gateway sees them when its principal cache entry expires (5 s).
+  const bus = config.natsUrl === undefined ? undefined : await openBus(config.natsUrl, 'civicgraph-keys', createLogger('keys', 'warn'));
+  const { keys, close } = openKeyService({ storePath: join(config.dataDir, 'auth'), pepper: config.keyPepper }, bus);
   try {
-    return await fn(new KeyService({ store }));
+    return await fn(keys);
   } finally {
-    await store.close();
+    await close();
+    await bus?.close();
   }
 }
 
-/** `civicgraph keys create|revoke|list …`; returns what to print. */
+const show = (r: KeyRecord) => JSON.stringify(keyRecordView(r), null, 2);
+
+/** `civicgraph keys create|list|show|rotate|revoke …`; returns what to print. */
 export async function keys(config: CliConfig, args: string[]): Promise<string> {
   const [sub, ...rest] = args;
   if (sub === 'create') {
     const { request, json } = createRequest(rest);
     const issued = await withKeys(config, (k) => k.create(request));
-    if (json) return JSON.stringify({ key: issued.key, ...recordView(issued.record) }, null, 2);
-    return `${issued.key}\n(key id ${issued.record.keyId}; the key is shown once and only its hash is stored)`;
+    if (json) return JSON.stringify({ key: issued.key, ...keyRecordView(issued.record) }, null, 2);
+    return `${issued.key}\n(key id ${issued.record.keyId}; the key is shown once and only its digests are stored)`;
   }
-  if (sub === 'revoke') {
-    const id = rest[0];
-    if (id === undefined) throw new InvalidParameterError('key-id', 'usage: civicgraph keys revoke <key-id>');
-    const record = await withKeys(config, (k) => k.revoke(id));
-    return JSON.stringify(recordView(record), null, 2);
+  if (sub === 'list') return JSON.stringify((await withKeys(config, (k) => k.list())).map((r) => keyRecordView(r)), null, 2);
+  const id = rest[0];
+  if (sub === 'show' || sub === 'revoke') {
+    if (id === undefined) throw new InvalidParameterError('key-id', `usage: civicgraph keys ${sub} <key-id>`);
+    return show(await withKeys(config, (k) => (sub === 'show' ? k.get(id) : k.revoke(id))));
   }
-  if (sub === 'list') {
-    const records = await withKeys(config, (k) => k.list());
-    return JSON.stringify(records.map(recordView), null, 2);
+  if (sub === 'rotate') {
+    const { values, positionals } = parseArgs({ args: rest, options: { 'grace-seconds': { type: 'string' } }, allowPositionals: true, strict: true });
+    const grace = values['grace-seconds'];
+    if (positionals.length !== 1) throw new InvalidParameterError('key-id', 'usage: civicgraph keys rotate <key-id> [--grace-seconds N]');
+    if (grace !== undefined && !/^\d+$/.test(grace)) throw new InvalidParameterError('grace-seconds', '--grace-seconds must be a whole number.');
+    const issued = await withKeys(config, (k) => k.rotate({ keyId: positionals[0]!, ...(grace === undefined ? {} : { graceSeconds: Number(grace) }) }));
+    return `${issued.key}\n(key id ${issued.record.keyId}; the previous key works until ${issued.record.previousKeyExpiresAt})`;
   }
-  throw new InvalidParameterError('command', 'usage: civicgraph keys create|revoke|list');
+  throw new InvalidParameterError('command', 'usage: civicgraph keys create|list|show|rotate|revoke');
 }

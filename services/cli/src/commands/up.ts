@@ -56,8 +56,8 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger): 
   const bus = await openBus(config.natsUrl, 'civicgraph-up', log);
   lifecycle.defer('event bus', () => bus.close());
   const auth = await startAuthService(
-    { host: '127.0.0.1', port: 0, storePath: join(config.dataDir, 'auth'), logLevel: config.logLevel },
-    { lifecycle, log: log.child({ service: 'auth' }) },
+    { host: '127.0.0.1', port: 0, storePath: join(config.dataDir, 'auth'), pepper: config.keyPepper },
+    { bus, lifecycle, log: log.child({ service: 'auth' }) },
   );
   const geo = await startGeoService(
     { host: '127.0.0.1', port: 0, files, populationCsv: populationCsv(config.sharedData),
@@ -71,7 +71,7 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger): 
     { bus, lifecycle, log: log.child({ service: 'graph' }) },
   );
   await loadDemoIfEmpty(graph, files, log.child({ service: 'graph' }));
-  const results = await startResultsService({ host: '127.0.0.1', port: 0 }, { store: graph.store, lifecycle, log: log.child({ service: 'results' }) });
+  const results = await startResultsService({ host: '127.0.0.1', port: 0, serves: config.env }, { store: graph.store, lifecycle, log: log.child({ service: 'results' }) });
   // The gateway's own reader, so its settings not named here keep their defaults.
   const gatewayEnv = { PORT: String(config.port), HOST: config.host, GEO_ADDR: geo.address, AUTH_ADDR: auth.address,
     GRAPH_ADDR: graph.address, RESULTS_ADDR: results.address,

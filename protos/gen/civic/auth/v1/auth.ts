@@ -174,6 +174,14 @@ export interface KeyRecord {
   /** RFC 3339 instants; revoked_at is empty while the key is active. */
   createdAt: string;
   revokedAt: string;
+  /** When the key was last rotated; empty if never. */
+  rotatedAt: string;
+  /**
+   * The replaced secret's prefix and when it stops working; empty when no previous
+   * secret is still in its grace period.
+   */
+  previousKeyPrefix: string;
+  previousKeyExpiresAt: string;
 }
 
 export interface CreatedKey {
@@ -184,6 +192,28 @@ export interface CreatedKey {
 
 export interface RevokeKeyRequest {
   keyId: string;
+}
+
+export interface GetKeyRequest {
+  keyId: string;
+}
+
+export interface ListKeysRequest {
+  /** 1..200; 0 means 50. */
+  limit: number;
+  /** Return keys after this key id (the last one of the previous page). */
+  startingAfter: string;
+}
+
+export interface ListKeysResponse {
+  keys: KeyRecord[];
+  hasMore: boolean;
+}
+
+export interface RotateKeyRequest {
+  keyId: string;
+  /** How long the previous secret keeps working, 0..604800 seconds (7 days). Unset → 86400. */
+  graceSeconds?: number | undefined;
 }
 
 function createBaseEntitlements(): Entitlements {
@@ -700,7 +730,17 @@ export const CreateKeyRequest: MessageFns<CreateKeyRequest> = {
 };
 
 function createBaseKeyRecord(): KeyRecord {
-  return { keyId: "", keyPrefix: "", label: "", principal: undefined, createdAt: "", revokedAt: "" };
+  return {
+    keyId: "",
+    keyPrefix: "",
+    label: "",
+    principal: undefined,
+    createdAt: "",
+    revokedAt: "",
+    rotatedAt: "",
+    previousKeyPrefix: "",
+    previousKeyExpiresAt: "",
+  };
 }
 
 export const KeyRecord: MessageFns<KeyRecord> = {
@@ -722,6 +762,15 @@ export const KeyRecord: MessageFns<KeyRecord> = {
     }
     if (message.revokedAt !== "") {
       writer.uint32(50).string(message.revokedAt);
+    }
+    if (message.rotatedAt !== "") {
+      writer.uint32(58).string(message.rotatedAt);
+    }
+    if (message.previousKeyPrefix !== "") {
+      writer.uint32(66).string(message.previousKeyPrefix);
+    }
+    if (message.previousKeyExpiresAt !== "") {
+      writer.uint32(74).string(message.previousKeyExpiresAt);
     }
     return writer;
   },
@@ -787,6 +836,30 @@ export const KeyRecord: MessageFns<KeyRecord> = {
             message.revokedAt = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.rotatedAt = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.previousKeyPrefix = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.previousKeyExpiresAt = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -823,6 +896,21 @@ export const KeyRecord: MessageFns<KeyRecord> = {
         : isSet(object.revoked_at)
         ? globalThis.String(object.revoked_at)
         : "",
+      rotatedAt: isSet(object.rotatedAt)
+        ? globalThis.String(object.rotatedAt)
+        : isSet(object.rotated_at)
+        ? globalThis.String(object.rotated_at)
+        : "",
+      previousKeyPrefix: isSet(object.previousKeyPrefix)
+        ? globalThis.String(object.previousKeyPrefix)
+        : isSet(object.previous_key_prefix)
+        ? globalThis.String(object.previous_key_prefix)
+        : "",
+      previousKeyExpiresAt: isSet(object.previousKeyExpiresAt)
+        ? globalThis.String(object.previousKeyExpiresAt)
+        : isSet(object.previous_key_expires_at)
+        ? globalThis.String(object.previous_key_expires_at)
+        : "",
     };
   },
 
@@ -846,6 +934,15 @@ export const KeyRecord: MessageFns<KeyRecord> = {
     if (message.revokedAt !== "") {
       obj.revokedAt = message.revokedAt;
     }
+    if (message.rotatedAt !== "") {
+      obj.rotatedAt = message.rotatedAt;
+    }
+    if (message.previousKeyPrefix !== "") {
+      obj.previousKeyPrefix = message.previousKeyPrefix;
+    }
+    if (message.previousKeyExpiresAt !== "") {
+      obj.previousKeyExpiresAt = message.previousKeyExpiresAt;
+    }
     return obj;
   },
 
@@ -862,6 +959,9 @@ export const KeyRecord: MessageFns<KeyRecord> = {
       : undefined;
     message.createdAt = object.createdAt ?? "";
     message.revokedAt = object.revokedAt ?? "";
+    message.rotatedAt = object.rotatedAt ?? "";
+    message.previousKeyPrefix = object.previousKeyPrefix ?? "";
+    message.previousKeyExpiresAt = object.previousKeyExpiresAt ?? "";
     return message;
   },
 };
@@ -1026,6 +1126,350 @@ export const RevokeKeyRequest: MessageFns<RevokeKeyRequest> = {
   },
 };
 
+function createBaseGetKeyRequest(): GetKeyRequest {
+  return { keyId: "" };
+}
+
+export const GetKeyRequest: MessageFns<GetKeyRequest> = {
+  encode(message: GetKeyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.keyId !== "") {
+      writer.uint32(10).string(message.keyId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetKeyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetKeyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.keyId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetKeyRequest {
+    return {
+      keyId: isSet(object.keyId)
+        ? globalThis.String(object.keyId)
+        : isSet(object.key_id)
+        ? globalThis.String(object.key_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetKeyRequest): unknown {
+    const obj: any = {};
+    if (message.keyId !== "") {
+      obj.keyId = message.keyId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetKeyRequest>): GetKeyRequest {
+    return GetKeyRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetKeyRequest>): GetKeyRequest {
+    const message = createBaseGetKeyRequest();
+    message.keyId = object.keyId ?? "";
+    return message;
+  },
+};
+
+function createBaseListKeysRequest(): ListKeysRequest {
+  return { limit: 0, startingAfter: "" };
+}
+
+export const ListKeysRequest: MessageFns<ListKeysRequest> = {
+  encode(message: ListKeysRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.limit !== 0) {
+      writer.uint32(8).int32(message.limit);
+    }
+    if (message.startingAfter !== "") {
+      writer.uint32(18).string(message.startingAfter);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListKeysRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListKeysRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.startingAfter = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListKeysRequest {
+    return {
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      startingAfter: isSet(object.startingAfter)
+        ? globalThis.String(object.startingAfter)
+        : isSet(object.starting_after)
+        ? globalThis.String(object.starting_after)
+        : "",
+    };
+  },
+
+  toJSON(message: ListKeysRequest): unknown {
+    const obj: any = {};
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.startingAfter !== "") {
+      obj.startingAfter = message.startingAfter;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListKeysRequest>): ListKeysRequest {
+    return ListKeysRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListKeysRequest>): ListKeysRequest {
+    const message = createBaseListKeysRequest();
+    message.limit = object.limit ?? 0;
+    message.startingAfter = object.startingAfter ?? "";
+    return message;
+  },
+};
+
+function createBaseListKeysResponse(): ListKeysResponse {
+  return { keys: [], hasMore: false };
+}
+
+export const ListKeysResponse: MessageFns<ListKeysResponse> = {
+  encode(message: ListKeysResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.keys) {
+      KeyRecord.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.hasMore !== false) {
+      writer.uint32(16).bool(message.hasMore);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListKeysResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListKeysResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.keys.push(KeyRecord.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.hasMore = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListKeysResponse {
+    return {
+      keys: globalThis.Array.isArray(object?.keys) ? object.keys.map((e: any) => KeyRecord.fromJSON(e)) : [],
+      hasMore: isSet(object.hasMore)
+        ? globalThis.Boolean(object.hasMore)
+        : isSet(object.has_more)
+        ? globalThis.Boolean(object.has_more)
+        : false,
+    };
+  },
+
+  toJSON(message: ListKeysResponse): unknown {
+    const obj: any = {};
+    if (message.keys?.length) {
+      obj.keys = message.keys.map((e) => KeyRecord.toJSON(e));
+    }
+    if (message.hasMore !== false) {
+      obj.hasMore = message.hasMore;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListKeysResponse>): ListKeysResponse {
+    return ListKeysResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListKeysResponse>): ListKeysResponse {
+    const message = createBaseListKeysResponse();
+    message.keys = object.keys?.map((e) => KeyRecord.fromPartial(e)) || [];
+    message.hasMore = object.hasMore ?? false;
+    return message;
+  },
+};
+
+function createBaseRotateKeyRequest(): RotateKeyRequest {
+  return { keyId: "", graceSeconds: undefined };
+}
+
+export const RotateKeyRequest: MessageFns<RotateKeyRequest> = {
+  encode(message: RotateKeyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.keyId !== "") {
+      writer.uint32(10).string(message.keyId);
+    }
+    if (message.graceSeconds !== undefined) {
+      writer.uint32(16).int32(message.graceSeconds);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RotateKeyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRotateKeyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.keyId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.graceSeconds = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RotateKeyRequest {
+    return {
+      keyId: isSet(object.keyId)
+        ? globalThis.String(object.keyId)
+        : isSet(object.key_id)
+        ? globalThis.String(object.key_id)
+        : "",
+      graceSeconds: isSet(object.graceSeconds)
+        ? globalThis.Number(object.graceSeconds)
+        : isSet(object.grace_seconds)
+        ? globalThis.Number(object.grace_seconds)
+        : undefined,
+    };
+  },
+
+  toJSON(message: RotateKeyRequest): unknown {
+    const obj: any = {};
+    if (message.keyId !== "") {
+      obj.keyId = message.keyId;
+    }
+    if (message.graceSeconds !== undefined) {
+      obj.graceSeconds = Math.round(message.graceSeconds);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RotateKeyRequest>): RotateKeyRequest {
+    return RotateKeyRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RotateKeyRequest>): RotateKeyRequest {
+    const message = createBaseRotateKeyRequest();
+    message.keyId = object.keyId ?? "";
+    message.graceSeconds = object.graceSeconds ?? undefined;
+    return message;
+  },
+};
+
 /** AuthService owns API keys. Keys are stored only as SHA-256 hashes. */
 export type AuthServiceService = typeof AuthServiceService;
 export const AuthServiceService = {
@@ -1052,7 +1496,11 @@ export const AuthServiceService = {
     responseSerialize: (value: CreatedKey): Buffer => Buffer.from(CreatedKey.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreatedKey => CreatedKey.decode(value),
   },
-  /** RevokeKey revokes a key by id. Revoking an already revoked key is a no-op. */
+  /**
+   * RevokeKey revokes a key by id. Revoking an already revoked key is a no-op. The
+   * revocation is announced on the bus (`civic.<env>.key.revoked`) so every gateway drops
+   * the key at once.
+   */
   revokeKey: {
     path: "/civic.auth.v1.AuthService/RevokeKey" as const,
     requestStream: false as const,
@@ -1061,6 +1509,39 @@ export const AuthServiceService = {
     requestDeserialize: (value: Buffer): RevokeKeyRequest => RevokeKeyRequest.decode(value),
     responseSerialize: (value: KeyRecord): Buffer => Buffer.from(KeyRecord.encode(value).finish()),
     responseDeserialize: (value: Buffer): KeyRecord => KeyRecord.decode(value),
+  },
+  /** GetKey returns a key's record (never its secret). Unknown ids are NOT_FOUND. */
+  getKey: {
+    path: "/civic.auth.v1.AuthService/GetKey" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetKeyRequest): Buffer => Buffer.from(GetKeyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetKeyRequest => GetKeyRequest.decode(value),
+    responseSerialize: (value: KeyRecord): Buffer => Buffer.from(KeyRecord.encode(value).finish()),
+    responseDeserialize: (value: Buffer): KeyRecord => KeyRecord.decode(value),
+  },
+  /** ListKeys pages through key records, oldest first. */
+  listKeys: {
+    path: "/civic.auth.v1.AuthService/ListKeys" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListKeysRequest): Buffer => Buffer.from(ListKeysRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListKeysRequest => ListKeysRequest.decode(value),
+    responseSerialize: (value: ListKeysResponse): Buffer => Buffer.from(ListKeysResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListKeysResponse => ListKeysResponse.decode(value),
+  },
+  /**
+   * RotateKey issues a new secret for a key; the previous secret keeps working until
+   * `grace_seconds` have passed. The key id, plan and entitlements stay the same.
+   */
+  rotateKey: {
+    path: "/civic.auth.v1.AuthService/RotateKey" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RotateKeyRequest): Buffer => Buffer.from(RotateKeyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RotateKeyRequest => RotateKeyRequest.decode(value),
+    responseSerialize: (value: CreatedKey): Buffer => Buffer.from(CreatedKey.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreatedKey => CreatedKey.decode(value),
   },
 } as const;
 
@@ -1072,8 +1553,21 @@ export interface AuthServiceServer extends UntypedServiceImplementation {
   authenticate: handleUnaryCall<AuthenticateRequest, Principal>;
   /** CreateKey issues a key and returns its secret once; only its hash is kept. */
   createKey: handleUnaryCall<CreateKeyRequest, CreatedKey>;
-  /** RevokeKey revokes a key by id. Revoking an already revoked key is a no-op. */
+  /**
+   * RevokeKey revokes a key by id. Revoking an already revoked key is a no-op. The
+   * revocation is announced on the bus (`civic.<env>.key.revoked`) so every gateway drops
+   * the key at once.
+   */
   revokeKey: handleUnaryCall<RevokeKeyRequest, KeyRecord>;
+  /** GetKey returns a key's record (never its secret). Unknown ids are NOT_FOUND. */
+  getKey: handleUnaryCall<GetKeyRequest, KeyRecord>;
+  /** ListKeys pages through key records, oldest first. */
+  listKeys: handleUnaryCall<ListKeysRequest, ListKeysResponse>;
+  /**
+   * RotateKey issues a new secret for a key; the previous secret keeps working until
+   * `grace_seconds` have passed. The key id, plan and entitlements stay the same.
+   */
+  rotateKey: handleUnaryCall<RotateKeyRequest, CreatedKey>;
 }
 
 export interface AuthServiceClient extends Client {
@@ -1112,7 +1606,11 @@ export interface AuthServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreatedKey) => void,
   ): ClientUnaryCall;
-  /** RevokeKey revokes a key by id. Revoking an already revoked key is a no-op. */
+  /**
+   * RevokeKey revokes a key by id. Revoking an already revoked key is a no-op. The
+   * revocation is announced on the bus (`civic.<env>.key.revoked`) so every gateway drops
+   * the key at once.
+   */
   revokeKey(
     request: RevokeKeyRequest,
     callback: (error: ServiceError | null, response: KeyRecord) => void,
@@ -1127,6 +1625,54 @@ export interface AuthServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: KeyRecord) => void,
+  ): ClientUnaryCall;
+  /** GetKey returns a key's record (never its secret). Unknown ids are NOT_FOUND. */
+  getKey(request: GetKeyRequest, callback: (error: ServiceError | null, response: KeyRecord) => void): ClientUnaryCall;
+  getKey(
+    request: GetKeyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: KeyRecord) => void,
+  ): ClientUnaryCall;
+  getKey(
+    request: GetKeyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: KeyRecord) => void,
+  ): ClientUnaryCall;
+  /** ListKeys pages through key records, oldest first. */
+  listKeys(
+    request: ListKeysRequest,
+    callback: (error: ServiceError | null, response: ListKeysResponse) => void,
+  ): ClientUnaryCall;
+  listKeys(
+    request: ListKeysRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListKeysResponse) => void,
+  ): ClientUnaryCall;
+  listKeys(
+    request: ListKeysRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListKeysResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * RotateKey issues a new secret for a key; the previous secret keeps working until
+   * `grace_seconds` have passed. The key id, plan and entitlements stay the same.
+   */
+  rotateKey(
+    request: RotateKeyRequest,
+    callback: (error: ServiceError | null, response: CreatedKey) => void,
+  ): ClientUnaryCall;
+  rotateKey(
+    request: RotateKeyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreatedKey) => void,
+  ): ClientUnaryCall;
+  rotateKey(
+    request: RotateKeyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreatedKey) => void,
   ): ClientUnaryCall;
 }
 

@@ -35,7 +35,7 @@ async function startStack(lifecycle, log) {
   lifecycle.defer('temp dir', () => rmSync(dir, { recursive: true, force: true }));
   const bus = new MemoryEventBus();
   lifecycle.defer('bus', () => bus.close());
-  const auth = await startAuthService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'auth'), logLevel: 'silent' }, { lifecycle, log });
+  const auth = await startAuthService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'auth'), logLevel: 'silent' }, { bus, lifecycle, log });
   const geo = await startGeoService(
     { host: '127.0.0.1', port: 0, files: [], populationCsv: join(SHARED_DATA_DIR, 'population/derived/county-population-v2023.csv'), h3Resolution: 5,
       storePath: join(dir, 'geo'), storePollMs: 100, geocoder: { kind: 'embedded' }, env: 'test', logLevel: 'silent' },

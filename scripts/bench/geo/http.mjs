@@ -42,7 +42,7 @@ export async function startStack(shared, extraEnv = {}) {
     GEO_POPULATION_CSV: `${shared}population/derived/county-population-v2023.csv`,
     GEO_FILES: `congressional-district=${shared}boundaries/congressional/us-cd119-20m.geojson`, ...extraEnv };
   try {
-    const auth = await startAuthService(readAuthConfig(env), { lifecycle, log });
+    const auth = await startAuthService(readAuthConfig(env), { bus, lifecycle, log });
     const geo = await startGeoService(readGeoConfig(env), { bus, lifecycle, log });
     const graph = await startGraphService(readGraphConfig({ ...env, GRAPH_GRPC_PORT: '0' }), { bus, lifecycle, log });
     const results = await startResultsService({ host: '127.0.0.1', port: 0 }, { store: graph.store, lifecycle, log });

@@ -1,24 +1,30 @@
 import express, { type Express } from 'express';
-import type { Logger, RateLimiter, VersionRegistry } from '@civicgraph/kit';
+import type { DeploymentEnvironment, Logger, RateLimiter, VersionRegistry } from '@civicgraph/kit';
 import type { BallotLookup } from './ballot-lookup.js';
 import type { GraphQLResultCache } from './cache/graphql-results.js';
 import type { ResponseCache } from './cache/response-cache.js';
 import { GeoLookup } from './geo-lookup.js';
+import { adminKeyRoutes } from './admin/key-routes.js';
 import { graphiql } from './graphql/graphiql.js';
 import { graphqlRoute } from './graphql/route.js';
 import { graphqlSchemas } from './graphql/schema.js';
 import { edge, requestContext } from './http/edge.js';
 import { notFound, problemHandler } from './http/errors.js';
 import { healthRoutes } from './http/health-routes.js';
+import { layerGates } from './http/layer-gates.js';
 import type { PrincipalCache } from './http/principal-cache.js';
 import { openApiRoutes } from './rest/openapi/route.js';
 import { restRoutes } from './rest/routes.js';
 import type { GeoUpstream } from './upstream/geo-client.js';
 import type { GraphUpstream, ResultsUpstream } from './upstream/graph-client.js';
+import type { AuthUpstream } from './upstream/auth-client.js';
 import type { HealthProbe } from './upstream/health-client.js';
 
 export interface AppDeps {
   principals: PrincipalCache;
+  auth: AuthUpstream;
+  /** Token of the admin API (CIVIC_ADMIN_TOKEN); undefined → no admin API. */
+  adminToken: string | undefined;
   limiter: RateLimiter;
   lookup: GeoLookup;
   geo: GeoUpstream;
@@ -28,7 +34,11 @@ export interface AppDeps {
   ballots: BallotLookup;
   graphqlResults: GraphQLResultCache;
   versions: VersionRegistry;
+  /** The environment this deployment serves (CIVIC_ENV). */
+  serves: DeploymentEnvironment;
   probes: HealthProbe[];
+  /** Degradations that do not stop serving, reported by `/readyz` (e.g. rate limits counted locally). */
+  readiness?: () => Record<string, string>;
   isStopping: () => boolean;
   log: Logger;
 }
@@ -42,10 +52,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestContext());
   // Registered on the app itself, not as routers mounted at `/`: a request that is not for
   // them then pays one path test per route instead of entering a router.
-  healthRoutes(app, deps.probes, deps.isStopping);
+  healthRoutes(app, deps.probes, deps.isStopping, deps.readiness);
   graphiql(app);
   openApiRoutes(app);
-  app.use(edge(deps.principals, deps.limiter, deps.versions));
+  adminKeyRoutes(app, deps.auth, deps.adminToken);
+  app.use(edge(deps));
+  layerGates(app);
   app.use(restRoutes(deps));
   graphqlRoute(app, graphqlSchemas(deps), deps.limiter, deps.graphqlResults, deps.ballots);
   app.use(notFound());

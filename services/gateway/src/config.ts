@@ -1,4 +1,4 @@
-import { int, oneOf, optionalStr, str, ENVIRONMENTS } from '@civicgraph/kit';
+import { ConfigError, int, oneOf, optionalStr, str, ENVIRONMENTS, type DeploymentEnvironment } from '@civicgraph/kit';
 
 /** Gateway configuration: the only reader of process.env in this service. */
 export interface GatewayConfig {
@@ -18,6 +18,11 @@ export interface GatewayConfig {
   natsUrl: string | undefined;
   /** Deployment environment word in event subjects (CIVIC_ENV, default test). */
   env: (typeof ENVIRONMENTS)[number];
+  /**
+   * The environment whose keys this deployment serves (CIVIC_ENV, default test): `test`
+   * serves `cg_test_` keys on the sandbox dataset, `live` serves `cg_live_` keys.
+   */
+  serves: DeploymentEnvironment;
   /** How long a principal is cached (AUTH_CACHE_MS, default 5000). */
   authCacheMs: number;
   /** Deadline for each upstream call (UPSTREAM_DEADLINE_MS, default 2000). */
@@ -27,6 +32,17 @@ export interface GatewayConfig {
    * 1 sends every lookup on its own).
    */
   geoBatchMax: number;
+  /**
+   * Redis holding the per-key rate-limit counters (RATE_LIMIT_REDIS_URL, e.g.
+   * redis://127.0.0.1:6379); unset → counted in this process, right for one gateway only.
+   */
+  rateLimitRedisUrl: string | undefined;
+  /**
+   * Bearer token of the admin API, `/admin/v1/keys` (CIVIC_ADMIN_TOKEN, at least 32
+   * characters); unset → the admin API does not exist (404) and keys are managed with the
+   * `civicgraph keys` CLI.
+   */
+  adminToken: string | undefined;
   logLevel: string;
 }
 
@@ -40,9 +56,18 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Readonl
     resultsAddr: str(env, 'RESULTS_ADDR', '127.0.0.1:50054'),
     natsUrl: optionalStr(env, 'NATS_URL'),
     env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
+    serves: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
     authCacheMs: int(env, 'AUTH_CACHE_MS', 5_000, 0, 3_600_000),
     upstreamDeadlineMs: int(env, 'UPSTREAM_DEADLINE_MS', 2_000, 10, 60_000),
     geoBatchMax: int(env, 'GEO_BATCH_MAX', 256, 1, 1000),
+    rateLimitRedisUrl: optionalStr(env, 'RATE_LIMIT_REDIS_URL'),
+    adminToken: adminToken(env),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
   });
+}
+
+function adminToken(env: NodeJS.ProcessEnv): string | undefined {
+  const token = optionalStr(env, 'CIVIC_ADMIN_TOKEN');
+  if (token !== undefined && token.length < 32) throw new ConfigError('CIVIC_ADMIN_TOKEN', 'expected at least 32 characters');
+  return token;
 }

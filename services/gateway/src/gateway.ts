@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { MemoryRateLimiter, VersionRegistry, type EventBus, type Lifecycle, type Logger, type RateLimiter } from '@civicgraph/kit';
+import { MemoryRateLimiter, RedisRateLimiter, VersionRegistry, type EventBus, type Lifecycle, type Logger, type RateLimiter } from '@civicgraph/kit';
 import { createApp } from './app.js';
 import { GeoCache } from './cache/geo-cache.js';
-import { startGeoInvalidator, startResponseInvalidator } from './cache/invalidator.js';
+import { startGeoInvalidator, startKeyInvalidator, startResponseInvalidator } from './cache/invalidator.js';
 import { BallotCache } from './cache/ballot-cache.js';
 import { BallotLookup } from './ballot-lookup.js';
 import { GraphQLResultCache } from './cache/graphql-results.js';
@@ -51,16 +51,22 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const lookup = new GeoLookup(geo, cache);
   const ballots = new BallotLookup(lookup, graph, new BallotCache());
   const graphqlResults = new GraphQLResultCache();
+  const principals = new PrincipalCache(auth, config.authCacheMs);
   const subscriptions = [
+    await startKeyInvalidator(deps.bus, config.env, principals, log),
     await startGeoInvalidator(deps.bus, config.env, cache, log),
     await startResponseInvalidator(deps.bus, config.env, [responses, ballots.cache, graphqlResults], log),
   ];
   lifecycle.defer('gateway cache invalidators', async () => {
     await Promise.all(subscriptions.map((s) => s.unsubscribe()));
   });
+  const limiter = deps.limiter ?? (await openLimiter(config, lifecycle, log));
   const app = createApp({
-    principals: new PrincipalCache(auth, config.authCacheMs),
-    limiter: deps.limiter ?? new MemoryRateLimiter(),
+    principals,
+    auth,
+    adminToken: config.adminToken,
+    limiter,
+    readiness: () => ({ rate_limits: limiter instanceof RedisRateLimiter && !limiter.shared ? 'local_fallback' : 'ok' }),
     lookup,
     geo,
     graph,
@@ -69,6 +75,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     ballots,
     graphqlResults,
     versions: deps.versions ?? new VersionRegistry(),
+    serves: config.serves,
     probes,
     isStopping: () => lifecycle.isStopping,
     log,
@@ -86,4 +93,17 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   log.info({ url }, 'gateway listening');
   return { url, port, cache, responses };
+}
+
+/**
+ * Where rate-limit counters live: Redis when configured (every gateway of a deployment
+ * shares one budget per key), else this process. A Redis outage falls back to counting
+ * here, and readiness says so.
+ */
+async function openLimiter(config: GatewayConfig, lifecycle: Lifecycle, log: Logger): Promise<RateLimiter> {
+  if (config.rateLimitRedisUrl === undefined) return new MemoryRateLimiter();
+  const limiter = await RedisRateLimiter.connect({ url: config.rateLimitRedisUrl, log });
+  lifecycle.defer('rate limiter', () => limiter.close());
+  log.info({ shared: limiter.shared }, 'rate limits: Redis');
+  return limiter;
 }

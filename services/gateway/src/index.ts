@@ -1,2 +1,3 @@
 export { readGatewayConfig, type GatewayConfig } from './config.js';
 export { startGateway, type Gateway, type GatewayDeps } from './gateway.js';
+export { connectGraph, type GraphUpstream } from './upstream/graph-client.js';

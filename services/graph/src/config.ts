@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { ENVIRONMENTS, int, oneOf, optionalStr, str } from '@civicgraph/kit';
+import { ENVIRONMENTS, int, oneOf, optionalStr, str, type DeploymentEnvironment } from '@civicgraph/kit';
 import { readStoreSelection, type StoreSelection } from './store/open-store.js';
 
 /** Graph service configuration: the only reader of process.env in this service. */
@@ -28,6 +28,8 @@ export interface GraphConfig {
   natsUrl: string | undefined;
   /** Deployment environment word in event subjects (CIVIC_ENV, default test). */
   env: (typeof ENVIRONMENTS)[number];
+  /** The environment whose keys this deployment's data serves (CIVIC_ENV, default test). */
+  serves: DeploymentEnvironment;
   logLevel: string;
 }
 
@@ -41,6 +43,7 @@ export function readGraphConfig(env: NodeJS.ProcessEnv = process.env): Readonly<
     relayPollMs: int(env, 'GRAPH_RELAY_POLL_MS', 200, 10, 60_000),
     natsUrl: optionalStr(env, 'NATS_URL'),
     env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
+    serves: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
   });
 }

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { int, str } from '@civicgraph/kit';
+import { ENVIRONMENTS, int, oneOf, str, type DeploymentEnvironment } from '@civicgraph/kit';
 import { readStoreSelection, type StoreSelection } from '@civicgraph/graph';
 
 /** Results service configuration: the only reader of process.env in this service. */
@@ -12,6 +12,8 @@ export interface ResultsConfig {
   storePath: string;
   /** The graph store adapter (GRAPH_STORE and ARANGO_*, as the graph service reads them). */
   store: StoreSelection;
+  /** The environment whose keys this deployment's data serves (CIVIC_ENV, default test). */
+  serves: DeploymentEnvironment;
   logLevel: string;
 }
 
@@ -21,6 +23,7 @@ export function readResultsConfig(env: NodeJS.ProcessEnv = process.env): Readonl
     port: int(env, 'RESULTS_GRPC_PORT', 50054, 0, 65535),
     storePath: join(resolve(str(env, 'CIVIC_DATA_DIR', '.civicgraph')), 'graph'),
     store: readStoreSelection(env),
+    serves: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
   });
 }

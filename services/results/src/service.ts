@@ -1,5 +1,5 @@
 import { ResultsServiceService, type ResultsServiceServer } from '@civicgraph/protos/civic/results/v1/results';
-import { principalOf, startGrpcServer, unary, type Lifecycle, type Logger } from '@civicgraph/kit';
+import { assertEnvironment, principalOf, startGrpcServer, unary, type Lifecycle, type Logger } from '@civicgraph/kit';
 import type { GraphStore } from '@civicgraph/graph';
 import type { ResultsConfig } from './config.js';
 import { contestResults } from './contest-results.js';
@@ -16,10 +16,15 @@ export interface ResultsService {
   readonly port: number;
 }
 
-export async function startResultsService(config: Pick<ResultsConfig, 'host' | 'port'>, deps: ResultsDeps): Promise<ResultsService> {
+export async function startResultsService(config: Pick<ResultsConfig, 'host' | 'port'> & Partial<Pick<ResultsConfig, 'serves'>>, deps: ResultsDeps): Promise<ResultsService> {
   const { store, lifecycle, log } = deps;
   const implementation: ResultsServiceServer = {
-    contestResults: unary(log, 'ContestResults', (req, call) => contestResults(store, principalOf(call), req)),
+    contestResults: unary(log, 'ContestResults', (req, call) => {
+      const principal = principalOf(call);
+      // Defence in depth, as in the graph service: a key of the other environment never reads this dataset.
+      assertEnvironment(config.serves ?? 'test', { principal });
+      return contestResults(store, principal, req);
+    }),
   };
   const server = await startGrpcServer({
     host: config.host,

@@ -1,4 +1,5 @@
-import { subjectMatches, type CivicEvent, type EventBus, type Logger, type Subscription } from '@civicgraph/kit';
+import { DATA_EVENT_KINDS, subjectMatches, type CivicEvent, type EventBus, type EventKind, type Logger, type Subscription } from '@civicgraph/kit';
+import type { PrincipalCache } from '../http/principal-cache.js';
 import type { GeoCache } from './geo-cache.js';
 
 /** A cache whose entries data-change events can drop by slug. */
@@ -28,9 +29,23 @@ export function startGeoInvalidator(bus: EventBus, env: string, cache: GeoCache,
  */
 export function startResponseInvalidator(bus: EventBus, env: string, caches: readonly SlugIndexed[], log: Logger): Promise<Subscription> {
   return bus.subscribe(`civic.${env}.*.*`, (event: CivicEvent) => {
+    const kind = event.subject.split('.')[2] as EventKind;
+    if (!DATA_EVENT_KINDS.has(kind)) return;
     const verb = event.subject.slice(event.subject.lastIndexOf('.') + 1);
     let dropped = 0;
     for (const cache of caches) dropped += verb === 'updated' && event.slugs.length > 0 ? cache.invalidateSlugs(event.slugs) : cache.clear();
     log.debug({ eventId: event.id, subject: event.subject, slugs: event.slugs.length, dropped }, 'response cache invalidated');
+  });
+}
+
+/**
+ * Revocations and rotations announced by auth drop the key from this gateway's principal
+ * cache at once, so the next request asks auth (and a revoked key is refused) everywhere.
+ */
+export function startKeyInvalidator(bus: EventBus, env: string, principals: PrincipalCache, log: Logger): Promise<Subscription> {
+  return bus.subscribe(`civic.${env}.key.*`, (event: CivicEvent) => {
+    let dropped = 0;
+    for (const keyId of event.slugs) dropped += principals.dropKey(keyId);
+    log.info({ eventId: event.id, subject: event.subject, keys: event.slugs, dropped }, 'principal cache dropped a key');
   });
 }

@@ -76,6 +76,9 @@ export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: 
     formatError,
   });
   router.all('/graphql', express.json({ limit: BODY_LIMIT }), async (req: Request, res: Response, next) => {
+    // What a key may ask and see depends on the key, also for a GET an intermediary could keep.
+    res.setHeader('Vary', 'Authorization, Civic-Version');
+    res.setHeader('Cache-Control', 'private, no-cache');
     await count(res, limiter);
     if (Array.isArray(req.body)) {
       // Batches are not part of GraphQL over HTTP; refused whole, before any of them runs.

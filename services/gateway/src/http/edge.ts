@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
+  assertEnvironment,
   enabledEntitlements,
+  InvalidParameterError,
   RateLimitedError,
   UnauthenticatedError,
   UnsupportedVersionError,
+  type DeploymentEnvironment,
   type RateLimiter,
   type VersionRegistry,
 } from '@civicgraph/kit';
@@ -25,24 +28,44 @@ export function requestContext(): RequestHandler {
   };
 }
 
+// RFC 9110 §11.1: the scheme is case-insensitive, so `bearer` is as good as `Bearer`.
 const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
+
+/** Longest Authorization header read; a key is 48 characters, so anything longer is not one. */
+export const MAX_AUTHORIZATION_LENGTH = 256;
+
+/** Query parameters that would put a key in a URL (and so in every log on its way). */
+const KEY_PARAMETERS = ['api_key', 'apikey', 'key', 'access_token', 'token', 'authorization'];
+
+export interface EdgeDeps {
+  principals: PrincipalCache;
+  limiter: RateLimiter;
+  versions: VersionRegistry;
+  /** The environment this deployment serves; keys of the other one are refused. */
+  serves: DeploymentEnvironment;
+}
 
 /**
  * Authenticates, resolves the API version and checks the rate limit without counting.
  * Counting happens when the response is known (a 304 does not count).
  */
-export function edge(principals: PrincipalCache, limiter: RateLimiter, versions: VersionRegistry): RequestHandler {
+export function edge(deps: EdgeDeps): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    void guard(req, res, principals, limiter, versions).then(() => next(), next);
+    void guard(req, res, deps).then(() => next(), next);
   };
 }
 
-async function guard(req: Request, res: Response, principals: PrincipalCache, limiter: RateLimiter, versions: VersionRegistry): Promise<void> {
+async function guard(req: Request, res: Response, { principals, limiter, versions, serves }: EdgeDeps): Promise<void> {
   const ctx = contextOf(res);
+  // Everything behind the edge depends on the key (refusals included) and on the version.
+  res.setHeader('Vary', 'Authorization, Civic-Version');
   const asked = req.get('Civic-Version');
   let principal;
   try {
-    principal = await principals.get(bearerKey(req));
+    const key = bearerKey(req);
+    assertEnvironment(serves, { prefix: key });
+    principal = await principals.get(key);
+    assertEnvironment(serves, { principal });
   } catch (err) {
     // A refused key counts against the client address, at the Explore rate; the version is
     // echoed even so: the asked one if known, else the latest.
@@ -79,16 +102,36 @@ function entitlementsHeader(principal: Principal): string {
   return header;
 }
 
+/**
+ * The key from `Authorization: Bearer <key>`. Refused before any lookup: a key in the query
+ * string (400, naming the parameter: URLs are logged everywhere), two Authorization headers
+ * (400: which one is meant?), a header too long to hold a key, and anything not Bearer.
+ */
 function bearerKey(req: Request): string {
+  for (const name of KEY_PARAMETERS) {
+    if (Object.hasOwn(req.query, name)) {
+      throw new InvalidParameterError(name, `Do not put API keys in URLs, where logs and proxies keep them; send \`Authorization: Bearer <key>\` instead, and consider the key exposed.`);
+    }
+  }
+  if (authorizationCount(req.rawHeaders) > 1) {
+    throw new InvalidParameterError('Authorization', 'Send exactly one Authorization header.');
+  }
   const header = req.get('Authorization');
   if (header === undefined || header === '') {
     throw new UnauthenticatedError('Send your API key as `Authorization: Bearer <key>`.', { field: 'Authorization' });
   }
-  const m = BEARER.exec(header);
+  const m = header.length > MAX_AUTHORIZATION_LENGTH ? null : BEARER.exec(header);
   if (m === null) {
     throw new UnauthenticatedError('The Authorization header must be `Bearer <key>`.', { field: 'Authorization' });
   }
   return m[1]!;
+}
+
+/** Node keeps only the first of repeated Authorization headers in `req.headers`; the raw list has them all. */
+function authorizationCount(raw: readonly string[]): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 13 && raw[i]!.toLowerCase() === 'authorization') n++;
+  return n;
 }
 
 /** Header → the key's pinned version → latest; an unknown date is refused, listing the known ones. */

@@ -38,6 +38,7 @@ function bodyParserError(raw: unknown): InvalidParameterError | undefined {
   if (raw instanceof URIError) return new InvalidParameterError('path', 'The path holds a malformed percent-escape.', { cause: raw });
   const e = raw as { type?: unknown; status?: unknown } | null;
   if (e === null || typeof e !== 'object' || typeof e.type !== 'string' || !e.type.startsWith('entity.')) return undefined;
+  if (e.type === 'entity.too.large') return new InvalidParameterError('body', 'The request body is too large.', { cause: raw });
   return new InvalidParameterError('body', 'The request body is not valid JSON.', { cause: raw });
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Environment, Plan, type Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { startAuthService, type AuthService } from '@civicgraph/auth';
-import { createLogger, Lifecycle, UnauthenticatedError, UpstreamUnavailableError } from '@civicgraph/kit';
+import { createLogger, Lifecycle, MemoryEventBus, UnauthenticatedError, UpstreamUnavailableError } from '@civicgraph/kit';
 import { connectAuth, type AuthUpstream } from '../upstream/auth-client.js';
 import { PrincipalCache } from './principal-cache.js';
 
@@ -15,7 +15,7 @@ const T0 = 1_000_000;
  * The real auth client over gRPC, counting its calls; while `held`, calls wait for
  * `release()` before they go out, so a test can see who waits for auth and who does not.
  */
-class ObservedAuth implements AuthUpstream {
+class ObservedAuth implements Pick<AuthUpstream, 'authenticate' | 'close'> {
   calls = 0;
   private last: Promise<Principal> | undefined;
   private gate: Promise<void> | undefined;
@@ -68,7 +68,7 @@ describe('PrincipalCache against the auth service', () => {
   beforeAll(async () => {
     lifecycle = new Lifecycle(log);
     dir = mkdtempSync(join(tmpdir(), 'civic-principal-cache-'));
-    auth = await startAuthService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'auth'), logLevel: 'silent' }, { lifecycle, log });
+    auth = await startAuthService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'auth'), logLevel: 'silent' }, { bus: new MemoryEventBus(), lifecycle, log });
     client = connectAuth(auth.address, 2_000);
   });
 
@@ -143,7 +143,7 @@ describe('PrincipalCache against the auth service', () => {
     const unreachable = connectAuth('127.0.0.1:1', 500);
     const first = new ObservedAuth(client);
     const down = new ObservedAuth(unreachable);
-    const cache = new PrincipalCache({ authenticate: (k) => (first.calls === 0 ? first : down).authenticate(k), close: () => undefined }, TTL);
+    const cache = new PrincipalCache({ authenticate: (k) => (first.calls === 0 ? first : down).authenticate(k) }, TTL);
     try {
       await cache.get(key, T0);
       expect((await cache.get(key, T0 + TTL * 0.9)).keyId).toBe(record.keyId);

@@ -18,7 +18,8 @@ interface Entry {
 
 /**
  * Caches principals (and refusals) by key hash for `ttlMs`, so a request does not pay an
- * auth hop every time. A revoked key therefore stops working within `ttlMs`. Concurrent
+ * auth hop every time. A revocation announced on the bus drops the key at once (`dropKey`);
+ * without the bus a revoked key still stops working within `ttlMs`. Concurrent
  * misses for one key share one upstream call. Only refusals are cached among errors: an
  * unavailable auth service is retried on the next request.
  *
@@ -34,7 +35,7 @@ export class PrincipalCache {
   private readonly entries = new Map<string, Entry>();
 
   constructor(
-    private readonly auth: AuthUpstream,
+    private readonly auth: Pick<AuthUpstream, 'authenticate'>,
     private readonly ttlMs: number,
     private readonly maxEntries = 50_000,
   ) {}
@@ -45,6 +46,22 @@ export class PrincipalCache {
     if (hit === undefined || (hit.pending === undefined && hit.expires <= now)) return this.load(id, key, now);
     if (hit.principal !== undefined && !hit.refreshing && now >= hit.refreshAt) this.refreshAhead(id, key, hit, now);
     return this.unwrap(hit);
+  }
+
+  /**
+   * Forgets every cached answer for a key id (a revocation or rotation announced on the
+   * bus), and every lookup in flight, which may have started before the change: the next
+   * request for the key asks auth again. Returns how many entries were dropped.
+   */
+  dropKey(keyId: string): number {
+    let dropped = 0;
+    for (const [id, entry] of this.entries) {
+      if (entry.pending !== undefined || entry.principal?.keyId === keyId) {
+        this.entries.delete(id);
+        dropped++;
+      }
+    }
+    return dropped;
   }
 
   /** A miss: callers wait for auth (and share the one call). */

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { layerAllowed, type Layer } from '@civicgraph/kit';
 import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
 import { P } from './schema/params.js';
 
@@ -14,7 +15,7 @@ export const LAYER_STATUS_MEANINGS = {
 export type LayerStatus = keyof typeof LAYER_STATUS_MEANINGS;
 
 /** The query layers of the interface spec and where each stands. Change it when a layer ships. */
-export const LAYERS: readonly { name: string; data: LayerStatus; api: LayerStatus; path: string | null; description: string }[] = [
+export const LAYERS: readonly { name: Layer; data: LayerStatus; api: LayerStatus; path: string | null; description: string }[] = [
   { name: 'rest', data: 'live', api: 'live', path: '/v1', description: 'REST over HTTP, snake_case JSON, cursor pagination.' },
   { name: 'graphql', data: 'live', api: 'live', path: '/graphql', description: 'The typed schema of the interface spec, stitched from the services, shaped by the key\'s entitlements and budgeted per plan.' },
   { name: 'cypher', data: 'live', api: 'planned', path: null, description: 'Read-only Cypher over the election graph (Build and Enterprise).' },
@@ -38,5 +39,9 @@ export const META_ENDPOINTS = {
 } satisfies Record<string, Endpoint>;
 
 export function metaLayers(router: Router, deps: RouteDeps): void {
-  mountCached(router, META_ENDPOINTS.layers, deps, async () => ({ data: LAYERS, statuses: LAYER_STATUS_MEANINGS, next_cursor: null }));
+  mountCached(router, META_ENDPOINTS.layers, deps, async (_params, principal) => ({
+    data: LAYERS.map((layer) => ({ ...layer, available_to_key: layerAllowed(principal, layer.name) })),
+    statuses: LAYER_STATUS_MEANINGS,
+    next_cursor: null,
+  }));
 }

@@ -1,7 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { InvalidParameterError } from '@civicgraph/kit';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { InvalidParameterError, secretFromFile } from '@civicgraph/kit';
 
 /**
  * Opaque, tamper-evident pagination cursors (DESIGN, Pagination). A cursor carries the
@@ -14,17 +12,7 @@ export class Cursors {
 
   /** A secret from config, or one created once beside the store and reused after restarts. */
   static fromSecretFile(path: string, configured: string | undefined): Cursors {
-    if (configured !== undefined) return new Cursors(Buffer.from(configured, 'utf8'));
-    if (!existsSync(path)) {
-      mkdirSync(dirname(path), { recursive: true });
-      try {
-        writeFileSync(path, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
-      } catch (err) {
-        // Another process starting at the same moment wrote it first: use theirs.
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      }
-    }
-    return new Cursors(Buffer.from(readFileSync(path, 'utf8').trim(), 'utf8'));
+    return new Cursors(secretFromFile(path, configured));
   }
 
   /** Encodes the position after which the next page starts, for this query. */

@@ -233,32 +233,32 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.1308,
+            "confidence": 0.1307,
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "party",
-                "confidence": 0.1701,
+                "confidence": 0.17,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025",
                   "provenance:demo-synthetic-survey"
@@ -266,28 +266,28 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
@@ -330,60 +330,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "party",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
@@ -447,60 +447,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "party",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.1239,
+                "confidence": 0.1238,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
@@ -706,60 +706,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
             "method": "synthetic"
           }
         ],
-        "confidence": 0.1239,
+        "confidence": 0.1238,
         "field_confidence": [
           {
             "field": "name",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "person",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "contest",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "party",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "is_incumbent",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "filing_status",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "ballot_access",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "campaign_website",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
@@ -902,60 +902,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
             "method": "synthetic"
           }
         ],
-        "confidence": 0.1239,
+        "confidence": 0.1238,
         "field_confidence": [
           {
             "field": "name",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "person",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "contest",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "party",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "is_incumbent",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "filing_status",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "ballot_access",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "campaign_website",
-            "confidence": 0.1239,
+            "confidence": 0.1238,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
@@ -1097,60 +1097,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
         "method": "synthetic"
       }
     ],
-    "confidence": 0.1239,
+    "confidence": 0.1238,
     "field_confidence": [
       {
         "field": "name",
-        "confidence": 0.1239,
+        "confidence": 0.1238,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "person",
-        "confidence": 0.1239,
+        "confidence": 0.1238,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "contest",
-        "confidence": 0.1239,
+        "confidence": 0.1238,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "party",
-        "confidence": 0.1239,
+        "confidence": 0.1238,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "is_incumbent",
-        "confidence": 0.1239,
+        "confidence": 0.1238,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "filing_status",
-        "confidence": 0.1239,
+        "confidence": 0.1238,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "ballot_access",
-        "confidence": 0.1239,
+        "confidence": 0.1238,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "campaign_website",
-        "confidence": 0.1239,
+        "confidence": 0.1238,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
@@ -1239,14 +1239,16 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
         "data": "live",
         "api": "live",
         "path": "/v1",
-        "description": "REST over HTTP, snake_case JSON, cursor pagination."
+        "description": "REST over HTTP, snake_case JSON, cursor pagination.",
+        "available_to_key": true
       },
       {
         "name": "graphql",
         "data": "live",
         "api": "live",
         "path": "/graphql",
-        "description": "The typed schema of the interface spec, stitched from the services, shaped by the key's entitlements and budgeted per plan."
+        "description": "The typed schema of the interface spec, stitched from the services, shaped by the key's entitlements and budgeted per plan.",
+        "available_to_key": true
       }
     ],
     "statuses": {

@@ -12,6 +12,7 @@ export const schemas: Record<string, JsonSchema> = {
     api: status('Whether the layer can be called.'),
     path: nullable({ type: 'string', description: 'Where the layer is served; null until it ships.' }),
     description: { type: 'string' },
+    available_to_key: { type: 'boolean', description: 'Whether the calling key\'s plan includes the layer (Cypher, agent, webhooks and bulk export need Build or Enterprise); a key without it gets `plan_required`.' },
   }, [], 'One query layer and where it stands.'),
   LayerList: object({
     data: { type: 'array', items: ref('Layer') },

@@ -29,6 +29,12 @@ export interface StackOptions {
   demo?: { regions: DemoRegion[]; today: string };
   /** The gateway's API versions (tests register dated transforms). */
   versions?: VersionRegistry;
+  /** The environment this deployment serves (CIVIC_ENV); default test. */
+  serves?: 'test' | 'live';
+  /** CIVIC_ADMIN_TOKEN of the gateway; default none (no admin API). */
+  adminToken?: string;
+  /** Further gateway settings (environment variables), e.g. RATE_LIMIT_REDIS_URL. */
+  gatewayEnv?: Record<string, string>;
 }
 
 /** A whole civicgraph in this process: real gRPC servers on loopback, a real HTTP gateway. */
@@ -44,7 +50,11 @@ export interface Stack {
   gateway: Gateway;
   bus: EventBus;
   env: string;
+  /** The environment the deployment serves. */
+  serves: 'test' | 'live';
   key(overrides?: Partial<CreateKeyRequest>): Promise<string>;
+  /** Starts one more gateway in front of the same services (its own caches, limiter client and bus connection). */
+  addGateway(): Promise<Gateway>;
   stop(): Promise<void>;
 }
 
@@ -56,32 +66,45 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = options.env ?? 'test';
   const bus = options.natsUrl === undefined ? new MemoryEventBus() : await NatsEventBus.connect({ url: options.natsUrl, logger: log });
   lifecycle.defer('bus', () => bus.close());
-  const auth = await startAuthService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'auth'), logLevel: 'silent' }, { lifecycle, log });
+  const auth = await startAuthService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'auth'), logLevel: 'silent' }, { bus, subjectWords: { test: env, live: env }, lifecycle, log });
   const geo = await startGeoService(
     { host: '127.0.0.1', port: 0, files: options.files ?? [], populationCsv: POPULATION_CSV, h3Resolution: 5,
       storePath: join(dir, 'geo'), storePollMs: 100, geocoder: { kind: 'embedded' },
       natsUrl: options.natsUrl, env: env as 'test', logLevel: 'silent' },
     { bus, lifecycle, log },
   );
+  const serves = options.serves ?? 'test';
   const graph = await startGraphService(
-    { ...readGraphConfig({ GRAPH_GRPC_PORT: '0', CIVIC_DATA_DIR: dir, LOG_LEVEL: 'silent', GRAPH_RELAY_POLL_MS: '20' }), env: env as 'test' },
+    { ...readGraphConfig({ GRAPH_GRPC_PORT: '0', CIVIC_DATA_DIR: dir, LOG_LEVEL: 'silent', GRAPH_RELAY_POLL_MS: '20', CIVIC_ENV: serves }), env: env as 'test' },
     { bus, lifecycle, log },
   );
   if (options.demo !== undefined) {
     for (const batch of generateDemo(options.demo)) await graph.writer.apply(batch);
   }
-  const results = await startResultsService({ host: '127.0.0.1', port: 0 }, { store: graph.store, lifecycle, log });
+  const results = await startResultsService({ host: '127.0.0.1', port: 0, serves }, { store: graph.store, lifecycle, log });
   // The gateway's own reader, so settings not named here keep their defaults. The env word
   // is set after reading: NATS-backed suites use a random one to keep their subjects apart.
   const gatewayEnv = { PORT: '0', HOST: '127.0.0.1', GEO_ADDR: options.geoAddr ?? geo.address, AUTH_ADDR: auth.address,
     GRAPH_ADDR: options.graphAddr ?? graph.address, RESULTS_ADDR: results.address,
-    AUTH_CACHE_MS: String(options.authCacheMs ?? 5_000), UPSTREAM_DEADLINE_MS: '2000', LOG_LEVEL: 'silent',
+    AUTH_CACHE_MS: String(options.authCacheMs ?? 5_000), UPSTREAM_DEADLINE_MS: '2000', LOG_LEVEL: 'silent', CIVIC_ENV: serves,
+    ...(options.adminToken === undefined ? {} : { CIVIC_ADMIN_TOKEN: options.adminToken }),
+    ...options.gatewayEnv,
     ...(options.natsUrl === undefined ? {} : { NATS_URL: options.natsUrl }),
     ...(options.geoBatchMax === undefined ? {} : { GEO_BATCH_MAX: String(options.geoBatchMax) }) };
-  const gateway = await startGateway({ ...readGatewayConfig(gatewayEnv), env: env as 'test' }, { bus, lifecycle, log, ...(options.versions === undefined ? {} : { versions: options.versions }) });
+  const gatewayOf = async (gatewayBus: EventBus) =>
+    startGateway({ ...readGatewayConfig(gatewayEnv), env: env as 'test' }, { bus: gatewayBus, lifecycle, log, ...(options.versions === undefined ? {} : { versions: options.versions }) });
+  const gateway = await gatewayOf(bus);
+  const addGateway = async () => {
+    // A gateway of its own process would have its own bus connection; with NATS it gets one.
+    if (options.natsUrl === undefined) return gatewayOf(bus);
+    const own = await NatsEventBus.connect({ url: options.natsUrl, logger: log });
+    lifecycle.defer('second gateway bus', () => own.close());
+    return gatewayOf(own);
+  };
+  const environment = serves === 'live' ? Environment.ENVIRONMENT_LIVE : Environment.ENVIRONMENT_TEST;
   const key = async (overrides: Partial<CreateKeyRequest> = {}) =>
-    (await auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'test', pinnedVersion: '', ...overrides })).key;
-  return { url: gateway.url, dataDir: dir, auth, geo, graph, resultsAddress: results.address, gateway, bus, env, key, stop: () => lifecycle.stop('test done') };
+    (await auth.keys.create({ environment, plan: Plan.PLAN_BUILD, label: 'test', pinnedVersion: '', ...overrides })).key;
+  return { url: gateway.url, dataDir: dir, auth, geo, graph, resultsAddress: results.address, gateway, bus, env, serves, key, addGateway, stop: () => lifecycle.stop('test done') };
 }
 
 /** GET with a bearer key; returns status, headers and the parsed body (if any). */

@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Environment, Plan, type CreateKeyRequest } from '@civicgraph/protos/civic/auth/v1/auth';
+import { DENVER, get, graphql, startStack, type Stack } from '../harness/stack.js';
+import { CONTACT_FIELDS, DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL } from '../harness/demo.js';
+
+/**
+ * The differential test of the one policy: a matrix of keys (plan × contact × geography ×
+ * state scope × tier scope × environment) asks the same questions through REST and GraphQL,
+ * and every answer is checked against the other layer and against the store itself:
+ *   - the same nodes and the same candidacy fields in both layers;
+ *   - no contact field anywhere without `contact`;
+ *   - no node outside the key's states and tiers, by the store's own record of each node;
+ *   - the same error type for the same refusal.
+ * Later layers (Cypher, agent, webhooks, exports) add a `Layer` below and join the matrix.
+ */
+
+interface Scope {
+  states: string[];
+  tiers: string[];
+}
+
+interface MatrixKey extends Scope {
+  name: string;
+  key: string;
+  contact: boolean;
+  geography: boolean;
+  environment: 'test' | 'live';
+}
+
+/** One refusal or one answer, in terms both layers can be compared in. */
+type Outcome = { refused: string } | { slugs: string[] };
+
+/** A question asked of a layer for a key; one method per question in the matrix. */
+interface Layer {
+  name: string;
+  ballot(key: string): Promise<{ outcome: Outcome; body: unknown }>;
+  contests(key: string, state: string): Promise<{ outcome: Outcome; body: unknown }>;
+  candidacy(key: string, slug: string): Promise<{ outcome: Outcome; body: unknown }>;
+  /** The candidacy fields that exist for the key (camelCase), or the refusal. */
+  candidacyFields(key: string, slug: string): Promise<{ outcome: Outcome; fields: string[] }>;
+}
+
+/**
+ * Where the two layers' candidacy shapes differ by design, for every key alike: REST adds
+ * the slugs of the person and party beside their objects; GraphQL adds the candidacy's
+ * display name. Anything else that differs, for any key, is a leak or a loss.
+ */
+const REST_ONLY = ['partySlug', 'personSlug'];
+const GRAPHQL_ONLY = ['name'];
+
+const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const CONTACT_CAMEL = CONTACT_FIELDS.map(camel);
+
+let s: Stack;
+let matrix: MatrixKey[];
+/** One candidacy per (state, tier) of the demo, found with an unrestricted key. */
+let probes: string[];
+/** A Colorado state-tier candidacy: in every test-environment key's scope. */
+let everyonesCandidacy: string;
+
+function refusalOf(status: number, body: any): Outcome | undefined {
+  return status >= 400 ? { refused: body?.type ?? `status ${status}` } : undefined;
+}
+
+function gqlRefusal(status: number, body: any): Outcome | undefined {
+  // Refused before GraphQL runs (at the edge: the key itself), the answer is problem+json.
+  const type = body?.errors?.[0]?.extensions?.type ?? body?.type;
+  if (status >= 400 || (body?.data == null && type !== undefined)) return { refused: type ?? `status ${status}` };
+  return undefined;
+}
+
+const REST: Layer = {
+  name: 'rest',
+  async ballot(key) {
+    const res = await get(`${s.url}/v1/ballot?lat=${DENVER.lat}&lng=${DENVER.lng}&date=${NEXT_GENERAL}`, key);
+    return { outcome: refusalOf(res.status, res.body) ?? { slugs: nodeSlugs(res.body.contests) }, body: res.body };
+  },
+  async contests(key, state) {
+    const res = await get(`${s.url}/v1/contests?state=${state}&limit=200`, key);
+    return { outcome: refusalOf(res.status, res.body) ?? { slugs: nodeSlugs(res.body.data) }, body: res.body };
+  },
+  async candidacy(key, slug) {
+    const res = await get(`${s.url}/v1/candidacies/${encodeURIComponent(slug)}`, key);
+    // A node out of scope does not exist for the key: REST's 404 is GraphQL's null.
+    if (res.status === 404) return { outcome: { slugs: [] }, body: res.body };
+    return { outcome: refusalOf(res.status, res.body) ?? { slugs: [res.body.slug] }, body: res.body };
+  },
+  async candidacyFields(key, slug) {
+    const res = await get(`${s.url}/v1/candidacies/${encodeURIComponent(slug)}`, key);
+    return { outcome: refusalOf(res.status, res.body) ?? { slugs: [res.body.slug] }, fields: res.status === 200 ? Object.keys(res.body).map(camel).sort() : [] };
+  },
+};
+
+const GRAPHQL: Layer = {
+  name: 'graphql',
+  async ballot(key) {
+    const res = await graphql(s.url, key, 'query($lat: Float!, $lng: Float!, $date: Date!) { ballotAtPoint(lat: $lat, lng: $lng, date: $date) { slug candidacies { slug } } }', { ...DENVER, date: NEXT_GENERAL });
+    return { outcome: gqlRefusal(res.status, res.body) ?? { slugs: nodeSlugs(res.body.data.ballotAtPoint) }, body: res.body };
+  },
+  async contests(key, state) {
+    const res = await graphql(s.url, key, 'query($state: StateCode!) { contests(state: $state) { slug } }', { state: state.toUpperCase() });
+    return { outcome: gqlRefusal(res.status, res.body) ?? { slugs: nodeSlugs(res.body.data.contests) }, body: res.body };
+  },
+  async candidacy(key, slug) {
+    const res = await graphql(s.url, key, 'query($slug: ID!) { candidacy(slug: $slug) { slug } }', { slug });
+    const c = res.body.data?.candidacy;
+    return { outcome: gqlRefusal(res.status, res.body) ?? { slugs: c == null ? [] : [c.slug] }, body: res.body };
+  },
+  async candidacyFields(key, slug) {
+    const schema = await graphql(s.url, key, '{ __type(name: "Candidacy") { fields { name } } }');
+    const refused = gqlRefusal(schema.status, schema.body);
+    if (refused !== undefined) return { outcome: refused, fields: [] };
+    const all: string[] = schema.body.data.__type.fields.map((f: any) => f.name);
+    // Ask for every scalar-or-object field the key's schema has, so a shape the schema lists but resolvers withhold shows.
+    const res = await graphql(s.url, key, `query($slug: ID!) { candidacy(slug: $slug) { ${all.map((f) => selectionOf(f)).join(' ')} } }`, { slug });
+    const c = res.body.data?.candidacy;
+    return { outcome: gqlRefusal(res.status, res.body) ?? { slugs: c == null ? [] : [c.slug] }, fields: c == null ? [] : Object.keys(c).sort() };
+  },
+};
+
+/** A selection for a Candidacy field: object fields need a sub-selection. */
+function selectionOf(field: string): string {
+  const objects: Record<string, string> = {
+    person: 'person { slug }', party: 'party { slug }', contest: 'contest { slug }', positions: 'positions { slug }',
+    provenance: 'provenance { slug }', fieldConfidence: 'fieldConfidence { field confidence }', campaignTeam: 'campaignTeam { role }',
+  };
+  return objects[field] ?? field;
+}
+
+/** Contest and candidacy slugs in a list of contests (each with its candidacies), sorted. */
+function nodeSlugs(contests: any[]): string[] {
+  const out: string[] = [];
+  for (const c of contests) {
+    out.push(c.slug);
+    for (const x of c.candidacies ?? []) out.push(x.slug);
+  }
+  return out.sort();
+}
+
+/** Every object key anywhere in a JSON value. */
+function keysIn(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) keysIn(v, out);
+  else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      out.add(k);
+      keysIn(v, out);
+    }
+  }
+  return out;
+}
+
+/** Every `contest:` or `candidacy:` slug anywhere in a JSON value. */
+function scopedSlugsIn(value: unknown, out = new Set<string>()): Set<string> {
+  if (typeof value === 'string' && /^(contest|candidacy):/.test(value)) out.add(value);
+  else if (Array.isArray(value)) for (const v of value) scopedSlugsIn(v, out);
+  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) scopedSlugsIn(v, out);
+  return out;
+}
+
+/** In scope by the store's own record of the node, checked here without the policy module. */
+async function inScope(slug: string, scope: Scope): Promise<boolean> {
+  const node = (await s.graph.store.getNode(slug)) as { state: string; tier: string } | undefined;
+  if (node === undefined) return false;
+  const stateOk = scope.states.length === 0 || node.state === '' || scope.states.includes(node.state);
+  const tierOk = scope.tiers.length === 0 || node.tier === '' || scope.tiers.includes(node.tier);
+  return stateOk && tierOk;
+}
+
+async function makeMatrix(): Promise<MatrixKey[]> {
+  const keys: MatrixKey[] = [];
+  const plans: [string, Partial<CreateKeyRequest>][] = [
+    ['explore', { plan: Plan.PLAN_EXPLORE }],
+    ['build', { plan: Plan.PLAN_BUILD }],
+    ['enterprise', { plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 10_000 }],
+  ];
+  for (const [planName, plan] of plans) {
+    for (const contact of planName === 'explore' ? [false] : [false, true]) {
+      for (const geography of [true, false]) {
+        for (const states of [[], ['co']]) {
+          for (const tiers of [[], ['federal', 'state']]) {
+            for (const environment of ['test', 'live'] as const) {
+              const issued = await s.auth.keys.create({
+                ...plan, label: 'matrix', pinnedVersion: '',
+                environment: environment === 'live' ? Environment.ENVIRONMENT_LIVE : Environment.ENVIRONMENT_TEST,
+                entitlements: { contact, geography, states, tiers },
+              });
+              const name = `${planName}${contact ? '+contact' : ''}${geography ? '' : ' -geography'} states=${states.join(',') || '*'} tiers=${tiers.join(',') || '*'} ${environment}`;
+              keys.push({ name, key: issued.key, contact, geography, states, tiers, environment });
+            }
+          }
+        }
+      }
+    }
+  }
+  return keys;
+}
+
+beforeAll(async () => {
+  s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
+  matrix = await makeMatrix();
+  const everything = await s.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 10_000 });
+  const seen = new Map<string, string>();
+  for (const state of ['co', 'de']) {
+    for (const c of (await get(`${s.url}/v1/contests?state=${state}&limit=200`, everything)).body.data) {
+      const node = (await s.graph.store.getNode(c.slug)) as { state: string; tier: string };
+      const first = (await get(`${s.url}/v1/candidacies?contest=${encodeURIComponent(c.slug)}&limit=1`, everything)).body.data[0]?.slug;
+      if (first !== undefined && !seen.has(`${node.state}|${node.tier}`)) seen.set(`${node.state}|${node.tier}`, first);
+    }
+  }
+  probes = [...seen.values(), 'candidacy:does-not-exist'];
+  everyonesCandidacy = seen.get('co|state') ?? seen.get('co|federal')!;
+}, 120_000);
+afterAll(() => s?.stop());
+
+describe('the differential test of entitlements across layers', () => {
+  it('covers every combination: 80 keys, and probes in and out of every scope', () => {
+    expect(matrix).toHaveLength(80);
+    // At least two states and two tiers among the probes, so scope filters have something to remove.
+    expect(probes.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('answers every key the same in REST and GraphQL, within its scope, without contact fields it lacks', async () => {
+    const failures: string[] = [];
+    for (const k of matrix) {
+      const check = (what: string, ok: boolean, detail: unknown = '') => {
+        if (!ok) failures.push(`${k.name}: ${what} ${typeof detail === 'string' ? detail : JSON.stringify(detail).slice(0, 300)}`);
+      };
+      const questions: [string, (l: Layer) => Promise<{ outcome: Outcome; body?: unknown; fields?: string[] }>][] = [
+        ['ballot', (l) => l.ballot(k.key)],
+        ['contests co', (l) => l.contests(k.key, 'co')],
+        ['contests de', (l) => l.contests(k.key, 'de')],
+        ...probes.map((slug): [string, (l: Layer) => Promise<{ outcome: Outcome; body: unknown }>] => [`candidacy ${slug}`, (l) => l.candidacy(k.key, slug)]),
+        ['candidacy fields', (l) => l.candidacyFields(k.key, everyonesCandidacy)],
+      ];
+      for (const [what, ask] of questions) {
+        const [rest, gql] = await Promise.all([ask(REST), ask(GRAPHQL)]);
+        check(`${what}: same outcome`, JSON.stringify(rest.outcome) === JSON.stringify(gql.outcome), { rest: rest.outcome, graphql: gql.outcome });
+        if (rest.fields !== undefined && 'slugs' in rest.outcome && rest.outcome.slugs.length > 0) {
+          const restShape = rest.fields.filter((f) => !REST_ONLY.includes(f));
+          const gqlShape = gql.fields!.filter((f) => !GRAPHQL_ONLY.includes(f));
+          check(`${what}: same candidacy fields`, JSON.stringify(restShape) === JSON.stringify(gqlShape), { rest: rest.fields, graphql: gql.fields });
+          check(`${what}: contact fields iff contact`, CONTACT_CAMEL.every((f) => rest.fields!.includes(f) === k.contact));
+        }
+        for (const [layer, answer] of [['rest', rest], ['graphql', gql]] as const) {
+          const keys = keysIn(answer.body);
+          if (!k.contact) check(`${what} (${layer}): no contact field`, ![...CONTACT_FIELDS, ...CONTACT_CAMEL].some((f) => keys.has(f)));
+          for (const slug of scopedSlugsIn(answer.body)) {
+            if (slug === 'candidacy:does-not-exist') continue;
+            check(`${what} (${layer}): in scope`, await inScope(slug, k), slug);
+          }
+        }
+        // The refusals the policy makes, the same way in both layers.
+        if (k.environment === 'live') check(`${what}: other environment refused`, JSON.stringify(rest.outcome) === JSON.stringify({ refused: 'unauthenticated' }), rest.outcome);
+        else if (what === 'ballot' && !k.geography) check('ballot without geography refused', JSON.stringify(rest.outcome) === JSON.stringify({ refused: 'entitlement_required' }), rest.outcome);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
+
+  it('refuses a GraphQL query naming a contact field to exactly the keys without contact, as REST leaves the field out', async () => {
+    for (const k of matrix.filter((m) => m.environment === 'test')) {
+      const res = await graphql(s.url, k.key, 'query($slug: ID!) { candidacy(slug: $slug) { slug campaignEmails } }', { slug: everyonesCandidacy });
+      if (k.contact) expect(res.body.errors, k.name).toBeUndefined();
+      else expect(res.body.errors?.[0]?.extensions, k.name).toMatchObject({ type: 'entitlement_required', field: 'Candidacy.campaignEmails' });
+    }
+  }, 120_000);
+});

@@ -30,12 +30,13 @@ function populationCsv(sharedData: string | undefined): string | undefined {
 }
 
 /** Revokes the previous sandbox key and issues a fresh one (only hashes are kept). */
-async function mintSandboxKey(auth: AuthService): Promise<string> {
+async function mintSandboxKey(auth: AuthService, env: 'test' | 'live'): Promise<string> {
   for (const record of await auth.keys.list()) {
     if (record.label === SANDBOX_LABEL && record.revokedAt === '') await auth.keys.revoke(record.keyId);
   }
+  // A key of the environment this deployment serves: the gateway refuses the other one.
   const issued = await auth.keys.create({
-    environment: Environment.ENVIRONMENT_TEST,
+    environment: env === 'live' ? Environment.ENVIRONMENT_LIVE : Environment.ENVIRONMENT_TEST,
     plan: Plan.PLAN_BUILD,
     label: SANDBOX_LABEL,
     pinnedVersion: '',
@@ -77,14 +78,14 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger): 
     GRAPH_ADDR: graph.address, RESULTS_ADDR: results.address,
     CIVIC_ENV: config.env, LOG_LEVEL: config.logLevel, ...(config.natsUrl === undefined ? {} : { NATS_URL: config.natsUrl }) };
   const gateway = await startGateway(readGatewayConfig(gatewayEnv), { bus, lifecycle, log: log.child({ service: 'gateway' }) });
-  return { url: gateway.url, key: await mintSandboxKey(auth), electionDay: surroundingGenerals(todayUtc()).next };
+  return { url: gateway.url, key: await mintSandboxKey(auth, config.env), electionDay: surroundingGenerals(todayUtc()).next };
 }
 
 /** The banner `up` prints: where it listens, a working key and a curl line. */
 export function banner({ url, key, electionDay }: Running): string {
   return [
     `civicgraph is up at ${url}`,
-    `sandbox key (test environment, build plan): ${key}`,
+    key.startsWith('cg_live_') ? `live key (live environment, build plan): ${key}` : `sandbox key (test environment, build plan): ${key}`,
     'try it:',
     `  curl -H "Authorization: Bearer ${key}" "${url}/v1/ballot?lat=39.7392&lng=-104.9903&date=${electionDay}"`,
     `API reference: ${url}/docs   OpenAPI: ${url}/v1/openapi.json`,

@@ -1,3 +1,4 @@
 /** Test-only helpers (they import vitest): `@civicgraph/kit/testing`. */
 export { describeWithService } from './bus/describe-with-service.js';
 export { describeEventBusContract } from './bus/event-bus.contract.js';
+export { runTsModule, type ChildResult } from './run-ts-module.js';

@@ -8,7 +8,7 @@ import { KeyService } from '../domain/key-service.js';
 import { KeyHasher } from '../domain/key-hasher.js';
 import { describeKeyStoreContract } from './key-store.contract.js';
 import { LmdbKeyStore } from './lmdb-key-store.js';
-import { runTsModule } from './run-ts-module.js';
+import { runTsModule } from '@civicgraph/kit/testing';
 import { sampleRecord, sampleSecret } from './sample-record.js';
 
 const dirs: string[] = [];

@@ -1,0 +1,7 @@
+export { newSigningSecret, signatureHeaders, SECRET_PREFIX, type SignatureHeaders } from './signing.js';
+export { retryDelay, nominalSchedule, MAX_ATTEMPTS, RETRY_DELAYS_MS, JITTER } from './retry-schedule.js';
+export { checkTarget, addressAllowed, MAX_URL_LENGTH, type CheckedTarget, type Resolver } from './target-url.js';
+export { attempt, RESPONSE_EXCERPT, RESPONSE_READ_LIMIT, type AttemptResult, type AttemptOptions } from './deliver.js';
+export type { AttemptRecord, Delivery, DeliveryLog, DeliveryStatus } from './delivery/delivery.js';
+export { LmdbDeliveryLog } from './delivery/lmdb-delivery-log.js';
+export { Deliverer, type DelivererOptions, type Endpoint, type EndpointDirectory } from './delivery/deliverer.js';

@@ -108,7 +108,8 @@ export function planBatch(batch: DraftBatch, snap: Snapshot, ctx: PlanContext): 
   const changes: NodeChange[] = [];
   const record = (slug: string, doc: NodeDoc, outcome: Outcome, fields: string[]): NodeOutcome => {
     after.set(slug, doc);
-    if (outcome !== 'unchanged') changes.push({ kind: doc.kind, verb: outcome, slugs: [slug], changedFields: [...fields], rev: doc.rev });
+    const before = snap.nodes.get(slug);
+    if (outcome !== 'unchanged') changes.push({ kind: doc.kind, verb: outcome, slugs: [slug], changedFields: [...fields], rev: doc.rev, after: doc, ...(before === undefined ? {} : { before }) });
     return { slug, kind: doc.kind, outcome, changedFields: outcome === 'updated' ? fields : [] };
   };
 
@@ -279,7 +280,7 @@ function addEdgeChanges(changes: NodeChange[], link: readonly EdgeDoc[], nodeOf:
     if (c?.verb === 'created') continue;
     if (!c) {
       const n = nodeOf(e.from);
-      c = { kind: n.kind, verb: 'updated', slugs: [e.from], changedFields: [], rev: n.rev };
+      c = { kind: n.kind, verb: 'updated', slugs: [e.from], changedFields: [], rev: n.rev, before: n, after: n };
       bySlug.set(e.from, c);
       changes.push(c);
     }

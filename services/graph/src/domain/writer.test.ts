@@ -189,7 +189,12 @@ describe('GraphWriter.apply: candidacies', () => {
     await writer.apply(batch([candidacy('fec', { filingStatus: 'FILED' })]));
     await writer.apply(batch([candidacy('fec', { filingStatus: 'QUALIFIED' })]));
     expect((await held()).data.fields.filingStatus!.value).toBe('QUALIFIED');
-    expect((await pending()).at(-1)).toMatchObject({ changedFields: ['filingStatus'] });
+    expect((await pending()).at(-1)).toMatchObject({
+      changedFields: ['filingStatus'],
+      type: 'candidacy.filing_status_changed',
+      changes: [{ field: 'filingStatus', beforeJson: '"FILED"', afterJson: '"QUALIFIED"' }],
+    });
+    expect(JSON.parse((await pending()).at(-1)!.nodeJson)).toMatchObject({ kind: 'candidacy', data: { fields: { filingStatus: { value: 'QUALIFIED' } } } });
   });
 
   test('an illegal move rejects the whole batch: the error names the field and both values, nothing is written', async () => {

@@ -1,4 +1,4 @@
-import type { Event } from '@civicgraph/protos/civic/events/v1/events';
+import type { Event, FieldChange } from '@civicgraph/protos/civic/events/v1/events';
 import { randomBase62 } from '../base62.js';
 
 /**
@@ -37,6 +37,36 @@ export type EventVerb<K extends EventKind = EventKind> = (typeof EVENT_KINDS)[K]
  */
 export type CivicEvent = Event;
 
+/**
+ * The types subscribers see, beyond `<kind>.<verb>`: each is derived from what changed, and
+ * an event is an instance of every type that applies (most specific first).
+ */
+export const SPECIFIC_EVENT_TYPES = {
+  'candidacy.filing_status_changed': 'a candidacy\'s filing status changed',
+  'results.certified': 'certified results for a contest were recorded or corrected',
+  'officeholder.changed': 'who holds an office changed (a term began, ended or was corrected)',
+  'election_date.changed': 'an election\'s date changed',
+} as const;
+
+export type SpecificEventType = keyof typeof SPECIFIC_EVENT_TYPES;
+
+/** Every type an event of `kind`/`verb` changing `fields` is an instance of, most specific first. */
+export function eventTypes(kind: EventKind, verb: string, fields: readonly string[]): string[] {
+  const types: string[] = [];
+  if (kind === 'candidacy' && verb === 'updated' && fields.includes('filingStatus')) types.push('candidacy.filing_status_changed');
+  if (kind === 'result' && verb !== 'deleted') types.push('results.certified');
+  if (kind === 'person' && fields.includes('HOLDS')) types.push('officeholder.changed');
+  if (kind === 'election' && verb === 'updated' && fields.includes('date')) types.push('election_date.changed');
+  types.push(`${kind}.${verb}`);
+  return types;
+}
+
+/** Every type a subscription may name: each kind's verbs and the specific types. Key events are not data and never delivered. */
+export const SUBSCRIBABLE_EVENT_TYPES: readonly string[] = [
+  ...Object.keys(SPECIFIC_EVENT_TYPES),
+  ...(Object.entries(EVENT_KINDS) as [EventKind, readonly string[]][]).filter(([k]) => k !== 'key').flatMap(([k, verbs]) => verbs.map((v) => `${k}.${v}`)),
+];
+
 export function subjectFor<K extends EventKind>(env: string, kind: K, verb: EventVerb<K>): string {
   return `civic.${env}.${kind}.${verb}`;
 }
@@ -49,19 +79,37 @@ export interface NewEvent<K extends EventKind> {
   changedFields?: string[];
   version: string;
   now?: Date;
+  /** Changed fields with their values before and after (JSON-serialisable). */
+  changes?: { field: string; before: unknown; after: unknown }[];
+  /** The node after the change. */
+  node?: unknown;
+}
+
+/** `test` or `live` from a subject's environment word (tests use other words: their data is sandbox data). */
+export function environmentOfWord(word: string): 'test' | 'live' {
+  return word === 'live' ? 'live' : 'test';
 }
 
 /** Builds a catalogue event with a fresh id. */
 export function makeEvent<K extends EventKind>(e: NewEvent<K>): CivicEvent {
+  const changedFields = e.changedFields ?? [];
+  const types = eventTypes(e.kind, e.verb, changedFields);
   return {
     id: `evt_${randomBase62(24)}`,
     subject: subjectFor(e.env, e.kind, e.verb),
     occurredAt: (e.now ?? new Date()).toISOString(),
     slugs: e.slugs,
-    changedFields: e.changedFields ?? [],
+    changedFields,
     version: e.version,
+    type: types[0]!,
+    types,
+    environment: environmentOfWord(e.env),
+    changes: (e.changes ?? []).map((c): FieldChange => ({ field: c.field, beforeJson: json(c.before), afterJson: json(c.after) })),
+    nodeJson: e.node === undefined ? '' : JSON.stringify(e.node),
   };
 }
+
+const json = (v: unknown): string => JSON.stringify(v === undefined ? null : v);
 
 const SUBJECT = /^civic\.[a-z0-9_-]+\.[a-z_]+\.[a-z_]+$/;
 
@@ -78,5 +126,17 @@ export function parseEvent(raw: unknown): CivicEvent {
   if (!Array.isArray(o.slugs) || !o.slugs.every((s) => typeof s === 'string')) bad('slugs');
   if (!Array.isArray(o.changedFields)) bad('changedFields');
   if (typeof o.version !== 'string') bad('version');
-  return o as CivicEvent;
+  // Events written before these fields existed (still in an outbox or a stream) get them derived.
+  const [, word, kind, verb] = o.subject!.split('.') as [string, string, EventKind, string];
+  const types = Array.isArray(o.types) && o.types.every((t) => typeof t === 'string') && o.types.length > 0 ? o.types : eventTypes(kind, verb, o.changedFields as string[]);
+  if (o.changes !== undefined && !(Array.isArray(o.changes) && o.changes.every((c) => typeof c?.field === 'string' && typeof c.beforeJson === 'string' && typeof c.afterJson === 'string'))) bad('changes');
+  if (o.nodeJson !== undefined && typeof o.nodeJson !== 'string') bad('nodeJson');
+  return {
+    ...(o as CivicEvent),
+    type: typeof o.type === 'string' && o.type !== '' ? o.type : types[0]!,
+    types,
+    environment: o.environment === 'live' || o.environment === 'test' ? o.environment : environmentOfWord(word),
+    changes: o.changes ?? [],
+    nodeJson: o.nodeJson ?? '',
+  };
 }

@@ -24,10 +24,47 @@ export interface Event {
   changedFields: string[];
   /** Dataset or store version after the change, for cache keys. */
   version: string;
+  /**
+   * The event's type for subscribers: the most specific of `types`, e.g.
+   * `candidacy.filing_status_changed`; `<kind>.<verb>` when nothing more specific applies.
+   */
+  type: string;
+  /**
+   * Every type the event is an instance of, most specific first (a filing-status change is
+   * also a `candidacy.updated`). Subscriptions match on any of them.
+   */
+  types: string[];
+  /** `test` (sandbox) or `live`: the dataset the change happened in. */
+  environment: string;
+  /** Each changed field with its value before and after, as JSON text ("null" when absent). */
+  changes: FieldChange[];
+  /**
+   * The node after the change, as JSON (kind, slug, state, tier, data, rev); empty when the
+   * event is not about one node's document (a deletion, a key event, a boundary reload).
+   */
+  nodeJson: string;
+}
+
+export interface FieldChange {
+  field: string;
+  beforeJson: string;
+  afterJson: string;
 }
 
 function createBaseEvent(): Event {
-  return { id: "", subject: "", occurredAt: "", slugs: [], changedFields: [], version: "" };
+  return {
+    id: "",
+    subject: "",
+    occurredAt: "",
+    slugs: [],
+    changedFields: [],
+    version: "",
+    type: "",
+    types: [],
+    environment: "",
+    changes: [],
+    nodeJson: "",
+  };
 }
 
 export const Event: MessageFns<Event> = {
@@ -49,6 +86,21 @@ export const Event: MessageFns<Event> = {
     }
     if (message.version !== "") {
       writer.uint32(50).string(message.version);
+    }
+    if (message.type !== "") {
+      writer.uint32(58).string(message.type);
+    }
+    for (const v of message.types) {
+      writer.uint32(66).string(v!);
+    }
+    if (message.environment !== "") {
+      writer.uint32(74).string(message.environment);
+    }
+    for (const v of message.changes) {
+      FieldChange.encode(v!, writer.uint32(82).fork()).join();
+    }
+    if (message.nodeJson !== "") {
+      writer.uint32(90).string(message.nodeJson);
     }
     return writer;
   },
@@ -114,6 +166,46 @@ export const Event: MessageFns<Event> = {
             message.version = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.types.push(reader.string());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.environment = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.changes.push(FieldChange.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.nodeJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -142,6 +234,15 @@ export const Event: MessageFns<Event> = {
         ? object.changed_fields.map((e: any) => globalThis.String(e))
         : [],
       version: isSet(object.version) ? globalThis.String(object.version) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      types: globalThis.Array.isArray(object?.types) ? object.types.map((e: any) => globalThis.String(e)) : [],
+      environment: isSet(object.environment) ? globalThis.String(object.environment) : "",
+      changes: globalThis.Array.isArray(object?.changes) ? object.changes.map((e: any) => FieldChange.fromJSON(e)) : [],
+      nodeJson: isSet(object.nodeJson)
+        ? globalThis.String(object.nodeJson)
+        : isSet(object.node_json)
+        ? globalThis.String(object.node_json)
+        : "",
     };
   },
 
@@ -165,6 +266,21 @@ export const Event: MessageFns<Event> = {
     if (message.version !== "") {
       obj.version = message.version;
     }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.types?.length) {
+      obj.types = message.types;
+    }
+    if (message.environment !== "") {
+      obj.environment = message.environment;
+    }
+    if (message.changes?.length) {
+      obj.changes = message.changes.map((e) => FieldChange.toJSON(e));
+    }
+    if (message.nodeJson !== "") {
+      obj.nodeJson = message.nodeJson;
+    }
     return obj;
   },
 
@@ -179,6 +295,120 @@ export const Event: MessageFns<Event> = {
     message.slugs = object.slugs?.map((e) => e) || [];
     message.changedFields = object.changedFields?.map((e) => e) || [];
     message.version = object.version ?? "";
+    message.type = object.type ?? "";
+    message.types = object.types?.map((e) => e) || [];
+    message.environment = object.environment ?? "";
+    message.changes = object.changes?.map((e) => FieldChange.fromPartial(e)) || [];
+    message.nodeJson = object.nodeJson ?? "";
+    return message;
+  },
+};
+
+function createBaseFieldChange(): FieldChange {
+  return { field: "", beforeJson: "", afterJson: "" };
+}
+
+export const FieldChange: MessageFns<FieldChange> = {
+  encode(message: FieldChange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.field !== "") {
+      writer.uint32(10).string(message.field);
+    }
+    if (message.beforeJson !== "") {
+      writer.uint32(18).string(message.beforeJson);
+    }
+    if (message.afterJson !== "") {
+      writer.uint32(26).string(message.afterJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FieldChange {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFieldChange();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.field = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.beforeJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.afterJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FieldChange {
+    return {
+      field: isSet(object.field) ? globalThis.String(object.field) : "",
+      beforeJson: isSet(object.beforeJson)
+        ? globalThis.String(object.beforeJson)
+        : isSet(object.before_json)
+        ? globalThis.String(object.before_json)
+        : "",
+      afterJson: isSet(object.afterJson)
+        ? globalThis.String(object.afterJson)
+        : isSet(object.after_json)
+        ? globalThis.String(object.after_json)
+        : "",
+    };
+  },
+
+  toJSON(message: FieldChange): unknown {
+    const obj: any = {};
+    if (message.field !== "") {
+      obj.field = message.field;
+    }
+    if (message.beforeJson !== "") {
+      obj.beforeJson = message.beforeJson;
+    }
+    if (message.afterJson !== "") {
+      obj.afterJson = message.afterJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FieldChange>): FieldChange {
+    return FieldChange.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FieldChange>): FieldChange {
+    const message = createBaseFieldChange();
+    message.field = object.field ?? "";
+    message.beforeJson = object.beforeJson ?? "";
+    message.afterJson = object.afterJson ?? "";
     return message;
   },
 };

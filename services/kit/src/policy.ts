@@ -150,6 +150,9 @@ export function storeScope(p: Principal): { states: string[] | undefined; tiers:
   return { states: states.length === 0 ? undefined : [...states, ''], tiers: tiers.length === 0 ? undefined : [...tiers, ''] };
 }
 
+/** The candidacy fields that exist only for keys with `contact` (camelCase, as stored). */
+export const CONTACT_FIELDS = ['campaignEmails', 'campaignPhones', 'campaignTeam'] as const;
+
 /** The contact fields (campaign emails, phones, team) exist only for keys with `contact`. */
 export function contactVisible(p: Principal): boolean {
   return p.entitlements?.contact === true;

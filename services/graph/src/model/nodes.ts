@@ -36,6 +36,7 @@ export const edgeId = (e: Pick<EdgeDoc, 'kind' | 'from' | 'to' | 'key'>): string
 /** How a source produced a value; drives its base reliability (see domain/confidence.ts). */
 export { PROVENANCE_METHODS, type ProvenanceMethod } from '@civicgraph/kit';
 import type { BallotAccess, FilingStatus, ProvenanceMethod } from '@civicgraph/kit';
+import { CONTACT_FIELDS as POLICY_CONTACT_FIELDS } from '@civicgraph/kit';
 
 export interface ProvenanceData {
   /** Source name, e.g. `FEC candidate master 2026`. */
@@ -88,7 +89,8 @@ export interface CandidacyFields {
   campaignTeam?: Field<Record<string, FieldScalar>[]>;
 }
 export type CandidacyField = keyof CandidacyFields;
-export const CONTACT_FIELDS = ['campaignEmails', 'campaignPhones', 'campaignTeam'] as const satisfies readonly CandidacyField[];
+// The policy module owns the list; this checks that each is a candidacy field.
+export const CONTACT_FIELDS = POLICY_CONTACT_FIELDS satisfies readonly CandidacyField[];
 
 export interface CandidacyData {
   fields: CandidacyFields;

@@ -44,6 +44,24 @@ export function describeEventBusContract(name: string, makeBus: () => Promise<Ev
       expect(got.events[0]).toEqual(sent);
     });
 
+    test('a durable subscription gets, in order, what was published while none of its name was open', async () => {
+      const name = `durable-${env}`;
+      const first = collector();
+      const sub = await bus.subscribe(`civic.${env}.region.*`, first.handler, { retryDelayMs: RETRY_DELAY_MS, durable: name });
+      const before = event();
+      await bus.publish(before);
+      await expect.poll(() => first.ids(), WAIT).toEqual([before.id]);
+      await sub.unsubscribe();
+      const missed = [event('created'), event('updated')];
+      await publishAll(missed);
+      const second = collector();
+      await bus.subscribe(`civic.${env}.region.*`, second.handler, { retryDelayMs: RETRY_DELAY_MS, durable: name });
+      const after = event('deleted');
+      await bus.publish(after);
+      await expect.poll(() => second.ids(), WAIT).toContain(after.id);
+      expect(second.ids()).toEqual([...missed.map((e) => e.id), after.id]);
+    });
+
     test('a `*` filter matches exactly one token in its place', async () => {
       const got = collector();
       await subscribe(`civic.${env}.*.created`, got.handler);

@@ -28,6 +28,15 @@ export type EventHandler = (event: CivicEvent) => Promise<void> | void;
 export interface SubscribeOptions {
   /** Redelivery delay after a handler throws, in ms. Default 1000. */
   retryDelayMs?: number;
+  /**
+   * A durable subscription's name. Events published while no subscription of that name is
+   * open are kept and delivered, in order, to the next one (each acknowledged only once
+   * its handler returns): what a consumer that must not miss events while it restarts
+   * needs (the webhook dispatcher). Without it, a subscription sees only what is published
+   * while it is open (cache invalidators). On the in-process bus the backlog lives as long
+   * as the bus.
+   */
+  durable?: string;
 }
 
 export interface Subscription {

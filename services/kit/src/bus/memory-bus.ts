@@ -29,6 +29,8 @@ export interface MemoryEventBusOptions {
  */
 export class MemoryEventBus implements EventBus {
   private readonly subscriptions = new Set<MemorySubscription>();
+  /** Durable subscriptions by name: what arrived while none was open waits in `backlog`. */
+  private readonly durables = new Map<string, { filter: string; backlog: CivicEvent[]; open: boolean }>();
   private readonly seen: RecentIds;
   private readonly logger: Logger | undefined;
   private closing: Promise<void> | undefined;
@@ -46,6 +48,9 @@ export class MemoryEventBus implements EventBus {
     if (this.closing) throw new BusClosedError();
     parseEvent(event);
     if (!this.seen.add(event.id)) return;
+    for (const d of this.durables.values()) {
+      if (!d.open && subjectMatches(d.filter, event.subject)) d.backlog.push(structuredClone(event));
+    }
     for (const sub of this.subscriptions) {
       // A copy each, as if it had crossed the wire: one handler mutating its event
       // must not change what the publisher or another subscriber sees.
@@ -56,10 +61,21 @@ export class MemoryEventBus implements EventBus {
   async subscribe(filter: string, handler: EventHandler, options: SubscribeOptions = {}): Promise<Subscription> {
     if (this.closing) throw new BusClosedError();
     const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
-    const sub = new MemorySubscription(filter, handler, retryDelayMs, this.logger, (s) =>
-      this.subscriptions.delete(s),
-    );
+    const durable = options.durable === undefined ? undefined : this.durables.get(options.durable) ?? { filter, backlog: [], open: false };
+    if (options.durable !== undefined) this.durables.set(options.durable, durable!);
+    const sub = new MemorySubscription(filter, handler, retryDelayMs, this.logger, (s, unhandled) => {
+      this.subscriptions.delete(s);
+      // A durable subscription's unhandled events wait for the next one of its name.
+      if (durable !== undefined) {
+        durable.backlog.unshift(...unhandled);
+        durable.open = false;
+      }
+    });
     this.subscriptions.add(sub);
+    if (durable !== undefined) {
+      durable.open = true;
+      for (const e of durable.backlog.splice(0)) sub.offer(e);
+    }
     return sub;
   }
 
@@ -80,7 +96,7 @@ class MemorySubscription implements Subscription {
     private readonly handler: EventHandler,
     private readonly retryDelayMs: number,
     private readonly logger: Logger | undefined,
-    private readonly onStop: (sub: MemorySubscription) => void,
+    private readonly onStop: (sub: MemorySubscription, unhandled: CivicEvent[]) => void,
   ) {}
 
   /** Queues an event; starts the pump on a later tick, never inside publish. */
@@ -91,9 +107,9 @@ class MemorySubscription implements Subscription {
   }
 
   async unsubscribe(): Promise<void> {
+    if (this.stopped.signal.aborted) return;
     this.stopped.abort();
-    this.queue.length = 0;
-    this.onStop(this);
+    this.onStop(this, this.queue.splice(0));
     if (!insideHandlerOf(this)) await this.pumping;
   }
 

@@ -1,4 +1,5 @@
 import {
+  AckPolicy,
   DeliverPolicy,
   jetstream,
   jetstreamManager,
@@ -115,11 +116,12 @@ export class NatsEventBus implements EventBus {
 
   async subscribe(filter: string, handler: EventHandler, options: SubscribeOptions = {}): Promise<Subscription> {
     if (this.closing) throw new BusClosedError();
-    const consumer = await this.openConsumer(filter);
+    const consumer = options.durable === undefined ? await this.openConsumer(filter) : await this.openDurable(filter, options.durable);
     const sub = new NatsSubscription(consumer, await consumer.consume(), handler, {
       retryDelayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
       logger: this.logger,
       onStop: (s) => this.subscriptions.delete(s),
+      durable: options.durable !== undefined,
     });
     this.subscriptions.add(sub);
     if (this.closing) {
@@ -151,6 +153,28 @@ export class NatsEventBus implements EventBus {
     });
   }
 
+  /**
+   * A durable pull consumer: created on first use (delivering what is published from then
+   * on), resumed afterwards from the first message it has not acknowledged.
+   */
+  private async openDurable(filter: string, name: string): Promise<Consumer> {
+    try {
+      await this.jsm.consumers.info(this.stream, name);
+    } catch (err) {
+      if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.ConsumerNotFound)) throw err;
+      await this.jsm.consumers.add(this.stream, {
+        durable_name: name,
+        filter_subject: filter,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.New,
+        ack_wait: nanos(60_000),
+        // Unused for as long as the stream keeps events, it is of no use to anyone.
+        inactive_threshold: nanos(WEEK_MS),
+      });
+    }
+    return this.js.consumers.get(this.stream, name);
+  }
+
   private async shutdown(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.unsubscribe()));
     if (!this.nc.isClosed()) await this.nc.drain();
@@ -171,6 +195,8 @@ export class NatsEventBus implements EventBus {
 /** Tuning for one {@link NatsSubscription}. */
 interface NatsSubscriptionOptions {
   retryDelayMs: number;
+  /** Messages are acknowledged once handled, and the consumer outlives the subscription. */
+  durable: boolean;
   logger: Logger | undefined;
   onStop: (sub: NatsSubscription) => void;
 }
@@ -202,9 +228,10 @@ class NatsSubscription implements Subscription {
     // Wakes the loop if it is waiting for a message.
     void this.messages.close();
     await this.loop;
-    // The server would expire the consumer after minutes unattended; deleting it now keeps
-    // a busy test or a restarting service from piling them up. Best effort: it may be gone.
-    await this.consumer.delete().catch(() => false);
+    // The server would expire an ordered consumer after minutes unattended; deleting it now
+    // keeps a busy test or a restarting service from piling them up. Best effort: it may be
+    // gone. A durable one stays, holding its place for the next subscription of its name.
+    if (!this.options.durable) await this.consumer.delete().catch(() => false);
   }
 
   private async run(): Promise<void> {
@@ -212,7 +239,9 @@ class NatsSubscription implements Subscription {
       for await (const msg of this.messages) {
         if (this.stopped.signal.aborted) break;
         const event = decode(msg, this.options.logger);
-        if (event) await this.deliver(event);
+        const handled = event === undefined ? true : await this.deliver(event);
+        // Unhandled means the subscription stopped mid-way: unacknowledged, it comes again.
+        if (this.options.durable && handled) msg.ack();
       }
     } catch (err) {
       if (!this.stopped.signal.aborted) this.options.logger?.error({ err }, 'nats consumer stopped');

@@ -5,3 +5,7 @@ export { attempt, RESPONSE_EXCERPT, RESPONSE_READ_LIMIT, type AttemptResult, typ
 export type { AttemptRecord, Delivery, DeliveryLog, DeliveryStatus } from './delivery/delivery.js';
 export { LmdbDeliveryLog } from './delivery/lmdb-delivery-log.js';
 export { Deliverer, type DelivererOptions, type Endpoint, type EndpointDirectory } from './delivery/deliverer.js';
+export { payloadFor, type WebhookPayload } from './payload.js';
+export { endpointFields, endpointPatch, MAX_EVENT_TYPES, type EndpointFields, type EndpointPatch } from './endpoints/endpoint-body.js';
+export { LmdbEndpointStore, type EndpointRecord } from './endpoints/endpoint-store.js';
+export { Dispatcher, deliveryId, type DispatcherOptions, type Subscriptions } from './dispatcher.js';

@@ -95,6 +95,19 @@ export class Deliverer {
     return delivery;
   }
 
+  /**
+   * Records a delivery under a caller-chosen id unless one with that id exists, and starts
+   * it; false when it existed (the dispatcher handling one event twice).
+   */
+  async enqueueOnce(id: string, endpointId: string, messageId: string, type: string, body: string): Promise<boolean> {
+    if ((await this.options.log.get(id)) !== undefined) return false;
+    const now = this.clock().toISOString();
+    const delivery: Delivery = { id, endpointId, messageId, type, body, status: 'pending', attempts: [], nextAttemptAt: now, createdAt: now };
+    await this.options.log.put(delivery);
+    this.schedule(delivery);
+    return true;
+  }
+
   /** A new delivery of an earlier one's message (same `webhook-id`, same body), started now. */
   async redeliver(deliveryId: string): Promise<Delivery | undefined> {
     const earlier = await this.options.log.get(deliveryId);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { makeEvent } from '@civicgraph/kit';
+import { Environment, Plan, type Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import { payloadFor } from './payload.js';
+
+const principal = (over: Partial<NonNullable<Principal['entitlements']>> = {}, environment = Environment.ENVIRONMENT_LIVE): Principal => ({
+  keyId: 'key_x', environment, plan: Plan.PLAN_BUILD, pinnedVersion: '2026-11-01', rateLimitPerMinute: 600,
+  entitlements: { contact: false, geography: true, states: [], tiers: [], ...over },
+});
+
+const candidacy = (state: string, tier: string) => ({
+  slug: 'candidacy:a', kind: 'candidacy', state, tier, rev: 3,
+  data: { fields: { filingStatus: { value: 'QUALIFIED' }, campaignEmails: { value: ['a@b.test'] }, campaignPhones: { value: ['555'] } } },
+});
+
+const event = (state = 'co', tier = 'state', env = 'live') => makeEvent({
+  env, kind: 'candidacy', verb: 'updated', slugs: ['candidacy:a'], changedFields: ['filingStatus', 'campaignEmails'], version: '3',
+  changes: [{ field: 'filingStatus', before: 'FILED', after: 'QUALIFIED' }, { field: 'campaignEmails', before: [], after: ['a@b.test'] }],
+  node: candidacy(state, tier),
+});
+
+describe('payloadFor', () => {
+  it('gives a key with contact the whole change', () => {
+    const p = payloadFor(event(), principal({ contact: true }))!;
+    expect(p).toMatchObject({ type: 'candidacy.filing_status_changed', environment: 'live' });
+    expect(p.data.changes.map((c) => c.field)).toEqual(['filingStatus', 'campaignEmails']);
+    expect(JSON.stringify(p)).toContain('a@b.test');
+  });
+
+  it('leaves every contact field out, for a key without contact: from the node, the changes and the changed fields', () => {
+    const p = payloadFor(event(), principal())!;
+    expect(p.data.changes).toEqual([{ field: 'filingStatus', before: 'FILED', after: 'QUALIFIED' }]);
+    expect(p.data.changed_fields).toEqual(['filingStatus']);
+    const text = JSON.stringify(p);
+    for (const f of ['campaignEmails', 'campaignPhones', 'a@b.test', '555']) expect(text).not.toContain(f);
+    expect(text).toContain('QUALIFIED');
+  });
+
+  it('delivers nothing outside the key\'s states, tiers or environment', () => {
+    expect(payloadFor(event('de'), principal({ states: ['co'] }))).toBeUndefined();
+    expect(payloadFor(event('co', 'county'), principal({ tiers: ['federal', 'state'] }))).toBeUndefined();
+    expect(payloadFor(event('co', 'state', 'test'), principal())).toBeUndefined();
+    expect(payloadFor(event(), principal({}, Environment.ENVIRONMENT_TEST))).toBeUndefined();
+    expect(payloadFor(event('co', 'state'), principal({ states: ['co'], tiers: ['state'] }))).toBeDefined();
+  });
+});

@@ -1,0 +1,55 @@
+import { CONTACT_FIELDS, contactVisible, environmentOf, nodeVisible, type CivicEvent } from '@civicgraph/kit';
+import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+
+/**
+ * The body a subscriber receives for an event, shaped for the key that owns the endpoint by
+ * the same policy module as every other layer: an event in another environment, or about a
+ * node outside the key's states or tiers, is not delivered at all; without `contact`, the
+ * contact fields are absent from the node and from the changes (not null, not redacted).
+ *
+ *   { "id", "type", "timestamp", "environment",
+ *     "data": { "slugs", "changed_fields", "changes": [{ "field", "before", "after" }], "object" } }
+ */
+export interface WebhookPayload {
+  id: string;
+  type: string;
+  timestamp: string;
+  environment: 'test' | 'live';
+  data: {
+    slugs: string[];
+    changed_fields: string[];
+    changes: { field: string; before: unknown; after: unknown }[];
+    object: unknown;
+  };
+}
+
+const CONTACT: ReadonlySet<string> = new Set(CONTACT_FIELDS);
+
+/** The payload for `principal`, or undefined when the event does not exist for that key. */
+export function payloadFor(event: CivicEvent, principal: Principal): WebhookPayload | undefined {
+  if (event.environment !== environmentOf(principal)) return undefined;
+  const node = event.nodeJson === '' ? undefined : (JSON.parse(event.nodeJson) as { state?: string; tier?: string; data?: unknown });
+  if (node !== undefined && !nodeVisible(principal, { state: node.state ?? '', tier: node.tier ?? '' })) return undefined;
+  const contact = contactVisible(principal);
+  const keep = (field: string) => contact || !CONTACT.has(field);
+  return {
+    id: event.id,
+    type: event.type,
+    timestamp: event.occurredAt,
+    environment: event.environment === 'live' ? 'live' : 'test',
+    data: {
+      slugs: event.slugs,
+      changed_fields: event.changedFields.filter(keep),
+      changes: event.changes.filter((c) => keep(c.field)).map((c) => ({ field: c.field, before: JSON.parse(c.beforeJson), after: JSON.parse(c.afterJson) })),
+      object: node === undefined || contact ? (node ?? null) : withoutContact(node),
+    },
+  };
+}
+
+/** A node with its contact fields removed, wherever a candidacy keeps them (`data.fields`). */
+function withoutContact(node: { data?: unknown }): unknown {
+  const data = node.data as { fields?: Record<string, unknown> } | undefined;
+  if (data?.fields === undefined) return node;
+  const fields = Object.fromEntries(Object.entries(data.fields).filter(([k]) => !CONTACT.has(k)));
+  return { ...node, data: { ...data, fields } };
+}

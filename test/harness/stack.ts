@@ -7,6 +7,7 @@ import { startGeoService, type BoundaryFile, type GeoService } from '@civicgraph
 import { readGatewayConfig, startGateway, type Gateway } from '@civicgraph/gateway';
 import { generateDemo, readGraphConfig, startGraphService, type DemoRegion, type GraphService } from '@civicgraph/graph';
 import { startResultsService } from '@civicgraph/results';
+import { startWebhooksService, type WebhooksService } from '@civicgraph/webhooks';
 import { createLogger, Lifecycle, MemoryEventBus, NatsEventBus, type EventBus, type VersionRegistry } from '@civicgraph/kit';
 import { SHARED_DATA_DIR } from '@civicgraph/kit';
 
@@ -35,6 +36,8 @@ export interface StackOptions {
   adminToken?: string;
   /** Further gateway settings (environment variables), e.g. RATE_LIMIT_REDIS_URL. */
   gatewayEnv?: Record<string, string>;
+  /** Starts the webhooks service (dispatcher included) and points the gateway at it. */
+  webhooks?: boolean;
 }
 
 /** A whole civicgraph in this process: real gRPC servers on loopback, a real HTTP gateway. */
@@ -48,6 +51,8 @@ export interface Stack {
   /** The results service's gRPC address. */
   resultsAddress: string;
   gateway: Gateway;
+  /** The webhooks service, when started. */
+  webhooks: WebhooksService | undefined;
   bus: EventBus;
   env: string;
   /** The environment the deployment serves. */
@@ -82,12 +87,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     for (const batch of generateDemo(options.demo)) await graph.writer.apply(batch);
   }
   const results = await startResultsService({ host: '127.0.0.1', port: 0, serves }, { store: graph.store, lifecycle, log });
+  const webhooks = options.webhooks === true
+    ? await startWebhooksService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'webhooks'), env, timeoutMs: 3_000 }, { bus, lifecycle, log })
+    : undefined;
   // The gateway's own reader, so settings not named here keep their defaults. The env word
   // is set after reading: NATS-backed suites use a random one to keep their subjects apart.
   const gatewayEnv = { PORT: '0', HOST: '127.0.0.1', GEO_ADDR: options.geoAddr ?? geo.address, AUTH_ADDR: auth.address,
     GRAPH_ADDR: options.graphAddr ?? graph.address, RESULTS_ADDR: results.address,
     AUTH_CACHE_MS: String(options.authCacheMs ?? 5_000), UPSTREAM_DEADLINE_MS: '2000', LOG_LEVEL: 'silent', CIVIC_ENV: serves,
     ...(options.adminToken === undefined ? {} : { CIVIC_ADMIN_TOKEN: options.adminToken }),
+    ...(webhooks === undefined ? {} : { WEBHOOKS_ADDR: webhooks.address }),
     ...options.gatewayEnv,
     ...(options.natsUrl === undefined ? {} : { NATS_URL: options.natsUrl }),
     ...(options.geoBatchMax === undefined ? {} : { GEO_BATCH_MAX: String(options.geoBatchMax) }) };
@@ -104,7 +113,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const environment = serves === 'live' ? Environment.ENVIRONMENT_LIVE : Environment.ENVIRONMENT_TEST;
   const key = async (overrides: Partial<CreateKeyRequest> = {}) =>
     (await auth.keys.create({ environment, plan: Plan.PLAN_BUILD, label: 'test', pinnedVersion: '', ...overrides })).key;
-  return { url: gateway.url, dataDir: dir, auth, geo, graph, resultsAddress: results.address, gateway, bus, env, serves, key, addGateway, stop: () => lifecycle.stop('test done') };
+  return { url: gateway.url, dataDir: dir, auth, geo, graph, resultsAddress: results.address, gateway, webhooks, bus, env, serves, key, addGateway, stop: () => lifecycle.stop('test done') };
 }
 
 /** GET with a bearer key; returns status, headers and the parsed body (if any). */

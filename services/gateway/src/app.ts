@@ -19,6 +19,8 @@ import type { GeoUpstream } from './upstream/geo-client.js';
 import type { GraphUpstream, ResultsUpstream } from './upstream/graph-client.js';
 import type { AuthUpstream } from './upstream/auth-client.js';
 import type { HealthProbe } from './upstream/health-client.js';
+import type { WebhooksUpstream } from './upstream/webhooks-client.js';
+import { webhookRoutes } from './rest/webhooks/routes.js';
 
 export interface AppDeps {
   principals: PrincipalCache;
@@ -30,6 +32,8 @@ export interface AppDeps {
   geo: GeoUpstream;
   graph: GraphUpstream;
   results: ResultsUpstream;
+  /** The webhooks service, when the deployment runs one. */
+  webhooks: WebhooksUpstream | undefined;
   responses: ResponseCache;
   ballots: BallotLookup;
   graphqlResults: GraphQLResultCache;
@@ -58,6 +62,7 @@ export function createApp(deps: AppDeps): Express {
   adminKeyRoutes(app, deps.auth, deps.adminToken);
   app.use(edge(deps));
   layerGates(app);
+  if (deps.webhooks !== undefined) webhookRoutes(app, deps.webhooks, deps.limiter);
   app.use(restRoutes(deps));
   graphqlRoute(app, graphqlSchemas(deps), deps.limiter, deps.graphqlResults, deps.ballots);
   app.use(notFound());

@@ -16,6 +16,7 @@ import { connectAuth } from './upstream/auth-client.js';
 import { connectGeo } from './upstream/geo-client.js';
 import { connectGraph, connectResults } from './upstream/graph-client.js';
 import { healthProbe } from './upstream/health-client.js';
+import { connectWebhooks } from './upstream/webhooks-client.js';
 
 export interface GatewayDeps {
   bus: EventBus;
@@ -41,11 +42,12 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const geo = connectGeo(config.geoAddr, config.upstreamDeadlineMs, config.geoBatchMax);
   const graph = connectGraph(config.graphAddr, config.upstreamDeadlineMs);
   const results = connectResults(config.resultsAddr, config.upstreamDeadlineMs);
+  const webhooks = config.webhooksAddr === undefined ? undefined : connectWebhooks(config.webhooksAddr, config.upstreamDeadlineMs);
   const probes = [
     healthProbe('auth', config.authAddr, 1_000), healthProbe('geo', config.geoAddr, 1_000),
     healthProbe('graph', config.graphAddr, 1_000), healthProbe('results', config.resultsAddr, 1_000),
   ];
-  lifecycle.defer('gateway upstream clients', () => [auth, geo, graph, results, ...probes].forEach((c) => c.close()));
+  lifecycle.defer('gateway upstream clients', () => [auth, geo, graph, results, ...(webhooks === undefined ? [] : [webhooks]), ...probes].forEach((c) => c.close()));
   const cache = new GeoCache();
   const responses = new ResponseCache();
   const lookup = new GeoLookup(geo, cache);
@@ -71,6 +73,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     geo,
     graph,
     results,
+    webhooks,
     responses,
     ballots,
     graphqlResults,

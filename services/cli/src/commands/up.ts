@@ -6,6 +6,7 @@ import { parseBoundaryFile, startGeoService, type BoundaryFile } from '@civicgra
 import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
 import { readGraphConfig, startGraphService, surroundingGenerals } from '@civicgraph/graph';
 import { startResultsService } from '@civicgraph/results';
+import { startWebhooksService } from '@civicgraph/webhooks';
 import { openBus, todayUtc, type Lifecycle, type Logger } from '@civicgraph/kit';
 import type { CliConfig } from '../config.js';
 import { loadDemoIfEmpty } from './demo-data.js';
@@ -73,9 +74,13 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger): 
   );
   await loadDemoIfEmpty(graph, files, log.child({ service: 'graph' }));
   const results = await startResultsService({ host: '127.0.0.1', port: 0, serves: config.env }, { store: graph.store, lifecycle, log: log.child({ service: 'results' }) });
+  const webhooks = await startWebhooksService(
+    { host: '127.0.0.1', port: 0, storePath: join(config.dataDir, 'webhooks'), env: config.env },
+    { bus, lifecycle, log: log.child({ service: 'webhooks' }) },
+  );
   // The gateway's own reader, so its settings not named here keep their defaults.
   const gatewayEnv = { PORT: String(config.port), HOST: config.host, GEO_ADDR: geo.address, AUTH_ADDR: auth.address,
-    GRAPH_ADDR: graph.address, RESULTS_ADDR: results.address,
+    GRAPH_ADDR: graph.address, RESULTS_ADDR: results.address, WEBHOOKS_ADDR: webhooks.address,
     CIVIC_ENV: config.env, LOG_LEVEL: config.logLevel, ...(config.natsUrl === undefined ? {} : { NATS_URL: config.natsUrl }) };
   const gateway = await startGateway(readGatewayConfig(gatewayEnv), { bus, lifecycle, log: log.child({ service: 'gateway' }) });
   return { url: gateway.url, key: await mintSandboxKey(auth, config.env), electionDay: surroundingGenerals(todayUtc()).next };

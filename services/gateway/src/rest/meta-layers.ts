@@ -20,7 +20,7 @@ export const LAYERS: readonly { name: Layer; data: LayerStatus; api: LayerStatus
   { name: 'graphql', data: 'live', api: 'live', path: '/graphql', description: 'The typed schema of the interface spec, stitched from the services, shaped by the key\'s entitlements and budgeted per plan.' },
   { name: 'cypher', data: 'live', api: 'planned', path: null, description: 'Read-only Cypher over the election graph (Build and Enterprise).' },
   { name: 'agent', data: 'live', api: 'planned', path: null, description: 'Natural-language questions answered from the graph with sources (Build and Enterprise).' },
-  { name: 'webhooks', data: 'live', api: 'planned', path: null, description: 'Signed data-change deliveries (Build and Enterprise).' },
+  { name: 'webhooks', data: 'live', api: 'beta', path: '/v1/webhooks', description: 'Signed data-change deliveries per the Standard Webhooks spec, retried for three days (Build and Enterprise).' },
   { name: 'bulk_export', data: 'live', api: 'planned', path: null, description: 'Whole-dataset exports: Build monthly, Enterprise on demand.' },
 ];
 

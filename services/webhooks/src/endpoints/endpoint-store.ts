@@ -18,6 +18,13 @@ export interface EndpointRecord extends Endpoint {
   updatedAt: string;
 }
 
+/** What an idempotent create remembers: which endpoint it made, from which body. */
+export interface IdempotentCreate {
+  endpointId: string;
+  bodyHash: string;
+  createdAt: string;
+}
+
 /**
  * Webhook endpoints on LMDB: `endpoints` (id → record) and `by-key` (`<keyId>|<created>|<id>`
  * → id). Small and read on every event, so the dispatcher keeps no copy of its own.
@@ -27,11 +34,26 @@ export class LmdbEndpointStore implements EndpointDirectory {
     private readonly root: RootDatabase,
     private readonly endpoints: Database<EndpointRecord, string>,
     private readonly byKey: Database<string, string>,
+    private readonly idempotency: Database<IdempotentCreate, string>,
   ) {}
 
   static open(path: string): LmdbEndpointStore {
     const root = open({ path, overlappingSync: false });
-    return new LmdbEndpointStore(root, root.openDB('endpoints', { encoding: 'json' }), root.openDB('by-key', { encoding: 'string' }));
+    return new LmdbEndpointStore(root, root.openDB('endpoints', { encoding: 'json' }), root.openDB('by-key', { encoding: 'string' }), root.openDB('idempotency', { encoding: 'json' }));
+  }
+
+  /** The endpoint an earlier create with this key and idempotency key made, if any. */
+  async idempotent(keyId: string, idempotencyKey: string): Promise<IdempotentCreate | undefined> {
+    return this.idempotency.get(`${keyId}|${idempotencyKey}`);
+  }
+
+  /** Stores a new endpoint and, when given, the idempotency key that made it, together. */
+  async create(record: EndpointRecord, idempotencyKey: string, bodyHash: string): Promise<void> {
+    await this.root.transaction(() => {
+      this.endpoints.put(record.id, record);
+      this.byKey.put(keyIndex(record), record.id);
+      if (idempotencyKey !== '') this.idempotency.put(`${record.keyId}|${idempotencyKey}`, { endpointId: record.id, bodyHash, createdAt: record.createdAt });
+    });
   }
 
   async put(record: EndpointRecord): Promise<void> {

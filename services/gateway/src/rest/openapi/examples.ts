@@ -258,7 +258,7 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
               },
               {
                 "field": "party",
-                "confidence": 0.17,
+                "confidence": 0.1699,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025",
                   "provenance:demo-synthetic-survey"

@@ -1,0 +1,145 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
+import { get, startStack, type Stack } from '../harness/stack.js';
+import { CONTACT_FIELDS, DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
+
+/** /v1/webhooks over real HTTP, and a real data change delivered, signed, to a real receiver. */
+
+let s: Stack;
+let build: string;
+let contactKey: string;
+let receiver: Server;
+let receiverUrl: string;
+/** Verified deliveries: [path, webhook-id, payload]. */
+const received: [string, string, any][] = [];
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (c) => (body += c)).on('end', () => {
+      received.push([req.url!, String(req.headers['webhook-id']), { body, headers: req.headers }]);
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  s = await startStack({ demo: { regions: REGIONS, today: TODAY }, webhooks: true });
+  build = await s.key();
+  contactKey = await s.key({ entitlements: { contact: true, geography: true, states: [], tiers: [] } });
+}, 60_000);
+afterAll(async () => {
+  await s?.stop();
+  receiver.closeAllConnections();
+  receiver.close();
+});
+
+async function call(method: string, path: string, key: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${s.url}${path}`, {
+    method, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text === '' ? undefined : (JSON.parse(text) as any) };
+}
+
+const verified = (secret: string, path: string) => received.filter(([p]) => p === path).map(([, , r]) => new Webhook(secret).verify(r.body, r.headers) as any);
+
+describe('/v1/webhooks', () => {
+  it('refuses an Explore key as plan_required', async () => {
+    const explore = await s.key({ plan: Plan.PLAN_EXPLORE });
+    const res = await call('POST', '/v1/webhooks', explore, { url: `${receiverUrl}/x`, events: ['candidacy.updated'] });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ type: 'plan_required', field: 'webhooks' });
+  });
+
+  it.each([
+    ['plain http to a public host', { url: 'http://hooks.example.com/x', events: ['candidacy.updated'] }, 'url'],
+    ['the cloud metadata address', { url: 'https://169.254.169.254/latest', events: ['candidacy.updated'] }, 'url'],
+    ['an unknown event type', { url: 'http://127.0.0.1:1/x', events: ['candidacy.exploded'] }, 'events[0]'],
+    ['no event types', { url: 'http://127.0.0.1:1/x' }, 'events'],
+    ['an unknown state', { url: 'http://127.0.0.1:1/x', events: ['candidacy.updated'], states: ['qq'] }, 'states[0]'],
+    ['malformed JSON', '{"url":', 'body'],
+    ['a 1 MB body', JSON.stringify({ url: 'http://127.0.0.1:1/x', events: ['candidacy.updated'], description: 'x'.repeat(1 << 20) }), 'body'],
+  ])('refuses a subscription with %s, naming the field', async (_, body, field) => {
+    const res = await call('POST', '/v1/webhooks', build, body);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(res.body).toMatchObject({ type: 'invalid_parameter', field });
+  });
+
+  it('answers a repeated Idempotency-Key with the first result, and refuses it with another body', async () => {
+    const body = { url: `${receiverUrl}/idem`, events: ['contest.created'] };
+    const first = await call('POST', '/v1/webhooks', build, body, { 'Idempotency-Key': 'create-1' });
+    const again = await call('POST', '/v1/webhooks', build, body, { 'Idempotency-Key': 'create-1' });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const other = await call('POST', '/v1/webhooks', build, { ...body, events: ['contest.updated'] }, { 'Idempotency-Key': 'create-1' });
+    expect(other.body).toMatchObject({ type: 'invalid_parameter', field: 'Idempotency-Key' });
+    expect((await call('GET', '/v1/webhooks', build)).body.data.filter((e: any) => e.url.endsWith('/idem'))).toHaveLength(1);
+  });
+
+  it('delivers a real data change, signed and shaped for the key, and logs it; redelivers it on request', async () => {
+    const created = await call('POST', '/v1/webhooks', build, { url: `${receiverUrl}/changes`, events: ['candidacy.filing_status_changed'], states: ['CO'] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ object: 'webhook_endpoint', events: ['candidacy.filing_status_changed'], states: ['co'], enabled: true, secret: expect.stringMatching(/^whsec_/) });
+    const secret: string = created.body.secret;
+    expect((await call('GET', `/v1/webhooks/${created.body.id}`, build)).body.secret).toBeUndefined();
+    const withContact = await call('POST', '/v1/webhooks', contactKey, { url: `${receiverUrl}/contact`, events: ['candidacy.updated'], states: ['co'] });
+
+    const target = (await get(`${s.url}/v1/contests?state=co&limit=200`, build)).body.data[0];
+    const candidacy = (await get(`${s.url}/v1/candidacies?contest=${encodeURIComponent(target.slug)}&limit=1`, build)).body.data[0];
+    await s.graph.writer.moveCandidacy(candidacy.slug, { filingStatus: 'WITHDRAWN' }, 'provenance:demo-synthetic-registry');
+    await s.graph.drainOutbox();
+
+    await expect.poll(() => verified(secret, '/changes').length, { timeout: 10_000, interval: 20 }).toBe(1);
+    const [payload] = verified(secret, '/changes');
+    expect(payload).toMatchObject({ type: 'candidacy.filing_status_changed', environment: 'test', data: { slugs: expect.arrayContaining([candidacy.slug]) } });
+    expect(payload.data.changes).toEqual([expect.objectContaining({ field: 'filingStatus', after: 'WITHDRAWN' })]);
+    for (const f of ['campaignEmails', 'campaignPhones', 'campaignTeam', ...CONTACT_FIELDS]) expect(JSON.stringify(payload)).not.toContain(f);
+    await expect.poll(() => verified(withContact.body.secret, '/contact').length, { timeout: 10_000, interval: 20 }).toBe(1);
+    expect(JSON.stringify(verified(withContact.body.secret, '/contact')[0].data.object)).toContain('campaignEmails');
+
+    const deliveries = await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, build);
+    await expect.poll(async () => (await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, build)).body.data[0]?.status, { timeout: 5_000, interval: 20 }).toBe('succeeded');
+    const delivery = (await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, build)).body.data[0];
+    expect(deliveries.status).toBe(200);
+    expect(delivery).toMatchObject({ object: 'webhook_delivery', type: 'candidacy.filing_status_changed', webhook_id: payload.id, attempts: [{ status: 200, latency_ms: expect.any(Number), error: null }] });
+
+    const again = await call('POST', `/v1/webhooks/${created.body.id}/deliveries/${delivery.id}/redeliver`, build);
+    expect(again.status).toBe(202);
+    await expect.poll(() => verified(secret, '/changes').length, { timeout: 10_000, interval: 20 }).toBe(2);
+    const ids = received.filter(([p]) => p === '/changes').map(([, id]) => id);
+    expect(new Set(ids)).toEqual(new Set([payload.id]));
+  });
+
+  it('sends a test event on request', async () => {
+    const created = await call('POST', '/v1/webhooks', build, { url: `${receiverUrl}/ping`, events: ['contest.created'] });
+    expect((await call('POST', `/v1/webhooks/${created.body.id}/test`, build)).status).toBe(202);
+    await expect.poll(() => verified(created.body.secret, '/ping').map((p) => p.type), { timeout: 10_000, interval: 20 }).toEqual(['webhook.test']);
+  });
+
+  it('keeps one key\'s endpoints from every other key, as not found', async () => {
+    const created = await call('POST', '/v1/webhooks', build, { url: `${receiverUrl}/mine`, events: ['contest.created'] });
+    const other = await s.key();
+    for (const [method, path] of [['GET', ''], ['PATCH', ''], ['DELETE', ''], ['POST', '/test'], ['GET', '/deliveries']] as const) {
+      const res = await call(method, `/v1/webhooks/${created.body.id}${path}`, other, method === 'PATCH' ? { enabled: false } : undefined);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.type).toBe('not_found');
+    }
+    expect((await call('GET', '/v1/webhooks', other)).body.data).toEqual([]);
+  });
+
+  it('pauses, resumes and deletes an endpoint', async () => {
+    const created = await call('POST', '/v1/webhooks', build, { url: `${receiverUrl}/pause`, events: ['contest.created'] });
+    expect((await call('PATCH', `/v1/webhooks/${created.body.id}`, build, { enabled: false })).body).toMatchObject({ enabled: false, disabled_reason: expect.any(String) });
+    expect((await call('PATCH', `/v1/webhooks/${created.body.id}`, build, { enabled: true, events: ['contest.updated'] })).body).toMatchObject({ enabled: true, disabled_reason: null, events: ['contest.updated'] });
+    expect((await call('PATCH', `/v1/webhooks/${created.body.id}`, build, { url: 'https://10.0.0.1/x' })).body).toMatchObject({ type: 'invalid_parameter', field: 'url' });
+    expect((await call('DELETE', `/v1/webhooks/${created.body.id}`, build)).body).toMatchObject({ deleted: true });
+    expect((await call('GET', `/v1/webhooks/${created.body.id}`, build)).status).toBe(404);
+  });
+});

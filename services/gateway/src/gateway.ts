@@ -68,7 +68,11 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     auth,
     adminToken: config.adminToken,
     limiter,
-    readiness: () => ({ rate_limits: limiter instanceof RedisRateLimiter && !limiter.shared ? 'local_fallback' : 'ok' }),
+    readiness: () => ({
+      rate_limits: limiter instanceof RedisRateLimiter && !limiter.shared ? 'local_fallback' : 'ok',
+      // Without the bus no change drops a cached answer: they live out their lifetimes.
+      events: deps.bus.connected() ? 'ok' : 'disconnected_caches_on_ttl',
+    }),
     lookup,
     geo,
     graph,

@@ -34,6 +34,9 @@ class SwitchedBus implements EventBus {
   close(): Promise<void> {
     return this.inner.close();
   }
+  connected(): boolean {
+    return !this.down;
+  }
 }
 
 let store: MemoryGraphStore;

@@ -21,6 +21,12 @@ export interface EventBus {
   subscribe(filter: string, handler: EventHandler, options?: SubscribeOptions): Promise<Subscription>;
   /** Stops every subscription after in-flight handlers finish, then closes connections. */
   close(): Promise<void>;
+  /**
+   * Whether the bus can be reached now: false while the connection to NATS is down (caches
+   * then fall back to their lifetimes, and readiness says so). The in-process bus is
+   * connected until it is closed.
+   */
+  connected(): boolean;
 }
 
 export type EventHandler = (event: CivicEvent) => Promise<void> | void;

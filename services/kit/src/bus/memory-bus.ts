@@ -79,6 +79,10 @@ export class MemoryEventBus implements EventBus {
     return sub;
   }
 
+  connected(): boolean {
+    return this.closing === undefined;
+  }
+
   close(): Promise<void> {
     this.closing ??= Promise.all([...this.subscriptions].map((s) => s.unsubscribe())).then(() => undefined);
     return this.closing;

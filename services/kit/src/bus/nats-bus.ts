@@ -75,6 +75,8 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 export class NatsEventBus implements EventBus {
   private readonly subscriptions = new Set<NatsSubscription>();
   private closing: Promise<void> | undefined;
+  /** False from a `disconnect` status until the next `reconnect`. */
+  private up = true;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -132,6 +134,10 @@ export class NatsEventBus implements EventBus {
     return sub;
   }
 
+  connected(): boolean {
+    return this.up && this.closing === undefined && !this.nc.isClosed();
+  }
+
   close(): Promise<void> {
     this.closing ??= this.shutdown();
     return this.closing;
@@ -180,13 +186,14 @@ export class NatsEventBus implements EventBus {
     if (!this.nc.isClosed()) await this.nc.drain();
   }
 
-  /** Logs disconnects and reconnects; ends by itself when the connection closes. */
+  /** Tracks (and logs) disconnects and reconnects; ends by itself when the connection closes. */
   private logStatus(): void {
     const log = this.logger;
-    if (!log) return;
     void (async () => {
       for await (const s of this.nc.status()) {
-        if (s.type === 'disconnect' || s.type === 'reconnect') log.warn({ server: s.server }, `nats ${s.type}`);
+        if (s.type === 'disconnect') this.up = false;
+        if (s.type === 'reconnect') this.up = true;
+        if (s.type === 'disconnect' || s.type === 'reconnect') log?.warn({ server: s.server }, `nats ${s.type}`);
       }
     })();
   }

@@ -1,10 +1,10 @@
-import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { randomBase62 } from '../base62.js';
 import { describeWithService } from '../bus/describe-with-service.js';
 import { serviceAvailability, withTimeout } from '../bus/require-service.js';
+import { FlakyProxy } from '../flaky-proxy.js';
 import { describeRateLimiterContract } from './rate-limiter.contract.js';
 import { RedisRateLimiter, probeRedis, type RedisRateLimiterOptions } from './redis-rate-limiter.js';
 
@@ -110,67 +110,4 @@ function captured(): { logger: Logger; warnings: () => unknown[] } {
 
 function quiet(): Logger {
   return pino({ level: 'silent' });
-}
-
-/**
- * A TCP proxy in front of the real Redis. `down()` cuts every connection and refuses new
- * ones (accepts and drops them) until `up()`: a network outage without stopping Redis.
- * `stall()` holds requests back until `resume()`: a Redis that stops answering.
- */
-class FlakyProxy {
-  private readonly sockets = new Set<Socket>();
-  private readonly pairs: Array<[Socket, Socket]> = [];
-  private isDown = false;
-
-  private constructor(
-    private readonly server: Server,
-    readonly url: string,
-  ) {}
-
-  static async start(target: URL): Promise<FlakyProxy> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as { port: number }).port;
-    const proxy = new FlakyProxy(server, `redis://127.0.0.1:${port}`);
-    server.on('connection', (client) => proxy.pipe(client, target));
-    return proxy;
-  }
-
-  down(): void {
-    this.isDown = true;
-    for (const s of this.sockets) s.destroy();
-  }
-
-  up(): void {
-    this.isDown = false;
-  }
-
-  stall(): void {
-    for (const [client, upstream] of this.pairs) client.unpipe(upstream);
-  }
-
-  resume(): void {
-    for (const [client, upstream] of this.pairs) client.pipe(upstream);
-  }
-
-  async stop(): Promise<void> {
-    this.down();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private pipe(client: Socket, target: URL): void {
-    if (this.isDown) return void client.destroy();
-    const upstream = tcpConnect(Number(target.port || 6379), target.hostname);
-    for (const s of [client, upstream]) {
-      this.sockets.add(s);
-      s.on('error', () => {});
-      s.on('close', () => {
-        this.sockets.delete(s);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    this.pairs.push([client, upstream]);
-    client.pipe(upstream).pipe(client);
-  }
 }

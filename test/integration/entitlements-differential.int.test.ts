@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Environment, Plan, type CreateKeyRequest } from '@civicgraph/protos/civic/auth/v1/auth';
-import { DENVER, get, graphql, startStack, type Stack } from '../harness/stack.js';
+import { DENVER, get, graphql, send, startStack, type Stack } from '../harness/stack.js';
 import { CONTACT_FIELDS, DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL } from '../harness/demo.js';
+import { startReceiver, type Receiver } from '../harness/receiver.js';
 
 /**
  * The differential test of the one policy: a matrix of keys (plan × contact × geography ×
@@ -11,7 +12,9 @@ import { CONTACT_FIELDS, DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENE
  *   - no contact field anywhere without `contact`;
  *   - no node outside the key's states and tiers, by the store's own record of each node;
  *   - the same error type for the same refusal.
- * Later layers (Cypher, agent, webhooks, exports) add a `Layer` below and join the matrix.
+ * Webhooks join it as a layer that answers by pushing: each key subscribes, the probes change,
+ * and each key must receive exactly the changes REST lets it see, shaped the same way.
+ * Later layers (Cypher, agent, exports) add a `Layer` below and join the matrix.
  */
 
 interface Scope {
@@ -52,6 +55,7 @@ const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperC
 const CONTACT_CAMEL = CONTACT_FIELDS.map(camel);
 
 let s: Stack;
+let receiver: Receiver;
 let matrix: MatrixKey[];
 /** One candidacy per (state, tier) of the demo, found with an unrestricted key. */
 let probes: string[];
@@ -196,21 +200,26 @@ async function makeMatrix(): Promise<MatrixKey[]> {
 }
 
 beforeAll(async () => {
-  s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
+  receiver = await startReceiver();
+  s = await startStack({ demo: { regions: REGIONS, today: TODAY }, webhooks: true });
   matrix = await makeMatrix();
   const everything = await s.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 10_000 });
   const seen = new Map<string, string>();
   for (const state of ['co', 'de']) {
     for (const c of (await get(`${s.url}/v1/contests?state=${state}&limit=200`, everything)).body.data) {
       const node = (await s.graph.store.getNode(c.slug)) as { state: string; tier: string };
-      const first = (await get(`${s.url}/v1/candidacies?contest=${encodeURIComponent(c.slug)}&limit=1`, everything)).body.data[0]?.slug;
+      // Not withdrawn yet: the webhook question withdraws each probe, which must be a change.
+      const first = (await get(`${s.url}/v1/candidacies?contest=${encodeURIComponent(c.slug)}&limit=20`, everything)).body.data.find((x: any) => x.filing_status !== 'WITHDRAWN')?.slug;
       if (first !== undefined && !seen.has(`${node.state}|${node.tier}`)) seen.set(`${node.state}|${node.tier}`, first);
     }
   }
   probes = [...seen.values(), 'candidacy:does-not-exist'];
   everyonesCandidacy = seen.get('co|state') ?? seen.get('co|federal')!;
 }, 120_000);
-afterAll(() => s?.stop());
+afterAll(async () => {
+  await s?.stop();
+  await receiver?.stop();
+});
 
 describe('the differential test of entitlements across layers', () => {
   it('covers every combination: 80 keys, and probes in and out of every scope', () => {
@@ -263,5 +272,66 @@ describe('the differential test of entitlements across layers', () => {
       if (k.contact) expect(res.body.errors, k.name).toBeUndefined();
       else expect(res.body.errors?.[0]?.extensions, k.name).toMatchObject({ type: 'entitlement_required', field: 'Candidacy.campaignEmails' });
     }
+  }, 120_000);
+
+  it('pushes to each key\'s webhook exactly the changes REST shows it, without contact fields it lacks, refusing the same keys', async () => {
+    const failures: string[] = [];
+    const subscribed: { k: MatrixKey; id: string; secret: string; path: string }[] = [];
+    for (const [i, k] of matrix.entries()) {
+      const path = `/k${i}`;
+      const res = await send(`${s.url}/v1/webhooks`, 'POST', k.key, { url: `${receiver.url}${path}`, events: ['candidacy.updated'] });
+      const expected = k.environment === 'live' ? 'unauthenticated' : k.name.startsWith('explore') ? 'plan_required' : undefined;
+      if (expected !== undefined) {
+        if (res.body?.type !== expected) failures.push(`${k.name}: subscribing answered ${res.status} ${res.body?.type}, not ${expected}`);
+      } else if (res.status !== 201) failures.push(`${k.name}: subscribing answered ${res.status} ${JSON.stringify(res.body)}`);
+      else subscribed.push({ k, id: res.body.id, secret: res.body.secret, path });
+    }
+    expect(failures).toEqual([]);
+    expect(subscribed).toHaveLength(32);
+
+    // Every probe withdrawn, Colorado's state-tier one last: it is in every test key's scope, so its
+    // arrival everywhere means every earlier change has been dispatched. Before it, a change to its
+    // contact fields alone, which only keys with contact may hear of.
+    const real = probes.filter((p) => p !== 'candidacy:does-not-exist');
+    const order = [...real.filter((p) => p !== everyonesCandidacy), everyonesCandidacy];
+    const node = (await s.graph.store.getNode(everyonesCandidacy)) as { state: string; tier: string; data: { fields: Record<string, { claims: { provenance: string }[] }> } };
+    // From the source that already supports its emails, so nothing but the emails changes.
+    const emailSource = node.data.fields['campaignEmails']!.claims[0]!.provenance;
+    for (const slug of order) {
+      if (slug === everyonesCandidacy) {
+        await s.graph.writer.apply({ nodes: [{ kind: 'candidacy', slug, state: node.state, tier: node.tier, claims: { campaignEmails: ['press@matrix.example.org'] }, provenance: emailSource }], edges: [] });
+      }
+      await s.graph.writer.moveCandidacy(slug, { filingStatus: 'WITHDRAWN' }, 'provenance:demo-synthetic-registry');
+    }
+    await s.graph.drainOutbox();
+
+    const payloads = (e: (typeof subscribed)[number]) => receiver.verified(e.secret, e.path);
+    const withdrawn = (e: (typeof subscribed)[number]) => payloads(e).some((p) => p.data.object.slug === everyonesCandidacy && p.data.changed_fields.includes('filingStatus'));
+    await expect.poll(() => subscribed.filter((e) => !withdrawn(e)).map((e) => e.k.name), { timeout: 20_000, interval: 50 }).toEqual([]);
+    // Every delivery the dispatcher made is in the log before its event is acknowledged: wait for them all to land.
+    const settled = async (e: (typeof subscribed)[number]) => {
+      const log = (await send(`${s.url}/v1/webhooks/${e.id}/deliveries?limit=100`, 'GET', e.k.key)).body.data as { status: string }[];
+      return log.every((d) => d.status === 'succeeded') && log.length === payloads(e).length;
+    };
+    await expect.poll(async () => (await Promise.all(subscribed.map(settled))).every(Boolean), { timeout: 20_000, interval: 100 }).toBe(true);
+
+    for (const e of subscribed) {
+      const { k } = e;
+      const check = (what: string, ok: boolean, detail: unknown = '') => {
+        if (!ok) failures.push(`${k.name}: webhooks: ${what} ${JSON.stringify(detail).slice(0, 300)}`);
+      };
+      const visible: string[] = [];
+      for (const slug of real) if ((await get(`${s.url}/v1/candidacies/${encodeURIComponent(slug)}`, k.key)).status === 200) visible.push(slug);
+      const expected = [...visible, ...(k.contact ? [everyonesCandidacy] : [])].sort();
+      const got = payloads(e);
+      check('the changes REST shows the key, once each', JSON.stringify(got.map((p) => p.data.object.slug).sort()) === JSON.stringify(expected), { got: got.map((p) => p.data.object.slug), expected });
+      for (const p of got) {
+        const keys = keysIn(p);
+        if (!k.contact) check('no contact field', ![...CONTACT_FIELDS, ...CONTACT_CAMEL].some((f) => keys.has(f) || p.data.changed_fields.includes(f)), p.data.changed_fields);
+        else check('contact fields present', keys.has('campaignEmails'), p.data.object.slug);
+        for (const slug of scopedSlugsIn(p)) check('in scope', await inScope(slug, k), slug);
+      }
+    }
+    expect(failures).toEqual([]);
   }, 120_000);
 });

@@ -1,51 +1,31 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Webhook } from 'standardwebhooks';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
-import { get, startStack, type Stack } from '../harness/stack.js';
+import { get, send, startStack, type Stack } from '../harness/stack.js';
 import { CONTACT_FIELDS, DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
+import { startReceiver, type Receiver } from '../harness/receiver.js';
 
 /** /v1/webhooks over real HTTP, and a real data change delivered, signed, to a real receiver. */
 
 let s: Stack;
 let build: string;
 let contactKey: string;
-let receiver: Server;
+let receiver: Receiver;
 let receiverUrl: string;
-/** Verified deliveries: [path, webhook-id, payload]. */
-const received: [string, string, any][] = [];
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8').on('data', (c) => (body += c)).on('end', () => {
-      received.push([req.url!, String(req.headers['webhook-id']), { body, headers: req.headers }]);
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startReceiver();
+  receiverUrl = receiver.url;
   s = await startStack({ demo: { regions: REGIONS, today: TODAY }, webhooks: true });
   build = await s.key();
   contactKey = await s.key({ entitlements: { contact: true, geography: true, states: [], tiers: [] } });
 }, 60_000);
 afterAll(async () => {
   await s?.stop();
-  receiver.closeAllConnections();
-  receiver.close();
+  await receiver?.stop();
 });
 
-async function call(method: string, path: string, key: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${s.url}${path}`, {
-    method, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text === '' ? undefined : (JSON.parse(text) as any) };
-}
-
-const verified = (secret: string, path: string) => received.filter(([p]) => p === path).map(([, , r]) => new Webhook(secret).verify(r.body, r.headers) as any);
+const call = (method: string, path: string, key: string, body?: unknown, headers: Record<string, string> = {}) => send(`${s.url}${path}`, method, key, body, headers);
+const verified = (secret: string, path: string) => receiver.verified(secret, path);
 
 describe('/v1/webhooks', () => {
   it('refuses an Explore key as plan_required', async () => {
@@ -113,7 +93,7 @@ describe('/v1/webhooks', () => {
     const again = await call('POST', `/v1/webhooks/${created.body.id}/deliveries/${delivery.id}/redeliver`, build);
     expect(again.status).toBe(202);
     await expect.poll(() => verified(secret, '/changes').length, { timeout: 10_000, interval: 20 }).toBe(2);
-    const ids = received.filter(([p]) => p === '/changes').map(([, id]) => id);
+    const ids = receiver.received.filter((r) => r.path === '/changes').map((r) => String(r.headers['webhook-id']));
     expect(new Set(ids)).toEqual(new Set([payload.id]));
   });
 

@@ -13,10 +13,12 @@ const candidacy = (state: string, tier: string) => ({
   data: { fields: { filingStatus: { value: 'QUALIFIED' }, campaignEmails: { value: ['a@b.test'] }, campaignPhones: { value: ['555'] } } },
 });
 
-const event = (state = 'co', tier = 'state', env = 'live') => makeEvent({
-  env, kind: 'candidacy', verb: 'updated', slugs: ['candidacy:a'], changedFields: ['filingStatus', 'campaignEmails'], version: '3',
-  changes: [{ field: 'filingStatus', before: 'FILED', after: 'QUALIFIED' }, { field: 'campaignEmails', before: [], after: ['a@b.test'] }],
-  node: candidacy(state, tier),
+const FILING = { field: 'filingStatus', before: 'FILED', after: 'QUALIFIED' };
+const EMAILS = { field: 'campaignEmails', before: [], after: ['a@b.test'] };
+
+const event = (state = 'co', tier = 'state', env = 'live', changes = [FILING, EMAILS]) => makeEvent({
+  env, kind: 'candidacy', verb: 'updated', slugs: ['candidacy:a'], changedFields: changes.map((c) => c.field), version: '3',
+  changes, node: candidacy(state, tier),
 });
 
 describe('payloadFor', () => {
@@ -34,6 +36,12 @@ describe('payloadFor', () => {
     const text = JSON.stringify(p);
     for (const f of ['campaignEmails', 'campaignPhones', 'a@b.test', '555']) expect(text).not.toContain(f);
     expect(text).toContain('QUALIFIED');
+  });
+
+  it('delivers a change of contact fields alone only to keys with contact', () => {
+    const emailsOnly = event('co', 'state', 'live', [EMAILS]);
+    expect(payloadFor(emailsOnly, principal())).toBeUndefined();
+    expect(payloadFor(emailsOnly, principal({ contact: true }))?.data.changed_fields).toEqual(['campaignEmails']);
   });
 
   it('delivers nothing outside the key\'s states, tiers or environment', () => {

@@ -3,9 +3,10 @@ import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 
 /**
  * The body a subscriber receives for an event, shaped for the key that owns the endpoint by
- * the same policy module as every other layer: an event in another environment, or about a
- * node outside the key's states or tiers, is not delivered at all; without `contact`, the
- * contact fields are absent from the node and from the changes (not null, not redacted).
+ * the same policy module as every other layer: an event in another environment, about a
+ * node outside the key's states or tiers, or changing only fields the key may not see, is
+ * not delivered at all; without `contact`, the contact fields are absent from the node and
+ * from the changes (not null, not redacted).
  *
  *   { "id", "type", "timestamp", "environment",
  *     "data": { "slugs", "changed_fields", "changes": [{ "field", "before", "after" }], "object" } }
@@ -32,6 +33,9 @@ export function payloadFor(event: CivicEvent, principal: Principal): WebhookPayl
   if (node !== undefined && !nodeVisible(principal, { state: node.state ?? '', tier: node.tier ?? '' })) return undefined;
   const contact = contactVisible(principal);
   const keep = (field: string) => contact || !CONTACT.has(field);
+  const changedFields = event.changedFields.filter(keep);
+  // A change to withheld fields alone is no change for this key: telling it one happened would leak it.
+  if (event.changedFields.length > 0 && changedFields.length === 0) return undefined;
   return {
     id: event.id,
     type: event.type,
@@ -39,7 +43,7 @@ export function payloadFor(event: CivicEvent, principal: Principal): WebhookPayl
     environment: event.environment === 'live' ? 'live' : 'test',
     data: {
       slugs: event.slugs,
-      changed_fields: event.changedFields.filter(keep),
+      changed_fields: changedFields,
       changes: event.changes.filter((c) => keep(c.field)).map((c) => ({ field: c.field, before: JSON.parse(c.beforeJson), after: JSON.parse(c.afterJson) })),
       object: node === undefined || contact ? (node ?? null) : withoutContact(node),
     },

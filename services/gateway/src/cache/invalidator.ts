@@ -33,9 +33,24 @@ export function startResponseInvalidator(bus: EventBus, env: string, caches: rea
     if (!DATA_EVENT_KINDS.has(kind)) return;
     const verb = event.subject.slice(event.subject.lastIndexOf('.') + 1);
     let dropped = 0;
-    for (const cache of caches) dropped += verb === 'updated' && event.slugs.length > 0 ? cache.invalidateSlugs(event.slugs) : cache.clear();
+    const slugs = verb === 'updated' ? answerSlugsOf(event) : [];
+    for (const cache of caches) dropped += slugs.length > 0 ? cache.invalidateSlugs(slugs) : cache.clear();
     log.debug({ eventId: event.id, subject: event.subject, slugs: event.slugs.length, dropped }, 'response cache invalidated');
   });
+}
+
+/**
+ * The slugs whose answers an `updated` event can change: the node itself (first), and the
+ * nodes at the other end of its changed edges (a contest lists its candidacies, an office
+ * its holders), except provenance records. No answer lists what cites a record, so a new
+ * citation changes only the citing node's answers; yet every answer showing a candidacy
+ * names its records, and one record backs thousands of candidacies, so dropping by it
+ * would empty the caches on every imported row.
+ */
+export function answerSlugsOf(event: CivicEvent): string[] {
+  const [node, ...ends] = event.slugs;
+  if (node === undefined) return [];
+  return [node, ...ends.filter((s) => !s.startsWith('provenance:'))];
 }
 
 /**

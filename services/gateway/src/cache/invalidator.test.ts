@@ -1,0 +1,39 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger, makeEvent, MemoryEventBus } from '@civicgraph/kit';
+import { startResponseInvalidator } from './invalidator.js';
+import { SlugCache } from './slug-cache.js';
+
+/** The response invalidator on the in-process bus, dropping from a real SlugCache. */
+describe('startResponseInvalidator', () => {
+  let bus: MemoryEventBus;
+  beforeEach(() => void (bus = new MemoryEventBus()));
+  afterEach(() => bus.close());
+
+  async function cacheOnBus() {
+    const cache = new SlugCache<string>(10);
+    cache.set('contest', 'C', ['contest:c', 'candidacy:a', 'provenance:p'], cache.mark());
+    cache.set('other-candidacy', 'B', ['candidacy:b', 'provenance:p'], cache.mark());
+    cache.set('unrelated', 'U', ['contest:d'], cache.mark());
+    await startResponseInvalidator(bus, 'test', [cache], createLogger('test', 'silent'));
+    return cache;
+  }
+  const kept = (cache: SlugCache<string>) => ['contest', 'other-candidacy', 'unrelated'].filter((k) => cache.get(k) !== undefined);
+
+  it('drops the answers naming the changed node and the contest at the other end of its edge, not those citing the same provenance', async () => {
+    const cache = await cacheOnBus();
+    await bus.publish(makeEvent({ env: 'test', kind: 'candidacy', verb: 'updated', slugs: ['candidacy:a', 'provenance:p', 'contest:c'], changedFields: ['SUPPORTED_BY'], version: '2' }));
+    expect(kept(cache)).toEqual(['other-candidacy', 'unrelated']);
+  });
+
+  it('drops every answer naming a provenance record when the record itself changes', async () => {
+    const cache = await cacheOnBus();
+    await bus.publish(makeEvent({ env: 'test', kind: 'provenance', verb: 'updated', slugs: ['provenance:p'], changedFields: ['url'], version: '2' }));
+    expect(kept(cache)).toEqual(['unrelated']);
+  });
+
+  it('drops everything when a node is created, since it can enter any list', async () => {
+    const cache = await cacheOnBus();
+    await bus.publish(makeEvent({ env: 'test', kind: 'candidacy', verb: 'created', slugs: ['candidacy:z', 'contest:d'], version: '1' }));
+    expect(kept(cache)).toEqual([]);
+  });
+});

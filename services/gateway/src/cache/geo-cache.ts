@@ -48,7 +48,10 @@ export class GeoCache {
 
   set(key: string, regions: Region[], generation: number): GeoEntry {
     const entry: GeoEntry = { regions: this.regions.intern(regions), rendered: new Map() };
-    this.cache.set(key, entry, entry.regions.map((r) => r.slug), generation);
+    const slugs = entry.regions.map((r) => r.slug);
+    // Points answered with the same districts share one index group: a new point in a known
+    // set costs a set insertion, not an index entry per district.
+    this.cache.set(key, entry, slugs, generation, slugs.join('\n'));
     return entry;
   }
 

@@ -9,6 +9,7 @@ import type { Region } from '@civicgraph/protos/civic/geo/v1/geo';
  * interned region is never stale; the table is bounded and starts over when full.
  */
 export class RegionInterner {
+  /** The last region interned under each slug, roles and share; one equal to it in every field shares it. */
   private readonly table = new Map<string, Region>();
 
   constructor(private readonly maxEntries = 50_000) {}
@@ -19,10 +20,10 @@ export class RegionInterner {
 
   intern(regions: readonly Region[]): Region[] {
     return regions.map((r) => {
-      const key = identity(r);
+      const key = `${r.slug}|${r.roles.join(',')}|${r.share ?? ''}`;
       const known = this.table.get(key);
-      if (known !== undefined) return known;
-      if (this.table.size >= this.maxEntries) this.table.clear();
+      if (known !== undefined && sameRegion(known, r)) return known;
+      if (known === undefined && this.table.size >= this.maxEntries) this.table.clear();
       const frozen = Object.freeze({ ...r, roles: Object.freeze([...r.roles]) }) as Region;
       this.table.set(key, frozen);
       return frozen;
@@ -31,9 +32,16 @@ export class RegionInterner {
 }
 
 /**
- * Every field of the region: decoded messages list their fields in one order (the
- * generated `createBase…`), so equal regions serialise equally, fields added later included.
+ * Every field equal, fields added to Region later included (a decoded message carries
+ * every field of its type): compared field by field, which costs a fraction of
+ * serialising both.
  */
-function identity(r: Region): string {
-  return JSON.stringify(r);
+function sameRegion(a: Region, b: Region): boolean {
+  for (const k of Object.keys(b) as (keyof Region)[]) {
+    const x = a[k];
+    const y = b[k];
+    if (x === y) continue;
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length || x.some((v, i) => v !== y[i])) return false;
+  }
+  return Object.keys(a).length === Object.keys(b).length;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { slugsIn } from './response-cache.js';
+import { GeoCache } from './geo-cache.js';
 import { RegionInterner } from './region-interner.js';
 import { SlugCache } from './slug-cache.js';
 
@@ -93,5 +94,37 @@ describe('RegionInterner', () => {
     expect(c).not.toBe(a);
     expect(Object.isFrozen(a)).toBe(true);
     expect(interner.size).toBe(2);
+  });
+
+  it('never hands out a stale region: a renamed region, or one with a population now, is a new object', () => {
+    const interner = new RegionInterner();
+    const r = { slug: 'region:co', name: 'Colorado', level: 1, fips: '08', ocdId: '', state: 'co', roles: [1], validFrom: '', validTo: '' };
+    const [a] = interner.intern([{ ...r }]);
+    const [renamed] = interner.intern([{ ...r, name: 'State of Colorado' }]);
+    const [counted] = interner.intern([{ ...r, name: 'State of Colorado', population: '5877610' }]);
+    expect(renamed).not.toBe(a);
+    expect(renamed!.name).toBe('State of Colorado');
+    expect(counted).not.toBe(renamed);
+    expect(counted!.population).toBe('5877610');
+    expect(interner.intern([{ ...r, name: 'State of Colorado', population: '5877610' }])[0]).toBe(counted);
+  });
+});
+
+describe('GeoCache', () => {
+  const region = (slug: string) => ({ slug, name: slug, level: 1, fips: '', ocdId: '', state: 'co', roles: [1], validFrom: '', validTo: '' });
+  const principal = { keyId: 'k', environment: 1, plan: 1, pinnedVersion: '', rateLimitPerMinute: 60, entitlements: { contact: false, geography: true, states: [], tiers: [] } };
+
+  it('drops every point answered with a region when that region changes, and keeps the others', () => {
+    const cache = new GeoCache();
+    const denver = [region('region:co'), region('region:co-denver-county')];
+    const key = (lat: number) => GeoCache.key(principal, lat, -105, '2026-11-25');
+    cache.set(key(39.71), denver, cache.mark());
+    cache.set(key(39.72), denver, cache.mark());
+    cache.set(key(40.5), [region('region:co'), region('region:co-weld-county')], cache.mark());
+    expect(cache.invalidateSlugs(['region:co-denver-county'])).toBe(2);
+    expect([cache.get(key(39.71)), cache.get(key(39.72))]).toEqual([undefined, undefined]);
+    expect(cache.get(key(40.5))?.regions.map((r) => r.slug)).toEqual(['region:co', 'region:co-weld-county']);
+    expect(cache.invalidateSlugs(['region:co'])).toBe(1);
+    expect(cache.size).toBe(0);
   });
 });

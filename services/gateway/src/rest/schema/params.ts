@@ -124,7 +124,8 @@ export const P = {
 } as const;
 
 /** `date` parameter's value, today when absent. */
-export function dateOr(params: Params, name: string, now = new Date()): string {
+export function dateOr(params: Params, name: string, now?: Date): string {
   const v = params[name];
+  // Without `now`, todayUtc answers from its memo of the current day instead of formatting a date per request.
   return typeof v === 'string' ? v : todayUtc(now);
 }

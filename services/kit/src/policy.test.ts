@@ -6,6 +6,7 @@ import {
   assertGeography,
   contactVisible,
   enabledEntitlements,
+  fieldVisible,
   hasEntitlement,
   nodeVisible,
   queryBudget,
@@ -94,6 +95,14 @@ describe('policy', () => {
     } catch (e) {
       expect((e as EntitlementRequiredError).field).toBe('campaignEmails');
     }
+  });
+
+  it('says field by field which candidacy fields exist for a key', () => {
+    for (const f of ['campaignEmails', 'campaignPhones', 'campaignTeam']) {
+      expect(fieldVisible(principal(), f)).toBe(false);
+      expect(fieldVisible(principal({ contact: true }), f)).toBe(true);
+    }
+    for (const f of ['filingStatus', 'campaignWebsite', 'party']) expect(fieldVisible(principal(), f)).toBe(true);
   });
 
   it('fingerprints everything the policy reads, and nothing else', () => {

@@ -158,6 +158,13 @@ export function contactVisible(p: Principal): boolean {
   return p.entitlements?.contact === true;
 }
 
+const CONTACT: ReadonlySet<string> = new Set(CONTACT_FIELDS);
+
+/** Whether a candidacy field (camelCase, as stored) exists for the key: contact fields only with `contact`. */
+export function fieldVisible(p: Principal, field: string): boolean {
+  return !CONTACT.has(field) || contactVisible(p);
+}
+
 /** A query naming a contact field without `contact` is refused, naming the field. */
 export function assertContact(p: Principal, field: string): void {
   if (!contactVisible(p)) {

@@ -1,4 +1,4 @@
-import { CONTACT_FIELDS, contactVisible, environmentOf, nodeVisible, type CivicEvent } from '@civicgraph/kit';
+import { environmentOf, fieldVisible, nodeVisible, type CivicEvent } from '@civicgraph/kit';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 
 /**
@@ -24,15 +24,12 @@ export interface WebhookPayload {
   };
 }
 
-const CONTACT: ReadonlySet<string> = new Set(CONTACT_FIELDS);
-
 /** The payload for `principal`, or undefined when the event does not exist for that key. */
 export function payloadFor(event: CivicEvent, principal: Principal): WebhookPayload | undefined {
   if (event.environment !== environmentOf(principal)) return undefined;
   const node = event.nodeJson === '' ? undefined : (JSON.parse(event.nodeJson) as { state?: string; tier?: string; data?: unknown });
   if (node !== undefined && !nodeVisible(principal, { state: node.state ?? '', tier: node.tier ?? '' })) return undefined;
-  const contact = contactVisible(principal);
-  const keep = (field: string) => contact || !CONTACT.has(field);
+  const keep = (field: string) => fieldVisible(principal, field);
   const changedFields = event.changedFields.filter(keep);
   // A change to withheld fields alone is no change for this key: telling it one happened would leak it.
   if (event.changedFields.length > 0 && changedFields.length === 0) return undefined;
@@ -45,15 +42,15 @@ export function payloadFor(event: CivicEvent, principal: Principal): WebhookPayl
       slugs: event.slugs,
       changed_fields: changedFields,
       changes: event.changes.filter((c) => keep(c.field)).map((c) => ({ field: c.field, before: JSON.parse(c.beforeJson), after: JSON.parse(c.afterJson) })),
-      object: node === undefined || contact ? (node ?? null) : withoutContact(node),
+      object: node === undefined ? null : withoutHiddenFields(node, principal),
     },
   };
 }
 
-/** A node with its contact fields removed, wherever a candidacy keeps them (`data.fields`). */
-function withoutContact(node: { data?: unknown }): unknown {
+/** A node without the fields the key may not see, wherever a candidacy keeps them (`data.fields`). */
+function withoutHiddenFields(node: { data?: unknown }, principal: Principal): unknown {
   const data = node.data as { fields?: Record<string, unknown> } | undefined;
   if (data?.fields === undefined) return node;
-  const fields = Object.fromEntries(Object.entries(data.fields).filter(([k]) => !CONTACT.has(k)));
+  const fields = Object.fromEntries(Object.entries(data.fields).filter(([k]) => fieldVisible(principal, k)));
   return { ...node, data: { ...data, fields } };
 }

@@ -25,6 +25,7 @@ interface Scope {
 interface MatrixKey extends Scope {
   name: string;
   key: string;
+  plan: 'explore' | 'build' | 'enterprise';
   contact: boolean;
   geography: boolean;
   environment: 'test' | 'live';
@@ -172,7 +173,7 @@ async function inScope(slug: string, scope: Scope): Promise<boolean> {
 
 async function makeMatrix(): Promise<MatrixKey[]> {
   const keys: MatrixKey[] = [];
-  const plans: [string, Partial<CreateKeyRequest>][] = [
+  const plans: [MatrixKey['plan'], Partial<CreateKeyRequest>][] = [
     ['explore', { plan: Plan.PLAN_EXPLORE }],
     ['build', { plan: Plan.PLAN_BUILD }],
     ['enterprise', { plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 10_000 }],
@@ -189,7 +190,7 @@ async function makeMatrix(): Promise<MatrixKey[]> {
                 entitlements: { contact, geography, states, tiers },
               });
               const name = `${planName}${contact ? '+contact' : ''}${geography ? '' : ' -geography'} states=${states.join(',') || '*'} tiers=${tiers.join(',') || '*'} ${environment}`;
-              keys.push({ name, key: issued.key, contact, geography, states, tiers, environment });
+              keys.push({ name, key: issued.key, plan: planName, contact, geography, states, tiers, environment });
             }
           }
         }
@@ -274,13 +275,16 @@ describe('the differential test of entitlements across layers', () => {
     }
   }, 120_000);
 
+  /** A key's endpoint, subscribed to candidacy.updated at its own path of the receiver. */
+  interface Subscribed { k: MatrixKey; id: string; secret: string; path: string }
+
   it('pushes to each key\'s webhook exactly the changes REST shows it, without contact fields it lacks, refusing the same keys', async () => {
     const failures: string[] = [];
-    const subscribed: { k: MatrixKey; id: string; secret: string; path: string }[] = [];
+    const subscribed: Subscribed[] = [];
     for (const [i, k] of matrix.entries()) {
       const path = `/k${i}`;
       const res = await send(`${s.url}/v1/webhooks`, 'POST', k.key, { url: `${receiver.url}${path}`, events: ['candidacy.updated'] });
-      const expected = k.environment === 'live' ? 'unauthenticated' : k.name.startsWith('explore') ? 'plan_required' : undefined;
+      const expected = k.environment === 'live' ? 'unauthenticated' : k.plan === 'explore' ? 'plan_required' : undefined;
       if (expected !== undefined) {
         if (res.body?.type !== expected) failures.push(`${k.name}: subscribing answered ${res.status} ${res.body?.type}, not ${expected}`);
       } else if (res.status !== 201) failures.push(`${k.name}: subscribing answered ${res.status} ${JSON.stringify(res.body)}`);
@@ -305,11 +309,11 @@ describe('the differential test of entitlements across layers', () => {
     }
     await s.graph.drainOutbox();
 
-    const payloads = (e: (typeof subscribed)[number]) => receiver.verified(e.secret, e.path);
-    const withdrawn = (e: (typeof subscribed)[number]) => payloads(e).some((p) => p.data.object.slug === everyonesCandidacy && p.data.changed_fields.includes('filingStatus'));
+    const payloads = (e: Subscribed) => receiver.verified(e.secret, e.path);
+    const withdrawn = (e: Subscribed) => payloads(e).some((p) => p.data.object.slug === everyonesCandidacy && p.data.changed_fields.includes('filingStatus'));
     await expect.poll(() => subscribed.filter((e) => !withdrawn(e)).map((e) => e.k.name), { timeout: 20_000, interval: 50 }).toEqual([]);
     // Every delivery the dispatcher made is in the log before its event is acknowledged: wait for them all to land.
-    const settled = async (e: (typeof subscribed)[number]) => {
+    const settled = async (e: Subscribed) => {
       const log = (await send(`${s.url}/v1/webhooks/${e.id}/deliveries?limit=100`, 'GET', e.k.key)).body.data as { status: string }[];
       return log.every((d) => d.status === 'succeeded') && log.length === payloads(e).length;
     };

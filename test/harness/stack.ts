@@ -58,8 +58,11 @@ export interface Stack {
   /** The environment the deployment serves. */
   serves: 'test' | 'live';
   key(overrides?: Partial<CreateKeyRequest>): Promise<string>;
-  /** Starts one more gateway in front of the same services (its own caches, limiter client and bus connection). */
-  addGateway(): Promise<Gateway>;
+  /**
+   * Starts one more gateway in front of the same services (its own caches, limiter client
+   * and bus connection), with `env` over the first one's settings.
+   */
+  addGateway(env?: Record<string, string>): Promise<Gateway>;
   stop(): Promise<void>;
 }
 
@@ -100,15 +103,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.gatewayEnv,
     ...(options.natsUrl === undefined ? {} : { NATS_URL: options.natsUrl }),
     ...(options.geoBatchMax === undefined ? {} : { GEO_BATCH_MAX: String(options.geoBatchMax) }) };
-  const gatewayOf = async (gatewayBus: EventBus) =>
-    startGateway({ ...readGatewayConfig(gatewayEnv), env: env as 'test' }, { bus: gatewayBus, lifecycle, log, ...(options.versions === undefined ? {} : { versions: options.versions }) });
+  const gatewayOf = async (gatewayBus: EventBus, overrides: Record<string, string> = {}) =>
+    startGateway({ ...readGatewayConfig({ ...gatewayEnv, ...overrides }), env: env as 'test' },
+      { bus: gatewayBus, lifecycle, log, ...(options.versions === undefined ? {} : { versions: options.versions }) });
   const gateway = await gatewayOf(bus);
-  const addGateway = async () => {
+  const addGateway = async (overrides: Record<string, string> = {}) => {
     // A gateway of its own process would have its own bus connection; with NATS it gets one.
-    if (options.natsUrl === undefined) return gatewayOf(bus);
+    if (options.natsUrl === undefined) return gatewayOf(bus, overrides);
     const own = await NatsEventBus.connect({ url: options.natsUrl, logger: log });
     lifecycle.defer('second gateway bus', () => own.close());
-    return gatewayOf(own);
+    return gatewayOf(own, overrides);
   };
   const environment = serves === 'live' ? Environment.ENVIRONMENT_LIVE : Environment.ENVIRONMENT_TEST;
   const key = async (overrides: Partial<CreateKeyRequest> = {}) =>

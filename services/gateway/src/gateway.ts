@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MemoryRateLimiter, RedisRateLimiter, VersionRegistry, type EventBus, type Lifecycle, type Logger, type RateLimiter } from '@civicgraph/kit';
 import { createApp } from './app.js';
@@ -12,6 +13,7 @@ import type { GatewayConfig } from './config.js';
 import { GeoLookup } from './geo-lookup.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { PrincipalCache } from './http/principal-cache.js';
+import { RevalidationFront } from './http/revalidation-front.js';
 import { connectAuth } from './upstream/auth-client.js';
 import { connectGeo } from './upstream/geo-client.js';
 import { connectGraph, connectResults } from './upstream/graph-client.js';
@@ -33,6 +35,8 @@ export interface Gateway {
   readonly port: number;
   readonly cache: GeoCache;
   readonly responses: ResponseCache;
+  /** What answers revalidations before express; undefined when GATEWAY_REVALIDATION_FRONT is off. */
+  readonly front: RevalidationFront | undefined;
 }
 
 /** Starts the HTTP gateway; every resource it opens is registered for graceful shutdown. */
@@ -63,6 +67,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     await Promise.all(subscriptions.map((s) => s.unsubscribe()));
   });
   const limiter = deps.limiter ?? (await openLimiter(config, lifecycle, log));
+  const versions = deps.versions ?? new VersionRegistry();
   const app = createApp({
     principals,
     auth,
@@ -81,13 +86,15 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     responses,
     ballots,
     graphqlResults,
-    versions: deps.versions ?? new VersionRegistry(),
+    versions,
     serves: config.serves,
     probes,
     isStopping: () => lifecycle.isStopping,
     log,
   });
-  const server = app.listen(config.port, config.host);
+  const front = config.revalidationFront ? new RevalidationFront({ principals, limiter, versions, serves: config.serves, responses }) : undefined;
+  const server = createServer(front === undefined ? app : front.listener(app));
+  server.listen(config.port, config.host);
   answerClientErrors(server);
   await once(server, 'listening');
   // Closing stops new connections and waits for in-flight requests; idle keep-alive
@@ -99,7 +106,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   log.info({ url }, 'gateway listening');
-  return { url, port, cache, responses };
+  return { url, port, cache, responses, front };
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import { policyFingerprint, todayUtc } from '@civicgraph/kit';
 import type { Rendered } from './geo-cache.js';
 import { SlugCache } from './slug-cache.js';
 
@@ -9,15 +11,24 @@ export interface CachedResponse extends Rendered {
 
 /**
  * Rendered responses of the graph-backed endpoints, so a repeated request (and above all a
- * conditional one answered 304) costs no upstream call. Keyed by the caller's policy
- * fingerprint, the API version and the request (see `responseKey`); indexed by every slug
- * in the body; dropped by the data-change events that name one (see the invalidator),
- * and never served older than the endpoints' freshness (five minutes).
+ * conditional one answered 304) costs no upstream call. Keyed by `responseKey`; indexed
+ * by every slug in the body; dropped by the data-change events that name one (see the
+ * invalidator), and never served older than the endpoints' freshness (five minutes).
  */
 export class ResponseCache extends SlugCache<CachedResponse> {
   constructor(maxEntries = 10_000, ttlMs = 300_000, now?: () => number) {
     super(maxEntries, ttlMs, now);
   }
+}
+
+/**
+ * The key of an answer: everything it depends on. The caller's policy fingerprint (what
+ * the policy lets it see), the API version, today's date (for the endpoints' date
+ * defaults) and the request URL, path and query as sent. Only a URL that passed the whole
+ * pipeline (edge and parameter validation) is ever stored under it.
+ */
+export function responseKey(principal: Principal, version: string, url: string): string {
+  return `${policyFingerprint(principal)}|${version}|${todayUtc()}|${url}`;
 }
 
 const SLUG = /^(region|election|contest|office|candidacy|person|party|position|provenance|result):[a-z0-9]/;

@@ -21,11 +21,16 @@ export const ANONYMOUS_LIMIT_PER_MINUTE = 60;
 /** Gives every request an id (`Civic-Request-Id`, echoed in problem bodies). */
 export function requestContext(): RequestHandler {
   return (_req, res, next) => {
-    const ctx: RequestContext = { requestId: `req_${randomUUID().replaceAll('-', '')}` };
+    const ctx: RequestContext = { requestId: newRequestId() };
     res.locals['civic'] = ctx;
     res.setHeader('Civic-Request-Id', ctx.requestId);
     next();
   };
+}
+
+/** A request id: `req_` and 32 hex digits. */
+export function newRequestId(): string {
+  return `req_${randomUUID().replaceAll('-', '')}`;
 }
 
 // RFC 9110 §11.1: the scheme is case-insensitive, so `bearer` is as good as `Bearer`.
@@ -58,14 +63,12 @@ export function edge(deps: EdgeDeps): RequestHandler {
 async function guard(req: Request, res: Response, { principals, limiter, versions, serves }: EdgeDeps): Promise<void> {
   const ctx = contextOf(res);
   // Everything behind the edge depends on the key (refusals included) and on the version.
-  res.setHeader('Vary', 'Authorization, Civic-Version');
+  res.setHeader('Vary', VARY);
   const asked = req.get('Civic-Version');
   let principal;
   try {
-    const key = bearerKey(req);
-    assertEnvironment(serves, { prefix: key });
-    principal = await principals.get(key);
-    assertEnvironment(serves, { principal });
+    refuseKeyParameters(req.query);
+    principal = await authenticate(req.get('Authorization'), req.rawHeaders, principals, serves);
   } catch (err) {
     // A refused key counts against the client address, at the Explore rate; the version is
     // echoed even so: the asked one if known, else the latest.
@@ -75,7 +78,7 @@ async function guard(req: Request, res: Response, { principals, limiter, version
     throw err;
   }
   ctx.principal = principal;
-  ctx.bucket = { id: `key:${principal.keyId}`, limit: principal.rateLimitPerMinute };
+  ctx.bucket = bucketOf(principal);
   res.setHeader('Civic-Entitlements', entitlementsHeader(principal));
   try {
     ctx.version = resolveVersion(versions, asked, principal.pinnedVersion);
@@ -90,10 +93,30 @@ async function guard(req: Request, res: Response, { principals, limiter, version
   }
 }
 
+/** What every answer behind the edge varies by: the key (refusals included) and the version. */
+export const VARY = 'Authorization, Civic-Version';
+
+/** The rate bucket a key's requests count against. */
+export function bucketOf(principal: Principal): { id: string; limit: number } {
+  return { id: `key:${principal.keyId}`, limit: principal.rateLimitPerMinute };
+}
+
+/**
+ * The principal of `Authorization: Bearer <key>` (see bearerKey), refused when the key or
+ * its principal belongs to the environment this deployment does not serve.
+ */
+export async function authenticate(authorization: string | undefined, rawHeaders: readonly string[], principals: PrincipalCache, serves: DeploymentEnvironment): Promise<Principal> {
+  const key = bearerKey(authorization, rawHeaders);
+  assertEnvironment(serves, { prefix: key });
+  const principal = await principals.get(key);
+  assertEnvironment(serves, { principal });
+  return principal;
+}
+
 /** `Civic-Entitlements` of a principal, per principal object (the cache hands out one per key). */
 const entitlementHeaders = new WeakMap<Principal, string>();
 
-function entitlementsHeader(principal: Principal): string {
+export function entitlementsHeader(principal: Principal): string {
   let header = entitlementHeaders.get(principal);
   if (header === undefined) {
     header = enabledEntitlements(principal).join(', ');
@@ -103,20 +126,25 @@ function entitlementsHeader(principal: Principal): string {
 }
 
 /**
- * The key from `Authorization: Bearer <key>`. Refused before any lookup: a key in the query
- * string (400, naming the parameter: URLs are logged everywhere), two Authorization headers
- * (400: which one is meant?), a header too long to hold a key, and anything not Bearer.
+ * A key in the query string is refused before any lookup (400, naming the parameter): URLs
+ * are logged everywhere.
  */
-function bearerKey(req: Request): string {
+function refuseKeyParameters(query: Record<string, unknown>): void {
   for (const name of KEY_PARAMETERS) {
-    if (Object.hasOwn(req.query, name)) {
+    if (Object.hasOwn(query, name)) {
       throw new InvalidParameterError(name, `Do not put API keys in URLs, where logs and proxies keep them; send \`Authorization: Bearer <key>\` instead, and consider the key exposed.`);
     }
   }
-  if (authorizationCount(req.rawHeaders) > 1) {
+}
+
+/**
+ * The key from `Authorization: Bearer <key>`. Refused before any lookup: two Authorization
+ * headers (400: which one is meant?), a header too long to hold a key, and anything not Bearer.
+ */
+function bearerKey(header: string | undefined, rawHeaders: readonly string[]): string {
+  if (authorizationCount(rawHeaders) > 1) {
     throw new InvalidParameterError('Authorization', 'Send exactly one Authorization header.');
   }
-  const header = req.get('Authorization');
   if (header === undefined || header === '') {
     throw new UnauthenticatedError('Send your API key as `Authorization: Bearer <key>`.', { field: 'Authorization' });
   }
@@ -135,7 +163,7 @@ function authorizationCount(raw: readonly string[]): number {
 }
 
 /** Header → the key's pinned version → latest; an unknown date is refused, listing the known ones. */
-function resolveVersion(versions: VersionRegistry, header: string | undefined, pinned: string): string {
+export function resolveVersion(versions: VersionRegistry, header: string | undefined, pinned: string): string {
   if (header !== undefined && header !== '') {
     const asked = header.trim();
     if (!versions.has(asked)) {

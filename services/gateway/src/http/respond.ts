@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { RateLimitedError, type RateLimiter } from '@civicgraph/kit';
 import { contextOf } from './request-context.js';
+import { VARY } from './edge.js';
 import { setRateHeaders } from './rate-headers.js';
 
 /** Cache policies of DESIGN: geographic data a day, candidacy-bearing data five minutes. */
@@ -40,7 +41,7 @@ export async function sendCacheable(req: Request, res: Response, limiter: RateLi
   const etag = payload.etag ?? strongEtag(payload.body);
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', payload.cacheControl);
-  res.setHeader('Vary', 'Authorization, Civic-Version');
+  res.setHeader('Vary', VARY);
   if (etagMatches(req.get('If-None-Match'), etag)) {
     if (ctx.rate !== undefined) setRateHeaders(res, ctx.rate);
     res.status(304).end();

@@ -1,7 +1,7 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import { InternalError, policyFingerprint, todayUtc, type ErrorType, type RateLimiter, type VersionRegistry } from '@civicgraph/kit';
+import { InternalError, type ErrorType, type RateLimiter, type VersionRegistry } from '@civicgraph/kit';
 import type { Request, Response, Router } from 'express';
-import { slugsIn, type CachedResponse, type ResponseCache } from '../cache/response-cache.js';
+import { responseKey, slugsIn, type CachedResponse, type ResponseCache } from '../cache/response-cache.js';
 import { contextOf, principalOf } from '../http/request-context.js';
 import { CACHE_CANDIDACY, CACHE_GEOGRAPHIC, sendCacheable, strongEtag } from '../http/respond.js';
 import { readParams, type ParamSpec, type Params } from './schema/params.js';
@@ -86,7 +86,7 @@ export function mountCached(router: Router, endpoint: Endpoint, deps: RouteDeps,
     const params = readParams(endpoint.params, req.query, req.params as Record<string, string>);
     const principal = principalOf(res);
     const version = contextOf(res).version ?? deps.versions.latest;
-    const key = `${policyFingerprint(principal)}|${version}|${todayUtc()}|${req.url}`;
+    const key = responseKey(principal, version, req.url);
     let cached = deps.responses.get(key);
     res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
     if (cached === undefined) {

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ const express = createRequire(new URL('../../../services/gateway/package.json', 
 const LOAD = fileURLToPath(new URL('./load.mjs', import.meta.url));
 const STACK_MAIN = fileURLToPath(new URL('./stack-main.mjs', import.meta.url));
 const BARE_MAIN = fileURLToPath(new URL('./bare-main.mjs', import.meta.url));
+const RAW_MAIN = fileURLToPath(new URL('./raw-node-main.mjs', import.meta.url));
 export const PATH = '/v1/districts_by_point';
 
 /**
@@ -31,7 +33,7 @@ export const PATH = '/v1/districts_by_point';
  * service's config comes from its own reader fed a private environment (not process.env),
  * so settings added to a service later take their defaults here too.
  */
-export async function startStack(shared, extraEnv = {}) {
+export async function startStack(shared, extraEnv = {}, { withoutFront = false } = {}) {
   const log = createLogger('bench', 'silent');
   const lifecycle = new Lifecycle(log);
   const dir = mkdtempSync(join(tmpdir(), 'civic-bench-stack-'));
@@ -46,23 +48,31 @@ export async function startStack(shared, extraEnv = {}) {
     const geo = await startGeoService(readGeoConfig(env), { bus, lifecycle, log });
     const graph = await startGraphService(readGraphConfig({ ...env, GRAPH_GRPC_PORT: '0' }), { bus, lifecycle, log });
     const results = await startResultsService({ host: '127.0.0.1', port: 0 }, { store: graph.store, lifecycle, log });
-    const gateway = await startGateway(readGatewayConfig({ ...env, PORT: '0', GEO_ADDR: geo.address, AUTH_ADDR: auth.address,
-      GRAPH_ADDR: graph.address, RESULTS_ADDR: results.address }), { bus, lifecycle, log });
+    const gatewayEnv = { ...env, PORT: '0', GEO_ADDR: geo.address, AUTH_ADDR: auth.address, GRAPH_ADDR: graph.address, RESULTS_ADDR: results.address };
+    const gateway = await startGateway(readGatewayConfig(gatewayEnv), { bus, lifecycle, log });
+    // A second gateway in front of the same services, every request through express: what a
+    // revalidation costs without the gateway's revalidation front.
+    const throughExpress = withoutFront ? await startGateway(readGatewayConfig({ ...gatewayEnv, GATEWAY_REVALIDATION_FRONT: 'off' }), { bus, lifecycle, log }) : undefined;
     const issued = await auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 1_000_000,
       label: 'bench:geo', pinnedVersion: '' });
-    return { url: gateway.url, key: issued.key, stop: () => lifecycle.stop('bench done') };
+    return { url: gateway.url, urlThroughExpress: throughExpress?.url, key: issued.key, stop: () => lifecycle.stop('bench done') };
   } catch (err) {
     await lifecycle.stop('bench stack failed to start');
     throw err;
   }
 }
 
-/** A bare express 5 app: the same path, a fixed 1 KB JSON body, default settings. */
-export async function startBare() {
+/** The peers' fixed body: 1 KB of JSON shaped like a districts_by_point answer. */
+function bareBody() {
   const region = { slug: 'region:co-denver-county', name: 'Denver County', level: 'county', fips: '08031', population: 716577, ocd_id: 'ocd-division/country:us/state:co/county:denver' };
   const doc = { point: { lat: 39.7392, lng: -104.9903 }, data: [region, region, region, region], next_cursor: null, pad: '' };
   doc.pad = 'x'.repeat(1024 - JSON.stringify(doc).length);
-  const body = JSON.stringify(doc);
+  return JSON.stringify(doc);
+}
+
+/** A bare express 5 app: the same path, a fixed 1 KB JSON body, default settings. */
+export async function startBare() {
+  const body = bareBody();
   const app = express();
   app.get(PATH, (_req, res) => res.type('application/json').send(body));
   const server = app.listen(0, '127.0.0.1');
@@ -77,9 +87,37 @@ export async function startBare() {
   };
 }
 
-/** startStack in a process of its own (stack-main.mjs): {url, key, probe, stop}. */
-export async function spawnStack(extraEnv = {}, execArgv = []) {
-  const server = await startServerChild(STACK_MAIN, { args: [JSON.stringify(extraEnv)], execArgv });
+/** startStack in a process of its own (stack-main.mjs): {url, urlThroughExpress, key, probe, stop}. */
+export async function spawnStack(extraEnv = {}, execArgv = [], options = {}) {
+  const server = await startServerChild(STACK_MAIN, { args: [JSON.stringify(extraEnv), JSON.stringify(options)], execArgv });
+  return { ...server.info, probe: server.probe, stop: server.stop };
+}
+
+/**
+ * A bare Node HTTP server (node:http, no framework) sending the bare express peer's body
+ * on every path: the cost of any HTTP request through Node itself here.
+ */
+export async function startRawNode() {
+  const body = bareBody();
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    bytes: Buffer.byteLength(body),
+    stop: () => new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+/** startRawNode in a process of its own (raw-node-main.mjs): {url, bytes, probe, stop}. */
+export async function spawnRawNode(execArgv = []) {
+  const server = await startServerChild(RAW_MAIN, { execArgv });
   return { ...server.info, probe: server.probe, stop: server.stop };
 }
 
@@ -143,11 +181,15 @@ export async function benchHttp(cfg, progress) {
   const stack = await spawnStack();
   const procs = await startProcesses(cfg.shared);
   const bare = await spawnBare();
+  const raw = await spawnRawNode();
   try {
+    // `kind`: the gateways are measured against the bare express peer; the bare Node peer
+    // shows what Node's HTTP server alone does on this machine, at its own half rate.
     const targets = [
-      { name: 'civicgraph gateway (auth + geo over gRPC, one process)', url: stack.url, key: stack.key, probe: stack.probe, regions: await probe(stack.url, stack.key) },
-      { name: 'civicgraph gateway (auth, geo, gateway as separate processes, as deployed)', url: procs.url, key: procs.key, probe: procs.probe, regions: await probe(procs.url, procs.key) },
-      { name: `bare express 5 (fixed ${bare.bytes} B JSON)`, url: bare.url, key: undefined, probe: bare.probe, regions: await probe(bare.url) },
+      { kind: 'gateway', name: 'civicgraph gateway (auth + geo over gRPC, one process)', url: stack.url, key: stack.key, probe: stack.probe, regions: await probe(stack.url, stack.key) },
+      { kind: 'gateway', name: 'civicgraph gateway (auth, geo, gateway as separate processes, as deployed)', url: procs.url, key: procs.key, probe: procs.probe, regions: await probe(procs.url, procs.key) },
+      { kind: 'express', name: `bare express 5 (fixed ${bare.bytes} B JSON)`, url: bare.url, key: undefined, probe: bare.probe, regions: await probe(bare.url) },
+      { kind: 'node', name: `bare Node HTTP, no framework (fixed ${raw.bytes} B JSON)`, url: raw.url, key: undefined, probe: raw.probe, regions: await probe(raw.url) },
     ];
     const base = { path: PATH, connections: cfg.httpConnections, points: cfg.httpPoints, seed: 7, duration: cfg.httpSeconds };
     const limit = (s) => (s + 30) * 1000;
@@ -163,7 +205,7 @@ export async function benchHttp(cfg, progress) {
         t.saturatedRounds.push(await load({ ...target(t), seed: 7 + round }, limit(cfg.httpSeconds), t.probe));
       }
     }
-    const bareTarget = targets[targets.length - 1];
+    const bareTarget = targets.find((t) => t.kind === 'express');
     for (const t of targets) {
       t.saturated = medianRun(t.saturatedRounds, 'rps');
       t.ratioRounds = t.saturatedRounds.map((r, k) => r.rps / bareTarget.saturatedRounds[k].rps);
@@ -182,6 +224,7 @@ export async function benchHttp(cfg, progress) {
     for (const t of targets) delete t.probe;
     return { targets, connections: cfg.httpConnections, seconds: cfg.httpSeconds, points: cfg.httpPoints, rounds: cfg.httpRounds };
   } finally {
+    await raw.stop();
     await bare.stop();
     await procs.stop();
     await stack.stop();

@@ -93,14 +93,17 @@ function targets({ workloads, http, postgis }) {
     out.push(`| civicgraph: 0 disagreements with PostGIS off-boundary | ${d.map((x) => `${x.c.disagreements} in ${x.where}`).join(', ')} | ${yes(d.every((x) => x.c.disagreements === 0))} |`);
   }
   if (http !== undefined) {
-    const bare = http.targets[http.targets.length - 1];
-    for (const gw of http.targets.slice(0, -1)) {
+    const bare = http.targets.find((t) => t.kind === 'express');
+    const node = http.targets.find((t) => t.kind === 'node');
+    for (const gw of http.targets.filter((t) => t.kind === 'gateway')) {
       const r = gw.ratio;
       const which = gw.name.includes('separate') ? 'separate processes' : 'one process';
       const rounds = gw.ratioRounds.map((x) => `${(100 * x).toFixed(0)} %`).join(', ');
       out.push(`| gateway (${which}) ≥ 50 % of bare express req/s | ${(100 * r).toFixed(0)} % median of rounds (${rounds}); ${int.format(gw.saturated.rps)} vs ${int.format(bare.saturated.rps)} req/s | ${yes(r >= 0.5)} |`);
       out.push(`| gateway (${which}) p99 ≤ 20 ms at half saturation (${int.format(gw.rate)} req/s) | paced ${gw.paced.p99ms.toFixed(1)} ms; autocannon overallRate ${gw.half.p99ms} ms | paced ${yes(gw.paced.p99ms <= 20)}, autocannon ${yes(gw.half.p99ms <= 20)} |`);
     }
+    const peer = (t) => `${t.name.split(' (')[0]} at half its own saturation (${int.format(t.rate)} req/s): paced p99 ${t.paced.p99ms.toFixed(1)} ms (rounds ${t.pacedRounds.map((r) => r.p99ms.toFixed(1)).join(', ')})`;
+    out.push(`| (the same target for the peers, same run) | ${peer(bare)}; ${peer(node)} | for reference |`);
   }
   return out.join('\n');
 }
@@ -125,7 +128,7 @@ function httpSection(http) {
     const pacedRounds = t.pacedRounds.map((r) => f(r.p99ms)).join(', ');
     lines.push(`| ${t.name} | ${int.format(s.rps)} (${satRounds}) | ${s.p50ms} | ${s.p99ms} | ${int.format(t.rate)} | ${h.p50ms} / ${h.p99ms} | ${f(p.p50ms)} / ${f(p.p99ms)} (${pacedRounds}) | ${f(s.loopDelayP99ms)} / ${f(p.loopDelayP99ms)} | ${f(p.clientLoopDelayP99ms)} / ${f(p.clientLoopDelayMaxMs)} | ${bad} | ${hits} |`);
   }
-  lines.push('', ...http.targets.slice(0, -1).map((gw) => `${gw.name} / bare express: ${(100 * gw.ratio).toFixed(0)} % of the requests per second (median of the per-round ratios).`));
+  lines.push('', ...http.targets.filter((t) => t.kind !== 'express').map((t) => `${t.name} / bare express: ${(100 * t.ratio).toFixed(0)} % of the requests per second (median of the per-round ratios).`));
   return lines.join('\n');
 }
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load, medianRun, PATH as BARE_PATH, spawnBare, spawnStack } from '../geo/http.mjs';
+import { load, medianRun, PATH as BARE_PATH, spawnBare, spawnRawNode, spawnStack } from '../geo/http.mjs';
 import { config, STATES, TARGETS } from './config.mjs';
 import { measureCpu } from './cpu.mjs';
 import { writeRestSection } from './report.mjs';
@@ -44,19 +44,23 @@ export async function getJson(url, key, path) {
 /**
  * The demo graph and point sets in a scratch folder, the stack over them and the bare
  * express peer, each in a process of its own (with --expose-gc: CPU phases collect garbage
- * in the servers), handed to `fn`; everything stopped and removed afterwards.
+ * in the servers), handed to `fn`; everything stopped and removed afterwards. With `cpuPeers`,
+ * the stack also runs a second gateway without the revalidation front, and a bare Node
+ * HTTP peer runs in a process of its own, handed to `fn` after the work folder.
  */
-export async function withDemoStack(name, sets, progress, fn) {
+export async function withDemoStack(name, sets, progress, fn, { cpuPeers = false } = {}) {
   const work = mkdtempSync(join(tmpdir(), `civic-bench-${name}-`));
   try {
     progress('demo graph and point sets (child process)');
     const prep = prepare(join(work, 'data'), sets);
     progress(`demo graph: ${prep.demo.nodes} nodes, ${prep.demo.edges} edges in ${(prep.demo.ms / 1000).toFixed(1)} s; starting the stack`);
-    const stack = await spawnStack({ CIVIC_DATA_DIR: join(work, 'data') }, ['--expose-gc', ...process.execArgv]);
+    const stack = await spawnStack({ CIVIC_DATA_DIR: join(work, 'data') }, ['--expose-gc', ...process.execArgv], { withoutFront: cpuPeers });
     const bare = await spawnBare(['--expose-gc']);
+    const raw = cpuPeers ? await spawnRawNode(['--expose-gc']) : undefined;
     try {
-      return await fn(stack, bare, prep, work);
+      return await fn(stack, bare, prep, work, raw);
     } finally {
+      await raw?.stop();
       await bare.stop();
       await stack.stop();
     }
@@ -66,10 +70,10 @@ export async function withDemoStack(name, sets, progress, fn) {
 }
 
 export async function main() {
-  return withDemoStack('rest', { points: config.points, cpuPoints: config.cpuPoints, rounds: config.rounds, coldPoints: config.rate * config.seconds }, progress, bench);
+  return withDemoStack('rest', { points: config.points, cpuPoints: config.cpuPoints, rounds: config.rounds, coldPoints: config.rate * config.seconds }, progress, bench, { cpuPeers: true });
 }
 
-async function bench(stack, bare, prep, work) {
+async function bench(stack, bare, prep, work, raw) {
   const date = await nextGeneral(stack.url, stack.key);
   const dated = (qs) => qs.map((q) => `${q}&date=${date}`);
   const queries = join(work, 'queries.txt');
@@ -125,7 +129,8 @@ async function bench(stack, bare, prep, work) {
 
   const paths = (qs) => dated(qs).map((q) => `${BALLOT}?${q}`);
   const cpu = await measureCpu({ url: stack.url, key: stack.key, server: stack.probe, connections: config.cpuConnections, passes: config.cpuPasses,
-    sets: prep.queries.cpu.map(paths), warm: paths(prep.queries.warm), bare: { url: bare.url, path: BARE_PATH, probe: bare.probe } }, progress);
+    sets: prep.queries.cpu.map(paths), warm: paths(prep.queries.warm), throughExpress: stack.urlThroughExpress,
+    bare: { url: bare.url, path: BARE_PATH, probe: bare.probe }, raw: { url: raw.url, path: BARE_PATH, probe: raw.probe } }, progress);
   for (const t of targets) delete t.probe;
 
   const run = { config, targets: TARGETS, states: STATES, date, demo: prep.demo, probe: { contests: probe.body.contests.length, bytes: probe.bytes },

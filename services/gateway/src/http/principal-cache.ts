@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { UnauthenticatedError, type CivicError } from '@civicgraph/kit';
 import type { AuthUpstream } from '../upstream/auth-client.js';
@@ -41,7 +41,8 @@ export class PrincipalCache {
   ) {}
 
   async get(key: string, now = Date.now()): Promise<Principal> {
-    const id = createHash('sha256').update(key).digest('base64url');
+    // One-shot hash: a third of createHash's cost, on every request.
+    const id = hash('sha256', key, 'base64url');
     const hit = this.entries.get(id);
     if (hit === undefined || (hit.pending === undefined && hit.expires <= now)) return this.load(id, key, now);
     if (hit.principal !== undefined && !hit.refreshing && now >= hit.refreshAt) this.refreshAhead(id, key, hit, now);

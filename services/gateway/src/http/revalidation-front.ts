@@ -1,7 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { RateDecision } from '@civicgraph/kit';
 import { responseKey, type CachedResponse, type ResponseCache } from '../cache/response-cache.js';
 import { authenticate, bucketOf, entitlementsHeader, newRequestId, resolveVersion, VARY, type EdgeDeps } from './edge.js';
-import { setRateHeaders } from './rate-headers.js';
+import { rateHeaders } from './rate-headers.js';
 import { etagMatches } from './respond.js';
 
 export interface FrontDeps extends EdgeDeps {
@@ -49,20 +50,24 @@ async function revalidate(req: IncomingMessage, res: ServerResponse, deps: Front
   const bucket = bucketOf(principal);
   const rate = await deps.limiter.peek(bucket.id, bucket.limit);
   if (!rate.allowed) return false;
-  notModified(res, entitlementsHeader(principal), version, cached);
-  setRateHeaders(res, rate);
+  res.writeHead(304, notModifiedHeaders(entitlementsHeader(principal), version, cached, rate));
   res.end();
   return true;
 }
 
-/** The headers of the pipeline's 304 for a cached answer, but the rate ones. */
-function notModified(res: ServerResponse, entitlements: string, version: string, cached: CachedResponse): void {
-  res.statusCode = 304;
-  res.setHeader('Civic-Request-Id', newRequestId());
-  res.setHeader('Vary', VARY);
-  res.setHeader('Civic-Entitlements', entitlements);
-  res.setHeader('Civic-Version', version);
-  res.setHeader('Civic-Cache', 'hit');
-  res.setHeader('ETag', cached.etag);
-  res.setHeader('Cache-Control', cached.cacheControl);
+/**
+ * The headers of the pipeline's 304 for a cached answer, as the flat list writeHead takes
+ * (set in one call rather than eleven setHeader calls).
+ */
+function notModifiedHeaders(entitlements: string, version: string, cached: CachedResponse, rate: RateDecision): string[] {
+  return [
+    'Civic-Request-Id', newRequestId(),
+    'Vary', VARY,
+    'Civic-Entitlements', entitlements,
+    'Civic-Version', version,
+    'Civic-Cache', 'hit',
+    'ETag', cached.etag,
+    'Cache-Control', cached.cacheControl,
+    ...rateHeaders(rate),
+  ];
 }

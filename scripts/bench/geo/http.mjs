@@ -75,7 +75,12 @@ export async function startBare() {
   const body = bareBody();
   const app = express();
   app.get(PATH, (_req, res) => res.type('application/json').send(body));
-  const server = app.listen(0, '127.0.0.1');
+  return listening(http.createServer(app), body);
+}
+
+/** A peer's server listening on a free loopback port: {url, bytes, stop}. */
+async function listening(server, body) {
+  server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return {
     url: `http://127.0.0.1:${server.address().port}`,
@@ -103,16 +108,7 @@ export async function startRawNode() {
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
     res.end(body);
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    bytes: Buffer.byteLength(body),
-    stop: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-  };
+  return listening(server, body);
 }
 
 /** startRawNode in a process of its own (raw-node-main.mjs): {url, bytes, probe, stop}. */

@@ -101,6 +101,9 @@ function targets({ workloads, http, postgis }) {
       const rounds = gw.ratioRounds.map((x) => `${(100 * x).toFixed(0)} %`).join(', ');
       out.push(`| gateway (${which}) ≥ 50 % of bare express req/s | ${(100 * r).toFixed(0)} % median of rounds (${rounds}); ${int.format(gw.saturated.rps)} vs ${int.format(bare.saturated.rps)} req/s | ${yes(r >= 0.5)} |`);
       out.push(`| gateway (${which}) p99 ≤ 20 ms at half saturation (${int.format(gw.rate)} req/s) | paced ${gw.paced.p99ms.toFixed(1)} ms; autocannon overallRate ${gw.half.p99ms} ms | paced ${yes(gw.paced.p99ms <= 20)}, autocannon ${yes(gw.half.p99ms <= 20)} |`);
+      if (gw.quarter !== undefined) {
+        out.push(`| (the same gateway at a quarter of saturation, ${int.format(gw.quarterRate)} req/s) | paced p99 ${gw.quarter.p99ms.toFixed(1)} ms (rounds ${gw.quarterRounds.map((r) => r.p99ms.toFixed(1)).join(', ')}) | for reference |`);
+      }
     }
     const peer = (t) => `${t.name.split(' (')[0]} at half its own saturation (${int.format(t.rate)} req/s): paced p99 ${t.paced.p99ms.toFixed(1)} ms (rounds ${t.pacedRounds.map((r) => r.p99ms.toFixed(1)).join(', ')})`;
     out.push(`| (the same target for the peers, same run) | ${peer(bare)}; ${peer(node)} | for reference |`);

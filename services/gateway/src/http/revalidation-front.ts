@@ -23,17 +23,21 @@ export interface FrontDeps extends EdgeDeps {
  * refused, parameters validated), so a hit here needs no second look at the query.
  */
 export class RevalidationFront {
-  /** Revalidations answered here (304s express never saw), since start. */
-  answered = 0;
+  private count = 0;
 
   constructor(private readonly deps: FrontDeps) {}
+
+  /** Revalidations answered here (304s express never saw), since start. */
+  get answered(): number {
+    return this.count;
+  }
 
   /** A request listener: revalidations answered here, everything else handed to `app`. */
   listener(app: RequestListener): RequestListener {
     return (req, res) => {
       if (req.method !== 'GET' || req.headers['if-none-match'] === undefined) return void app(req, res);
       revalidate(req, res, this.deps).then(
-        (answered) => (answered ? void this.answered++ : void app(req, res)),
+        (answered) => (answered ? void this.count++ : void app(req, res)),
         () => app(req, res),
       );
     };

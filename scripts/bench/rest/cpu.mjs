@@ -108,8 +108,9 @@ function perRequest(p, base, expect) {
 export async function measureCpu({ url, key, server, connections, passes, sets, warm, throughExpress, bare, raw, idleMs = 1_000, settleMs = 1_000 }, progress) {
   const client = await startClient({ url, key, connections }, server, settleMs);
   const viaExpress = await startClient({ url: throughExpress, key, connections }, server, settleMs);
-  const peers = { bare: await startClient({ url: bare.url, key, connections }, bare.probe, settleMs), raw: await startClient({ url: raw.url, key, connections }, raw.probe, settleMs) };
-  const peerPhase = (peer, n) => peers[peer].phase({ paths: [(peer === 'bare' ? bare : raw).path], passes: n, conditional: false });
+  const peers = {};
+  for (const [name, peer] of Object.entries({ bare, raw })) peers[name] = { client: await startClient({ url: peer.url, key, connections }, peer.probe, settleMs), path: peer.path };
+  const peerPhase = (name, n) => peers[name].client.phase({ paths: [peers[name].path], passes: n, conditional: false });
   try {
     progress('cpu: warm-up (miss, hit, 304 on a set of their own; 304 through express; the peers)');
     await client.phase({ paths: warm, passes: 1, recordEtags: true });
@@ -140,7 +141,6 @@ export async function measureCpu({ url, key, server, connections, passes, sets, 
   } finally {
     await client.stop();
     await viaExpress.stop();
-    await peers.bare.stop();
-    await peers.raw.stop();
+    for (const peer of Object.values(peers)) await peer.client.stop();
   }
 }

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readAuthConfig, startAuthService } from '@civicgraph/auth';
 import { readGeoConfig, startGeoService } from '@civicgraph/geo';
-import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
+import { expressServer, readGatewayConfig, startGateway } from '@civicgraph/gateway';
 import { readGraphConfig, startGraphService } from '@civicgraph/graph';
 import { startResultsService } from '@civicgraph/results';
 import { createLogger, Lifecycle, MemoryEventBus } from '@civicgraph/kit';
@@ -70,12 +70,16 @@ function bareBody() {
   return JSON.stringify(doc);
 }
 
-/** A bare express 5 app: the same path, a fixed 1 KB JSON body, default settings. */
-export async function startBare() {
+/**
+ * A bare express 5 app: the same path, a fixed 1 KB JSON body, default settings. `born`:
+ * served by the gateway's `expressServer` (requests built with the app's prototypes) instead
+ * of a stock `http.createServer(app)`; the app is the same.
+ */
+export async function startBare({ born = false } = {}) {
   const body = bareBody();
   const app = express();
   app.get(PATH, (_req, res) => res.type('application/json').send(body));
-  return listening(http.createServer(app), body);
+  return listening(born ? expressServer(app) : http.createServer(app), body);
 }
 
 /** A peer's server listening on a free loopback port: {url, bytes, stop}. */
@@ -118,8 +122,8 @@ export async function spawnRawNode(execArgv = []) {
 }
 
 /** startBare in a process of its own (bare-main.mjs): {url, bytes, probe, stop}. */
-export async function spawnBare(execArgv = []) {
-  const server = await startServerChild(BARE_MAIN, { execArgv });
+export async function spawnBare(execArgv = [], { born = false } = {}) {
+  const server = await startServerChild(BARE_MAIN, { args: born ? ['born'] : [], execArgv });
   return { ...server.info, probe: server.probe, stop: server.stop };
 }
 
@@ -177,14 +181,18 @@ export async function benchHttp(cfg, progress) {
   const stack = await spawnStack();
   const procs = await startProcesses(cfg.shared);
   const bare = await spawnBare();
+  const born = await spawnBare([], { born: true });
   const raw = await spawnRawNode();
   try {
-    // `kind`: the gateways are measured against the bare express peer; the bare Node peer
-    // shows what Node's HTTP server alone does on this machine, at its own half rate.
+    // `kind`: the gateways are measured against the bare express peer (stock, as a user
+    // would run it); the same app served as the gateway serves its own (requests built with
+    // express's prototypes) and the bare Node peer show what express and Node's HTTP server
+    // alone do on this machine, each at its own half rate.
     const targets = [
       { kind: 'gateway', name: 'civicgraph gateway (auth + geo over gRPC, one process)', url: stack.url, key: stack.key, probe: stack.probe, regions: await probe(stack.url, stack.key) },
       { kind: 'gateway', name: 'civicgraph gateway (auth, geo, gateway as separate processes, as deployed)', url: procs.url, key: procs.key, probe: procs.probe, regions: await probe(procs.url, procs.key) },
       { kind: 'express', name: `bare express 5 (fixed ${bare.bytes} B JSON)`, url: bare.url, key: undefined, probe: bare.probe, regions: await probe(bare.url) },
+      { kind: 'express-born', name: `bare express 5, served as the gateway serves it (expressServer; fixed ${born.bytes} B JSON)`, url: born.url, key: undefined, probe: born.probe, regions: await probe(born.url) },
       { kind: 'node', name: `bare Node HTTP, no framework (fixed ${raw.bytes} B JSON)`, url: raw.url, key: undefined, probe: raw.probe, regions: await probe(raw.url) },
     ];
     const base = { path: PATH, connections: cfg.httpConnections, points: cfg.httpPoints, seed: 7, duration: cfg.httpSeconds };
@@ -232,6 +240,7 @@ export async function benchHttp(cfg, progress) {
     return { targets, connections: cfg.httpConnections, seconds: cfg.httpSeconds, points: cfg.httpPoints, rounds: cfg.httpRounds };
   } finally {
     await raw.stop();
+    await born.stop();
     await bare.stop();
     await procs.stop();
     await stack.stop();

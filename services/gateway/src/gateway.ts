@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MemoryRateLimiter, RedisRateLimiter, VersionRegistry, type EventBus, type Lifecycle, type Logger, type RateLimiter } from '@civicgraph/kit';
 import { createApp } from './app.js';
@@ -12,6 +11,7 @@ import { ResponseCache } from './cache/response-cache.js';
 import type { GatewayConfig } from './config.js';
 import { GeoLookup } from './geo-lookup.js';
 import { answerClientErrors } from './http/client-errors.js';
+import { expressServer } from './http/express-server.js';
 import { PrincipalCache } from './http/principal-cache.js';
 import { RevalidationFront } from './http/revalidation-front.js';
 import { connectAuth } from './upstream/auth-client.js';
@@ -93,7 +93,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     log,
   });
   const front = config.revalidationFront ? new RevalidationFront({ principals, limiter, versions, serves: config.serves, responses }) : undefined;
-  const server = createServer(front === undefined ? app : front.listener(app));
+  const server = expressServer(app, front === undefined ? app : front.listener(app));
   server.listen(config.port, config.host);
   answerClientErrors(server);
   await once(server, 'listening');

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MemoryRateLimiter, RedisRateLimiter, VersionRegistry, type EventBus, type Lifecycle, type Logger, type RateLimiter } from '@civicgraph/kit';
 import { createApp } from './app.js';
@@ -37,6 +38,8 @@ export interface Gateway {
   readonly responses: ResponseCache;
   /** What answers revalidations before express; undefined when GATEWAY_REVALIDATION_FRONT is off. */
   readonly front: RevalidationFront | undefined;
+  /** The HTTP server (built by expressServer: requests carry the app's express prototypes from birth). */
+  readonly server: Server;
 }
 
 /** Starts the HTTP gateway; every resource it opens is registered for graceful shutdown. */
@@ -106,7 +109,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   log.info({ url }, 'gateway listening');
-  return { url, port, cache, responses, front };
+  return { url, port, cache, responses, front, server };
 }
 
 /**

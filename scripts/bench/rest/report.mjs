@@ -123,7 +123,7 @@ function cpuTable(run, sum) {
   lines.push('', `The floors: a request through a stock express 5 server (the bare express peer) costs ${f1(sum.bare.us)} µs here, and through Node's HTTP server alone ${f1(sum.raw.us)} µs. ` +
     `The gateway's own server builds each request with express's prototypes (\`expressServer\`), so its requests do not pay for express's per-request prototype change: a 304 through express (the second gateway) ${f1(sum.viaExpress.us)} µs. ` +
     `The revalidation front answers it before express, with the same functions and the same headers (\`test/integration/revalidation-front.int.test.ts\` holds the two gateways to that): ${f1(sum.notModified.us)} µs, ${aboveFloor(sum.notModified.us - sum.raw.us)}. ` +
-    `25 % of the hit 200 is ${f1(quarter)} µs, ${quarter < sum.raw.us ? "below what Node's HTTP server alone costs per request here" : "above what Node's HTTP server alone costs per request here"}.`);
+    `25 % of the hit 200 is ${f1(quarter)} µs, ${quarter < sum.raw.us ? 'below' : 'above'} what Node's HTTP server alone costs per request here.`);
   return lines.join('\n');
 }
 

@@ -48,7 +48,7 @@ export interface GatewayConfig {
   /**
    * Whether revalidations of cached answers are answered before express (GATEWAY_REVALIDATION_FRONT,
    * on|off, default on; see http/revalidation-front.ts). Off sends every request through
-   * express: the same answers at about five times the CPU per 304.
+   * express: the same answers at about 1.7 times the CPU per 304 (BENCHMARKS.md).
    */
   revalidationFront: boolean;
   logLevel: string;

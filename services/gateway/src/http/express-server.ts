@@ -32,7 +32,7 @@ export function expressServer(app: Express, listener: RequestListener = app): Se
  * (`app.request` → express's request → IncomingMessage.prototype) and `app.request`'s own
  * properties (`app`), and becomes `app.request` (`app.response`).
  */
-export function expressClasses(app: Express): { Request: typeof IncomingMessage; Response: typeof ServerResponse } {
+function expressClasses(app: Express): { Request: typeof IncomingMessage; Response: typeof ServerResponse } {
   class Request extends IncomingMessage {}
   class Response extends ServerResponse {}
   const appProtos = app as unknown as { request: object; response: object };

@@ -98,11 +98,33 @@ describe('civicgraph up, driven over HTTP as a new user would', () => {
   it('refuses an import that is not what it claims, naming the file, and keeps serving', async () => {
     const bogus = join(dataDir, 'bogus.shp');
     writeFileSync(bogus, '{"type":"FeatureCollection","features":[]}');
-    const run = promisify(execFile)('node', [bin, 'import', 'boundaries', bogus, '--level', 'precinct'], { env });
+    const run = promisify(execFile)('node', [bin, 'import', 'boundaries', bogus, '--level', 'precinct', '--undated'], { env });
     await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('file') });
     const missingLevel = promisify(execFile)('node', [bin, 'import', 'boundaries', bogus], { env });
     await expect(missingLevel).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('level') });
+    const undatedByAccident = promisify(execFile)('node', [bin, 'import', 'boundaries', bogus, '--level', 'precinct'], { env });
+    await expect(undatedByAccident).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--valid-from is required') });
     expect((await get(`${url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}`, sandboxKey)).status).toBe(200);
+  });
+
+  it('refuses an import that brings nothing or would delete districts, exiting non-zero with nothing changed', async () => {
+    const at = `${url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}&date=2025-06-01`;
+    const before = (await get(at, sandboxKey)).body.data;
+    const file = (name: string, features: unknown[]) => {
+      writeFileSync(join(dataDir, name), JSON.stringify({ type: 'FeatureCollection', features }));
+      return join(dataDir, name);
+    };
+    const cd = ['--level', 'congressional-district', '--valid-from', '2023-01-03'];
+    const refused = (...args: string[]) => promisify(execFile)('node', [bin, 'import', 'boundaries', ...args], { env });
+    await expect(refused(file('empty.geojson', []), ...cd)).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/file: .*no usable feature.*Nothing was changed/) });
+    const nan = { type: 'Feature', properties: { STATEFP: '08', CD118FP: '01' }, geometry: { type: 'Polygon', coordinates: [[[null, 39], [-104, 39], [-104, 40], [null, 39]]] } };
+    await expect(refused(file('nan.geojson', [nan]), ...cd)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('1 malformed_geometry') });
+    // A stored precinct map (the import above) that a new file would empty of its one district.
+    const elsewhere = { type: 'Feature', properties: { GEOID: '0803178', NAME: 'Elsewhere' }, geometry: { type: 'Polygon', coordinates: [[[-105, 40], [-104.9, 40], [-104.9, 40.1], [-105, 40]]] } };
+    const shrink = file('precinct-moved.geojson', [elsewhere]);
+    const precinct = ['--level', 'precinct', '--state', 'CO', '--valid-from', '2020-01-01'];
+    await expect(refused(shrink, ...precinct)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('deletions need --replace') });
+    expect((await get(at, sandboxKey)).body.data).toEqual(before);
   });
 
   it('shuts down gracefully on SIGTERM and exits 0', async () => {

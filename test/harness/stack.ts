@@ -17,6 +17,8 @@ export const POPULATION_CSV = join(SHARED_DATA, 'population/derived/county-popul
 
 export interface StackOptions {
   files?: BoundaryFile[];
+  /** The stack's CIVIC_DATA_DIR (kept afterwards); default: a temporary folder removed at stop. */
+  dataDir?: string;
   natsUrl?: string;
   env?: string;
   authCacheMs?: number;
@@ -69,8 +71,8 @@ export interface Stack {
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const log = createLogger('test', process.env['TEST_LOG_LEVEL'] ?? 'silent');
   const lifecycle = new Lifecycle(log);
-  const dir = mkdtempSync(join(tmpdir(), 'civic-stack-'));
-  lifecycle.defer('temp dir', () => rmSync(dir, { recursive: true, force: true }));
+  const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'civic-stack-'));
+  if (options.dataDir === undefined) lifecycle.defer('temp dir', () => rmSync(dir, { recursive: true, force: true }));
   const env = options.env ?? 'test';
   const bus = options.natsUrl === undefined ? new MemoryEventBus() : await NatsEventBus.connect({ url: options.natsUrl, logger: log });
   lifecycle.defer('bus', () => bus.close());

@@ -11,9 +11,11 @@ commands:
   up                      start every service on this machine (embedded stores; NATS when NATS_URL is set)
   keys create [--env test|live] [--plan explore|build|enterprise] [--entitlements contact,geography]
               [--states CO,DE] [--tiers federal,state] [--rate-limit N] [--label TEXT] [--json]
-  import boundaries <file> --level <level> [--state XX] [--valid-from YYYY-MM-DD] [--valid-to YYYY-MM-DD]
-              [--elections-from YYYY-MM-DD] [--elections-to YYYY-MM-DD] [--code-field F] [--name-field F] [--json]
-                          GeoJSON, TopoJSON or Shapefile (.shp or .zip); a running service picks it up
+  import boundaries <file> --level <level> (--valid-from YYYY-MM-DD [--valid-to YYYY-MM-DD]
+              [--elections-from YYYY-MM-DD] [--elections-to YYYY-MM-DD] | --undated) [--state XX]
+              [--replace | --max-delete-fraction F] [--strict] [--code-field F] [--name-field F] [--json]
+                          GeoJSON, TopoJSON or Shapefile (.shp or .zip), one map per state it covers;
+                          deleting stored districts needs --replace; a running service picks it up
   import ocd <folder|file.csv> [--as-of YYYY-MM-DD] [--json]
   import legislators <legislators-current.yaml> [--as-of YYYY-MM-DD] [--json]
   import fec-candidates <weballYY.txt> [--cycle YYYY] [--legislators <legislators-current.yaml>] [--json]

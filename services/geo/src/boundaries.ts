@@ -1,17 +1,22 @@
 import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
 import type { RegionRecord } from './domain/region.js';
+import { effectiveRegions, type MapLayer } from './domain/timeline.js';
 import { versionKey } from './domain/validity.js';
-import type { GeoConfig } from './config.js';
+import type { BoundaryFile, GeoConfig } from './config.js';
+import type { StoredLayer } from './store/boundary-store.js';
 import { loadGeoJsonFile } from './store/geojson-file.js';
 import { loadUsAtlas } from './store/us-atlas.js';
 
 /** One loaded boundary data set: its regions, a fingerprint per version key and a version. */
 export interface BoundarySet {
+  /** The versions served, each with the validity it has once newer maps supersede older ones. */
   regions: RegionRecord[];
   fingerprints: Map<string, string>;
-  /** Changes whenever any region's attributes or geometry change. */
+  /** Changes whenever any region's attributes, validity or geometry change. */
   version: string;
-  skipped: { source: string; index: number; reason: string }[];
+  /** Features of the configured files left out, with why. */
+  leftOut: { source: string; index: number; reason: string }[];
 }
 
 /** Changes between two boundary sets, by region slug (a slug appears once per list). */
@@ -21,21 +26,48 @@ export interface BoundaryDiff {
   deleted: string[];
 }
 
-/** Loads us-atlas states and counties, every configured file and every imported layer. */
-export function loadBoundaries(config: Pick<GeoConfig, 'files' | 'populationCsv'>, imported: readonly RegionRecord[] = []): BoundarySet {
-  const regions = [...loadUsAtlas({ populationCsv: config.populationCsv }), ...imported];
-  const skipped: BoundarySet['skipped'] = [];
-  for (const file of config.files) {
-    const report = loadGeoJsonFile(file.path, file.level, file.state === undefined ? {} : { state: file.state });
-    regions.push(...(file.validity === undefined ? report.regions : report.regions.map((r) => ({ ...r, validity: file.validity }))));
-    skipped.push(...report.skipped.map((s) => ({ source: file.path, ...s })));
-  }
+/**
+ * Loads every map — us-atlas states and counties, the configured files, the imported
+ * layers — and serves each level and state as one timeline (`effectiveRegions`). On the
+ * same start date an import outranks a configured file, a later configured file an earlier
+ * one, and any of them us-atlas.
+ */
+export function loadBoundaries(config: Pick<GeoConfig, 'files' | 'populationCsv'>, imported: readonly StoredLayer[] = []): BoundarySet {
+  const layers: MapLayer[] = splitByState(loadUsAtlas({ populationCsv: config.populationCsv }), undefined, 0);
+  const leftOut: BoundarySet['leftOut'] = [];
+  config.files.forEach((file, i) => {
+    const report = loadConfiguredFile(file);
+    layers.push(...splitByState(report.regions, file.validity, i + 1));
+    leftOut.push(...[...report.skipped, ...report.rejected].map((s) => ({ source: file.path, index: s.index, reason: s.reason })));
+  });
+  const importRank = config.files.length + 1;
+  for (const stored of imported) layers.push(...splitByState(stored.regions, stored.regions[0]?.validity, importRank));
+  const regions = effectiveRegions(layers);
   const fingerprints = new Map(regions.map((r) => [versionKey(r), fingerprint(r)]));
   const version = createHash('sha256')
     .update([...fingerprints].sort(([a], [b]) => (a < b ? -1 : 1)).map(([s, f]) => `${s}=${f}`).join('\n'))
     .digest('hex')
     .slice(0, 16);
-  return { regions, fingerprints, version, skipped };
+  return { regions, fingerprints, version, leftOut };
+}
+
+function loadConfiguredFile(file: BoundaryFile): ReturnType<typeof loadGeoJsonFile> {
+  const report = loadGeoJsonFile(file.path, file.level, file.state === undefined ? {} : { state: file.state });
+  const source = { name: basename(file.path) };
+  const regions = report.regions.map((r): RegionRecord => ({ ...r, ...(file.validity === undefined ? {} : { validity: file.validity }), source }));
+  return { ...report, regions };
+}
+
+/** One layer per (level, state) of regions sharing one validity. */
+function splitByState(regions: readonly RegionRecord[], validity: RegionRecord['validity'], rank: number): MapLayer[] {
+  const layers = new Map<string, MapLayer>();
+  for (const r of regions) {
+    const key = `${r.level}|${r.state}`;
+    let layer = layers.get(key);
+    if (layer === undefined) layers.set(key, (layer = { level: r.level, state: r.state, validity, rank, regions: [] }));
+    (layer.regions as RegionRecord[]).push(r);
+  }
+  return [...layers.values()];
 }
 
 function fingerprint(r: RegionRecord): string {

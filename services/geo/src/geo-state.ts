@@ -18,7 +18,7 @@ export class GeoState {
     private readonly store: BoundaryStore,
   ) {}
 
-  /** Every version of a region, oldest first (undated versions first). */
+  /** Every version of a region that is served on some date, oldest first (undated versions first). */
   versions(slug: string): readonly RegionRecord[] {
     return this.bySlug.get(slug) ?? [];
   }
@@ -30,7 +30,7 @@ export class GeoState {
 
   /** (Re)loads every source; returns what changed since the previous load. */
   load(): { diff: BoundaryDiff; set: BoundarySet } {
-    const next = loadBoundaries(this.config, this.store.list());
+    const next = loadBoundaries(this.config, this.store.layers());
     const index = DistrictIndex.build(next.regions, { resolution: this.config.h3Resolution });
     const diff = diffBoundaries(this.set, next);
     this.set = next;

@@ -6,7 +6,7 @@ import { GeoState } from './geo-state.js';
 import { answerPoints, districtsAtPoint, districtsAtPoints } from './handlers/districts-at-point.js';
 import { districtsByAddress } from './handlers/districts-by-address.js';
 import { getBoundary, getRegion, getRegions } from './handlers/regions.js';
-import { createGeocoder } from './geocode/index.js';
+import { createGeocoder, type Geocoder } from './geocode/index.js';
 import type { BoundaryDiff } from './boundaries.js';
 import { Reloader } from './reloader.js';
 import { LmdbBoundaryStore } from './store/lmdb-boundary-store.js';
@@ -15,6 +15,8 @@ export interface GeoDeps {
   bus: EventBus;
   lifecycle: Lifecycle;
   log: Logger;
+  /** The Geocoder port's adapter; default: the one `config.geocoder` selects. */
+  geocoder?: Geocoder;
 }
 
 /** A running geo service. */
@@ -34,12 +36,13 @@ export async function startGeoService(config: GeoConfig, deps: GeoDeps): Promise
   const store = LmdbBoundaryStore.open(config.storePath);
   lifecycle.defer('geo boundary store', () => store.close());
   const state = new GeoState(config, store);
+  const geocoder = deps.geocoder ?? createGeocoder(config.geocoder);
   const streams = new OpenStreams();
   const implementation: GeoServiceServer = {
     districtsAtPoint: unary(log, 'DistrictsAtPoint', districtsAtPoint(state)),
     districtsAtPoints: unary(log, 'DistrictsAtPoints', districtsAtPoints(state)),
     streamDistrictsAtPoints: muxed(log, 'StreamDistrictsAtPoints', streams, (request, principal) => answerPoints(state, principal, request)),
-    districtsByAddress: unary(log, 'DistrictsByAddress', districtsByAddress(state, createGeocoder(config.geocoder))),
+    districtsByAddress: unary(log, 'DistrictsByAddress', districtsByAddress(state, geocoder)),
     getRegion: unary(log, 'GetRegion', getRegion(state)),
     getRegions: unary(log, 'GetRegions', getRegions(state)),
     getBoundary: unary(log, 'GetBoundary', getBoundary(state)),
@@ -58,7 +61,7 @@ export async function startGeoService(config: GeoConfig, deps: GeoDeps): Promise
     const { diff, set } = state.load();
     const events = await publishBoundaryChanges(bus, config.env, diff, set.version, first);
     first = false;
-    log.info({ regions: set.regions.length, skipped: set.skipped.length, version: set.version, created: diff.created.length,
+    log.info({ regions: set.regions.length, leftOut: set.leftOut.length, version: set.version, created: diff.created.length,
       updated: diff.updated.length, deleted: diff.deleted.length, events, ms: Math.round(performance.now() - started) }, 'boundaries loaded');
     return diff;
   };
@@ -66,6 +69,7 @@ export async function startGeoService(config: GeoConfig, deps: GeoDeps): Promise
   await reloader.request();
   reloader.watch(config.storePollMs);
   lifecycle.defer('geo reloader', () => reloader.stop());
+  geocoder.prepare();
   server.markServing();
   return { address: server.address, port: server.port, reload: () => reloader.request() };
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { startAuthService, type AuthService } from '@civicgraph/auth';
-import { parseBoundaryFile, startGeoService, type BoundaryFile } from '@civicgraph/geo';
+import { defaultMaps, startGeoService } from '@civicgraph/geo';
 import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
 import { readGraphConfig, startGraphService, surroundingGenerals } from '@civicgraph/graph';
 import { startResultsService } from '@civicgraph/results';
@@ -13,17 +13,6 @@ import { loadDemoIfEmpty } from './demo-data.js';
 
 /** Label of the key `up` mints; the previous one is revoked on each start. */
 export const SANDBOX_LABEL = 'sandbox (civicgraph up)';
-
-/** Demo boundary files taken from the shared data folder when it is present. */
-function demoFiles(sharedData: string | undefined): BoundaryFile[] {
-  if (sharedData === undefined) return [];
-  const specs = [
-    `congressional-district=${join(sharedData, 'boundaries/congressional/us-cd119-20m.geojson')}`,
-    `state-legislative-upper=${join(sharedData, 'boundaries/state-legislative/co/co-state-senate-districts-2021.geojson')}@co`,
-    `state-legislative-lower=${join(sharedData, 'boundaries/state-legislative/co/co-state-house-districts-2021.geojson')}@co`,
-  ];
-  return specs.map((s) => parseBoundaryFile(s)).filter((f) => existsSync(f.path));
-}
 
 function populationCsv(sharedData: string | undefined): string | undefined {
   const path = sharedData === undefined ? undefined : join(sharedData, 'population/derived/county-population-v2023.csv');
@@ -54,7 +43,7 @@ export interface Running {
 
 /** Starts auth, geo, graph, results and the gateway in this process, on loopback, with demo data. */
 export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger): Promise<Running> {
-  const files = demoFiles(config.sharedData);
+  const files = defaultMaps(config.sharedData);
   const bus = await openBus(config.natsUrl, 'civicgraph-up', log);
   lifecycle.defer('event bus', () => bus.close());
   const auth = await startAuthService(

@@ -43,7 +43,14 @@ export const REGION_ENDPOINTS = {
 
 
 function versionView(v: RegionVersion) {
-  return { valid_from: orNull(v.validFrom), valid_to: orNull(v.validTo), elections_from: orNull(v.electionsFrom), elections_to: orNull(v.electionsTo) };
+  return {
+    valid_from: orNull(v.validFrom),
+    valid_to: orNull(v.validTo),
+    elections_from: orNull(v.electionsFrom),
+    elections_to: orNull(v.electionsTo),
+    source: orNull(v.source),
+    imported_at: orNull(v.importedAt),
+  };
 }
 
 /**

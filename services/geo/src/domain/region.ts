@@ -35,6 +35,16 @@ export interface RegionRecord {
   geometry: RegionGeometry;
   /** When this boundary version is in force: who it elects serves under it. */
   validity?: Validity;
+  /** Where this version came from; absent for regions built in code (tests). */
+  source?: RegionSource;
+}
+
+/** Where a boundary version came from, as `/v1/regions/{slug}` lists it. */
+export interface RegionSource {
+  /** The file or data set, e.g. `tl_2022_08_cd118.zip`, `us-atlas counties-10m.json`. */
+  name: string;
+  /** When an import stored this version (ISO 8601 date-time); absent for configured maps. */
+  importedAt?: string;
 }
 
 /**

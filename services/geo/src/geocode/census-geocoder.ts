@@ -38,6 +38,9 @@ export class CensusGeocoder implements Geocoder {
     this.fetch = options.fetch ?? globalThis.fetch;
   }
 
+  /** Nothing to build: every lookup is a request to the Census service. */
+  prepare(): void {}
+
   async geocode(address: string): Promise<GeocodeResult> {
     const text = checkAddress(address);
     const body = await this.request(text);

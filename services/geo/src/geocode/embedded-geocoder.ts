@@ -5,7 +5,7 @@ import { isPlaced, zipcodesRegistry, type ZipRegistry, type ZipRow } from './zip
 
 /** Options of the embedded geocoder. */
 export interface EmbeddedGeocoderOptions {
-  /** The ZIP registry; defaults to the `zipcodes` package, built on first use. */
+  /** The ZIP registry; defaults to the `zipcodes` package's, built by `prepare` or on first use. */
   registry?: () => ZipRegistry;
 }
 
@@ -19,6 +19,11 @@ export class EmbeddedGeocoder implements Geocoder {
 
   constructor(options: EmbeddedGeocoderOptions = {}) {
     this.registry = options.registry ?? zipcodesRegistry;
+  }
+
+  /** Builds the ZIP registry (about a second): the first ZIP or city lookup would pay for it otherwise. */
+  prepare(): void {
+    this.registry();
   }
 
   async geocode(address: string): Promise<GeocodeResult> {

@@ -39,6 +39,11 @@ export interface GeocodeResult {
  */
 export interface Geocoder {
   geocode(address: string): Promise<GeocodeResult>;
+  /**
+   * Builds the tables the geocoder looks in (e.g. the ZIP registry), so that no request
+   * pays for them inside its deadline; the geo service calls it before it reports SERVING.
+   */
+  prepare(): void;
 }
 
 /** The longest address accepted; longer input is refused before any parsing. */

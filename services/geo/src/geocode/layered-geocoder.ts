@@ -12,6 +12,11 @@ export class LayeredGeocoder implements Geocoder {
     private readonly street: Geocoder,
   ) {}
 
+  prepare(): void {
+    this.local.prepare();
+    this.street.prepare();
+  }
+
   async geocode(address: string): Promise<GeocodeResult> {
     return readForm(address) === undefined ? this.street.geocode(address) : this.local.geocode(address);
   }

@@ -12,7 +12,14 @@ export const MAX_SIMPLIFY_METERS = 100_000;
 
 function versionOf(r: RegionRecord): RegionVersion {
   const v = r.validity ?? {};
-  return { validFrom: v.from ?? '', validTo: v.to ?? '', electionsFrom: v.electionsFrom ?? '', electionsTo: v.electionsTo ?? '' };
+  return {
+    validFrom: v.from ?? '',
+    validTo: v.to ?? '',
+    electionsFrom: v.electionsFrom ?? '',
+    electionsTo: v.electionsTo ?? '',
+    source: r.source?.name ?? '',
+    importedAt: r.source?.importedAt ?? '',
+  };
 }
 
 /**

@@ -2,32 +2,58 @@ import type { Level } from '@civicgraph/protos/civic/geo/v1/geo';
 import type { RegionRecord } from '../domain/region.js';
 
 /**
- * A layer is what one import replaces as a whole: one level, optionally one state, from
- * one date. Re-importing a layer replaces its versions: new ones are created, changed ones
- * updated, missing ones deleted — and an identical re-import changes nothing.
+ * A layer is one map as an import replaces it: one level, one state, from one date.
+ * Re-importing a layer replaces its versions: new ones are created, changed ones updated,
+ * missing ones deleted — and an identical re-import changes nothing.
  */
 export interface LayerKey {
   level: Level;
-  /** Lowercase USPS code, or '' for a layer spanning states. */
+  /** Lowercase USPS code; '' only for the national level. */
   state: string;
   /** The layer's `valid_from`, or '' when it is undated. */
   validFrom: string;
 }
 
-/** What a layer replacement changed, by version key (`slug` or `slug@valid_from`). */
+/** A layer as stored: its key and its versions (which share one validity). */
+export interface StoredLayer {
+  key: LayerKey;
+  regions: RegionRecord[];
+}
+
+/** One layer's new contents. */
+export interface LayerReplacement {
+  key: LayerKey;
+  regions: readonly RegionRecord[];
+}
+
+/** What replacing one layer changes, by version key (`slug` or `slug@valid_from`). */
 export interface LayerChange {
+  key: LayerKey;
   created: string[];
   updated: string[];
   deleted: string[];
   unchanged: number;
+  /** Versions the layer held before. */
+  before: number;
 }
+
+/**
+ * Sees every change of a replacement before it commits; throwing refuses the whole
+ * replacement and nothing is written.
+ */
+export type ChangeCheck = (changes: readonly LayerChange[]) => void;
 
 /** The BoundaryStore port: imported boundary versions, durable, shared by processes. */
 export interface BoundaryStore {
-  /** Every stored region version. */
+  /** Every stored layer with its versions. */
+  layers(): StoredLayer[];
+  /** Every stored version. */
   list(): RegionRecord[];
-  /** Replaces one layer atomically; bumps the generation only when something changed. */
-  replaceLayer(layer: LayerKey, regions: readonly RegionRecord[]): LayerChange;
+  /**
+   * Replaces the given layers in one transaction (layers not named are untouched); bumps
+   * the generation only when something changed.
+   */
+  replaceLayers(replacements: readonly LayerReplacement[], check?: ChangeCheck): LayerChange[];
   /** Increases on every committed change, whichever process made it. */
   generation(): number;
   close(): Promise<void>;
@@ -35,4 +61,9 @@ export interface BoundaryStore {
 
 export function layerId(l: LayerKey): string {
   return `${l.level}|${l.state}|${l.validFrom}`;
+}
+
+export function parseLayerId(id: string): LayerKey {
+  const [level, state, validFrom] = id.split('|');
+  return { level: Number(level) as Level, state: state ?? '', validFrom: validFrom ?? '' };
 }

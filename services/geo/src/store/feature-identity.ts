@@ -1,12 +1,16 @@
 import { countyIdentity, fullCountyName } from '../domain/county.js';
 import { childOcdId, congressionalDistrict, findState, legislativeDistrict, stateOcdId, type StateInfo } from '@civicgraph/kit';
 import { Level, ocdKey, slugKey, type RegionRecord } from '../domain/region.js';
+import type { RejectCode } from './features.js';
 
 /** Everything a region record holds besides its level and geometry. */
 export type RegionIdentity = Omit<RegionRecord, 'level' | 'geometry'>;
 
-/** A feature's identity, or why it has none (the feature is then skipped). */
-export type IdentityResult = { identity: RegionIdentity } | { reason: string };
+/**
+ * A feature's identity, or why it has none: `not_a_district` (a `ZZ` water area) is left
+ * out by design, any other code is a fault in the feature.
+ */
+export type IdentityResult = { identity: RegionIdentity } | { code: RejectCode | 'not_a_district'; reason: string };
 
 type Props = Readonly<Record<string, unknown>>;
 
@@ -34,9 +38,21 @@ function propMatching(props: Props, pattern: RegExp): string | undefined {
   return prop(props, ...Object.keys(props).filter((k) => pattern.test(k)));
 }
 
-function stateOf(props: Props, options: IdentityOptions): StateInfo | undefined {
-  const code = prop(props, 'STATEFP', 'STATEFP20', 'STATEFP10', 'STUSPS', 'STATE') ?? options.state;
-  return code === undefined ? undefined : findState(code);
+/**
+ * The feature's state: its own (STATEFP, STUSPS…), else `options.state`. A feature naming
+ * a state other than `options.state` is refused: the option names the one state an import
+ * may touch.
+ */
+function stateOf(props: Props, options: IdentityOptions): { state: StateInfo } | { code: RejectCode; reason: string } {
+  const own = prop(props, 'STATEFP', 'STATEFP20', 'STATEFP10', 'STUSPS', 'STATE');
+  const named = own === undefined ? undefined : findState(own);
+  const given = options.state === undefined ? undefined : findState(options.state);
+  if (named !== undefined && given !== undefined && named.usps !== given.usps) {
+    return { code: 'other_state', reason: `the feature is in ${named.usps.toUpperCase()}, not in ${given.usps.toUpperCase()} (the state option)` };
+  }
+  const state = named ?? given;
+  if (state === undefined) return { code: 'no_state', reason: 'no state: the feature has no STATEFP and no state option was given' };
+  return { state };
 }
 
 /**
@@ -47,8 +63,9 @@ function stateOf(props: Props, options: IdentityOptions): StateInfo | undefined 
  */
 export function featureIdentity(props: Props, level: Level, options: IdentityOptions): IdentityResult {
   if (level === Level.LEVEL_NATIONAL) return nationalIdentity(props);
-  const state = stateOf(props, options);
-  if (state === undefined) return { reason: 'no state: the feature has no STATEFP and no state option was given' };
+  const found = stateOf(props, options);
+  if (!('state' in found)) return found;
+  const { state } = found;
   switch (level) {
     case Level.LEVEL_STATE:
       return { identity: { slug: `region:${state.usps}`, name: prop(props, 'NAME') ?? state.name, fips: state.fips, ocdId: stateOcdId(state), state: state.usps } };
@@ -73,7 +90,7 @@ function countyFeature(props: Props, state: StateInfo): IdentityResult {
   const fips = countyFp === undefined ? prop(props, 'GEOID', 'GEOID20') : state.fips + countyFp.padStart(3, '0');
   const name = prop(props, 'NAMELSAD', 'NAMELSAD20');
   const bare = prop(props, 'NAME', 'NAME20');
-  if (fips === undefined || (name ?? bare) === undefined) return { reason: 'county without COUNTYFP/GEOID or NAME' };
+  if (fips === undefined || (name ?? bare) === undefined) return { code: 'no_district_code', reason: 'county without COUNTYFP/GEOID or NAME' };
   const identity = countyIdentity(state, fips, name ?? fullCountyName(state, fips, bare!));
   return { identity: { ...identity, fips, state: state.usps } };
 }
@@ -86,9 +103,9 @@ function countyFeature(props: Props, state: StateInfo): IdentityResult {
  */
 function congressionalIdentity(props: Props, state: StateInfo): IdentityResult {
   const code = propMatching(props, /^CD\d{3}FP$/) ?? prop(props, 'CDFP', 'DISTRICT', 'District');
-  if (code === undefined) return { reason: 'no district code (CDnnnFP, DISTRICT)' };
+  if (code === undefined) return { code: 'no_district_code', reason: 'no district code (CDnnnFP, DISTRICT)' };
   const district = congressionalDistrict(state, code);
-  if (district === undefined) return { reason: `district ${code}: area with no congressional district` };
+  if (district === undefined) return { code: 'not_a_district', reason: `district ${code}: area with no congressional district` };
   const padded = /^\d+$/.test(code) ? code.padStart(2, '0') : code;
   const label = prop(props, 'NAMELSAD', 'NAMELSAD20') ?? defaultCdLabel(padded, district.key);
   return {
@@ -117,9 +134,9 @@ function defaultCdLabel(padded: string, key: string): string {
 function legislativeIdentity(props: Props, state: StateInfo, chamber: 'upper' | 'lower'): IdentityResult {
   const census = chamber === 'upper' ? ['SLDUST', 'SLDUST20', 'SLDUST10'] : ['SLDLST', 'SLDLST20', 'SLDLST10'];
   const code = prop(props, ...census, 'DISTRICT', 'District', 'district');
-  if (code === undefined) return { reason: `no district code (${census[0]}, District)` };
+  if (code === undefined) return { code: 'no_district_code', reason: `no district code (${census[0]}, District)` };
   const district = legislativeDistrict(state, chamber, code);
-  if (district === undefined) return { reason: `district ${code}: area with no legislative district` };
+  if (district === undefined) return { code: 'not_a_district', reason: `district ${code}: area with no legislative district` };
   const number = /^\d+$/.test(code) ? String(Number(code)) : code;
   const house = chamber === 'upper' ? 'State Senate' : 'State House';
   const fips = prop(props, 'GEOID', 'GEOID20') ?? (/^\d+$/.test(code) ? state.fips + code.padStart(3, '0') : '');
@@ -149,7 +166,7 @@ function localIdentity(props: Props, state: StateInfo, level: Level, options: Id
   const code = prop(props, ...(options.codeField === undefined ? [] : [options.codeField]), 'GEOID', 'GEOID20', 'GEOID10', 'PrecinctID');
   const short = prop(props, ...(options.nameField === undefined ? [] : [options.nameField]), 'NAME', 'NAME20', 'Name', 'name', 'Precinct');
   const name = prop(props, 'NAMELSAD', 'NAMELSAD20') ?? short ?? code;
-  if (name === undefined) return { reason: `no GEOID or NAME${options.codeField === undefined ? ' (name the code property with --code-field)' : ` and no ${options.codeField}`}` };
+  if (name === undefined) return { code: 'no_name', reason: `no GEOID or NAME${options.codeField === undefined ? ' (name the code property with --code-field)' : ` and no ${options.codeField}`}` };
   const type = LOCAL_TYPES[level] ?? 'division';
   const key = level === Level.LEVEL_PRECINCT ? `precinct-${slugKey(code ?? name)}` : slugKey(name);
   return {

@@ -35,11 +35,18 @@ describe('regionsFromFeatureCollection', () => {
     const lower = regionsFromFeatureCollection(collection(feature({ SLDLST: '015', STATEFP: '08' })), Level.LEVEL_STATE_LEGISLATIVE_LOWER).regions[0]!;
     expect(lower.slug).toBe('region:co-sldl-15');
     expect(lower.ocdId).toBe('ocd-division/country:us/state:co/sldl:15');
-    expect(regionsFromFeatureCollection(fc, Level.LEVEL_STATE_LEGISLATIVE_UPPER).skipped[0]?.reason).toMatch(/no state/);
+    expect(regionsFromFeatureCollection(fc, Level.LEVEL_STATE_LEGISLATIVE_UPPER).rejected[0]).toMatchObject({ code: 'no_state', reason: expect.stringMatching(/no state/) });
   });
 
-  test('features without usable geometry are skipped with a reason', () => {
-    const { regions, skipped } = regionsFromFeatureCollection(
+  test('a feature naming a state other than the option is rejected, not moved to that state', () => {
+    const fc = collection(feature({ SLDLST: '015', STATEFP: '08' }), feature({ SLDLST: '002', STATEFP: '56' }));
+    const { regions, rejected } = regionsFromFeatureCollection(fc, Level.LEVEL_STATE_LEGISLATIVE_LOWER, { state: 'co' });
+    expect(regions.map((r) => r.slug)).toEqual(['region:co-sldl-15']);
+    expect(rejected).toEqual([{ index: 1, code: 'other_state', reason: 'the feature is in WY, not in CO (the state option)' }]);
+  });
+
+  test('features without usable geometry are rejected with a code and a reason', () => {
+    const { regions, skipped, rejected } = regionsFromFeatureCollection(
       collection(
         feature({ District: 1 }, null),
         feature({ District: 2 }, { type: 'Polygon', coordinates: [] }),
@@ -51,11 +58,12 @@ describe('regionsFromFeatureCollection', () => {
       { state: 'co' },
     );
     expect(regions.map((r) => r.slug)).toEqual(['region:co-sldl-5']);
-    expect(skipped.map((s) => s.index)).toEqual([0, 1, 2, 3]);
-    expect(skipped[0]?.reason).toBe('no geometry');
-    expect(skipped[1]?.reason).toBe('empty geometry');
-    expect(skipped[2]?.reason).toMatch(/not polygonal/);
-    expect(skipped[3]?.reason).toMatch(/projected/);
+    expect(skipped).toEqual([]);
+    expect(rejected.map((s) => [s.index, s.code])).toEqual([[0, 'no_geometry'], [1, 'degenerate_geometry'], [2, 'not_polygonal'], [3, 'not_lon_lat']]);
+    expect(rejected[0]?.reason).toBe('no geometry');
+    expect(rejected[1]?.reason).toBe('empty geometry');
+    expect(rejected[2]?.reason).toMatch(/not polygonal/);
+    expect(rejected[3]?.reason).toMatch(/projected/);
   });
 
   test('a GeometryCollection contributes its polygons, and features sharing a slug merge', () => {

@@ -1,28 +1,27 @@
 import { readFileSync } from 'node:fs';
 import type { Level, PolygonCoordinates, RegionRecord } from '../domain/region.js';
 import { polygonsOf } from '../domain/point-in-polygon.js';
-import { featureIdentity, type IdentityOptions } from './feature-identity.js';
+import { featureIdentity, type IdentityOptions, type IdentityResult } from './feature-identity.js';
+import type { RejectedFeature, SkippedFeature } from './features.js';
 import { regionGeometry } from './geojson-geometry.js';
+
+export type { RejectedFeature, SkippedFeature } from './features.js';
 
 /** Options for `loadGeoJsonFile`. */
 export type GeoJsonFileOptions = IdentityOptions;
 
-/** A feature that did not become a region: its position in the file and why. */
-export interface SkippedFeature {
-  index: number;
-  reason: string;
-}
-
-/** The regions a file yielded and the features it skipped. */
+/** The regions a file yielded, the features left out by design and those rejected. */
 export interface GeoJsonLoadReport {
   regions: RegionRecord[];
   skipped: SkippedFeature[];
+  rejected: RejectedFeature[];
 }
 
 /**
  * Reads a GeoJSON FeatureCollection of boundaries at one level (see `featureIdentity` for
  * how slugs, names, FIPS and OCD ids are derived). Throws when the file is not a
- * FeatureCollection; skips, with a reason, features without usable geometry or identity.
+ * FeatureCollection; rejects, with a code and reason, features without usable geometry or
+ * identity, and skips those that are no region by design (`ZZ` water areas).
  */
 export function loadGeoJsonFile(path: string, level: Level, options: GeoJsonFileOptions = {}): GeoJsonLoadReport {
   const collection = JSON.parse(readFileSync(path, 'utf8')) as unknown;
@@ -40,15 +39,17 @@ export function regionsFromFeatureCollection(collection: unknown, level: Level, 
   }
   const bySlug = new Map<string, RegionRecord>();
   const skipped: SkippedFeature[] = [];
+  const rejected: RejectedFeature[] = [];
   features.forEach((f: unknown, index) => {
     const result = toRegion(f, level, options);
-    if ('reason' in result) skipped.push({ index, reason: result.reason });
-    else mergeInto(bySlug, result.region);
+    if ('region' in result) mergeInto(bySlug, result.region);
+    else if (result.code === 'not_a_district') skipped.push({ index, reason: result.reason });
+    else rejected.push({ index, code: result.code, reason: result.reason });
   });
-  return { regions: [...bySlug.values()], skipped };
+  return { regions: [...bySlug.values()], skipped, rejected };
 }
 
-function toRegion(f: unknown, level: Level, options: GeoJsonFileOptions): { region: RegionRecord } | { reason: string } {
+function toRegion(f: unknown, level: Level, options: GeoJsonFileOptions): { region: RegionRecord } | Exclude<IdentityResult, { identity: unknown }> {
   const feature = f as { properties?: unknown; geometry?: unknown } | null;
   const geometry = regionGeometry(feature?.geometry ?? null);
   if ('reason' in geometry) return geometry;

@@ -1,7 +1,8 @@
 import type { PolygonCoordinates, Position, RegionGeometry } from '../domain/region.js';
+import type { RejectCode } from './features.js';
 
 /** A geometry usable as a region boundary, or why it is not. */
-export type GeometryResult = { geometry: RegionGeometry } | { reason: string };
+export type GeometryResult = { geometry: RegionGeometry } | { code: RejectCode; reason: string };
 
 /**
  * Checks a GeoJSON geometry and normalises it to a Polygon or MultiPolygon: a
@@ -10,25 +11,32 @@ export type GeometryResult = { geometry: RegionGeometry } | { reason: string };
  * every position must be a finite lon/lat pair inside [-180, 180] × [-90, 90].
  */
 export function regionGeometry(geometry: unknown): GeometryResult {
-  if (geometry === null || typeof geometry !== 'object') return { reason: 'no geometry' };
+  if (geometry === null || typeof geometry !== 'object') return { code: 'no_geometry', reason: 'no geometry' };
   let polygons: unknown[];
   try {
     polygons = polygonsIn(geometry as { type?: unknown; coordinates?: unknown; geometries?: unknown });
   } catch (err) {
-    return { reason: (err as Error).message };
+    if (!(err instanceof Fault)) throw err;
+    return { code: err.code, reason: err.message };
   }
   const kept = polygons.map(cleanPolygon).filter((p): p is PolygonCoordinates => p !== undefined);
-  if (kept.length === 0) return { reason: 'empty geometry' };
+  if (kept.length === 0) return { code: 'degenerate_geometry', reason: 'empty geometry' };
   const bad = kept.flat(2).find((p) => !isLonLat(p));
-  if (bad !== undefined) return { reason: `position ${JSON.stringify(bad)} is not a lon/lat pair (projected coordinates?)` };
+  if (bad !== undefined) return { code: 'not_lon_lat', reason: `position ${JSON.stringify(bad)} is not a lon/lat pair (projected coordinates?)` };
   return { geometry: kept.length === 1 ? { type: 'Polygon', coordinates: kept[0]! } : { type: 'MultiPolygon', coordinates: kept } };
+}
+
+class Fault extends Error {
+  constructor(readonly code: RejectCode, message: string) {
+    super(message);
+  }
 }
 
 function polygonsIn(g: { type?: unknown; coordinates?: unknown; geometries?: unknown }): unknown[] {
   if (g.type === 'Polygon') return [g.coordinates];
   if (g.type === 'MultiPolygon') return arrayOrThrow(g.coordinates);
   if (g.type === 'GeometryCollection') return arrayOrThrow(g.geometries).flatMap((m) => (isPolygonal(m) ? polygonsIn(m as object) : []));
-  throw new Error(`geometry type ${String(g.type)} is not polygonal`);
+  throw new Fault('not_polygonal', `geometry type ${String(g.type)} is not polygonal`);
 }
 
 function isPolygonal(g: unknown): boolean {
@@ -37,7 +45,7 @@ function isPolygonal(g: unknown): boolean {
 }
 
 function arrayOrThrow(value: unknown): unknown[] {
-  if (!Array.isArray(value)) throw new Error('malformed coordinates');
+  if (!Array.isArray(value)) throw new Fault('malformed_geometry', 'malformed coordinates');
   return value;
 }
 

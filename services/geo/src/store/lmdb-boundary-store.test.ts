@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Level, type RegionRecord } from '../domain/region.js';
+import { open } from 'lmdb';
 import { LmdbBoundaryStore } from './lmdb-boundary-store.js';
 
 const dirs: string[] = [];
@@ -14,37 +15,74 @@ function path(): string {
 }
 
 const square = (x: number) => ({ type: 'Polygon' as const, coordinates: [[[x, 0], [x + 1, 0], [x + 1, 1], [x, 1], [x, 0]]] });
-const cd = (n: number, x = n, from = '2025-01-03'): RegionRecord => ({
-  slug: `region:nc-cd-${n}`, name: `District ${n}`, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, fips: `37${n}`, ocdId: '', state: 'nc',
+const cd = (n: number, x = n, from = '2025-01-03', state = 'nc'): RegionRecord => ({
+  slug: `region:${state}-cd-${n}`, name: `District ${n}`, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, fips: `37${n}`, ocdId: '', state,
   geometry: square(x), validity: { from },
 });
 const layer = { level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'nc', validFrom: '2025-01-03' };
+const replace = (store: LmdbBoundaryStore, regions: RegionRecord[], key = layer) => store.replaceLayers([{ key, regions }])[0];
+const none = { created: [], updated: [], deleted: [] };
 
 describe('LmdbBoundaryStore', () => {
   it('creates, then on an identical re-import changes nothing and keeps the generation', async () => {
     const store = LmdbBoundaryStore.open(path());
-    const first = store.replaceLayer(layer, [cd(1), cd(2)]);
-    expect(first).toEqual({ created: ['region:nc-cd-1@2025-01-03', 'region:nc-cd-2@2025-01-03'], updated: [], deleted: [], unchanged: 0 });
+    const first = replace(store, [cd(1), cd(2)]);
+    expect(first).toEqual({ key: layer, created: ['region:nc-cd-1@2025-01-03', 'region:nc-cd-2@2025-01-03'], updated: [], deleted: [], unchanged: 0, before: 0 });
     const generation = store.generation();
-    expect(store.replaceLayer(layer, [cd(1), cd(2)])).toEqual({ created: [], updated: [], deleted: [], unchanged: 2 });
+    expect(replace(store, [cd(1), cd(2)])).toEqual({ key: layer, ...none, unchanged: 2, before: 2 });
     expect(store.generation()).toBe(generation);
     await store.close();
   });
 
   it('replaces a layer: changed versions update, missing ones are deleted', async () => {
     const store = LmdbBoundaryStore.open(path());
-    store.replaceLayer(layer, [cd(1), cd(2)]);
-    const change = store.replaceLayer(layer, [cd(1, 5)]);
-    expect(change).toEqual({ created: [], updated: ['region:nc-cd-1@2025-01-03'], deleted: ['region:nc-cd-2@2025-01-03'], unchanged: 0 });
+    replace(store, [cd(1), cd(2)]);
+    const change = replace(store, [cd(1, 5)]);
+    expect(change).toEqual({ key: layer, created: [], updated: ['region:nc-cd-1@2025-01-03'], deleted: ['region:nc-cd-2@2025-01-03'], unchanged: 0, before: 2 });
     expect(store.list().map((r) => r.slug)).toEqual(['region:nc-cd-1']);
     await store.close();
   });
 
   it('keeps two dated maps of the same districts side by side', async () => {
     const store = LmdbBoundaryStore.open(path());
-    store.replaceLayer({ ...layer, validFrom: '2023-01-03' }, [cd(1, 0, '2023-01-03')]);
-    store.replaceLayer(layer, [cd(1, 3)]);
+    replace(store, [cd(1, 0, '2023-01-03')], { ...layer, validFrom: '2023-01-03' });
+    replace(store, [cd(1, 3)]);
     expect(store.list().map((r) => r.validity?.from).sort()).toEqual(['2023-01-03', '2025-01-03']);
+    await store.close();
+  });
+
+  it('keeps each state\'s layer apart: replacing one state never touches another', async () => {
+    const store = LmdbBoundaryStore.open(path());
+    replace(store, [cd(1, 0, '2025-01-03', 'nh'), cd(2, 1, '2025-01-03', 'nh')], { ...layer, state: 'nh' });
+    const hi = replace(store, [cd(1, 5, '2025-01-03', 'hi')], { ...layer, state: 'hi' });
+    expect(hi?.deleted).toEqual([]);
+    expect(store.layers().map((l) => [l.key.state, l.regions.length])).toEqual([['hi', 1], ['nh', 2]]);
+    await store.close();
+  });
+
+  it('writes nothing when the check refuses the changes it is shown', async () => {
+    const store = LmdbBoundaryStore.open(path());
+    replace(store, [cd(1), cd(2)]);
+    const generation = store.generation();
+    let seen: unknown;
+    expect(() => store.replaceLayers([{ key: layer, regions: [cd(3)] }], (changes) => {
+      seen = changes;
+      throw new Error('refused');
+    })).toThrow('refused');
+    expect(seen).toEqual([{ key: layer, created: ['region:nc-cd-3@2025-01-03'], updated: [], deleted: ['region:nc-cd-1@2025-01-03', 'region:nc-cd-2@2025-01-03'], unchanged: 0, before: 2 }]);
+    expect(store.list().map((r) => r.slug)).toEqual(['region:nc-cd-1', 'region:nc-cd-2']);
+    expect(store.generation()).toBe(generation);
+    await store.close();
+  });
+
+  it('keeps the source of a version the re-import leaves unchanged, and takes the new one with a change', async () => {
+    const store = LmdbBoundaryStore.open(path());
+    const from = (name: string, importedAt: string, x = 1) => ({ ...cd(1, x), source: { name, importedAt } });
+    replace(store, [from('a.shp', '2026-01-01T00:00:00.000Z')]);
+    expect(replace(store, [from('b.shp', '2026-02-01T00:00:00.000Z')])).toMatchObject(none);
+    expect(store.list()[0]?.source).toEqual({ name: 'a.shp', importedAt: '2026-01-01T00:00:00.000Z' });
+    replace(store, [from('c.shp', '2026-03-01T00:00:00.000Z', 4)]);
+    expect(store.list()[0]?.source).toEqual({ name: 'c.shp', importedAt: '2026-03-01T00:00:00.000Z' });
     await store.close();
   });
 
@@ -53,7 +91,7 @@ describe('LmdbBoundaryStore', () => {
     const server = LmdbBoundaryStore.open(dir);
     const before = server.generation();
     const cli = LmdbBoundaryStore.open(dir);
-    cli.replaceLayer(layer, [cd(7)]);
+    replace(cli, [cd(7)]);
     await cli.close();
     expect(server.generation()).toBe(before + 1);
     expect(server.list().map((r) => r.slug)).toEqual(['region:nc-cd-7']);
@@ -63,10 +101,29 @@ describe('LmdbBoundaryStore', () => {
   it('survives a reopen', async () => {
     const dir = path();
     const a = LmdbBoundaryStore.open(dir);
-    a.replaceLayer(layer, [cd(3)]);
+    replace(a, [cd(3)]);
     await a.close();
     const b = LmdbBoundaryStore.open(dir);
     expect(b.list()).toEqual([cd(3)]);
     await b.close();
+  });
+
+  it('splits a layer stored by an older version with no state into one layer per state, keeping every version', async () => {
+    const dir = path();
+    // What an import of a two-state file wrote before layers were per state.
+    const raw = open({ path: dir });
+    const versions = raw.openDB('versions', { encoding: 'json' });
+    const layers = raw.openDB('layers', { encoding: 'json' });
+    const id = `${Level.LEVEL_CONGRESSIONAL_DISTRICT}||2023-01-03`;
+    const old = [cd(1, 0, '2023-01-03', 'nh'), cd(2, 1, '2023-01-03', 'nh'), cd(1, 5, '2023-01-03', 'hi')];
+    for (const r of old) await versions.put(`${id}#${r.slug}@2023-01-03`, { fingerprint: 'x', region: r });
+    await layers.put(id, old.map((r) => `${r.slug}@2023-01-03`).sort());
+    await raw.close();
+    const store = LmdbBoundaryStore.open(dir);
+    expect(store.layers().map((l) => [l.key, l.regions.map((r) => r.slug)])).toEqual([
+      [{ level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'hi', validFrom: '2023-01-03' }, ['region:hi-cd-1']],
+      [{ level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'nh', validFrom: '2023-01-03' }, ['region:nh-cd-1', 'region:nh-cd-2']],
+    ]);
+    await store.close();
   });
 });

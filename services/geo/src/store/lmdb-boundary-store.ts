@@ -2,9 +2,19 @@ import { createHash } from 'node:crypto';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { RegionRecord } from '../domain/region.js';
 import { versionKey } from '../domain/validity.js';
-import { layerId, type BoundaryStore, type LayerChange, type LayerKey } from './boundary-store.js';
+import {
+  layerId,
+  parseLayerId,
+  type BoundaryStore,
+  type ChangeCheck,
+  type LayerChange,
+  type LayerReplacement,
+  type StoredLayer,
+} from './boundary-store.js';
+import { Level } from '../domain/region.js';
 
 interface StoredVersion {
+  /** Of the region without its `source`: a re-import of the same map from another file changes nothing. */
   fingerprint: string;
   region: RegionRecord;
 }
@@ -12,72 +22,124 @@ interface StoredVersion {
 /**
  * BoundaryStore on LMDB in `${CIVIC_DATA_DIR}/geo`, shared by the geo service and the
  * `civicgraph import` command. Versions are stored under `<layer id>#<version key>`, so
- * two layers never overwrite each other's versions. A layer's versions, its index and the generation counter
- * change in one transaction, so a failed or interrupted import leaves the previous
- * boundaries whole.
+ * two layers never overwrite each other's versions. A replacement's layers, their indexes
+ * and the generation counter change in one transaction, so a refused, failed or
+ * interrupted import leaves the previous boundaries whole.
  */
 export class LmdbBoundaryStore implements BoundaryStore {
   private constructor(
     private readonly root: RootDatabase,
     private readonly versions: Database<StoredVersion, string>,
-    private readonly layers: Database<string[], string>,
+    private readonly layerIndex: Database<string[], string>,
     private readonly meta: Database<number, string>,
   ) {}
 
   static open(path: string): LmdbBoundaryStore {
     // Commits are flushed before they return: an import the CLI reported must survive a crash.
     const root = open({ path, overlappingSync: false });
-    return new LmdbBoundaryStore(
+    const store = new LmdbBoundaryStore(
       root,
       root.openDB<StoredVersion, string>('versions', { encoding: 'json' }),
       root.openDB<string[], string>('layers', { encoding: 'json' }),
       root.openDB<number, string>('meta', { encoding: 'json' }),
     );
+    store.splitStatelessLayers();
+    return store;
+  }
+
+  layers(): StoredLayer[] {
+    // Another process may have committed since this handle's snapshot was taken.
+    this.root.resetReadTxn();
+    const out: StoredLayer[] = [];
+    for (const { key: id, value: keys } of this.layerIndex.getRange()) {
+      const regions = keys.map((k) => this.versions.get(`${id}#${k}`)?.region).filter((r): r is RegionRecord => r !== undefined);
+      out.push({ key: parseLayerId(id), regions });
+    }
+    return out;
   }
 
   list(): RegionRecord[] {
-    this.root.resetReadTxn();
-    return [...this.versions.getRange()].map((e) => e.value.region);
+    return this.layers().flatMap((l) => l.regions);
   }
 
   generation(): number {
-    // Another process may have committed since this handle's snapshot was taken.
     this.root.resetReadTxn();
     return this.meta.get('generation') ?? 0;
   }
 
-  replaceLayer(layer: LayerKey, regions: readonly RegionRecord[]): LayerChange {
-    const id = layerId(layer);
-    const incoming = new Map(regions.map((r) => [versionKey(r), { fingerprint: fingerprint(r), region: r }]));
+  replaceLayers(replacements: readonly LayerReplacement[], check: ChangeCheck = () => {}): LayerChange[] {
     return this.root.transactionSync(() => {
-      const change: LayerChange = { created: [], updated: [], deleted: [], unchanged: 0 };
-      for (const key of this.layers.get(id) ?? []) {
-        if (!incoming.has(key)) {
-          change.deleted.push(key);
-          this.versions.removeSync(`${id}#${key}`);
-        }
-      }
-      for (const [key, next] of incoming) {
-        const old = this.versions.get(`${id}#${key}`);
-        if (old?.fingerprint === next.fingerprint) change.unchanged += 1;
-        else {
-          (old === undefined ? change.created : change.updated).push(key);
-          this.versions.putSync(`${id}#${key}`, next);
-        }
-      }
-      if (change.created.length + change.updated.length + change.deleted.length > 0) {
-        this.layers.putSync(id, [...incoming.keys()].sort());
-        this.meta.putSync('generation', (this.meta.get('generation') ?? 0) + 1);
-      }
-      return change;
+      const changes = replacements.map((r) => this.replaceOne(r));
+      // Throwing here aborts the transaction: nothing above is written.
+      check(changes);
+      if (changes.some((c) => c.created.length + c.updated.length + c.deleted.length > 0)) this.bumpGeneration();
+      return changes;
     });
   }
 
   async close(): Promise<void> {
     await this.root.close();
   }
+
+  /** Inside a transaction: one layer's versions and index, and what changed. */
+  private replaceOne({ key, regions }: LayerReplacement): LayerChange {
+    const id = layerId(key);
+    const incoming = new Map(regions.map((r) => [versionKey(r), { fingerprint: fingerprint(r), region: r }]));
+    const held = this.layerIndex.get(id) ?? [];
+    const change: LayerChange = { key, created: [], updated: [], deleted: [], unchanged: 0, before: held.length };
+    for (const k of held) {
+      if (incoming.has(k)) continue;
+      change.deleted.push(k);
+      this.versions.removeSync(`${id}#${k}`);
+    }
+    for (const [k, next] of incoming) {
+      const old = this.versions.get(`${id}#${k}`);
+      if (old?.fingerprint === next.fingerprint) change.unchanged += 1;
+      else {
+        (old === undefined ? change.created : change.updated).push(k);
+        this.versions.putSync(`${id}#${k}`, next);
+      }
+    }
+    if (incoming.size === 0) this.layerIndex.removeSync(id);
+    else if (change.created.length + change.deleted.length > 0) this.layerIndex.putSync(id, [...incoming.keys()].sort());
+    return change;
+  }
+
+  private bumpGeneration(): void {
+    this.meta.putSync('generation', (this.meta.get('generation') ?? 0) + 1);
+  }
+
+  /**
+   * Stores written before layers were per state kept a multi-state file as one layer with
+   * no state: each is split into one layer per state (a layer of that state already
+   * stored, dated the same day, keeps its versions).
+   */
+  private splitStatelessLayers(): void {
+    const stateless = [...this.layerIndex.getRange()].filter(({ key }) => {
+      const k = parseLayerId(key);
+      return k.state === '' && k.level !== Level.LEVEL_NATIONAL;
+    });
+    if (stateless.length === 0) return;
+    this.root.transactionSync(() => {
+      for (const { key: id, value: keys } of stateless) {
+        const byState = new Map<string, RegionRecord[]>();
+        for (const k of keys) {
+          const region = this.versions.get(`${id}#${k}`)?.region;
+          this.versions.removeSync(`${id}#${k}`);
+          if (region !== undefined) byState.set(region.state, [...(byState.get(region.state) ?? []), region]);
+        }
+        this.layerIndex.removeSync(id);
+        const { level, validFrom } = parseLayerId(id);
+        for (const [state, regions] of byState) {
+          if (this.layerIndex.get(layerId({ level, state, validFrom })) === undefined) this.replaceOne({ key: { level, state, validFrom }, regions });
+        }
+      }
+      this.bumpGeneration();
+    });
+  }
 }
 
 function fingerprint(r: RegionRecord): string {
-  return createHash('sha256').update(JSON.stringify(r)).digest('base64url');
+  const { source: _source, ...rest } = r;
+  return createHash('sha256').update(JSON.stringify(rest)).digest('base64url');
 }

@@ -26,6 +26,9 @@ export interface UsAtlasReport {
   readonly unjoined: string[];
 }
 
+/** Where us-atlas's regions come from, as their versions cite it. */
+export const US_ATLAS_SOURCE = { name: 'us-atlas counties-10m.json (Census cartographic boundaries 1:10M, 2017 edition)' } as const;
+
 /** Every state-level division and county of us-atlas's `counties-10m.json`. */
 export function loadUsAtlas(options: UsAtlasOptions = {}): RegionRecord[] {
   return loadUsAtlasWithReport(options).regions;
@@ -76,6 +79,7 @@ function toRegion(f: TopoFeature, level: Level, rows: Map<string, PopulationRow>
     ...(row === undefined ? {} : { population: row.population }),
     state: state.usps,
     geometry: geometry as RegionGeometry,
+    source: US_ATLAS_SOURCE,
   };
 }
 

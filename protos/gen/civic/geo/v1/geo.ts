@@ -172,12 +172,20 @@ export interface GetRegionsResponse {
   regions: Region[];
 }
 
-/** Validity of one boundary version; empty strings are unbounded. */
+/**
+ * Validity of one boundary version as served: a newer map of the same level and state
+ * closes an older one's intervals where its own begin. Half-open `[from, to)` dates; empty
+ * strings are unbounded.
+ */
 export interface RegionVersion {
   validFrom: string;
   validTo: string;
   electionsFrom: string;
   electionsTo: string;
+  /** The file or data set the version came from, e.g. `tl_2022_08_cd118.zip`; empty when unknown. */
+  source: string;
+  /** When an import stored it (ISO 8601 date-time); empty for maps loaded from configuration. */
+  importedAt: string;
 }
 
 export interface RegionDetail {
@@ -185,7 +193,7 @@ export interface RegionDetail {
   region?:
     | Region
     | undefined;
-  /** Every version of the region, oldest first. */
+  /** Every version of the region served on some date, oldest first. */
   versions: RegionVersion[];
 }
 
@@ -581,7 +589,7 @@ export const GetRegionsResponse: MessageFns<GetRegionsResponse> = {
 };
 
 function createBaseRegionVersion(): RegionVersion {
-  return { validFrom: "", validTo: "", electionsFrom: "", electionsTo: "" };
+  return { validFrom: "", validTo: "", electionsFrom: "", electionsTo: "", source: "", importedAt: "" };
 }
 
 export const RegionVersion: MessageFns<RegionVersion> = {
@@ -597,6 +605,12 @@ export const RegionVersion: MessageFns<RegionVersion> = {
     }
     if (message.electionsTo !== "") {
       writer.uint32(34).string(message.electionsTo);
+    }
+    if (message.source !== "") {
+      writer.uint32(42).string(message.source);
+    }
+    if (message.importedAt !== "") {
+      writer.uint32(50).string(message.importedAt);
     }
     return writer;
   },
@@ -646,6 +660,22 @@ export const RegionVersion: MessageFns<RegionVersion> = {
             message.electionsTo = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.importedAt = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -680,6 +710,12 @@ export const RegionVersion: MessageFns<RegionVersion> = {
         : isSet(object.elections_to)
         ? globalThis.String(object.elections_to)
         : "",
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      importedAt: isSet(object.importedAt)
+        ? globalThis.String(object.importedAt)
+        : isSet(object.imported_at)
+        ? globalThis.String(object.imported_at)
+        : "",
     };
   },
 
@@ -697,6 +733,12 @@ export const RegionVersion: MessageFns<RegionVersion> = {
     if (message.electionsTo !== "") {
       obj.electionsTo = message.electionsTo;
     }
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.importedAt !== "") {
+      obj.importedAt = message.importedAt;
+    }
     return obj;
   },
 
@@ -709,6 +751,8 @@ export const RegionVersion: MessageFns<RegionVersion> = {
     message.validTo = object.validTo ?? "";
     message.electionsFrom = object.electionsFrom ?? "";
     message.electionsTo = object.electionsTo ?? "";
+    message.source = object.source ?? "";
+    message.importedAt = object.importedAt ?? "";
     return message;
   },
 };

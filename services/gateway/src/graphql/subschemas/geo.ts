@@ -47,9 +47,11 @@ export function geoSubschema(lookup: GeoLookup, geo: GeoUpstream): GraphQLSchema
         roles: (r: Region) => r.roles.map((role) => (DistrictRole[role] ?? '').slice('DISTRICT_ROLE_'.length)),
         validFrom: (r: Region) => (r.validFrom === '' ? null : r.validFrom),
         validTo: (r: Region) => (r.validTo === '' ? null : r.validTo),
-        // This version's outline: its own valid_from picks it out among the slug's versions.
+        // This version's outline: a day only it covers picks it out among the slug's versions —
+        // its own valid_from, or for an undated version a newer map has ended, a day long before.
         boundary: typed(async (r: Region, args: { simplify: number }, ctx: GraphQLContext) => {
-          const b = await geo.getBoundary(ctx.principal, r.slug, r.validFrom === '' ? todayUtc() : r.validFrom, args.simplify);
+          const day = r.validFrom !== '' ? r.validFrom : r.validTo !== '' ? '1000-01-01' : todayUtc();
+          const b = await geo.getBoundary(ctx.principal, r.slug, day, args.simplify);
           return JSON.parse(b.geometryJson) as unknown;
         }),
       },

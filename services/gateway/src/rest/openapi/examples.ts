@@ -106,7 +106,9 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
         "valid_from": null,
         "valid_to": null,
         "elections_from": null,
-        "elections_to": null
+        "elections_to": null,
+        "source": "us-atlas counties-10m.json (Census cartographic boundaries 1:10M, 2017 edition)",
+        "imported_at": null
       }
     ],
     "boundary_url": "/v1/regions/region%3Aco-denver-county/boundary"
@@ -233,32 +235,32 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.1307,
+            "confidence": 0.1305,
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "party",
-                "confidence": 0.1699,
+                "confidence": 0.1697,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025",
                   "provenance:demo-synthetic-survey"
@@ -266,28 +268,28 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
@@ -330,60 +332,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "party",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
@@ -447,60 +449,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "party",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.1238,
+                "confidence": 0.1236,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
@@ -543,60 +545,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.0637,
+                "confidence": 0.0636,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.0637,
+                "confidence": 0.0636,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.0637,
+                "confidence": 0.0636,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
               },
               {
                 "field": "party",
-                "confidence": 0.0637,
+                "confidence": 0.0636,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.0637,
+                "confidence": 0.0636,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.0637,
+                "confidence": 0.0636,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.0637,
+                "confidence": 0.0636,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.0637,
+                "confidence": 0.0636,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2024"
                 ]
@@ -706,60 +708,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
             "method": "synthetic"
           }
         ],
-        "confidence": 0.1238,
+        "confidence": 0.1236,
         "field_confidence": [
           {
             "field": "name",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "person",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "contest",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "party",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "is_incumbent",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "filing_status",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "ballot_access",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "campaign_website",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
@@ -802,60 +804,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
             "method": "synthetic"
           }
         ],
-        "confidence": 0.0637,
+        "confidence": 0.0636,
         "field_confidence": [
           {
             "field": "name",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "person",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "contest",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "party",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "is_incumbent",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "filing_status",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "ballot_access",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "campaign_website",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
@@ -902,60 +904,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
             "method": "synthetic"
           }
         ],
-        "confidence": 0.1238,
+        "confidence": 0.1236,
         "field_confidence": [
           {
             "field": "name",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "person",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "contest",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "party",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "is_incumbent",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "filing_status",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "ballot_access",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "campaign_website",
-            "confidence": 0.1238,
+            "confidence": 0.1236,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
@@ -998,60 +1000,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
             "method": "synthetic"
           }
         ],
-        "confidence": 0.0637,
+        "confidence": 0.0636,
         "field_confidence": [
           {
             "field": "name",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "person",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "contest",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "party",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "is_incumbent",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "filing_status",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "ballot_access",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "campaign_website",
-            "confidence": 0.0637,
+            "confidence": 0.0636,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
@@ -1097,60 +1099,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
         "method": "synthetic"
       }
     ],
-    "confidence": 0.1238,
+    "confidence": 0.1236,
     "field_confidence": [
       {
         "field": "name",
-        "confidence": 0.1238,
+        "confidence": 0.1236,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "person",
-        "confidence": 0.1238,
+        "confidence": 0.1236,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "contest",
-        "confidence": 0.1238,
+        "confidence": 0.1236,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "party",
-        "confidence": 0.1238,
+        "confidence": 0.1236,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "is_incumbent",
-        "confidence": 0.1238,
+        "confidence": 0.1236,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "filing_status",
-        "confidence": 0.1238,
+        "confidence": 0.1236,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "ballot_access",
-        "confidence": 0.1238,
+        "confidence": 0.1236,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "campaign_website",
-        "confidence": 0.1238,
+        "confidence": 0.1236,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]

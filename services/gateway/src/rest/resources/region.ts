@@ -24,10 +24,10 @@ const REGION_PROPERTIES: Record<string, JsonSchema> = {
   roles: {
     type: 'array',
     items: { type: 'string', enum: DISTRICT_ROLES },
-    description: 'During redistricting: `serving` (its winners hold office on the date) and/or `electing` (elections on the date use it). Empty when the region has a single map.',
+    description: 'How this version applies on the date: `serving` (the people elected under it hold office) and/or `electing` (elections on the date use it). Between a new map\'s first elections and its first day of service a point has one district of each role.',
   },
-  valid_from: date('First day this version of the region is in force; null when always.'),
-  valid_to: date('Last day this version is in force; null when open.'),
+  valid_from: date('First day this version of the region serves; null when it has no start.'),
+  valid_to: date('First day it no longer serves (half-open interval); null when open.'),
   share: { type: 'number', minimum: 0, maximum: 1, description: 'Only for an ambiguous address: the share of the geocode\'s uncertainty area inside the region.' },
 };
 
@@ -40,14 +40,16 @@ const geometry = (type: string, coordinates: JsonSchema): JsonSchema => object({
 export const schemas: Record<string, JsonSchema> = {
   Region: object(REGION_PROPERTIES, ['share'], 'A region (district, county, state, …) in its version in force on the date.'),
   RegionVersion: object({
-    valid_from: date('First day this version is in force; null when always.'),
-    valid_to: date('Last day this version is in force; null when open.'),
-    elections_from: date('First election day that uses this map; null when the same as `valid_from`.'),
-    elections_to: date('Last election day that uses this map; null when open.'),
-  }, [], 'One version of a region\'s boundary and when it applies.'),
+    valid_from: date('First day this version serves; null when it has no start.'),
+    valid_to: date('First day it no longer serves (the next map\'s `valid_from` when one supersedes it); null when open.'),
+    elections_from: date('First day elections use this map; null when the same as `valid_from`.'),
+    elections_to: date('First day elections no longer use it (the next map\'s `elections_from`); null when the same as `valid_to`.'),
+    source: nullable({ type: 'string', description: 'The file or data set this version came from, e.g. `tl_2022_08_cd118.zip`.' }),
+    imported_at: nullable({ type: 'string', format: 'date-time', description: 'When an import stored this version; null for a map the deployment loads from its configuration.' }),
+  }, [], 'One version of a region\'s boundary, when it applies and where it came from. Versions of one level and state never overlap: a newer map ends an older one\'s intervals where its own begin.'),
   RegionDetail: object({
     ...REGION_PROPERTIES,
-    versions: { type: 'array', items: ref('RegionVersion'), description: 'Every version of the region, oldest first.' },
+    versions: { type: 'array', items: ref('RegionVersion'), description: 'Every version of the region served on some date, oldest first.' },
     boundary_url: { type: 'string', description: 'Where the boundary of the region is (a path under this server).' },
   }, ['share'], 'A region\'s metadata with the validity of every version.'),
   DistrictsAtPoint: object({
@@ -75,8 +77,8 @@ export const schemas: Record<string, JsonSchema> = {
     type: { type: 'string', enum: ['Feature'] },
     properties: object({
       slug: { type: 'string', pattern: '^region:' },
-      valid_from: date('First day this version is in force; null when always.'),
-      valid_to: date('Last day this version is in force; null when open.'),
+      valid_from: date('First day this version serves; null when it has no start.'),
+      valid_to: date('First day it no longer serves; null when open.'),
       simplify_meters: { type: 'number', minimum: 0, description: 'The simplification tolerance applied (0 = full resolution).' },
       vertices: { type: 'integer', minimum: 0, description: 'Vertices in the geometry sent.' },
       source_vertices: { type: 'integer', minimum: 0, description: 'Vertices in the stored geometry.' },

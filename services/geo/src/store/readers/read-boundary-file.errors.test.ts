@@ -167,9 +167,9 @@ describe('bad features in a good file', () => {
   test('are rejected with reasons while the rest import, repaired where they can be', async () => {
     const contents = await readBoundaryFile(path());
     expect(contents.rejected).toEqual([
-      { index: 0, reason: 'self-intersecting ring (outer ring): edges 0 and 2 cross at [-104.5, 39.5]' },
-      { index: 1, reason: 'GeometryCollection holds no polygons (only 1 LineString)' },
-      { index: 2, reason: 'no geometry (null)' },
+      { index: 0, code: 'self_intersecting', reason: 'self-intersecting ring (outer ring): edges 0 and 2 cross at [-104.5, 39.5]' },
+      { index: 1, code: 'not_polygonal', reason: 'GeometryCollection holds no polygons (only 1 LineString)' },
+      { index: 2, code: 'no_geometry', reason: 'no geometry (null)' },
     ]);
     expect(contents.collection.features.map((f) => f.properties.NAME)).toEqual(['good', 'unclosed', 'collection']);
     expect(contents.sourceIndex).toEqual([3, 4, 5]);

@@ -3,6 +3,7 @@ import { extname } from 'node:path';
 import type { RegionGeometry } from '../../domain/region.js';
 import type { SourceCrs } from './crs.js';
 import { shapefileFromDisk } from './disk-shapefile.js';
+import type { RejectCode, RejectedFeature } from '../features.js';
 import { BoundaryFileError } from './errors.js';
 import { boundaryJson, jsonFormat, parseJson } from './json-boundaries.js';
 import { firstNonLonLat, toLonLat } from './project.js';
@@ -13,6 +14,7 @@ import { describeBytes, formatsForExtension, KIND_NAMES, sniffContent, type Boun
 import { shapefileFromZip } from './zip-shapefile.js';
 
 export { BoundaryFileError } from './errors.js';
+export type { RejectedFeature } from '../features.js';
 export type { BoundaryFormat } from './sniff.js';
 
 /** Options for `readBoundaryFile`. */
@@ -34,11 +36,6 @@ export interface BoundaryFeature {
   geometry: RegionGeometry;
 }
 
-/** A feature of the file (by its position there) that was left out, and why. */
-export interface RejectedFeature {
-  index: number;
-  reason: string;
-}
 
 /** A feature of the file (by its position there) whose geometry was repaired, and how. */
 export interface RepairedFeature {
@@ -143,7 +140,7 @@ function finish(path: string, parsed: Parsed): BoundaryFileContents {
     const outcome = prepare(raw, parsed.crs);
     if (outcome.repairs.length > 0) contents.repaired.push({ index, repairs: outcome.repairs });
     if ('reason' in outcome) {
-      contents.rejected.push({ index, reason: outcome.reason });
+      contents.rejected.push({ index, code: outcome.code, reason: outcome.reason });
       if (outcome.outOfRange) outOfRange ??= outcome.reason;
       return;
     }
@@ -154,16 +151,16 @@ function finish(path: string, parsed: Parsed): BoundaryFileContents {
   return contents;
 }
 
-type Outcome = { repairs: string[] } & ({ feature: BoundaryFeature } | { reason: string; outOfRange: boolean });
+type Outcome = { repairs: string[] } & ({ feature: BoundaryFeature } | { code: RejectCode; reason: string; outOfRange: boolean });
 
 function prepare(raw: RawFeature, crs: SourceCrs): Outcome {
-  const { geometry, repairs, rejectReason } = repairGeometry(raw.geometry);
-  if (geometry === undefined) return { repairs, reason: rejectReason ?? 'unusable geometry', outOfRange: false };
+  const { geometry, repairs, reject } = repairGeometry(raw.geometry);
+  if (geometry === undefined) return { repairs, code: reject?.code ?? 'malformed_geometry', reason: reject?.reason ?? 'unusable geometry', outOfRange: false };
   const lonLat = toLonLat(geometry, crs);
   const bad = firstNonLonLat(lonLat);
   if (bad !== undefined) {
     const how = crs.toLonLat === undefined ? '' : ` after reprojection from ${crs.name}`;
-    return { repairs, reason: `position ${JSON.stringify(bad)} is not longitude/latitude${how}`, outOfRange: true };
+    return { repairs, code: 'not_lon_lat', reason: `position ${JSON.stringify(bad)} is not longitude/latitude${how}`, outOfRange: true };
   }
   const feature: BoundaryFeature = { type: 'Feature', ...(raw.id === undefined ? {} : { id: raw.id }), properties: raw.properties ?? {}, geometry: lonLat };
   return { repairs, feature };

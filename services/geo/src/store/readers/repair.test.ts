@@ -35,22 +35,22 @@ describe('repairGeometry', () => {
   });
 
   test.each([
-    ['null', null, 'no geometry (null)'],
-    ['a point', { type: 'Point', coordinates: [0, 0] }, 'geometry type Point is not polygonal'],
-    ['an empty polygon', polygon(), 'empty geometry'],
-    ['a polygon of degenerate rings', polygon([[0, 0], [1, 1], [0, 0]]), 'no valid rings: every outer ring is empty or degenerate'],
-    ['a collection of lines', { type: 'GeometryCollection', geometries: [{ type: 'LineString', coordinates: [] }] }, 'GeometryCollection holds no polygons (only 1 LineString)'],
-    ['an empty collection', { type: 'GeometryCollection', geometries: [] }, 'GeometryCollection holds no polygons'],
-    ['text coordinates', polygon([['0', '0'], [1, 0], [1, 1], [0, 0]]), 'malformed coordinates: ["0","0"] is not a pair of finite numbers'],
-    ['coordinates that are not arrays', { type: 'MultiPolygon', coordinates: 'x' }, 'malformed geometry: coordinates is not an array'],
-    ['a bowtie', polygon([[0, 0], [2, 2], [2, 0], [0, 2], [0, 0]]), 'self-intersecting ring (outer ring): edges 0 and 2 cross at [1, 1]'],
-  ])('rejects %s with a reason', (_, geometry, reason) => {
-    expect(repairGeometry(geometry)).toMatchObject({ geometry: undefined, rejectReason: reason });
+    ['null', null, 'no_geometry', 'no geometry (null)'],
+    ['a point', { type: 'Point', coordinates: [0, 0] }, 'not_polygonal', 'geometry type Point is not polygonal'],
+    ['an empty polygon', polygon(), 'degenerate_geometry', 'empty geometry'],
+    ['a polygon of degenerate rings', polygon([[0, 0], [1, 1], [0, 0]]), 'degenerate_geometry', 'no valid rings: every outer ring is empty or degenerate'],
+    ['a collection of lines', { type: 'GeometryCollection', geometries: [{ type: 'LineString', coordinates: [] }] }, 'not_polygonal', 'GeometryCollection holds no polygons (only 1 LineString)'],
+    ['an empty collection', { type: 'GeometryCollection', geometries: [] }, 'not_polygonal', 'GeometryCollection holds no polygons'],
+    ['text coordinates', polygon([['0', '0'], [1, 0], [1, 1], [0, 0]]), 'malformed_geometry', 'malformed coordinates: ["0","0"] is not a pair of finite numbers'],
+    ['coordinates that are not arrays', { type: 'MultiPolygon', coordinates: 'x' }, 'malformed_geometry', 'malformed geometry: coordinates is not an array'],
+    ['a bowtie', polygon([[0, 0], [2, 2], [2, 0], [0, 2], [0, 0]]), 'self_intersecting', 'self-intersecting ring (outer ring): edges 0 and 2 cross at [1, 1]'],
+  ])('rejects %s with a code and a reason', (_, geometry, code, reason) => {
+    expect(repairGeometry(geometry)).toMatchObject({ geometry: undefined, reject: { code, reason } });
   });
 
   test('names the polygon and hole that cross themselves', () => {
     const twistedHole = [[0.2, 0.2], [0.4, 0.4], [0.4, 0.2], [0.2, 0.4], [0.2, 0.2]];
     const result = repairGeometry({ type: 'MultiPolygon', coordinates: [[square], [square, twistedHole]] });
-    expect(result.rejectReason).toBe('self-intersecting ring (polygon 2, hole 1): edges 0 and 2 cross at [0.3, 0.3]');
+    expect(result.reject?.reason).toBe('self-intersecting ring (polygon 2, hole 1): edges 0 and 2 cross at [0.3, 0.3]');
   });
 });

@@ -1,4 +1,5 @@
 import type { PolygonCoordinates, Position, RegionGeometry } from '../../domain/region.js';
+import type { RejectCode } from '../features.js';
 import { findRingCrossing } from './ring-crossing.js';
 
 /**
@@ -10,11 +11,15 @@ export interface RepairResult {
   /** What was changed, in words (`closed 1 unclosed ring`); empty when nothing was. */
   repairs: string[];
   /** Set exactly when `geometry` is undefined. */
-  rejectReason?: string;
+  reject?: { code: RejectCode; reason: string };
 }
 
-/** Thrown inside this module for malformed input; becomes a reject reason. */
-class Reject extends Error {}
+/** Thrown inside this module for malformed input; becomes a rejection. */
+class Reject extends Error {
+  constructor(readonly code: RejectCode, message: string) {
+    super(message);
+  }
+}
 
 interface Tally {
   duplicates: number;
@@ -45,22 +50,22 @@ export function repairGeometry(geometry: unknown): RepairResult {
     const tally: Tally = { duplicates: 0, closed: 0, degenerate: 0, orphans: 0 };
     const kept = polygons.flatMap((p, i) => cleanPolygon(p, polygons.length > 1 ? `polygon ${i + 1}, ` : '', tally));
     repairs.push(...describeTally(tally));
-    if (kept.length === 0) throw new Reject(tally.degenerate === 0 ? 'empty geometry' : 'no valid rings: every outer ring is empty or degenerate');
+    if (kept.length === 0) throw new Reject('degenerate_geometry', tally.degenerate === 0 ? 'empty geometry' : 'no valid rings: every outer ring is empty or degenerate');
     const result: RegionGeometry = kept.length === 1 ? { type: 'Polygon', coordinates: kept[0]! } : { type: 'MultiPolygon', coordinates: kept };
     return { geometry: result, repairs };
   } catch (err) {
     if (!(err instanceof Reject)) throw err;
-    return { geometry: undefined, repairs, rejectReason: err.message };
+    return { geometry: undefined, repairs, reject: { code: err.code, reason: err.message } };
   }
 }
 
 function polygonsIn(geometry: unknown, repairs: string[]): unknown[] {
-  if (geometry === null || geometry === undefined) throw new Reject('no geometry (null)');
+  if (geometry === null || geometry === undefined) throw new Reject('no_geometry', 'no geometry (null)');
   const g = geometry as { type?: unknown; coordinates?: unknown; geometries?: unknown };
   if (g.type === 'Polygon') return [g.coordinates];
   if (g.type === 'MultiPolygon') return arrayOf(g.coordinates, 'coordinates');
   if (g.type === 'GeometryCollection') return flattenCollection(arrayOf(g.geometries, 'geometries'), repairs);
-  throw new Reject(`geometry type ${String(g.type)} is not polygonal`);
+  throw new Reject('not_polygonal', `geometry type ${String(g.type)} is not polygonal`);
 }
 
 function flattenCollection(members: unknown[], repairs: string[]): unknown[] {
@@ -72,13 +77,13 @@ function flattenCollection(members: unknown[], repairs: string[]): unknown[] {
     return [];
   });
   const others = [...ignored].map(([type, n]) => `${n} ${type}`).join(', ');
-  if (polygons.length === 0) throw new Reject(`GeometryCollection holds no polygons${others === '' ? '' : ` (only ${others})`}`);
+  if (polygons.length === 0) throw new Reject('not_polygonal', `GeometryCollection holds no polygons${others === '' ? '' : ` (only ${others})`}`);
   repairs.push(`flattened a GeometryCollection to ${polygons.length} polygon(s)${others === '' ? '' : `, ignoring ${others}`}`);
   return polygons;
 }
 
 function arrayOf(value: unknown, what: string): unknown[] {
-  if (!Array.isArray(value)) throw new Reject(`malformed geometry: ${what} is not an array`);
+  if (!Array.isArray(value)) throw new Reject('malformed_geometry', `malformed geometry: ${what} is not an array`);
   return value;
 }
 
@@ -124,7 +129,7 @@ function cleanRing(ring: unknown[], label: string, tally: Tally): Position[] | n
 function positionOf(p: unknown): Position {
   const [x, y] = Array.isArray(p) ? (p as unknown[]) : [];
   if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) {
-    throw new Reject(`malformed coordinates: ${JSON.stringify(p)} is not a pair of finite numbers`);
+    throw new Reject('malformed_geometry', `malformed coordinates: ${JSON.stringify(p)} is not a pair of finite numbers`);
   }
   return [x, y];
 }
@@ -145,7 +150,7 @@ function rejectCrossing(ring: readonly Position[], label: string): void {
   const crossing = findRingCrossing(ring);
   if (crossing === undefined) return;
   const [x, y] = crossing.at.map((v) => Number(v.toPrecision(10)));
-  throw new Reject(`self-intersecting ring (${label}): edges ${crossing.edges[0]} and ${crossing.edges[1]} cross at [${x}, ${y}]`);
+  throw new Reject('self_intersecting', `self-intersecting ring (${label}): edges ${crossing.edges[0]} and ${crossing.edges[1]} cross at [${x}, ${y}]`);
 }
 
 function describeTally(t: Tally): string[] {

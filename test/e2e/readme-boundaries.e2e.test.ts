@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMaps } from '@civicgraph/geo';
+import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
+import { get, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'civic-readme-'));
+
+/** The README's boundary walkthrough: the first `sh` block under "## Importing boundaries". */
+function walkthrough(): string {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Importing boundaries'));
+  const block = /```sh\n([\s\S]*?)```/.exec(section);
+  if (block === null) throw new Error('README.md has no sh block under "## Importing boundaries"');
+  return block[1]!;
+}
+
+// The README's sample points, and more from the shared data's sanity-check table.
+const POINTS = {
+  coloradoCapitol: { lat: 39.73923, lng: -104.98475 },
+  boulder: { lat: 40.0181, lng: -105.2795 },
+  greensboro: { lat: 36.0726, lng: -79.792 },
+  rhodeIslandStateHouse: { lat: 41.8308, lng: -71.415 },
+  dover: { lat: 39.1573, lng: -75.5197 },
+  juneau: { lat: 58.3019, lng: -134.4197 },
+};
+const DATES = ['2023-06-01', '2024-06-01', '2024-11-05', '2025-01-03', '2026-11-03'];
+
+let stack: Stack;
+let key: string;
+let ran: { stdout: string; stderr: string };
+
+const lookup = async (p: { lat: number; lng: number }, date: string) => {
+  const res = await get(`${stack.url}/v1/districts_by_point?lat=${p.lat}&lng=${p.lng}&date=${date}`, key);
+  expect(res.status).toBe(200);
+  return res.body.data as { slug: string; level: string; roles: string[]; valid_from: string | null }[];
+};
+
+beforeAll(async () => {
+  ran = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', walkthrough()], { cwd: root, env: { ...process.env, CIVIC_DATA_DIR: dataDir } });
+  // The service as `npm start` runs it on that data folder.
+  stack = await startStack({ files: defaultMaps(SHARED_DATA), dataDir });
+  key = await stack.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 100_000 });
+}, 240_000);
+afterAll(async () => {
+  await stack?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the README\'s boundary walkthrough, pasted as written into a fresh data folder', () => {
+  it('runs, every import succeeding without refusals', () => {
+    expect(ran.stdout).toMatch(/tl_2022_08_cd118\.shp: shapefile/);
+    expect(ran.stdout).toMatch(/tl_2022_44_cd118\.shp: shapefile/);
+    expect(ran.stdout).not.toMatch(/[1-9]\d* deleted/);
+  });
+
+  it('gives one district per level and role at each sample point on each date', async () => {
+    for (const [name, point] of Object.entries(POINTS)) {
+      for (const date of DATES) {
+        const regions = await lookup(point, date);
+        const levels = new Set(regions.map((r) => r.level));
+        expect(levels, `${name} on ${date}`).toContain('congressional-district');
+        for (const level of levels) {
+          for (const role of ['serving', 'electing']) {
+            const found = regions.filter((r) => r.level === level && r.roles.includes(role)).map((r) => r.slug);
+            expect(found, `${name} on ${date}: ${role} ${level}`).toHaveLength(1);
+          }
+        }
+      }
+    }
+  });
+
+  it('answers as the README says at the Colorado capitol and in Greensboro', async () => {
+    const cds = async (p: { lat: number; lng: number }, date: string) =>
+      (await lookup(p, date)).filter((r) => r.level === 'congressional-district').map(({ slug, roles, valid_from }) => ({ slug, roles, valid_from }));
+    expect(await cds(POINTS.coloradoCapitol, '2023-06-01')).toEqual([{ slug: 'region:co-cd-1', roles: ['serving', 'electing'], valid_from: '2023-01-03' }]);
+    expect(await cds(POINTS.coloradoCapitol, '2024-11-05')).toEqual([
+      { slug: 'region:co-cd-1', roles: ['serving'], valid_from: '2023-01-03' },
+      { slug: 'region:co-cd-1', roles: ['electing'], valid_from: '2025-01-03' },
+    ]);
+    expect(await cds(POINTS.coloradoCapitol, '2025-01-03')).toEqual([{ slug: 'region:co-cd-1', roles: ['serving', 'electing'], valid_from: '2025-01-03' }]);
+    expect(await cds(POINTS.greensboro, '2024-11-05')).toEqual([
+      { slug: 'region:nc-cd-5', roles: ['electing'], valid_from: '2025-01-03' },
+      { slug: 'region:nc-cd-6', roles: ['serving'], valid_from: '2023-01-03' },
+    ]);
+    const co1 = await get(`${stack.url}/v1/regions/region:co-cd-1`, key);
+    expect(co1.body.versions.map((v: { source: string }) => v.source)).toEqual(['tl_2022_08_cd118.shp', 'us-cd119-20m.geojson']);
+  });
+});

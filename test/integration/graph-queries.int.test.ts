@@ -16,6 +16,7 @@ const regions: DemoRegion[] = [
   { slug: 'region:de-kent-county', name: 'Kent County', level: 'county', state: 'de', fips: '10001', ocdId: 'ocd-division/country:us/state:de/county:kent' },
 ];
 const DENVER = ['region:co', 'region:co-denver-county', 'region:co-cd-1'];
+const LEVELS = ['state', 'county', 'congressional-district'];
 
 let s: GraphStack;
 const everyone = principal();
@@ -27,8 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => s?.stop());
 
-const ballot = (who = everyone, date = NEXT_GENERAL, minConfidence = 0, on = DENVER) =>
-  rpc(s.graphClient.ballot, s.graphClient, who, { regions: on, date, minConfidence });
+// The past general: its demo candidacies are certified, so every one is on the ballot.
+const ballot = (who = everyone, date = PAST_GENERAL, minConfidence = 0, on = DENVER) =>
+  rpc(s.graphClient.ballot, s.graphClient, who, { regions: on, regionLevels: on === DENVER ? LEVELS : [], date, minConfidence });
 const failure = async (p: Promise<unknown>) => (await p.then(() => { throw new Error('expected a failure'); }, (e: unknown) => e)) as ServiceError;
 const fieldOf = (e: ServiceError) => e.metadata.get('civic-error-field')[0];
 
@@ -36,8 +38,10 @@ describe('graph service: the ballot', () => {
   it('lists the contests of every region of the point on the date, national included, each with candidacies', async () => {
     const res = await ballot();
     const levels = new Set(res.contests.map((c) => c.level));
-    expect(levels).toEqual(new Set(['national', 'state', 'county', 'congressional-district']));
-    expect(res.contests.every((c) => c.date === NEXT_GENERAL)).toBe(true);
+    // A midterm: no national contest; the presidential year has one.
+    expect(levels).toEqual(new Set(['state', 'county', 'congressional-district']));
+    expect((await ballot(everyone, NEXT_GENERAL)).contests.map((c) => c.level)).toContain('national');
+    expect(res.contests.every((c) => c.date === PAST_GENERAL)).toBe(true);
     for (const c of res.contests) {
       expect(c.candidacies.length).toBeGreaterThanOrEqual(2);
       expect(c.office?.name).not.toBe('');
@@ -47,6 +51,18 @@ describe('graph service: the ballot', () => {
       expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
     }
     expect((await ballot(everyone, '2030-01-01')).contests).toEqual([]);
+  });
+
+  it('lists only candidacies whose ballot access is established; the rest stay reachable with their status', async () => {
+    const upcoming = (await ballot(everyone, NEXT_GENERAL)).contests;
+    const listed = upcoming.flatMap((c) => c.candidacies);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((c) => c.ballotAccess === 'ON_BALLOT' || c.ballotAccess === 'WRITE_IN')).toBe(true);
+    const all = await rpc(s.graphClient.listCandidacies, s.graphClient, everyone, { contest: upcoming[0]!.slug, state: '', party: '', minConfidence: 0, page: { cursor: '', limit: 200 } });
+    expect(all.data.length).toBeGreaterThanOrEqual(upcoming[0]!.candidacies.length);
+    const hidden = (await Promise.all(upcoming.map((c) => rpc(s.graphClient.listCandidacies, s.graphClient, everyone, { contest: c.slug, state: '', party: '', minConfidence: 0, page: { cursor: '', limit: 200 } }))))
+      .flatMap((p) => p.data).filter((c) => c.ballotAccess !== 'ON_BALLOT' && c.ballotAccess !== 'WRITE_IN');
+    expect(hidden.length).toBeGreaterThan(0);
   });
 
   it('gives each candidacy its person, party, states, positions, provenance and per-field support', async () => {
@@ -74,7 +90,7 @@ describe('graph service: the ballot', () => {
     const all = (await ballot()).contests.flatMap((x) => x.candidacies);
     const confidences = all.map((c) => c.confidence).sort((a, b) => a - b);
     const cut = confidences[Math.floor(confidences.length / 2)]!;
-    const kept = (await ballot(everyone, NEXT_GENERAL, cut)).contests.flatMap((x) => x.candidacies);
+    const kept = (await ballot(everyone, PAST_GENERAL, cut)).contests.flatMap((x) => x.candidacies);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.length).toBeLessThan(all.length);
     expect(kept.every((c) => c.confidence >= cut)).toBe(true);
@@ -82,7 +98,7 @@ describe('graph service: the ballot', () => {
 
   it("keeps a key to its states and tiers: other states' contests do not exist for it", async () => {
     const deOnly = principal({ states: ['de'] });
-    const res = await ballot(deOnly);
+    const res = await ballot(deOnly, NEXT_GENERAL);
     expect(res.contests.map((c) => c.level)).toEqual(['national']);
     const countyOnly = principal({ tiers: ['county'] });
     expect(new Set((await ballot(countyOnly)).contests.map((c) => c.level))).toEqual(new Set(['county']));
@@ -187,7 +203,7 @@ describe('results service', () => {
 
 describe('graph service: candidacy moves', () => {
   async function upcoming(filing: string): Promise<Candidacy> {
-    const all = (await ballot()).contests.flatMap((c) => c.candidacies);
+    const all = (await rpc(s.graphClient.listCandidacies, s.graphClient, everyone, { contest: '', state: 'co', party: '', minConfidence: 0, page: { cursor: '', limit: 200 } })).data;
     const found = all.find((c) => c.filingStatus === filing);
     if (found === undefined) throw new Error(`no ${filing} candidacy in the demo`);
     return found;

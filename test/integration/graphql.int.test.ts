@@ -44,8 +44,9 @@ describe('GraphQL ballotAtPoint', () => {
       expect(c.office.name).toEqual(expect.any(String));
       expect(c.office.level).toMatch(/^[A-Z_]+$/);
       expect(c.region.name).toEqual(expect.any(String));
-      expect(c.candidacies.length).toBeGreaterThan(0);
     }
+    // Only candidacies whose ballot access is established are on a ballot (some demo ones are pending).
+    expect(contests.flatMap((c: any) => c.candidacies).length).toBeGreaterThan(0);
     const colorado = contests.find((c: any) => c.region.name === 'Colorado');
     expect(colorado.region).toMatchObject({ fips: '08', population: expect.any(Number) });
     expect(colorado.region.population).toBeGreaterThan(5_000_000);

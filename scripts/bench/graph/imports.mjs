@@ -23,8 +23,8 @@ export function benchImports(cfg) {
   const fec = `${cfg.shared}candidates/fec/weball26.txt`;
   try {
     const runs = [
-      cli(cfg.cli, dir, ['ocd', `${cfg.shared}ocd/country-us`]),
-      cli(cfg.cli, dir, ['legislators', legislators]),
+      cli(cfg.cli, dir, ['ocd', `${cfg.shared}ocd/country-us`, '--retrieved-at', '2026-03-19']),
+      cli(cfg.cli, dir, ['legislators', legislators, '--retrieved-at', '2026-06-15']),
       cli(cfg.cli, dir, ['fec-candidates', fec, '--legislators', legislators]),
     ];
     const again = cli(cfg.cli, dir, ['fec-candidates', fec, '--legislators', legislators]);

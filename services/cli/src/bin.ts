@@ -16,12 +16,14 @@ commands:
               [--replace | --max-delete-fraction F] [--strict] [--code-field F] [--name-field F] [--json]
                           GeoJSON, TopoJSON or Shapefile (.shp or .zip), one map per state it covers;
                           deleting stored districts needs --replace; a running service picks it up
-  import ocd <folder|file.csv> [--as-of YYYY-MM-DD] [--json]
-  import legislators <legislators-current.yaml> [--as-of YYYY-MM-DD] [--json]
-  import fec-candidates <weballYY.txt> [--cycle YYYY] [--legislators <legislators-current.yaml>] [--json]
+  import ocd <folder|file.csv> --retrieved-at YYYY-MM-DD [--as-of YYYY-MM-DD] [--json]
+  import legislators <legislators-current.yaml> --retrieved-at YYYY-MM-DD [--as-of YYYY-MM-DD] [--json]
+  import fec-candidates <weballYY.txt> [--cycle YYYY] [--legislators <legislators-current.yaml>] [--retrieved-at …] [--json]
   import results <medsl.csv|co24-contest-totals.csv|de24.zip> [--json]
+  import precinct-districts <precinct returns: de24.zip|co24-denver-precinct.csv> [--json]
   import vip <feed.xml|feed.zip> [--json]
-                          into the election graph; one atomic batch per row, re-runs change nothing
+                          into the election graph; one atomic batch per row, re-runs change nothing;
+                          --retrieved-at: when the source was published (required where it carries no date)
   keys revoke <key-id>
   keys list
 `;

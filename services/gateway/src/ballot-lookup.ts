@@ -1,6 +1,6 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { DistrictRole, type Region } from '@civicgraph/protos/civic/geo/v1/geo';
-import { policyFingerprint } from '@civicgraph/kit';
+import { policyFingerprint, restLevel } from '@civicgraph/kit';
 import { BallotCache, ballotSlugs, ballotTag, type BallotEntry } from './cache/ballot-cache.js';
 import type { GeoLookup } from './geo-lookup.js';
 import type { GraphUpstream } from './upstream/graph-client.js';
@@ -31,8 +31,10 @@ export class BallotLookup {
     let entry = this.cache.get(key);
     if (entry === undefined) {
       const generation = this.cache.mark();
-      const { contests } = await this.graph.ballot(principal, { regions, date, minConfidence });
-      entry = { contests, slugs: [...new Set([...regions, ...ballotSlugs(contests)])], tag: ballotTag() };
+      const regionLevels = electing.map((r) => restLevel(r.level));
+      const { contests, unresolved } = await this.graph.ballot(principal, { regions, regionLevels, date, minConfidence });
+      const slugs = [...regions, ...ballotSlugs(contests), ...ballotSlugs(unresolved.flatMap((u) => u.contests)), ...unresolved.flatMap((u) => (u.region === undefined ? [] : [u.region.slug]))];
+      entry = { contests, unresolved, slugs: [...new Set(slugs)], tag: ballotTag() };
       this.cache.set(key, entry, entry.slugs, generation);
     }
     return { electing, entry };

@@ -51,6 +51,7 @@ export async function importGraph(config: CliConfig, kind: GraphImportKind, args
       cycle: { type: 'string' },
       legislators: { type: 'string' },
       'as-of': { type: 'string' },
+      'retrieved-at': { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -62,6 +63,10 @@ export async function importGraph(config: CliConfig, kind: GraphImportKind, args
   }
   const asOf = values['as-of'];
   if (asOf !== undefined && !isIsoDate(asOf)) throw new InvalidParameterError('as-of', `--as-of must be a date written YYYY-MM-DD, got "${asOf}".`);
+  const retrievedAt = values['retrieved-at'];
+  if (retrievedAt !== undefined && Number.isNaN(new Date(retrievedAt).getTime())) {
+    throw new InvalidParameterError('retrieved-at', `--retrieved-at must be a date (YYYY-MM-DD) or an RFC 3339 instant, got "${retrievedAt}".`);
+  }
   const store = await openGraphStore(config.graphStore, join(config.dataDir, 'graph'));
   try {
     const writer = new GraphWriter({ store, env: config.env });
@@ -69,6 +74,7 @@ export async function importGraph(config: CliConfig, kind: GraphImportKind, args
       ...(cycle === undefined ? {} : { cycle }),
       ...(values.legislators === undefined ? {} : { legislators: values.legislators }),
       ...(asOf === undefined ? {} : { asOf }),
+      ...(retrievedAt === undefined ? {} : { retrievedAt }),
     });
     const progress = progressLine(`importing ${kind} ${path}`);
     try {

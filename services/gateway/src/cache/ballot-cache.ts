@@ -1,9 +1,11 @@
-import type { Candidacy, Contest } from '@civicgraph/protos/civic/graph/v1/graph';
+import type { Candidacy, Contest, UnresolvedRegion } from '@civicgraph/protos/civic/graph/v1/graph';
 import { SlugCache } from './slug-cache.js';
 
 /** The graph's contests for a set of regions, and every slug they name (computed once). */
 export interface BallotEntry {
   contests: readonly Contest[];
+  /** Regions that may hold the point but that no loaded boundary resolves, with their contests. */
+  unresolved: readonly UnresolvedRegion[];
   slugs: readonly string[];
   /**
    * Names this entry (and no later one for the same key): the responses rendered from it

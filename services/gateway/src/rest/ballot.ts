@@ -27,6 +27,6 @@ export function ballot(router: Router, ballots: BallotLookup, deps: RouteDeps): 
     const { electing, entry } = await ballots.ballotAtPoint(principal, lat, lng, date, params['min_confidence'] as number);
     // The slugs are known: the response cache need not walk the 20-30 KB body for them.
     if (deps.versions.isLatest(version)) return new Serialized(ballotChunks({ lat, lng }, date, electing, entry, contactVisible(principal)), entry.slugs, entry.tag);
-    return new Indexed(ballotView({ lat, lng }, date, electing, entry.contests, contactVisible(principal)), entry.slugs, entry.tag);
+    return new Indexed(ballotView({ lat, lng }, date, electing, entry, contactVisible(principal)), entry.slugs, entry.tag);
   });
 }

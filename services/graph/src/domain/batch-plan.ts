@@ -1,6 +1,6 @@
 import { InvalidParameterError, type CivicEvent } from '@civicgraph/kit';
 import type { NodeKind } from '../model/kinds.js';
-import { edgeId, type BallotAccess, type CandidacyData, type EdgeDoc, type FilingStatus, type NodeDoc, type ProvenanceData } from '../model/nodes.js';
+import { edgeId, type BallotAccess, type CandidacyData, type EdgeDoc, type FilingStatus, type NodeDoc, type PersonData, type ProvenanceData } from '../model/nodes.js';
 import type { ChangeSet } from '../store/graph-store.js';
 import { assertBallotMove, assertFilingMove } from './candidacy-states.js';
 import { claimsOf, mergeClaims, resolveCandidacy, type ClaimsByField } from './claims.js';
@@ -168,9 +168,18 @@ function planPlain(d: PlainDraft<Exclude<NodeKind, 'candidacy'>>, stored: NodeDo
   if (!stored) return [{ slug: d.slug, kind: d.kind, state: d.state, tier: d.tier, data: d.data, rev: 1, updatedAt: now.toISOString() }, 'created', []];
   // A reference (createOnly) names a node another source owns: it may create it, never change it.
   if (d.createOnly === true) return [stored, 'unchanged', []];
+  if (isOlderStatement(d, stored)) return [stored, 'unchanged', []];
   const fields = [...changedKeys(stored.data, d.data), ...scopeChanges(stored, d)];
   if (fields.length === 0) return [stored, 'unchanged', []];
   return [{ ...stored, state: d.state, tier: d.tier, data: d.data, rev: stored.rev + 1, updatedAt: now.toISOString() }, 'updated', fields];
+}
+
+/** A person stated by a source read before the one that stated what is stored (PersonData.asOf). */
+function isOlderStatement(d: PlainDraft<Exclude<NodeKind, 'candidacy'>>, stored: NodeDoc): boolean {
+  if (d.kind !== 'person' || stored.kind !== 'person') return false;
+  const held = (stored.data as PersonData).asOf;
+  const next = (d.data as PersonData).asOf;
+  return held !== undefined && next !== undefined && next < held;
 }
 
 function scopeChanges(stored: Pick<NodeDoc, 'state' | 'tier'>, next: Pick<NodeDoc, 'state' | 'tier'>): string[] {

@@ -4,8 +4,10 @@ import type { GraphStore } from '../store/graph-store.js';
 import { importFecCandidates } from './fec/index.js';
 import { fecPersonIndex, importLegislators } from './legislators/index.js';
 import { importOcd } from './ocd/index.js';
-import { importResults } from './results/index.js';
+import { importPrecinctDistricts, importResults } from './results/index.js';
 import { importVip } from './vip/index.js';
+import { officePeople } from './office-people.js';
+import { storedCandidates } from './stored-candidates.js';
 
 /** `civicgraph import <kind>` kinds for the election graph, with the public sources each reads. */
 export const GRAPH_IMPORT_KINDS = {
@@ -13,6 +15,7 @@ export const GRAPH_IMPORT_KINDS = {
   legislators: 'unitedstates/congress-legislators legislators-current.yaml (or executive.yaml)',
   'fec-candidates': 'FEC "all candidates" file weballYY.txt (pipe-delimited, no header)',
   results: 'MEDSL 2024 CSV, or the Colorado / Delaware contest-totals files (or de24.zip)',
+  'precinct-districts': 'MEDSL precinct-level returns (de24.zip, co24-denver-precinct.csv): which districts each county lies within or overlaps',
   vip: 'Voting Information Project feed: VIP 5.x XML, or a VIP 6.0 zip/XML',
 } as const;
 export type GraphImportKind = keyof typeof GRAPH_IMPORT_KINDS;
@@ -28,24 +31,33 @@ export interface GraphImportOptions {
   legislators?: string;
   /** OCD, legislators: the day the data is read as of (default today). */
   asOf?: string;
+  /** When the source was published or downloaded; required for sources that carry no date of their own. */
+  retrievedAt?: string;
 }
 
 /** The importer for a kind, reading `path`; results are linked to candidacies the store already holds. */
 export async function graphImporter(kind: GraphImportKind, path: string, store: GraphStore, o: GraphImportOptions = {}): Promise<AsyncIterable<DraftItem>> {
   switch (kind) {
     case 'ocd':
-      return importOcd(path, o.asOf === undefined ? {} : { asOf: o.asOf });
+      return importOcd(path, { ...asOf(o), ...when(o) });
     case 'legislators':
-      return importLegislators(path, o.asOf === undefined ? {} : { asOf: o.asOf });
+      return importLegislators(path, { ...asOf(o), ...when(o) });
     case 'fec-candidates': {
-      const personSlugs = o.legislators === undefined ? undefined : await fecPersonIndex(o.legislators);
-      return importFecCandidates(path, { ...(o.cycle === undefined ? {} : { cycle: o.cycle }), ...(personSlugs === undefined ? {} : { personSlugs }) });
+      // The store's knowledge first, a legislators file given now over it.
+      const known = new Map([...(await storedCandidates(store)), ...(o.legislators === undefined ? [] : await fecPersonIndex(o.legislators))]);
+      return importFecCandidates(path, { ...(o.cycle === undefined ? {} : { cycle: o.cycle }), known, ...when(o) });
     }
     case 'results':
-      return importResults(path, { storedCandidacies: async (slugs) => (await store.getNodes(slugs)).map((n) => n.slug) });
+      return importResults(path, { officePeople: officePeople(store), ...provenance(o) });
+    case 'precinct-districts':
+      return importPrecinctDistricts(path, provenance(o));
     case 'vip':
-      return importVip(path);
+      return importVip(path, provenance(o));
     default:
       throw new InvalidParameterError('kind', `unknown import kind "${String(kind)}"`);
   }
 }
+
+const asOf = (o: GraphImportOptions) => (o.asOf === undefined ? {} : { asOf: o.asOf });
+const when = (o: GraphImportOptions) => (o.retrievedAt === undefined ? {} : { retrievedAt: o.retrievedAt });
+const provenance = (o: GraphImportOptions) => (o.retrievedAt === undefined ? {} : { provenance: { retrievedAt: o.retrievedAt } });

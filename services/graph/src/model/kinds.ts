@@ -9,7 +9,9 @@ export type NodeKind = (typeof NODE_KINDS)[number];
 
 /**
  * Edge kinds, each with the node kinds it joins (`from` → `to`). `SUPPORTED_BY` joins any
- * node to a provenance record; `HOLDS` carries a term (start, end).
+ * node to a provenance record; `HOLDS` carries a term (start, end). `WITHIN` says a region
+ * lies wholly inside another; `OVERLAPS` that part of it does (a county some of whose
+ * precincts vote in a district), both as certified returns or a curated fact show.
  */
 export const EDGE_KINDS = {
   IN_REGION: { from: ['contest'], to: ['region'] },
@@ -23,6 +25,7 @@ export const EDGE_KINDS = {
   SUPPORTED_BY: { from: NODE_KINDS.filter((k) => k !== 'provenance'), to: ['provenance'] },
   HOLDS: { from: ['person'], to: ['office'] },
   WITHIN: { from: ['region'], to: ['region'] },
+  OVERLAPS: { from: ['region'], to: ['region'] },
   RESULT_FOR: { from: ['result'], to: ['candidacy'] },
 } as const satisfies Record<string, { from: readonly NodeKind[]; to: readonly NodeKind[] }>;
 export type EdgeKind = keyof typeof EDGE_KINDS;
@@ -38,6 +41,10 @@ export const LEVELS = [
   'place',
   'school-district',
   'precinct',
+  'county-commission-district',
+  'ward',
+  'judicial-district',
+  'special-district',
 ] as const;
 export type Level = (typeof LEVELS)[number];
 

@@ -153,6 +153,13 @@ export interface PersonData {
   ids: Record<string, string[]>;
   birthday: string | null;
   gender: string | null;
+  /**
+   * When the source that stated this data read it (its provenance's retrievedAt): a source
+   * read earlier does not overwrite it, so the person's name is the newest source's
+   * whichever is imported last (weball24 after weball26 leaves the 2026 name). Absent: any
+   * statement replaces it.
+   */
+  asOf?: string;
 }
 
 export interface PartyData {

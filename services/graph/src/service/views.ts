@@ -1,5 +1,5 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import type { Candidacy, Contest, ElectionDate, FieldSupport, Office, Party, Person, Provenance, RegionRef } from '@civicgraph/protos/civic/graph/v1/graph';
+import type { Candidacy, Choice, Contest, ElectionDate, FieldSupport, Office, Party, Person, Provenance, RegionRef } from '@civicgraph/protos/civic/graph/v1/graph';
 import { contactVisible } from '@civicgraph/kit';
 import { CONTACT_FIELDS, type Field, type FieldScalar, type NodeDoc } from '../model/nodes.js';
 import { CANDIDACY_FIELDS } from '../domain/claims.js';
@@ -36,7 +36,7 @@ export function provenanceView(p: NodeDoc<'provenance'>): Provenance {
   return { slug: p.slug, source: d.source, url: d.url, publisher: d.publisher, licence: d.licence, retrievedAt: d.retrievedAt, method: d.method };
 }
 
-export function contestView(c: NodeDoc<'contest'>, related: Related, candidacies: Candidacy[] = []): Contest {
+export function contestView(c: NodeDoc<'contest'>, related: Related, candidacies: Candidacy[] = [], choices: Choice[] = []): Contest {
   const d = c.data;
   return {
     slug: c.slug,
@@ -50,6 +50,7 @@ export function contestView(c: NodeDoc<'contest'>, related: Related, candidacies
     special: d.special,
     state: c.state,
     candidacies,
+    choices,
   };
 }
 

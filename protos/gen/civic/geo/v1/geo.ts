@@ -41,6 +41,14 @@ export enum Level {
   LEVEL_PLACE = 7,
   LEVEL_SCHOOL_DISTRICT = 8,
   LEVEL_PRECINCT = 9,
+  /** LEVEL_COUNTY_COMMISSION_DISTRICT - A county's commission or council district. */
+  LEVEL_COUNTY_COMMISSION_DISTRICT = 10,
+  /** LEVEL_WARD - A city's council district or ward. */
+  LEVEL_WARD = 11,
+  /** LEVEL_JUDICIAL_DISTRICT - A judicial district (district courts, district attorneys). */
+  LEVEL_JUDICIAL_DISTRICT = 12,
+  /** LEVEL_SPECIAL_DISTRICT - A special district or one of its director districts (transit, fire, water, library). */
+  LEVEL_SPECIAL_DISTRICT = 13,
   UNRECOGNIZED = -1,
 }
 
@@ -76,6 +84,18 @@ export function levelFromJSON(object: any): Level {
     case 9:
     case "LEVEL_PRECINCT":
       return Level.LEVEL_PRECINCT;
+    case 10:
+    case "LEVEL_COUNTY_COMMISSION_DISTRICT":
+      return Level.LEVEL_COUNTY_COMMISSION_DISTRICT;
+    case 11:
+    case "LEVEL_WARD":
+      return Level.LEVEL_WARD;
+    case 12:
+    case "LEVEL_JUDICIAL_DISTRICT":
+      return Level.LEVEL_JUDICIAL_DISTRICT;
+    case 13:
+    case "LEVEL_SPECIAL_DISTRICT":
+      return Level.LEVEL_SPECIAL_DISTRICT;
     case -1:
     case "UNRECOGNIZED":
     default:
@@ -105,6 +125,14 @@ export function levelToJSON(object: Level): string {
       return "LEVEL_SCHOOL_DISTRICT";
     case Level.LEVEL_PRECINCT:
       return "LEVEL_PRECINCT";
+    case Level.LEVEL_COUNTY_COMMISSION_DISTRICT:
+      return "LEVEL_COUNTY_COMMISSION_DISTRICT";
+    case Level.LEVEL_WARD:
+      return "LEVEL_WARD";
+    case Level.LEVEL_JUDICIAL_DISTRICT:
+      return "LEVEL_JUDICIAL_DISTRICT";
+    case Level.LEVEL_SPECIAL_DISTRICT:
+      return "LEVEL_SPECIAL_DISTRICT";
     case Level.UNRECOGNIZED:
     default:
       return "UNRECOGNIZED";

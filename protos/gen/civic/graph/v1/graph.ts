@@ -70,6 +70,12 @@ export interface BallotRequest {
   /** YYYY-MM-DD; the contests whose election day is this date. */
   date: string;
   minConfidence: number;
+  /**
+   * The level (REST word) of each of `regions`, in the same order: a level the lookup
+   * answered places the point in exactly one region of it, so the contests of that level's
+   * other regions are not on this ballot. Empty: levels unknown, nothing is excluded by level.
+   */
+  regionLevels: string[];
 }
 
 export interface ListOfficeholdersRequest {
@@ -204,6 +210,29 @@ export interface Contest {
   state: string;
   /** Filled by GetContest and Ballot; lists leave it empty. */
   candidacies: Candidacy[];
+  /** A ballot question's or retention's options (from its certified results); filled by Ballot. */
+  choices: Choice[];
+}
+
+/** One option of a ballot question or retention: `Yes`, `No`. */
+export interface Choice {
+  /** The result node of the option (its certified votes), e.g. `result:co-amendment-79-2024-general-yes`. */
+  result: string;
+  label: string;
+}
+
+/**
+ * A region with contests on the date whose boundary is not loaded, so the lookup cannot say
+ * whether the point lies in it; its contests may or may not be on this ballot.
+ */
+export interface UnresolvedRegion {
+  region?:
+    | RegionRef
+    | undefined;
+  /** Why, in words: e.g. no boundary of its level is loaded. */
+  reason: string;
+  /** Its contests on the date (without candidacies). */
+  contests: Contest[];
 }
 
 export interface ContestPage {
@@ -230,7 +259,10 @@ export interface BallotReply {
 }
 
 export interface BallotResponse {
+  /** The contests on the ballot at the point: in its regions, or in regions that hold it. */
   contests: Contest[];
+  /** Regions that may hold the point, which no loaded boundary resolves, with their contests. */
+  unresolved: UnresolvedRegion[];
 }
 
 export interface Officeholder {
@@ -712,7 +744,7 @@ export const ListCandidaciesRequest: MessageFns<ListCandidaciesRequest> = {
 };
 
 function createBaseBallotRequest(): BallotRequest {
-  return { regions: [], date: "", minConfidence: 0 };
+  return { regions: [], date: "", minConfidence: 0, regionLevels: [] };
 }
 
 export const BallotRequest: MessageFns<BallotRequest> = {
@@ -725,6 +757,9 @@ export const BallotRequest: MessageFns<BallotRequest> = {
     }
     if (message.minConfidence !== 0) {
       writer.uint32(25).double(message.minConfidence);
+    }
+    for (const v of message.regionLevels) {
+      writer.uint32(34).string(v!);
     }
     return writer;
   },
@@ -766,6 +801,14 @@ export const BallotRequest: MessageFns<BallotRequest> = {
             message.minConfidence = reader.double();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.regionLevels.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -787,6 +830,11 @@ export const BallotRequest: MessageFns<BallotRequest> = {
         : isSet(object.min_confidence)
         ? globalThis.Number(object.min_confidence)
         : 0,
+      regionLevels: globalThis.Array.isArray(object?.regionLevels)
+        ? object.regionLevels.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.region_levels)
+        ? object.region_levels.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -801,6 +849,9 @@ export const BallotRequest: MessageFns<BallotRequest> = {
     if (message.minConfidence !== 0) {
       obj.minConfidence = floatToJson(message.minConfidence);
     }
+    if (message.regionLevels?.length) {
+      obj.regionLevels = message.regionLevels;
+    }
     return obj;
   },
 
@@ -812,6 +863,7 @@ export const BallotRequest: MessageFns<BallotRequest> = {
     message.regions = object.regions?.map((e) => e) || [];
     message.date = object.date ?? "";
     message.minConfidence = object.minConfidence ?? 0;
+    message.regionLevels = object.regionLevels?.map((e) => e) || [];
     return message;
   },
 };
@@ -2569,6 +2621,7 @@ function createBaseContest(): Contest {
     special: false,
     state: "",
     candidacies: [],
+    choices: [],
   };
 }
 
@@ -2606,6 +2659,9 @@ export const Contest: MessageFns<Contest> = {
     }
     for (const v of message.candidacies) {
       Candidacy.encode(v!, writer.uint32(90).fork()).join();
+    }
+    for (const v of message.choices) {
+      Choice.encode(v!, writer.uint32(98).fork()).join();
     }
     return writer;
   },
@@ -2711,6 +2767,14 @@ export const Contest: MessageFns<Contest> = {
             message.candidacies.push(Candidacy.decode(reader, reader.uint32()));
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.choices.push(Choice.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2738,6 +2802,7 @@ export const Contest: MessageFns<Contest> = {
       candidacies: globalThis.Array.isArray(object?.candidacies)
         ? object.candidacies.map((e: any) => Candidacy.fromJSON(e))
         : [],
+      choices: globalThis.Array.isArray(object?.choices) ? object.choices.map((e: any) => Choice.fromJSON(e)) : [],
     };
   },
 
@@ -2776,6 +2841,9 @@ export const Contest: MessageFns<Contest> = {
     if (message.candidacies?.length) {
       obj.candidacies = message.candidacies.map((e) => Candidacy.toJSON(e));
     }
+    if (message.choices?.length) {
+      obj.choices = message.choices.map((e) => Choice.toJSON(e));
+    }
     return obj;
   },
 
@@ -2799,6 +2867,195 @@ export const Contest: MessageFns<Contest> = {
     message.special = object.special ?? false;
     message.state = object.state ?? "";
     message.candidacies = object.candidacies?.map((e) => Candidacy.fromPartial(e)) || [];
+    message.choices = object.choices?.map((e) => Choice.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseChoice(): Choice {
+  return { result: "", label: "" };
+}
+
+export const Choice: MessageFns<Choice> = {
+  encode(message: Choice, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.result !== "") {
+      writer.uint32(10).string(message.result);
+    }
+    if (message.label !== "") {
+      writer.uint32(18).string(message.label);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Choice {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChoice();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.result = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Choice {
+    return {
+      result: isSet(object.result) ? globalThis.String(object.result) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+    };
+  },
+
+  toJSON(message: Choice): unknown {
+    const obj: any = {};
+    if (message.result !== "") {
+      obj.result = message.result;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Choice>): Choice {
+    return Choice.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Choice>): Choice {
+    const message = createBaseChoice();
+    message.result = object.result ?? "";
+    message.label = object.label ?? "";
+    return message;
+  },
+};
+
+function createBaseUnresolvedRegion(): UnresolvedRegion {
+  return { region: undefined, reason: "", contests: [] };
+}
+
+export const UnresolvedRegion: MessageFns<UnresolvedRegion> = {
+  encode(message: UnresolvedRegion, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.region !== undefined) {
+      RegionRef.encode(message.region, writer.uint32(10).fork()).join();
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    for (const v of message.contests) {
+      Contest.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnresolvedRegion {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnresolvedRegion();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.region = RegionRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.contests.push(Contest.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UnresolvedRegion {
+    return {
+      region: isSet(object.region) ? RegionRef.fromJSON(object.region) : undefined,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      contests: globalThis.Array.isArray(object?.contests) ? object.contests.map((e: any) => Contest.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: UnresolvedRegion): unknown {
+    const obj: any = {};
+    if (message.region !== undefined) {
+      obj.region = RegionRef.toJSON(message.region);
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.contests?.length) {
+      obj.contests = message.contests.map((e) => Contest.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UnresolvedRegion>): UnresolvedRegion {
+    return UnresolvedRegion.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UnresolvedRegion>): UnresolvedRegion {
+    const message = createBaseUnresolvedRegion();
+    message.region = (object.region !== undefined && object.region !== null)
+      ? RegionRef.fromPartial(object.region)
+      : undefined;
+    message.reason = object.reason ?? "";
+    message.contests = object.contests?.map((e) => Contest.fromPartial(e)) || [];
     return message;
   },
 };
@@ -3190,13 +3447,16 @@ export const BallotReply: MessageFns<BallotReply> = {
 };
 
 function createBaseBallotResponse(): BallotResponse {
-  return { contests: [] };
+  return { contests: [], unresolved: [] };
 }
 
 export const BallotResponse: MessageFns<BallotResponse> = {
   encode(message: BallotResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.contests) {
       Contest.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.unresolved) {
+      UnresolvedRegion.encode(v!, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -3222,6 +3482,14 @@ export const BallotResponse: MessageFns<BallotResponse> = {
             message.contests.push(Contest.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.unresolved.push(UnresolvedRegion.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3237,6 +3505,9 @@ export const BallotResponse: MessageFns<BallotResponse> = {
   fromJSON(object: any): BallotResponse {
     return {
       contests: globalThis.Array.isArray(object?.contests) ? object.contests.map((e: any) => Contest.fromJSON(e)) : [],
+      unresolved: globalThis.Array.isArray(object?.unresolved)
+        ? object.unresolved.map((e: any) => UnresolvedRegion.fromJSON(e))
+        : [],
     };
   },
 
@@ -3244,6 +3515,9 @@ export const BallotResponse: MessageFns<BallotResponse> = {
     const obj: any = {};
     if (message.contests?.length) {
       obj.contests = message.contests.map((e) => Contest.toJSON(e));
+    }
+    if (message.unresolved?.length) {
+      obj.unresolved = message.unresolved.map((e) => UnresolvedRegion.toJSON(e));
     }
     return obj;
   },
@@ -3254,6 +3528,7 @@ export const BallotResponse: MessageFns<BallotResponse> = {
   fromPartial(object: DeepPartial<BallotResponse>): BallotResponse {
     const message = createBaseBallotResponse();
     message.contests = object.contests?.map((e) => Contest.fromPartial(e)) || [];
+    message.unresolved = object.unresolved?.map((e) => UnresolvedRegion.fromPartial(e)) || [];
     return message;
   },
 };

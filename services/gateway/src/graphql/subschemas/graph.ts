@@ -89,9 +89,17 @@ export function graphSubschema(graph: GraphUpstream, ballots: BallotLookup): Gra
           touch(ctx, entry.slugs);
           return entry.contests;
         }),
+        unresolvedAtPoint: typed(async (_: unknown, args: { lat: number; lng: number; date: string }, ctx: GraphQLContext) => {
+          const lat = assertCoordinate('lat', args.lat);
+          const lng = assertCoordinate('lng', args.lng);
+          const { entry } = await ballots.ballotAtPoint(ctx.principal, lat, lng, args.date, 0);
+          touch(ctx, entry.slugs);
+          return entry.unresolved;
+        }),
       },
       Contest: {
         type: (c: Contest) => upper(c.type),
+        date: (c: Contest) => orNull(c.date),
         level: (c: Contest) => levelOf(c.level),
         state: (c: Contest) => orNull(c.state),
         candidacies: typed(async (c: ContestSource, args: { minConfidence: number }, ctx: GraphQLContext): Promise<CandidacySource[]> => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Level, Region } from '@civicgraph/protos/civic/geo/v1/geo';
-import { Contest } from '@civicgraph/protos/civic/graph/v1/graph';
+import { Contest, UnresolvedRegion } from '@civicgraph/protos/civic/graph/v1/graph';
 import type { BallotEntry } from '../../cache/ballot-cache.js';
 import { ballotChunks, ballotView } from './ballot.js';
 
@@ -25,13 +25,21 @@ const contests = [
   }),
 ];
 
-const entry = (): BallotEntry => ({ contests, slugs: [], tag: 'ballot#test' });
+const unresolved = [
+  UnresolvedRegion.fromPartial({
+    region: { slug: 'region:co-regional-transportation-district-a', name: 'Regional Transportation District, District A', level: 'special-district' },
+    reason: 'no boundary of its level is loaded',
+    contests: [Contest.fromPartial({ slug: 'contest:co-regional-transportation-district-a-director-2028-general', name: 'Director', date: '2028-11-07', type: 'general', seats: 1 })],
+  }),
+];
+
+const entry = (): BallotEntry => ({ contests, unresolved, slugs: [], tag: 'ballot#test' });
 
 describe('ballotChunks', () => {
   for (const showContact of [false, true]) {
     it(`serialises byte for byte what ballotView does (contact ${showContact ? 'shown' : 'withheld'})`, () => {
       const point = { lat: 39.7392, lng: -104.9903 };
-      const expected = JSON.stringify(ballotView(point, '2028-11-07', regions, contests, showContact));
+      const expected = JSON.stringify(ballotView(point, '2028-11-07', regions, { contests, unresolved }, showContact));
       expect(text(ballotChunks(point, '2028-11-07', regions, entry(), showContact))).toBe(expected);
     });
   }

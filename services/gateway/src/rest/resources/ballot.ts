@@ -1,9 +1,9 @@
 import type { Region } from '@civicgraph/protos/civic/geo/v1/geo';
-import type { Contest } from '@civicgraph/protos/civic/graph/v1/graph';
+import type { Contest, UnresolvedRegion } from '@civicgraph/protos/civic/graph/v1/graph';
 import { restLevel } from '@civicgraph/kit';
 import type { BallotEntry } from '../../cache/ballot-cache.js';
-import { object, ref, type JsonSchema } from '../schema/json-schema.js';
-import { contestView } from './contest.js';
+import { object, ref, str, type JsonSchema } from '../schema/json-schema.js';
+import { contestSummaryView, contestView, regionRefView } from './contest.js';
 
 export const schemas: Record<string, JsonSchema> = {
   Ballot: object({
@@ -14,7 +14,16 @@ export const schemas: Record<string, JsonSchema> = {
       description: 'The regions containing the point on the date (electing districts during redistricting).',
       items: object({ slug: { type: 'string', pattern: '^region:' }, name: { type: 'string' }, level: { type: 'string' } }),
     },
-    contests: { type: 'array', items: ref('Contest'), description: 'The contests on the ballot there, national first.' },
+    contests: { type: 'array', items: ref('Contest'), description: 'The contests on the ballot there, national first: those of the regions containing the point, and of regions known to contain them.' },
+    unresolved: {
+      type: 'array',
+      description: 'Regions with contests on the date that may contain the point but that no loaded boundary resolves (a judicial or transit district, a council district): their contests may or may not be on this ballot.',
+      items: object({
+        region: ref('RegionRef'),
+        reason: str('Why the region could not be resolved.'),
+        contests: { type: 'array', items: ref('ContestSummary') },
+      }),
+    },
     next_cursor: { type: 'null', description: 'Always null: the ballot is one page.' },
   }, [], 'The full ballot for a point on a date.'),
 };
@@ -22,27 +31,32 @@ export const schemas: Record<string, JsonSchema> = {
 const TAIL = Buffer.from(',"next_cursor":null}');
 
 /**
- * The same object as `ballotView`, serialised as three chunks (the point's own head, the
- * contests' JSON taken from or kept on the ballot entry, a fixed tail) whose concatenation
- * is byte for byte what JSON.stringify(ballotView(…)) gives.
+ * The same object as `ballotView`, serialised as chunks (the point's own head, the
+ * contests' JSON taken from or kept on the ballot entry, the unresolved regions, a fixed
+ * tail) whose concatenation is byte for byte what JSON.stringify(ballotView(…)) gives.
  */
 export function ballotChunks(point: { lat: number; lng: number }, date: string, regions: readonly Region[], entry: BallotEntry, showContact: boolean): Buffer[] {
   entry.restContests ??= Buffer.from(JSON.stringify(entry.contests.map((c) => contestView(c, showContact))));
   const head = JSON.stringify({ point: { lat: point.lat, lng: point.lng }, date, regions: regions.map(regionRef) });
-  return [Buffer.from(`${head.slice(0, -1)},"contests":`), entry.restContests, TAIL];
+  return [Buffer.from(`${head.slice(0, -1)},"contests":`), entry.restContests, Buffer.from(`,"unresolved":${JSON.stringify(entry.unresolved.map(unresolvedView))}`), TAIL];
 }
 
 function regionRef(r: Region) {
   return { slug: r.slug, name: r.name, level: restLevel(r.level) };
 }
 
-/** The spec's ballot object: the point, its regions, the contests with their candidacies. */
-export function ballotView(point: { lat: number; lng: number }, date: string, regions: readonly Region[], contests: readonly Contest[], showContact: boolean) {
+function unresolvedView(u: UnresolvedRegion) {
+  return { region: regionRefView(u.region), reason: u.reason, contests: u.contests.map(contestSummaryView) };
+}
+
+/** The spec's ballot object: the point, its regions, the contests with their candidacies, and the unresolved regions. */
+export function ballotView(point: { lat: number; lng: number }, date: string, regions: readonly Region[], entry: Pick<BallotEntry, 'contests' | 'unresolved'>, showContact: boolean) {
   return {
     point,
     date,
     regions: regions.map(regionRef),
-    contests: contests.map((c) => contestView(c, showContact)),
+    contests: entry.contests.map((c) => contestView(c, showContact)),
+    unresolved: entry.unresolved.map(unresolvedView),
     next_cursor: null,
   };
 }

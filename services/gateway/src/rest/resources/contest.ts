@@ -18,7 +18,7 @@ export const schemas: Record<string, JsonSchema> = {
     name: str('Display name of the contest.'),
     office: str('The office\'s display name.'),
     office_slug: { type: 'string', pattern: '^office:' },
-    date: { type: 'string', format: 'date', description: 'Election day.' },
+    date: nullable({ type: 'string', format: 'date', description: 'Election day; null while it is not known (a nomination contest the FEC registrations name).' }),
     type: { type: 'string', enum: CONTEST_TYPES },
     level: str('Level of the region the office serves, e.g. `congressional-district`.'),
     region: ref('RegionRef'),
@@ -31,18 +31,23 @@ export const schemas: Record<string, JsonSchema> = {
     name: str('Display name of the contest.'),
     office: str('The office\'s display name.'),
     office_slug: { type: 'string', pattern: '^office:' },
-    date: { type: 'string', format: 'date' },
+    date: nullable({ type: 'string', format: 'date', description: 'Election day; null while it is not known.' }),
     type: { type: 'string', enum: CONTEST_TYPES },
     level: str('Level of the region the office serves.'),
     region: ref('RegionRef'),
     state: nullable(str('Lowercase USPS code; null for national contests.')),
     seats: { type: 'integer', minimum: 1 },
     special: { type: 'boolean' },
-    candidacies: { type: 'array', items: ref('Candidacy'), description: 'Highest confidence first.' },
+    candidacies: { type: 'array', items: ref('Candidacy'), description: 'Highest confidence first. On a ballot, only those whose ballot access is established (ON_BALLOT, WRITE_IN).' },
+    choices: {
+      type: 'array',
+      items: object({ label: str('`Yes` or `No`.'), result: { type: 'string', pattern: '^result:', description: 'The option\'s certified result.' } }),
+      description: 'A ballot question\'s or retention\'s options; empty for a candidate contest, and outside a ballot.',
+    },
   }, [], 'A contest with its candidacies.'),
 };
 
-function regionRefView(r: RegionRef | undefined) {
+export function regionRefView(r: RegionRef | undefined) {
   return { slug: r?.slug ?? '', name: r?.name ?? '', level: r?.level ?? '', fips: orNull(r?.fips), ocd_id: orNull(r?.ocdId) };
 }
 
@@ -55,7 +60,7 @@ export function contestSummaryView(c: Contest) {
     name: c.name,
     office: officeName(c.office),
     office_slug: c.office?.slug ?? '',
-    date: c.date,
+    date: orNull(c.date),
     type: c.type,
     level: c.level,
     region: regionRefView(c.region),
@@ -67,5 +72,9 @@ export function contestSummaryView(c: Contest) {
 
 /** A contest with its candidacies (contact fields per `showContact`). */
 export function contestView(c: Contest, showContact: boolean) {
-  return { ...contestSummaryView(c), candidacies: c.candidacies.map((x) => candidacyView(x, showContact)) };
+  return {
+    ...contestSummaryView(c),
+    candidacies: c.candidacies.map((x) => candidacyView(x, showContact)),
+    choices: c.choices.map((x) => ({ label: x.label, result: x.result })),
+  };
 }

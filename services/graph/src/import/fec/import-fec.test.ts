@@ -31,30 +31,42 @@ describe('importFecCandidates on the real FEC files', () => {
       expect(result.rejections.every((r) => /^weball26\.txt line \d+$/.test(r.rejected.at) && r.rejected.reason.length > 10)).toBe(true);
     });
 
-    it('a Colorado House member: person, party, office, contest on election day, and a FILED incumbent candidacy', () => {
+    it("dates its provenance by the file's own latest coverage end, not by when the copy was made", async () => {
+      const { batches } = await collect(importFecCandidates(weball26!));
+      const provenance = batches[0]!.batch.nodes.find((n) => n.kind === 'provenance');
+      // Reports through March 2026 (a few filings claim coverage to late 2026: typing errors, left out).
+      expect(provenance).toMatchObject({ data: { retrievedAt: '2026-03-10T00:00:00.000Z' } });
+    });
+
+    it('a Colorado House member: person, party, office, the undated 2026 primary, and a DECLARED incumbent candidacy', () => {
       const batch = byId('H6CO01141')!;
       expect(node(batch, 'person:fec-h6co01141')).toEqual({
         kind: 'person', slug: 'person:fec-h6co01141', state: 'co', tier: '',
-        data: { name: 'Diana L Degette', givenName: 'Diana L', familyName: 'Degette', ids: { fec: ['H6CO01141'] }, birthday: null, gender: null },
+        data: { name: 'Diana L Degette', givenName: 'Diana L', familyName: 'Degette', ids: { fec: ['H6CO01141'] }, birthday: null, gender: null, asOf: '2026-03-24T00:00:00.000Z' },
       });
-      expect(node(batch, 'contest:co-cd-1-us-representative-2026-general')).toEqual({
-        kind: 'contest', slug: 'contest:co-cd-1-us-representative-2026-general', state: 'co', tier: 'federal',
+      expect(node(batch, 'contest:co-cd-1-us-representative-2026-primary')).toEqual({
+        kind: 'contest', slug: 'contest:co-cd-1-us-representative-2026-primary', state: 'co', tier: 'federal',
         data: {
-          name: 'U.S. Representative, Colorado District 1', type: 'general', date: '2026-11-03', year: 2026, level: 'congressional-district',
+          name: 'U.S. Representative, Colorado District 1, 2026 primary', type: 'primary', date: '', year: 2026, level: 'congressional-district',
           region: 'region:co-cd-1', office: 'office:co-cd-1-us-representative', seats: 1, special: false,
         },
       });
       expect(candidacyOf(batch)).toEqual({
-        kind: 'candidacy', slug: 'candidacy:co-cd-1-us-representative-2026-general-diana-l-degette', state: 'co', tier: 'federal',
-        claims: { name: 'Diana L Degette', person: 'person:fec-h6co01141', contest: 'contest:co-cd-1-us-representative-2026-general', filingStatus: 'FILED', party: 'party:democratic', isIncumbent: true },
+        kind: 'candidacy', slug: 'candidacy:co-cd-1-us-representative-2026-primary-diana-l-degette', state: 'co', tier: 'federal',
+        claims: { name: 'Diana L Degette', person: 'person:fec-h6co01141', contest: 'contest:co-cd-1-us-representative-2026-primary', filingStatus: 'DECLARED', party: 'party:democratic', isIncumbent: true },
         provenance: 'provenance:fec-weball26',
       });
       expect(node(batch, 'region:co-cd-1')).toMatchObject({ createOnly: true });
-      expect(node(batch, 'election:co-2026-11-03')).toMatchObject({ state: 'co', data: { date: '2026-11-03', type: 'general' } });
+      // The primary has no day (the FEC does not know Colorado's); a registration makes no ballot-access claim.
+      expect(candidacyOf(batch).claims).not.toHaveProperty('ballotAccess');
+      // The seat is elected this cycle: its general contest, a reference without candidacies, on election day.
+      expect(node(batch, 'contest:co-cd-1-us-representative-2026-general')).toMatchObject({ createOnly: true, data: { type: 'general', date: '2026-11-03' } });
+      expect(node(batch, 'election:co-2026-11-03')).toMatchObject({ createOnly: true, state: 'co', data: { date: '2026-11-03', type: 'general' } });
+      expect(batch.nodes.filter((n) => n.kind === 'candidacy').map((n) => n.slug)).toEqual(['candidacy:co-cd-1-us-representative-2026-primary-diana-l-degette']);
       expect(node(batch, 'provenance:fec-weball26')).toMatchObject({ data: { method: 'official-filing', publisher: 'Federal Election Commission', retrievedAt: '2026-03-24T00:00:00.000Z' } });
       expect(batch.edges.map((e) => `${e.kind} ${e.to}`)).toEqual(expect.arrayContaining([
-        'IN_REGION region:co-cd-1', 'FOR_OFFICE office:co-cd-1-us-representative', 'IN_ELECTION election:co-2026-11-03',
-        'FOR_CONTEST contest:co-cd-1-us-representative-2026-general', 'OF_PERSON person:fec-h6co01141', 'OF_PARTY party:democratic',
+        'IN_REGION region:co-cd-1', 'FOR_OFFICE office:co-cd-1-us-representative',
+        'FOR_CONTEST contest:co-cd-1-us-representative-2026-primary', 'OF_PERSON person:fec-h6co01141', 'OF_PARTY party:democratic',
         'SERVES_REGION region:co-cd-1', 'SUPPORTED_BY provenance:fec-weball26',
       ]));
     });
@@ -62,19 +74,19 @@ describe('importFecCandidates on the real FEC files', () => {
     it('challengers are not incumbents; Senate rows run for the class up in 2026 in their state', () => {
       expect(candidacyOf(byId('H6CO01273')!).claims).toMatchObject({ isIncumbent: false, party: 'party:democratic' });
       const senate = byId('S0CO00575')!;
-      expect(candidacyOf(senate).claims.contest).toBe('contest:co-us-senator-class-2-2026-general');
+      expect(candidacyOf(senate).claims.contest).toBe('contest:co-us-senator-class-2-2026-primary');
       expect(node(senate, 'office:co-us-senator-class-2')).toMatchObject({ state: 'co', data: { level: 'state', region: 'region:co' } });
       expect(node(senate, 'region:co')).toMatchObject({ createOnly: true, data: { level: 'state' } });
     });
 
     it("Ohio's and Florida's 2026 Senate races are the class 3 specials", () => {
       const husted = byId('S6OH00304')!;
-      expect(node(husted, 'contest:oh-us-senator-class-3-2026-special')).toMatchObject({ data: { type: 'special', special: true, date: '2026-11-03' } });
-      expect(candidacyOf(byId('S6FL00640')!).claims.contest).toBe('contest:fl-us-senator-class-3-2026-special');
+      expect(node(husted, 'contest:oh-us-senator-class-3-2026-primary')).toMatchObject({ data: { type: 'primary', special: true, date: '', name: 'U.S. Senator (Class 3), Ohio, 2026 special election primary' } });
+      expect(candidacyOf(byId('S6FL00640')!).claims.contest).toBe('contest:fl-us-senator-class-3-2026-primary');
     });
 
     it("DC's and the territories' members (district 00, or 01 in the Northern Marianas) are delegates", () => {
-      const mp = result.batches.filter((b) => b.batch.nodes.some((n) => n.slug === 'contest:mp-cd-delegate-us-representative-2026-general'));
+      const mp = result.batches.filter((b) => b.batch.nodes.some((n) => n.slug === 'contest:mp-cd-delegate-us-representative-2026-primary'));
       expect(mp.length).toBeGreaterThanOrEqual(3);
       expect(result.batches.some((b) => node(b.batch, 'office:dc-cd-delegate-us-representative') !== undefined)).toBe(true);
     });
@@ -91,23 +103,34 @@ describe('importFecCandidates on the real FEC files', () => {
     });
 
     it.skipIf(legislators === undefined)("a sitting member's candidacy points at the legislator's person", async () => {
-      const personSlugs = await fecPersonIndex(legislators!);
-      const { batches } = await collect(importFecCandidates(weball26!, { personSlugs }));
+      const known = await fecPersonIndex(legislators!);
+      const { batches } = await collect(importFecCandidates(weball26!, { known }));
       const batch = batches.find((b) => b.batch.nodes.some((n) => n.kind === 'candidacy' && n.slug.endsWith('-diana-l-degette')))!.batch;
       expect(candidacyOf(batch).claims.person).toBe('person:bioguide-d000197');
       expect(node(batch, 'person:bioguide-d000197')).toMatchObject({ createOnly: true });
       expect(batch.edges).toContainEqual(expect.objectContaining({ kind: 'OF_PERSON', to: 'person:bioguide-d000197' }));
       expect(batch.edges.some((e) => e.kind === 'SUPPORTED_BY' && e.from === 'person:bioguide-d000197')).toBe(false);
     });
+
+    it.skipIf(legislators === undefined)('a sitting senator whose seat is not up this cycle is no candidate in it', async () => {
+      const known = await fecPersonIndex(legislators!);
+      const { batches, rejections } = await collect(importFecCandidates(weball26!, { known }));
+      // Michael Bennet holds Colorado's class 3 seat until 2029; 2026 elects class 2 (Hickenlooper's).
+      expect(batches.some((b) => b.batch.nodes.some((n) => n.kind === 'candidacy' && /-michael-f-bennet$/.test(n.slug)))).toBe(false);
+      expect(reasons(rejections)).toContainEqual(expect.stringMatching(/^CAND_ID S\w+ is the sitting senator for CO's class 3 seat, whose term runs to 2029-01-03: the seat is not elected in 2026/));
+      const hickenlooper = batches.find((b) => b.batch.nodes.some((n) => n.kind === 'candidacy' && /-john-w-hickenlooper$/.test(n.slug)));
+      expect(hickenlooper === undefined ? undefined : candidacyOf(hickenlooper.batch).claims).toMatchObject({ contest: 'contest:co-us-senator-class-2-2026-primary', isIncumbent: true });
+    });
   });
 
-  it.skipIf(weball24 === undefined)('weball24.txt: 2024 elects a President, nationally', async () => {
+  it.skipIf(weball24 === undefined)('weball24.txt: a presidential registration declares for the 2024 nomination, nationally', async () => {
     const { batches, rejections } = await collect(importFecCandidates(weball24!));
     expect(batches.length + rejections.length).toBe(3860);
     const harris = batches.find((b) => b.batch.nodes.some((n) => n.slug === 'person:fec-p00009423'))!.batch;
-    expect(candidacyOf(harris)).toMatchObject({ slug: 'candidacy:us-president-2024-general-kamala-harris', state: '', tier: 'federal', claims: { party: 'party:democratic' } });
-    expect(node(harris, 'contest:us-president-2024-general')).toMatchObject({ state: '', data: { level: 'national', region: 'region:us', date: '2024-11-05' } });
-    expect(node(harris, 'election:us-2024-11-05')).toMatchObject({ state: '' });
+    expect(candidacyOf(harris)).toMatchObject({ slug: 'candidacy:us-president-2024-primary-kamala-harris', state: '', tier: 'federal', claims: { party: 'party:democratic', filingStatus: 'DECLARED' } });
+    expect(node(harris, 'contest:us-president-2024-primary')).toMatchObject({ state: '', data: { level: 'national', region: 'region:us', date: '', type: 'primary' } });
+    // No presidential general contest: each state's presidential contest is the state's own (its certified results).
+    expect(batches.some((b) => b.batch.nodes.some((n) => n.kind === 'contest' && /us-president-2024-general$/.test(n.slug)))).toBe(false);
     expect(node(harris, 'provenance:fec-weball24')).toBeDefined();
   });
 });
@@ -174,7 +197,7 @@ describe('importFecCandidates on bad input', () => {
     expect(error).toBeInstanceOf(ImportFileError);
     expect((error as Error).message).toBe('weball26.txt line 2: byte 0xD1 is not UTF-8 (a Latin-1 file? convert it to UTF-8 or import it as latin1)');
     const { batches } = await collect(importFecCandidates(path, { encoding: 'latin1' }));
-    expect(candidacyOf(batches[1]!.batch)).toMatchObject({ slug: 'candidacy:co-cd-2-us-representative-2026-general-ana-munoz', claims: { name: 'Ana Muñoz' } });
+    expect(candidacyOf(batches[1]!.batch)).toMatchObject({ slug: 'candidacy:co-cd-2-us-representative-2026-primary-ana-munoz', claims: { name: 'Ana Muñoz' } });
   });
 
   it('rejects a second row for a CAND_ID, saying whether it repeats the first', async () => {
@@ -208,7 +231,7 @@ describe('importFecCandidates on bad input', () => {
     await expect(collect(importFecCandidates(other))).rejects.toThrow(/candidates\.txt: cannot tell the cycle from the file name/);
     await expect(collect(importFecCandidates(other, { cycle: 2025 }))).rejects.toThrow(/cycle 2025 is not an even election year/);
     const { batches } = await collect(importFecCandidates(other, { cycle: 2024 }));
-    expect(candidacyOf(batches[0]!.batch).claims.contest).toBe('contest:co-cd-1-us-representative-2024-general');
+    expect(candidacyOf(batches[0]!.batch).claims.contest).toBe('contest:co-cd-1-us-representative-2024-primary');
   });
 
   it('a Senate row of a state with no seat up is rejected unless a special is named', async () => {
@@ -216,7 +239,7 @@ describe('importFecCandidates on bad input', () => {
     const plain = await collect(importFecCandidates(path));
     expect(reasons(plain.rejections)[0]).toMatch(/^California has no class 2 Senate seat, the class elected in 2026: .* senateSpecials \{"ca": <class>\}\)$/);
     const special = await collect(importFecCandidates(path, { senateSpecials: { ca: 3 } }));
-    expect(candidacyOf(special.batches[0]!.batch).claims.contest).toBe('contest:ca-us-senator-class-3-2026-special');
+    expect(candidacyOf(special.batches[0]!.batch).claims.contest).toBe('contest:ca-us-senator-class-3-2026-primary');
   });
 
   it('drafts the same items on a second run (idempotent input to the writer)', async () => {

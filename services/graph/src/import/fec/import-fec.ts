@@ -3,30 +3,32 @@ import type { DraftItem, PlainDraft } from '../../domain/drafts.js';
 import { batchItem, rejected } from '../shared/batch.js';
 import { parseDelimited, shapeProblem } from '../shared/csv.js';
 import { ImportFileError } from '../shared/errors.js';
+import { parseDate } from '../shared/dates.js';
 import { provenanceDraft, retrievedAt } from '../shared/provenance.js';
 import { readTextFile, type SourceEncoding } from '../shared/text-file.js';
 import { candidateDrafts, type CandidateContext } from './candidate-batch.js';
 import { readCandidate } from './candidate-row.js';
 import { byColumn, WEBALL_COLUMNS } from './layout.js';
+import type { KnownCandidates } from './known-candidates.js';
 import { KNOWN_SENATE_SPECIALS } from './senate.js';
 
 export interface FecImportOptions {
   /** The election year (even); default from the file name, `weball26.txt` → 2026. */
   cycle?: number;
-  /** When the file was downloaded; default: its mtime. */
+  /** When the file was downloaded or published; default: how far its reports run (coverageEnd). */
   retrievedAt?: string | Date;
   /** FEC bulk files are ASCII in practice; declare `latin1` for one that is not UTF-8. */
   encoding?: SourceEncoding;
-  /** CAND_ID → person slug known from another source (`fecPersonIndex(legislators-current.yaml)`). */
-  personSlugs?: ReadonlyMap<string, string>;
+  /** CAND_ID → the person and Senate seat other sources know (`fecPersonIndex(legislators-current.yaml)`, the store's persons). */
+  known?: KnownCandidates;
   /** State → Senate class of a special election held with the general; default KNOWN_SENATE_SPECIALS of the cycle. */
   senateSpecials?: Readonly<Record<string, number>>;
 }
 
 /**
  * `civicgraph import fec-candidates <weballYY.txt>`: the FEC "all candidates" file →
- * persons, parties, offices, the cycle's general-election contests and candidacies, one
- * item per row. A row that breaks the layout or names an unknown state, district or party
+ * persons, parties, offices, the cycle's nomination (`primary`) contests and DECLARED
+ * candidacies, one item per row. A row that breaks the layout or names an unknown state, district or party
  * code is rejected with the column and value; so is a second row for a CAND_ID already
  * seen (the first row stands: a re-run drafts the same thing, and the FEC never means
  * two different candidates by one id).
@@ -38,8 +40,8 @@ export async function* importFecCandidates(path: string, options: FecImportOptio
   const label = basename(path);
   const ctx: CandidateContext = {
     cycle,
-    provenance: fecProvenance(label, cycle, retrievedAt(options.retrievedAt, file.modifiedAt)),
-    personSlugs: options.personSlugs ?? new Map(),
+    provenance: fecProvenance(label, cycle, retrievedAt(options.retrievedAt, coverageEnd(file.text), path)),
+    known: options.known ?? new Map(),
     senateSpecials: options.senateSpecials ?? KNOWN_SENATE_SPECIALS[cycle] ?? {},
   };
   const ids = new Map<string, { line: number; text: string }>();
@@ -75,6 +77,23 @@ export async function* importFecCandidates(path: string, options: FecImportOptio
     candidacies.set(drafts.candidacy, { line: row.line, id: candidate.id });
     yield batchItem(at, drafts.batch);
   }
+}
+
+/**
+ * The file's own date: how far its reports run, the 99th percentile of the rows' CVG_END_DT
+ * (coverage end). Not the maximum: a few filings carry coverage dates months in the future
+ * (weball26.txt, downloaded in March 2026, has one ending 12/31/2026). Undefined when no
+ * row has a coverage end.
+ */
+function coverageEnd(text: string): string | undefined {
+  const column = WEBALL_COLUMNS.indexOf('CVG_END_DT');
+  const dates: string[] = [];
+  for (const line of text.split('\n')) {
+    const date = parseDate((line.split('|')[column] ?? '').trim());
+    if (date !== undefined) dates.push(date);
+  }
+  dates.sort();
+  return dates[Math.floor(0.99 * (dates.length - 1))];
 }
 
 /** `weball26.txt` → 2026. */

@@ -6,6 +6,9 @@ import { collect, fixtureDir } from '../shared/test-files.js';
 import { fecPersonIndex } from './fec-index.js';
 import { importLegislators } from './import-legislators.js';
 
+/** congress-legislators carries no date of its own: the copy in shared/data is from commit dfa9622 (2026-06-15). */
+const RETRIEVED = '2026-06-15T00:00:00Z';
+
 type Collected = Awaited<ReturnType<typeof collect<DraftItem>>>;
 const personOf = (b: DraftBatch) => b.nodes.find((n) => n.kind === 'person')!;
 const holds = (b: DraftBatch) => b.edges.filter((e) => e.kind === 'HOLDS');
@@ -63,9 +66,9 @@ describe('importLegislators on the real congress-legislators files', () => {
     });
 
     it('a member sworn in later has no current term yet; after the 2026 specials the two appointed senators have none', async () => {
-      const early = await collect(importLegislators(current!, { asOf: '2026-06-01' }));
+      const early = await collect(importLegislators(current!, { asOf: '2026-06-01', retrievedAt: RETRIEVED }));
       expect(early.rejections.map((r) => r.rejected.reason)).toEqual(['no current term: the last term (rep, CA) starts 2026-06-10, after 2026-06-01']);
-      const later = await collect(importLegislators(current!, { asOf: '2026-11-23' }));
+      const later = await collect(importLegislators(current!, { asOf: '2026-11-23', retrievedAt: RETRIEVED }));
       expect(later.batches).toHaveLength(535);
       expect(later.rejections.map((r) => r.rejected)).toEqual([
         { at: expect.stringMatching(/^legislators-current\.yaml record \d+ \(bioguide H001104\) at line \d+$/), reason: 'no current term: the last term (sen, OH) ended 2026-11-03' },
@@ -75,14 +78,16 @@ describe('importLegislators on the real congress-legislators files', () => {
 
     it('indexes FEC candidate ids to legislator persons', async () => {
       const index = await fecPersonIndex(current!);
-      expect(index.get('H6CO01141')).toBe('person:bioguide-d000197');
-      expect(index.get('S8WA00194')).toBe('person:bioguide-c000127');
-      expect(index.get('H2WA01054')).toBe('person:bioguide-c000127');
+      expect(index.get('H6CO01141')).toEqual({ person: 'person:bioguide-d000197' });
+      // Maria Cantwell: her Senate and earlier House ids, and the seat she holds now.
+      const cantwell = { person: 'person:bioguide-c000127', senateSeat: { state: 'wa', senateClass: 1, termEnd: '2031-01-03' } };
+      expect(index.get('S8WA00194')).toEqual(cantwell);
+      expect(index.get('H2WA01054')).toEqual(cantwell);
     });
   });
 
   it.skipIf(executive === undefined)('executive.yaml: every term of every president and vice president', async () => {
-    const { batches, rejections } = await collect(importLegislators(executive!, { asOf: '2026-06-01' }));
+    const { batches, rejections } = await collect(importLegislators(executive!, { asOf: '2026-06-01', retrievedAt: RETRIEVED }));
     expect(rejections).toEqual([]);
     expect(batches).toHaveLength(80);
     const washington = batches.find((b) => b.at.includes('W000178'))!.batch;
@@ -120,7 +125,7 @@ describe('importLegislators on bad input', () => {
       member('A000009', "  - type: sen\n    start: '2025-01-03'\n    end: '2031-01-03'\n    state: DC\n    class: 2\n"),
       member('A000010', "  - type: sen\n    start: '2025-01-03'\n    end: '2031-01-03'\n    state: CO\n    class: 4\n"),
     ].join('');
-    const { batches, rejections } = await collect(importLegislators(fx.write('legislators-current.yaml', yaml), { asOf: '2026-06-01' }));
+    const { batches, rejections } = await collect(importLegislators(fx.write('legislators-current.yaml', yaml), { asOf: '2026-06-01', retrievedAt: RETRIEVED }));
     expect(batches.map((b) => b.at)).toEqual(['legislators-current.yaml record 1 (bioguide A000001) at line 1']);
     expect(rejections.map((r) => [r.rejected.at.replace(/ at line \d+$/, ''), r.rejected.reason])).toEqual([
       ['legislators-current.yaml record 2 (bioguide A000002)', 'term 1: state "XX" is not a state'],
@@ -138,22 +143,24 @@ describe('importLegislators on bad input', () => {
   it('a file cut off inside a record rejects that record and keeps the ones before it', async () => {
     const whole = member('A000001', rep('    state: CO\n    district: 1\n')) + member('A000002', rep('    state: CO\n    district: 2\n'));
     const cut = whole.slice(0, whole.lastIndexOf('  terms:'));
-    const { batches, rejections } = await collect(importLegislators(fx.write('legislators-current.yaml', cut), { asOf: '2026-06-01' }));
+    const { batches, rejections } = await collect(importLegislators(fx.write('legislators-current.yaml', cut), { asOf: '2026-06-01', retrievedAt: RETRIEVED }));
     expect(batches).toHaveLength(1);
     expect(rejections.map((r) => r.rejected.reason)).toEqual(['no terms']);
   });
 
   it('ends malformed YAML with an error naming the file and line', async () => {
     const bad = `${member('A000001', rep('    state: CO\n    district: 1\n'))}- id:\n    bioguide: A000002\n   name: [unclosed\n`;
-    const error = await collect(importLegislators(fx.write('legislators-current.yaml', bad))).catch((e: unknown) => e);
+    const error = await collect(importLegislators(fx.write('legislators-current.yaml', bad), { retrievedAt: RETRIEVED })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportFileError);
     expect((error as ImportFileError).line).toBeGreaterThanOrEqual(14);
     expect((error as Error).message).toMatch(/^legislators-current\.yaml line \d+: malformed YAML: /);
   });
 
   it('refuses a file that is not a list of records, Latin-1 bytes and duplicate keys', async () => {
-    await expect(collect(importLegislators(fx.write('a.yaml', 'id: 1\n')))).rejects.toThrow(/a\.yaml line 1: the YAML top level is not a list of records/);
-    await expect(collect(importLegislators(fx.write('b.yaml', Buffer.concat([Buffer.from('- name:\n    last: Mu'), Buffer.from([0xf1]), Buffer.from('oz\n')]))))).rejects.toThrow(/b\.yaml line 2: byte 0xF1 is not UTF-8/);
-    await expect(collect(importLegislators(fx.write('c.yaml', '- id:\n    bioguide: A000001\n    bioguide: A000002\n')))).rejects.toThrow(/c\.yaml line \d+: malformed YAML: Map keys must be unique/);
+    await expect(collect(importLegislators(fx.write('a.yaml', 'id: 1\n'), { retrievedAt: RETRIEVED }))).rejects.toThrow(/a\.yaml line 1: the YAML top level is not a list of records/);
+    // The file says nothing of when it was published, and its modification time is not the source's date.
+    await expect(collect(importLegislators(fx.write('d.yaml', '[]\n')))).rejects.toMatchObject({ field: 'retrieved_at', message: expect.stringMatching(/d\.yaml carries no date of its own: give --retrieved-at/) });
+    await expect(collect(importLegislators(fx.write('b.yaml', Buffer.concat([Buffer.from('- name:\n    last: Mu'), Buffer.from([0xf1]), Buffer.from('oz\n')])), { retrievedAt: RETRIEVED }))).rejects.toThrow(/b\.yaml line 2: byte 0xF1 is not UTF-8/);
+    await expect(collect(importLegislators(fx.write('c.yaml', '- id:\n    bioguide: A000001\n    bioguide: A000002\n'), { retrievedAt: RETRIEVED }))).rejects.toThrow(/c\.yaml line \d+: malformed YAML: Map keys must be unique/);
   });
 });

@@ -28,7 +28,7 @@ export async function* importLegislators(path: string, options: LegislatorsImpor
   const file = await readTextFile(path, options.encoding);
   const records = yamlRecords(file.text, path);
   const label = basename(path);
-  const provenance = legislatorsProvenance(label, retrievedAt(options.retrievedAt, file.modifiedAt));
+  const provenance = legislatorsProvenance(label, retrievedAt(options.retrievedAt, undefined, path));
   const ctx = { provenance, asOf: options.asOf ?? todayUtc(), terms: options.terms ?? (label === 'executive.yaml' ? 'all' : 'current-seat') } as const;
   const seen = new Map<string, string>();
   for (const { index, line, value } of records) {

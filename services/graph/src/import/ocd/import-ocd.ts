@@ -65,7 +65,7 @@ async function loadAliases(file: string, options: OcdImportOptions): Promise<Loa
   const spec = specFor(file)!;
   const text = await readTextFile(file, options.encoding);
   const { index, rejections } = readAliases(text.text, file, basename(file));
-  return { index, rejections, provenance: fileProvenance(spec, retrievedAt(options.retrievedAt, text.modifiedAt)) };
+  return { index, rejections, provenance: fileProvenance(spec, retrievedAt(options.retrievedAt, undefined, text.path)) };
 }
 
 function fileProvenance(spec: OcdFileSpec, at: string): PlainDraft<'provenance'> {
@@ -89,7 +89,7 @@ async function* importFile(
   options: OcdImportOptions,
 ): AsyncGenerator<DraftItem> {
   const text = await readTextFile(file, options.encoding);
-  const provenance = fileProvenance(spec, retrievedAt(options.retrievedAt, text.modifiedAt));
+  const provenance = fileProvenance(spec, retrievedAt(options.retrievedAt, undefined, text.path));
   const label = basename(file);
   for (const row of rows(text.text, file, spec)) {
     const at = `${label} line ${row.line}`;

@@ -73,10 +73,24 @@ describe('state and local offices', () => {
     expect(mayor).toMatchObject({ tier: 'municipal', name: 'Mayor, Wilmington', office: { slug: 'office:de-wilmington-city-mayor' } });
   });
 
-  it('refuses districts with no region level rather than pinning them to a larger region', () => {
-    expect(identify(co, 'DISTRICT ATTORNEY', '10TH JUDICIAL DISTRICT', { dataverse: 'LOCAL' })).toEqual({ problem: expect.stringMatching(/judicial districts have no region level/) });
-    expect(identify(de, 'KENT COUNTY LEVY COURT', '001', { dataverse: 'LOCAL' })).toEqual({ problem: expect.stringMatching(/council and commission districts have no region level/) });
-    expect(identify(co, 'REGIONAL TRANSPORTATION DISTRICT DIRECTOR', 'A', { dataverse: 'LOCAL' })).toEqual({ problem: expect.stringMatching(/district "A"/) });
+  it('holds judicial, special, county-council and city-council districts in regions of their own levels', () => {
+    const da = found(identify(co, 'DISTRICT ATTORNEY', '10TH JUDICIAL DISTRICT', { dataverse: 'LOCAL' }));
+    expect(da).toMatchObject({ tier: 'judicial', office: { slug: 'office:co-judicial-district-10-district-attorney' }, name: 'District Attorney, Colorado 10th Judicial District' });
+    expect(da.region.draft).toMatchObject({ slug: 'region:co-judicial-district-10', data: { level: 'judicial-district', ocdId: 'ocd-division/country:us/state:co/judicial_district:10' } });
+    const rtd = found(identify(co, 'REGIONAL TRANSPORTATION DISTRICT DIRECTOR', 'A', { dataverse: 'LOCAL' }));
+    expect(rtd).toMatchObject({ tier: 'special', name: 'Regional Transportation District Director, Regional Transportation District, District A' });
+    expect(rtd.region.draft).toMatchObject({ slug: 'region:co-regional-transportation-district-a', data: { level: 'special-district' } });
+    const levy = found(identify(de, 'KENT COUNTY LEVY COURT', '001', { dataverse: 'LOCAL' }));
+    expect(levy.region.draft).toMatchObject({ slug: 'region:de-kent-county-council-district-1', data: { level: 'county-commission-district', ocdId: 'ocd-division/country:us/state:de/county:kent/council_district:1' } });
+    expect(levy.within).toEqual([{ kind: 'WITHIN', from: 'region:de-kent-county-council-district-1', to: 'region:de-kent-county', key: '', data: {} }]);
+    const ward = found(identify(de, 'WILMINGTON CITY COUNCIL', '004', { dataverse: 'LOCAL' }));
+    expect(ward.region.draft).toMatchObject({ slug: 'region:de-wilmington-council-district-4', data: { level: 'ward', ocdId: 'ocd-division/country:us/state:de/place:wilmington/council_district:4' } });
+    expect(ward.within.map((e) => `${e.from} in ${e.to}`)).toEqual(['region:de-wilmington-council-district-4 in region:de-wilmington-city', 'region:de-wilmington-city in region:de-new-castle-county']);
+    expect(ward.regions.map((r) => r.slug).sort()).toEqual(['region:de-new-castle-county', 'region:de-wilmington-city', 'region:de-wilmington-council-district-4']);
+  });
+
+  it('refuses a district no rule names rather than pinning it to a larger region', () => {
+    expect(identify(co, 'DISTRICT ATTORNEY', 'NORTHERN', { dataverse: 'LOCAL' })).toEqual({ problem: expect.stringMatching(/district "NORTHERN": no rule names the region/) });
     expect(identify(co, 'DOG CATCHER', '', { dataverse: 'LOCAL' })).toEqual({ problem: expect.stringMatching(/names no county or place/) });
   });
 

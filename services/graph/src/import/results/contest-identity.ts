@@ -1,10 +1,13 @@
 import type { StateInfo } from '@civicgraph/kit';
 import type { PlainDraft } from '../../domain/drafts.js';
 import type { Tier } from '../../model/kinds.js';
+import type { EdgeDoc } from '../../model/nodes.js';
+import { edge } from '../shared/batch.js';
+import { countyDistrictRegion, judicialDistrictRegion, specialDistrictRegion, wardRegion } from '../shared/local-regions.js';
 import { officeSlug, slugKey } from '../../model/slugs.js';
 import { houseSeat, nationalRegion, presidency, reference, regularSenateClass, senateSeat, type Seat } from '../shared/index.js';
 import type { ContestKeyFields } from './medsl-row.js';
-import { congressionalOf, countyOf, isAtLarge, isStatewide, legislativeOf, placePrefix, regionOf, stateOf, titleCase, type ContestRegion } from './regions.js';
+import { congressionalOf, countyOf, isAtLarge, isStatewide, legislativeOf, placePrefix, regionOf, stateOf, titleCase, type Containment, type ContestRegion } from './regions.js';
 
 export type ContestKind = 'candidate' | 'measure' | 'retention';
 
@@ -15,6 +18,8 @@ export interface ContestIdentity {
   office: PlainDraft<'office'> | null;
   /** Reference drafts of every region the contest and its office point at. */
   regions: PlainDraft<'region'>[];
+  /** What the contest's region lies within (a council district in its county, a city in its county). */
+  within: EdgeDoc[];
   /** The office part of the contest slug: the office key, or the question's key, plus the judge for a retention. */
   contestKey: string;
   name: string;
@@ -38,9 +43,10 @@ const JUDICIAL = /\b(COURT|JUDGE|JUSTICE|MAGISTRATE)\b/;
  * Federal seats through the shared seat rules (so the FEC, legislators and results
  * importers draft one office node per seat); state legislative seats; statewide offices;
  * offices prefixed by a county (`ADAMS COUNTY COURT JUDGE`) or a known place
- * (`WILMINGTON MAYOR`). Districts with no region level in the graph (judicial districts,
- * county and city council districts, transit districts) are refused with a reason rather
- * than pinned to a larger region: a contest on the wrong region shows on the wrong ballots.
+ * (`WILMINGTON MAYOR`); judicial districts, a county's or a city's council districts and
+ * special (transit) districts, each a region of its own level. A district that fits none is
+ * refused with a reason rather than pinned to a larger region: a contest on the wrong region
+ * shows on the wrong ballots.
  */
 export function identifyContest(q: ContestQuestion): Found {
   const { state, office, district } = q.key;
@@ -69,7 +75,7 @@ export function identifyContest(q: ContestQuestion): Found {
 
 function fromSeat(seat: Seat): ContestIdentity {
   const region = regionOf(seat.region);
-  return { region, office: seat.office, regions: [region.draft], contestKey: seat.officeKey, name: seat.contestName, tier: 'federal' };
+  return { region, office: seat.office, regions: [region.draft], within: [], contestKey: seat.officeKey, name: seat.contestName, tier: 'federal' };
 }
 
 /**
@@ -84,6 +90,7 @@ function president(state: StateInfo, district: string): Found {
     region,
     office: seat.office,
     regions: [region.draft, reference(nationalRegion())],
+    within: [],
     contestKey: 'us-president',
     name: `${seat.office.data.name}, ${state.name}`,
     tier: 'federal',
@@ -120,10 +127,19 @@ function otherOffice(q: ContestQuestion): Found {
     if (cd === undefined) return { problem: `${office} district "${district}" is not a district number` };
     return local(q, regionOf(cd), bare, 'state');
   }
+  const judicial = judicialDistrictRegion(state, district);
+  if (judicial !== undefined) return local(q, regionOf(judicial), bare, 'judicial');
+  const special = /^(.+ DISTRICT) DIRECTOR$/.exec(bare);
+  const director = special === null ? undefined : specialDistrictRegion(state, special[1]!, district);
+  if (director !== undefined) return local(q, regionOf(director), bare, 'special');
   const county = /^(.+?) COUNTY (.+)$/.exec(bare);
-  if (county !== null) return districtless(q, countyOf(state, county[1]!), county[2]!.startsWith('COURT') ? `COUNTY ${county[2]}` : county[2]!, 'county');
+  if (county !== null) {
+    const officeText = county[2]!.startsWith('COURT') ? `COUNTY ${county[2]}` : county[2]!;
+    const where = countyOf(state, county[1]!);
+    return inDistrictOf(q, where, officeText, 'county', (d) => countyDistrictRegion(state, where.draft, d), { edges: [], regions: [] });
+  }
   const place = placePrefix(state, bare);
-  if (place !== undefined) return districtless(q, place.region, place.rest, 'municipal');
+  if (place !== undefined) return inDistrictOf(q, place.region, place.rest, 'municipal', (d) => wardRegion(state, place.region.name, d), place.within);
   if (isStatewide(district) || isAtLarge(district)) {
     if (district === '' && q.dataverse === 'LOCAL') return { problem: `local office "${office}" names no county or place: its region is unknown` };
     return local(q, stateOf(state), withoutStateName(bare, state), 'state');
@@ -131,16 +147,35 @@ function otherOffice(q: ContestQuestion): Found {
   return noLevel(office, district);
 }
 
-/** Offices of a county or place: at large only; their council districts have no region level. */
-function districtless(q: ContestQuestion, region: ContestRegion, officeText: string, tier: Tier): Found {
+/**
+ * An office of a county or city: at large (the county or city itself), or of one of its
+ * numbered council districts, which lies within it.
+ */
+function inDistrictOf(
+  q: ContestQuestion,
+  parent: ContestRegion,
+  officeText: string,
+  tier: Tier,
+  districtOf: (district: string) => PlainDraft<'region'> | undefined,
+  parentWithin: Containment,
+): Found {
   const { office, district } = q.key;
-  if (!isStatewide(district) && !isAtLarge(district)) return noLevel(office, district);
-  return local(q, region, officeText, tier);
+  if (isStatewide(district) || isAtLarge(district)) {
+    const found = local(q, parent, officeText, tier);
+    return { ...found, regions: [...found.regions, ...parentWithin.regions], within: parentWithin.edges };
+  }
+  const draft = districtOf(district);
+  if (draft === undefined) return noLevel(office, district);
+  const found = local(q, regionOf(draft), officeText, tier);
+  return {
+    ...found,
+    regions: [...found.regions, parent.draft, ...parentWithin.regions],
+    within: [edge('WITHIN', draft.slug, parent.draft.slug), ...parentWithin.edges],
+  };
 }
 
 function noLevel(office: string, district: string): { problem: string } {
-  const what = /JUDICIAL DISTRICT/.test(district) ? 'judicial districts' : /^\d+$/.test(district) ? 'council and commission districts' : 'such districts';
-  return { problem: `${office} district "${district}": ${what} have no region level in the graph, so the contest is not imported` };
+  return { problem: `${office} district "${district}": no rule names the region of such a district, so the contest is not imported` };
 }
 
 /** An office of a region; at-large seats (`AT-LARGE`, `AT LARGE`) are offices apart from district seats. */
@@ -166,7 +201,7 @@ function stated(region: ContestRegion, name: string, tier: Tier): ContestIdentit
     tier,
     data: { name, level: region.level, tier, region: region.draft.slug },
   };
-  return { region, office, regions: [region.draft], contestKey: key, name: `${name}, ${region.name}`, tier };
+  return { region, office, regions: [region.draft], within: [], contestKey: key, name: `${name}, ${region.name}`, tier };
 }
 
 /** A ballot question: held in the state, or in the county its title names. */
@@ -181,6 +216,7 @@ function measure(q: ContestQuestion): Found {
     region,
     office: null,
     regions: [region.draft],
+    within: [],
     contestKey: slugKey(text),
     name: `${titleCase(text)}, ${region.name}`,
     tier: region.level === 'county' ? 'county' : 'state',

@@ -5,6 +5,9 @@ import { ImportFileError } from '../shared/index.js';
 import { collect, fixtureDir } from '../shared/test-files.js';
 import { importResults } from './index.js';
 
+/** Test files carry no date of their own. */
+const WHEN = { provenance: { retrievedAt: '2026-01-01' } };
+
 const fx = fixtureDir();
 afterAll(() => fx.cleanup());
 
@@ -18,13 +21,13 @@ const row = (over: Partial<Record<'date' | 'office' | 'district' | 'special' | '
 const csv = (...rows: string[]) => `${HEADER}\n${rows.join('\n')}\n`;
 
 async function failure(path: string): Promise<ImportFileError> {
-  const err = await collect(importResults(path)).then(() => undefined, (e: unknown) => e);
+  const err = await collect(importResults(path, WHEN)).then(() => undefined, (e: unknown) => e);
   expect(err).toBeInstanceOf(ImportFileError);
   return err as ImportFileError;
 }
 
 async function results(path: string) {
-  const { batches, rejections } = await collect(importResults(path));
+  const { batches, rejections } = await collect(importResults(path, WHEN));
   const data = new Map(batches.flatMap((b) => b.batch.nodes).filter((n) => n.kind === 'result').map((n) => [n.slug, (n as { data: ResultData }).data]));
   return { batches, rejections: rejections.map((r) => r.rejected), data };
 }
@@ -91,7 +94,7 @@ describe('the special flag', () => {
       row({ office: 'US SENATE', district: 'STATEWIDE', special: 'TRUE', candidate: 'PETE RICKETTS', party: 'REPUBLICAN' }),
     ));
     const notes: string[] = [];
-    const { batches, rejections } = await collect(importResults(path, { onNote: (_, n) => notes.push(n) }));
+    const { batches, rejections } = await collect(importResults(path, { ...WHEN, onNote: (_, n) => notes.push(n) }));
     expect(batches.flatMap((b) => b.batch.nodes.filter((n) => n.kind === 'contest').map((n) => n.slug))).toEqual([
       'contest:co-cd-1-us-representative-2024-general',
       'contest:co-us-senator-class-1-2024-general',
@@ -140,11 +143,16 @@ describe('zipped precinct files', () => {
     const text = [PRECINCT_HEADER, p('08-01', 'RAE MOORE', 'EARLY', 10), p('08-01', 'RAE MOORE', 'ABSENTEE', 5), p('08-01', 'RAE MOORE', 'TOTAL', 16), ''].join('\n');
     const path = fx.write('de-precincts.zip', zipSync({ 'de.csv': strToU8(text), '__MACOSX/._de.csv': strToU8('junk') }));
     const notes: string[] = [];
-    const total = await collect(importResults(path, { onNote: (_, n) => notes.push(n) }));
-    const parts = await collect(importResults(path, { modes: 'parts' }));
+    const total = await collect(importResults(path, { ...WHEN, onNote: (_, n) => notes.push(n) }));
+    const parts = await collect(importResults(path, { ...WHEN, modes: 'parts' }));
     const votes = (c: typeof total) => (c.batches[0]!.batch.nodes.find((n) => n.kind === 'result') as { data: ResultData }).data.votes;
     expect(votes(total)).toBe(16);
     expect(votes(parts)).toBe(15);
     expect(notes).toEqual([expect.stringMatching(/TOTAL rows differ from the sum of the other modes for RAE MOORE: summed TOTAL only/)]);
+  });
+
+  it('refuses a file that carries no date of its own unless told when it was published', async () => {
+    const path = fx.write('returns.csv', 'year,stage,state_po,office,district,candidate,votes\n');
+    await expect(collect(importResults(path))).rejects.toMatchObject({ field: 'retrieved_at' });
   });
 });

@@ -42,14 +42,12 @@ describe.skipIf(CO === undefined)('Colorado 2024 contest totals (derived from ME
     expect(elections.map((e) => [e.slug, (e as { data: { date: string } }).data.date])).toEqual([['election:co-2024-11-05', '2024-11-05']]);
   });
 
-  it('imports 178 contests and refuses the 82 held in districts with no region level, saying so', async () => {
-    const { batches, rejections } = await run(CO!);
-    expect(batches).toHaveLength(178);
-    expect(rejections).toHaveLength(82);
-    const reasons = rejections.map((r) => r.rejected.reason);
-    expect(reasons.filter((r) => /judicial districts have no region level/.test(r))).toHaveLength(74);
-    expect(reasons.filter((r) => /district "[A-O]": such districts/.test(r))).toHaveLength(8);
-    expect(rejections[0]!.rejected.at).toMatch(/^CO DISTRICT ATTORNEY 10TH JUDICIAL DISTRICT \(lines \d+–\d+, 2 rows\)$/);
+  it('imports all 260 contests, judicial and transit districts included', async () => {
+    const { batches, rejections, contest } = await run(CO!);
+    expect(rejections).toEqual([]);
+    expect(batches).toHaveLength(260);
+    expect(contest('contest:co-judicial-district-2-district-attorney-2024-general')).toMatchObject({ region: 'region:co-judicial-district-2', level: 'judicial-district' });
+    expect(contest('contest:co-regional-transportation-district-a-regional-transportation-district-director-2024-general')).toMatchObject({ level: 'special-district' });
   });
 
   it('reads the CD-4 special=TRUE mis-flag as the regular general election, with a note, and invents no special contest', async () => {
@@ -98,15 +96,27 @@ describe.skipIf(CO === undefined)('Colorado 2024 contest totals (derived from ME
     }
   });
 
-  it('links results to candidacies only when the store holds them', async () => {
-    const known = 'candidacy:co-cd-4-us-representative-2024-general-lauren-boebert';
-    const asked: string[] = [];
-    const { batches, result } = await run(CO!, { storedCandidacies: (slugs) => (asked.push(...slugs), slugs.filter((s) => s === known)) });
-    expect(asked).toContain('candidacy:co-cd-4-us-representative-2024-general-trisha-calvarese');
-    expect(result('result:co-cd-4-us-representative-2024-general-lauren-boebert')!.candidacy).toBe(known);
-    expect(result('result:co-cd-4-us-representative-2024-general-trisha-calvarese')!.candidacy).toBe('');
-    const links = batches.flatMap((b) => b.batch.edges.filter((e) => e.kind === 'RESULT_FOR'));
-    expect(links).toEqual([{ kind: 'RESULT_FOR', from: 'result:co-cd-4-us-representative-2024-general-lauren-boebert', to: known, key: '', data: {} }]);
+  it('drafts each certified candidate\'s candidacy, on the ballot, and links its result to it', async () => {
+    const { batches, result, nodes } = await run(CO!);
+    const boebert = 'candidacy:co-cd-4-us-representative-2024-general-lauren-boebert';
+    expect(result('result:co-cd-4-us-representative-2024-general-lauren-boebert')!.candidacy).toBe(boebert);
+    expect(nodes.get(boebert)).toMatchObject({
+      kind: 'candidacy',
+      claims: { name: 'Lauren Boebert', person: 'person:co-cd-4-lauren-boebert', contest: 'contest:co-cd-4-us-representative-2024-general', party: 'party:republican', filingStatus: 'QUALIFIED', ballotAccess: 'ON_BALLOT' },
+    });
+    const links = batches.flatMap((b) => b.batch.edges.filter((e) => e.kind === 'RESULT_FOR' && e.to === boebert));
+    expect(links).toHaveLength(1);
+    // A ballot question has choices, not candidacies.
+    expect([...nodes.keys()].filter((s) => s.startsWith('candidacy:co-amendment-79'))).toEqual([]);
+  });
+
+  it('matches a certified candidate to the person another source ties to the office', async () => {
+    const office = 'office:co-cd-4-us-representative';
+    const { nodes, batches } = await run(CO!, { officePeople: (o) => (o === office ? [{ slug: 'person:bioguide-b000825', name: 'Lauren Boebert' }] : []) });
+    expect(nodes.get('candidacy:co-cd-4-us-representative-2024-general-lauren-boebert')).toMatchObject({ claims: { person: 'person:bioguide-b000825' } });
+    expect(nodes.has('person:co-cd-4-lauren-boebert')).toBe(false);
+    const edge = batches.flatMap((b) => b.batch.edges).find((e) => e.kind === 'OF_PERSON' && e.to === 'person:bioguide-b000825');
+    expect(edge?.data).toEqual({ rule: 'name+office', confidence: 0.95 });
   });
 
   it('yields the same drafts on a second read (stable slugs, no row order or time in them)', async () => {
@@ -117,11 +127,11 @@ describe.skipIf(CO === undefined)('Colorado 2024 contest totals (derived from ME
 });
 
 describe.skipIf(DE === undefined || DE_ZIP === undefined)('Delaware 2024: contest totals and the raw precinct zip', () => {
-  it('reads the ISO dates, imports 67 contests, and refuses the 20 council-district contests', async () => {
+  it('reads the ISO dates and imports all 87 contests, council districts included', async () => {
     const { batches, rejections, contest } = await run(DE!);
-    expect(batches).toHaveLength(67);
-    expect(rejections.map((r) => r.rejected.reason).every((r) => /council and commission districts/.test(r))).toBe(true);
-    expect(rejections).toHaveLength(20);
+    expect(rejections).toEqual([]);
+    expect(batches).toHaveLength(87);
+    expect(contest('contest:de-wilmington-council-district-4-city-council-2024-general')).toMatchObject({ region: 'region:de-wilmington-council-district-4', level: 'ward' });
     expect(contest('contest:de-cd-at-large-us-representative-2024-general')).toMatchObject({ date: '2024-11-05', region: 'region:de-cd-at-large' });
     expect(contest('contest:de-wilmington-city-city-council-at-large-2024-general')).toMatchObject({ region: 'region:de-wilmington-city', level: 'place' });
   });

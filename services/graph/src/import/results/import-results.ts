@@ -1,7 +1,8 @@
 import type { DraftItem } from '../../domain/drafts.js';
 import { ImportFileError, parseDelimited, shapeProblem } from '../shared/index.js';
 import { identifyContest, type ContestIdentity } from './contest-identity.js';
-import { contestBatch, derivedCandidacies } from './contest-drafts.js';
+import { contestBatch } from './contest-drafts.js';
+import { matchPerson, type KnownPerson } from '../shared/person-match.js';
 import { ContestGroups, type ContestRows } from './group-contests.js';
 import { isRowProblem, parseMedslRow, REQUIRED_COLUMNS } from './medsl-row.js';
 import { resultsSource, type ProvenanceOverrides } from './provenance.js';
@@ -16,10 +17,11 @@ export interface ResultsImportOptions {
   /** In a zip holding several CSV files, the one to read. */
   entry?: string;
   /**
-   * Which of the given candidacy slugs are stored (e.g. `store.getNodes`): results link
-   * (RESULT_FOR) only to those. Without it no result is linked to a candidacy.
+   * The people another source already ties to an office (its holders, its candidates), so
+   * a certified candidate is matched to the person they are (person-match.ts). Without it
+   * every candidate is a person of the results' own.
    */
-  storedCandidacies?: (slugs: readonly string[]) => Promise<Iterable<string>> | Iterable<string>;
+  officePeople?: (office: string) => Promise<readonly KnownPerson[]> | readonly KnownPerson[];
   /** Told when a contest is read other than the file literally says (a flag ignored, modes that disagree). */
   onNote?: (at: string, note: string) => void;
 }
@@ -27,20 +29,24 @@ export interface ResultsImportOptions {
 /**
  * `civicgraph import results <path>`: certified returns in MEDSL's layout (the national
  * state and county files, state precinct files, zipped or not, and the contest-total files
- * derived from them) → one DraftBatch per contest (election, office, contest, a `result`
- * per choice), or a Rejection saying why a contest or row cannot be used. A bad row spoils
+ * derived from them) → one DraftBatch per contest (election, office, contest, the
+ * candidacy of each candidate on the ballot, a `result` per choice), or a Rejection saying
+ * why a contest or row cannot be used. A bad row spoils
  * only its own contest; a file that cannot be read as a whole (not UTF-8, cut short,
  * missing columns) ends the import with an ImportFileError naming the file and line.
  */
 export async function* importResults(path: string, options: ResultsImportOptions = {}): AsyncGenerator<DraftItem> {
   const file = await readResultsText(path, options.entry);
-  const source = resultsSource(path, file.modifiedAt, options.provenance);
+  const source = resultsSource(path, options.provenance);
   const groups = new ContestGroups();
   for (const item of readRows(file.text, path, groups)) yield item;
   for (const group of groups.contests()) {
     for (const item of contestItems(group, options)) {
       if ('rejected' in item) yield item;
-      else yield { at: item.at, batch: contestBatch(item.contest, item.id, source, await stored(derivedCandidacies(item.contest, item.id), options)) };
+      else {
+        const known = item.id.office === null || options.officePeople === undefined ? [] : await options.officePeople(item.id.office.slug);
+        yield { at: item.at, batch: contestBatch(item.contest, item.id, source, (name) => matchPerson(name, known)) };
+      }
     }
   }
 }
@@ -95,12 +101,6 @@ function* contestItems(group: ContestRows, options: ResultsImportOptions): Gener
     for (const note of contest.notes) options.onNote?.(contestAt, note);
     yield { at: contestAt, contest, id };
   }
-}
-
-/** Those of a contest's derived candidacy slugs that the store holds. */
-async function stored(slugs: readonly string[], options: ResultsImportOptions): Promise<ReadonlySet<string>> {
-  if (options.storedCandidacies === undefined || slugs.length === 0) return new Set();
-  return new Set(await options.storedCandidacies(slugs));
 }
 
 /** `CO US HOUSE 004 (lines 2–7, 6 rows)`: how a data editor finds the contest in the file. */

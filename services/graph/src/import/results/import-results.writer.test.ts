@@ -5,6 +5,7 @@ import type { ResultData } from '../../model/nodes.js';
 import { MemoryGraphStore } from '../../store/memory/memory-graph-store.js';
 import { runImport } from '../run-import.js';
 import { importResults } from './index.js';
+import { officePeople } from '../office-people.js';
 
 const CO = sharedData('results/medsl-2024/derived/co24-contest-totals.csv');
 const DE_ZIP = sharedData('results/medsl-2024/individual_states/de24.zip');
@@ -15,8 +16,8 @@ describe.skipIf(CO === undefined || DE_ZIP === undefined)('results through the G
     const writer = new GraphWriter({ store, env: 'test' });
     for (const path of [CO!, DE_ZIP!]) {
       const first = await runImport(importResults(path), writer);
-      expect(first.rejected.every((r) => /have no region level/.test(r.reason))).toBe(true);
-      expect(first.createdRows).toBe(path === CO ? 178 : 67);
+      expect(first.rejected).toEqual([]);
+      expect(first.createdRows).toBe(path === CO ? 260 : 87);
       const again = await runImport(importResults(path), writer);
       expect({ ...again, rejected: again.rejected.length }).toEqual({
         createdRows: 0, updatedRows: 0, unchangedRows: first.createdRows, rejected: first.rejected.length,
@@ -33,22 +34,21 @@ describe.skipIf(CO === undefined || DE_ZIP === undefined)('results through the G
     ]);
   });
 
-  it('links a result to a candidacy the store already holds, through the storedCandidacies lookup', async () => {
+  it('ties a certified candidate to the person the store holds the office for, through officePeople', async () => {
     const store = new MemoryGraphStore();
     const writer = new GraphWriter({ store, env: 'test' });
-    await runImport(importResults(CO!), writer);
-    const contest = 'contest:co-cd-8-us-representative-2024-general';
-    const candidacy = 'candidacy:co-cd-8-us-representative-2024-general-gabe-evans';
     await writer.apply({
       nodes: [
         { kind: 'provenance', slug: 'provenance:test', state: '', tier: '', data: { source: 'test', url: 'https://example.test', publisher: 'test', licence: 'CC0', retrievedAt: '2026-01-01T00:00:00Z', method: 'manual' } },
-        { kind: 'person', slug: 'person:test-gabe-evans', state: 'co', tier: '', data: { name: 'Gabe Evans', givenName: 'Gabe', familyName: 'Evans', ids: {}, birthday: null, gender: null } },
-        { kind: 'candidacy', slug: candidacy, state: 'co', tier: 'federal', claims: { name: 'Gabe Evans', person: 'person:test-gabe-evans', contest }, provenance: 'provenance:test' },
+        { kind: 'person', slug: 'person:bioguide-c001121', state: 'co', tier: '', data: { name: 'Jason Crow', givenName: 'Jason', familyName: 'Crow', ids: { bioguide: ['C001121'] }, birthday: null, gender: null } },
+        { kind: 'office', slug: 'office:co-cd-6-us-representative', state: 'co', tier: 'federal', data: { name: 'U.S. Representative', level: 'congressional-district', tier: 'federal', region: 'region:co-cd-6' } },
       ],
-      edges: [],
+      edges: [{ kind: 'HOLDS', from: 'person:bioguide-c001121', to: 'office:co-cd-6-us-representative', key: '2023-01-03', data: { start: '2023-01-03', end: '2025-01-03', party: null } }],
     });
-    const again = await runImport(importResults(CO!, { storedCandidacies: async (slugs) => (await store.getNodes(slugs)).map((n) => n.slug) }), writer);
-    expect(again.updatedRows).toBe(1);
-    expect((await store.edges(candidacy, 'in', 'RESULT_FOR')).map((e) => e.from)).toEqual(['result:co-cd-8-us-representative-2024-general-gabe-evans']);
+    await runImport(importResults(CO!, { officePeople: officePeople(store) }), writer);
+    const candidacy = await store.getNode<'candidacy'>('candidacy:co-cd-6-us-representative-2024-general-jason-crow');
+    expect(candidacy?.data.fields.person.value).toBe('person:bioguide-c001121');
+    expect(await store.getNode('person:co-cd-6-jason-crow')).toBeUndefined();
+    expect((await store.edges(candidacy!.slug, 'in', 'RESULT_FOR')).map((e) => e.from)).toEqual(['result:co-cd-6-us-representative-2024-general-jason-crow']);
   });
 });

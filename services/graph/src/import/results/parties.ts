@@ -1,4 +1,4 @@
-import { partyByName, partySlug } from '../shared/index.js';
+import { partyByName, partySlug, type PartyInfo } from '../shared/index.js';
 
 /** MEDSL party labels that say "no party" or "not stated" rather than naming a party. */
 const NO_PARTY = new Set([
@@ -13,14 +13,20 @@ const NO_PARTY = new Set([
  * `GREEN` is the FEC's `party:green` and `AMERICAN SOLIDARITY` `party:american-solidarity`.
  */
 export function medslPartySlug(detailed: string, simplified: string): string {
+  const party = medslParty(detailed, simplified);
+  return party === undefined ? '' : partySlug(party);
+}
+
+/** The party a MEDSL row names, as medslPartySlug reads it; undefined for none. */
+export function medslParty(detailed: string, simplified: string): PartyInfo | undefined {
   if (simplified === 'DEMOCRAT') return byName('Democratic');
   if (simplified === 'REPUBLICAN') return byName('Republican');
   if (simplified === 'LIBERTARIAN') return byName('Libertarian');
-  if (simplified === 'NONPARTISAN' || NO_PARTY.has(detailed)) return '';
+  if (simplified === 'NONPARTISAN' || NO_PARTY.has(detailed)) return undefined;
   return byName(detailed);
 }
 
-function byName(name: string): string {
+function byName(name: string): PartyInfo | undefined {
   const statement = partyByName(name);
-  return 'party' in statement ? partySlug(statement.party) : '';
+  return 'party' in statement ? statement.party : undefined;
 }

@@ -13,11 +13,17 @@ const MEDSL_LICENCE = 'not stated (the MEDSL repository has no licence file)';
 interface KnownSource {
   key: string;
   data: Omit<ProvenanceData, 'retrievedAt'>;
+  /** When the version the file comes from was published (the MEDSL commit it was taken at). */
+  published: string;
 }
+
+/** The date of MEDSL_COMMIT: every known file was taken at it. */
+const MEDSL_PUBLISHED = '2026-04-17';
 
 const medsl = (key: string, source: string, path: string): KnownSource => ({
   key,
   data: { source, url: `${MEDSL_REPO}/${path}`, publisher: MEDSL, licence: MEDSL_LICENCE, method: 'import' },
+  published: MEDSL_PUBLISHED,
 });
 
 /**
@@ -34,6 +40,7 @@ const canvass = (key: string, state: string, path: string): KnownSource => ({
     licence: MEDSL_LICENCE,
     method: 'official-filing',
   },
+  published: MEDSL_PUBLISHED,
 });
 
 const KNOWN: Readonly<Record<string, KnownSource>> = {
@@ -59,9 +66,10 @@ export interface ResultsSource {
  * The provenance record of a results file: known MEDSL files by name (slug stable per
  * file, e.g. `provenance:medsl-2024-president-state`), others as `provenance:results-<name>`
  * with `import` as the method and the file path as the URL unless overridden.
- * `retrievedAt` defaults to the file's modification time.
+ * `retrievedAt` is the date given, else a known file's published version; an unknown file
+ * without one is refused.
  */
-export function resultsSource(path: string, modifiedAt: string, overrides: ProvenanceOverrides = {}): ResultsSource {
+export function resultsSource(path: string, overrides: ProvenanceOverrides = {}): ResultsSource {
   const name = basename(path);
   const known = KNOWN[name];
   const { retrievedAt: when, ...fields } = overrides;
@@ -69,7 +77,7 @@ export function resultsSource(path: string, modifiedAt: string, overrides: Prove
     key: known?.key ?? `results-${slugKey(name.replace(/\.[^.]+$/, ''))}`,
     ...(known?.data ?? { source: name, url: `file://${path}`, publisher: 'unknown', licence: 'unknown', method: 'import' }),
     ...fields,
-    retrievedAt: retrievedAt(when, modifiedAt),
+    retrievedAt: retrievedAt(when, known?.published, path),
   };
   return { draft: provenanceDraft(description), certifiedWhenUnsaid: description.method === 'official-filing' };
 }

@@ -2,6 +2,8 @@ import { childOcdId, ocdKey, type StateInfo } from '@civicgraph/kit';
 import type { PlainDraft } from '../../domain/drafts.js';
 import type { Level } from '../../model/kinds.js';
 import { slugKey } from '../../model/slugs.js';
+import type { EdgeDoc } from '../../model/nodes.js';
+import { edge } from '../shared/batch.js';
 import { congressionalRegion, legislativeRegion, reference, stateRegion } from '../shared/index.js';
 
 type RegionDraft = PlainDraft<'region'>;
@@ -59,18 +61,27 @@ export function countyOf(state: StateInfo, bareName: string): ContestRegion {
 
 /**
  * Places whose offices MEDSL names by a bare prefix (`WILMINGTON MAYOR`), with their Census
- * name: the ocd importer keys places by it ("Wilmington city" → `region:de-wilmington-city`).
+ * name — the ocd importer keys places by it ("Wilmington city" → `region:de-wilmington-city`)
+ * — and the county they lie in.
  */
-const PLACES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  de: { WILMINGTON: 'Wilmington city' },
+const PLACES: Readonly<Record<string, Readonly<Record<string, { census: string; county: string }>>>> = {
+  de: { WILMINGTON: { census: 'Wilmington city', county: 'NEW CASTLE' } },
 };
 
-/** The place an office text starts with, and the rest of the text. */
-export function placePrefix(state: StateInfo, office: string): { region: ContestRegion; rest: string } | undefined {
-  for (const [prefix, census] of Object.entries(PLACES[state.usps] ?? {})) {
+/** What a region lies within: WITHIN edges and reference drafts of the regions they point at. */
+export interface Containment {
+  edges: EdgeDoc[];
+  regions: RegionDraft[];
+}
+
+/** The place an office text starts with, the rest of the text, and the place's county. */
+export function placePrefix(state: StateInfo, office: string): { region: ContestRegion; rest: string; within: Containment } | undefined {
+  for (const [prefix, { census, county }] of Object.entries(PLACES[state.usps] ?? {})) {
     if (office.startsWith(`${prefix} `)) {
-      const region = local(state, census, 'place', childOcdId(state, 'place', ocdKey(census.replace(/ (city|town|village)$/, ''))));
-      return { region: { ...region, name: census.replace(/ (city|town|village)$/, '') }, rest: office.slice(prefix.length + 1) };
+      const bare = census.replace(/ (city|town|village)$/, '');
+      const region = local(state, census, 'place', childOcdId(state, 'place', ocdKey(bare)));
+      const parent = countyOf(state, county).draft;
+      return { region: { ...region, name: bare }, rest: office.slice(prefix.length + 1), within: { edges: [edge('WITHIN', region.draft.slug, parent.slug)], regions: [parent] } };
     }
   }
   return undefined;

@@ -8,7 +8,7 @@ import { decode, fileFromZip, readSourceBytes, readTextFile, type TextFile } fro
  */
 export async function readResultsText(path: string, entry?: string): Promise<TextFile> {
   if (!/\.zip$/i.test(path)) return readTextFile(path);
-  const { bytes, modifiedAt } = await readSourceBytes(path);
+  const { bytes } = await readSourceBytes(path);
   const { name, content } = fileFromZip(bytes, path, 'csv', entry);
-  return { path, text: decode(content, `${path}/${name}`, 'utf-8'), modifiedAt };
+  return { path, text: decode(content, `${path}/${name}`, 'utf-8') };
 }

@@ -2,7 +2,8 @@ import { classifyChoice, type Choice } from './choices.js';
 import type { ContestKind } from './contest-identity.js';
 import type { ContestRows } from './group-contests.js';
 import type { ContestKeyFields, MedslRow } from './medsl-row.js';
-import { medslPartySlug } from './parties.js';
+import { partySlug, type PartyInfo } from '../shared/index.js';
+import { medslParty } from './parties.js';
 
 /** Which rows of a file split by voting mode to sum: the TOTAL rows, or the per-mode rows. */
 export type ModeChoice = 'total' | 'parts';
@@ -14,7 +15,11 @@ export interface ChoiceTotal {
   label: string;
   /** Party slug, or '' (none, or a ballot question). */
   party: string;
+  /** The party named, when one is. */
+  partyInfo: PartyInfo | undefined;
   votes: number;
+  /** Every row of the choice is a write-in. */
+  writein: boolean;
 }
 
 /** A contest ready to draft: its rows summed per choice. */
@@ -128,14 +133,16 @@ function sumChoices(rows: readonly MedslRow[]): ChoiceTotal[] {
   const byKey = new Map<string, ChoiceTotal & { partyVotes: number }>();
   for (const row of rows) {
     const choice = classifyChoice(row.candidate)!;
-    const party = choice.kind === 'candidate' ? medslPartySlug(row.partyDetailed, row.partySimplified) : '';
+    const partyInfo = choice.kind === 'candidate' ? medslParty(row.partyDetailed, row.partySimplified) : undefined;
+    const party = partyInfo === undefined ? '' : partySlug(partyInfo);
     const seen = byKey.get(choice.key);
     if (seen === undefined) {
-      byKey.set(choice.key, { choice, label: row.candidate, party, votes: row.votes, partyVotes: row.votes });
+      byKey.set(choice.key, { choice, label: row.candidate, party, partyInfo, votes: row.votes, partyVotes: row.votes, writein: row.writein });
       continue;
     }
     seen.votes += row.votes;
-    if (row.votes > seen.partyVotes && party !== '') Object.assign(seen, { party, partyVotes: row.votes });
+    seen.writein &&= row.writein;
+    if (row.votes > seen.partyVotes && party !== '') Object.assign(seen, { party, partyInfo, partyVotes: row.votes });
   }
   return [...byKey.values()].map(({ partyVotes: _, ...c }) => c);
 }

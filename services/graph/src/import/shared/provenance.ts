@@ -1,8 +1,10 @@
+import { basename } from 'node:path';
+import { InvalidParameterError } from '@civicgraph/kit';
 import type { PlainDraft } from '../../domain/drafts.js';
 import type { ProvenanceMethod } from '../../model/nodes.js';
 import { slug } from '../../model/slugs.js';
 
-/** What a source file says about itself; `retrievedAt` is the file's mtime unless an option says otherwise. */
+/** What a source file says about itself. */
 export interface SourceDescription {
   /** Slug key, stable per source file (version): `fec-weball26`, `ocd-us-sldu`. */
   key: string;
@@ -26,10 +28,21 @@ export function provenanceDraft(d: SourceDescription): PlainDraft<'provenance'> 
   };
 }
 
-/** `retrievedAt` as given (any date or instant Date can read), else the file's mtime, as RFC 3339. */
-export function retrievedAt(option: string | Date | undefined, modifiedAt: string): string {
-  if (option === undefined) return modifiedAt;
-  const d = option instanceof Date ? option : new Date(option);
-  if (Number.isNaN(d.getTime())) throw new RangeError(`retrievedAt "${String(option)}" is not a date`);
+/**
+ * When the source was read or published, as RFC 3339: the date given (`--retrieved-at`, an
+ * HTTP Last-Modified), else the source's own date (the FEC's coverage end, a VIP feed's
+ * Source DateTime, the published version of a known file). Never the file's modification
+ * time: a 2024 file copied today is not fresh. With neither, the import is refused.
+ */
+export function retrievedAt(option: string | Date | undefined, own: string | undefined, path: string): string {
+  const given = option ?? own;
+  if (given === undefined) {
+    throw new InvalidParameterError(
+      'retrieved_at',
+      `${basename(path)} carries no date of its own: give --retrieved-at YYYY-MM-DD (the day it was published or downloaded); a file's modification time is not the source's date.`,
+    );
+  }
+  const d = given instanceof Date ? given : new Date(given);
+  if (Number.isNaN(d.getTime())) throw new InvalidParameterError('retrieved_at', `retrieved_at "${String(given)}" is not a date (YYYY-MM-DD or an RFC 3339 instant).`);
   return d.toISOString();
 }

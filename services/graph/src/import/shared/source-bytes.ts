@@ -1,19 +1,21 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { unzipSync } from 'fflate';
 import { ImportFileError } from './errors.js';
 
-/** A source file's bytes and modification time; a missing, unreadable or empty file is an ImportFileError. */
-export async function readSourceBytes(path: string): Promise<{ bytes: Uint8Array; modifiedAt: string }> {
+/**
+ * A source file's bytes; a missing, unreadable or empty file is an ImportFileError. (Not its
+ * modification time: a copy made today says nothing of when the source was published.)
+ */
+export async function readSourceBytes(path: string): Promise<{ bytes: Uint8Array }> {
   let bytes: Uint8Array;
-  let modifiedAt: string;
   try {
-    [bytes, modifiedAt] = await Promise.all([readFile(path), stat(path).then((s) => s.mtime.toISOString())]);
+    bytes = await readFile(path);
   } catch (cause) {
     throw new ImportFileError(path, 0, `cannot read the file (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, { cause });
   }
   if (bytes.length === 0) throw new ImportFileError(path, 0, 'the file is empty');
-  return { bytes, modifiedAt };
+  return { bytes };
 }
 
 /** macOS archive junk (`__MACOSX/`, `._*`, `.DS_Store`) and folder entries. */

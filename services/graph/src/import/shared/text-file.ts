@@ -4,12 +4,10 @@ import { readSourceBytes } from './source-bytes.js';
 /** Encodings a source file may be declared in; UTF-8 is checked strictly. */
 export type SourceEncoding = 'utf-8' | 'latin1';
 
-/** A source file's text and when it was last changed (the default `retrievedAt` of its provenance). */
+/** A source file's text. */
 export interface TextFile {
   path: string;
   text: string;
-  /** RFC 3339 instant of the file's mtime. */
-  modifiedAt: string;
 }
 
 /**
@@ -19,8 +17,8 @@ export interface TextFile {
  * A leading byte-order mark is dropped. An empty file is an error.
  */
 export async function readTextFile(path: string, encoding: SourceEncoding = 'utf-8'): Promise<TextFile> {
-  const { bytes, modifiedAt } = await readSourceBytes(path);
-  return { path, text: decode(bytes, path, encoding), modifiedAt };
+  const { bytes } = await readSourceBytes(path);
+  return { path, text: decode(bytes, path, encoding) };
 }
 
 /** Decodes bytes as the named encoding; the error for bad UTF-8 names the line of the first bad byte. */

@@ -15,7 +15,7 @@ const en = (s: string) => `<Text language="en">${s}</Text>`;
 function feed(parts: { election?: string; extra?: string; candidates?: string; district?: string; office?: string; contest?: string; declaration?: string } = {}): string {
   return `${parts.declaration ?? '<?xml version="1.0"?>'}
 <VipObject schemaVersion="5.2">
-  <Source id="src1"><Name>Colorado Secretary of State</Name><VipId>08</VipId></Source>
+  <Source id="src1"><Name>Colorado Secretary of State</Name><VipId>08</VipId><DateTime>2026-06-01T00:00:00</DateTime></Source>
   ${parts.election ?? `<Election id="e1"><Date>2026-11-03</Date><ElectionType>${en('General')}</ElectionType><StateId>st08</StateId></Election>`}
   <State id="st08"><Name>Colorado</Name></State>
   ${parts.district ?? '<ElectoralDistrict id="ed1"><Name>District 1</Name><Number>1</Number><Type>congressional</Type></ElectoralDistrict>'}

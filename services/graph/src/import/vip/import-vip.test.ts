@@ -86,7 +86,11 @@ describe.skipIf(V5 === undefined)('VIP 5.2 sample feed (Virginia 2013, Albemarle
   it('cites the feed as an official filing by its Source', async () => {
     const { nodes } = await run(V5!);
     expect(nodes.get('provenance:vip-51-2013-11-05')).toMatchObject({
-      data: { method: 'official-filing', publisher: 'State Board of Elections, Commonwealth of Virginia', licence: expect.stringMatching(/CC BY 4\.0/), url: expect.stringMatching(/vip-specification\/blob\/.*\/sample_feed_v5\.xml$/) },
+      data: {
+        method: 'official-filing', publisher: 'State Board of Elections, Commonwealth of Virginia', licence: expect.stringMatching(/CC BY 4\.0/), url: expect.stringMatching(/vip-specification\/blob\/.*\/sample_feed_v5\.xml$/),
+        // The feed's own Source DateTime, not when the file was copied.
+        retrievedAt: '2013-10-24T14:25:28.000Z',
+      },
     });
   });
 });

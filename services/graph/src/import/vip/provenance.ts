@@ -21,7 +21,8 @@ export type VipProvenanceOverrides = Partial<Omit<SourceDescription, 'retrievedA
  * The provenance of a VIP feed: an official filing (VIP feeds are published by the
  * election officials their Source names), `provenance:vip-<VipId>-<election date>` (stable
  * per feed), published by the Source's Name, at its OrganizationUri unless the file is
- * one the importer knows. `retrievedAt` is the file's modification time unless given.
+ * one the importer knows. `retrievedAt` is the Source's DateTime (when the feed was made)
+ * unless given.
  */
 export function vipSource(path: string, feed: Feed, index: FeedIndex, electionDate: string | undefined, overrides: VipProvenanceOverrides = {}): PlainDraft<'provenance'> {
   const source = [...index.ofType('Source'), ...index.anonymous.filter((e) => e.type === 'Source')][0]?.el;
@@ -38,6 +39,13 @@ export function vipSource(path: string, feed: Feed, index: FeedIndex, electionDa
     licence: known?.licence ?? 'not stated in the feed',
     method: 'official-filing',
     ...fields,
-    retrievedAt: retrievedAt(when, feed.modifiedAt),
+    retrievedAt: retrievedAt(when, source === undefined ? undefined : feedDate(text(source, 'DateTime')), path),
   });
+}
+
+/** A VIP DateTime (`2013-10-24T14:25:28`, no zone) as UTC; undefined when absent or unreadable. */
+function feedDate(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const d = new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }

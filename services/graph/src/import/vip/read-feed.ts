@@ -6,7 +6,6 @@ import type { El } from './xml.js';
 export interface Feed {
   /** The path as given; for a zip, `<zip>/<entry>`. */
   file: string;
-  modifiedAt: string;
   /** `schemaVersion` of the root, e.g. `5.2`, `6.0`. */
   version: string;
   root: El;
@@ -26,7 +25,7 @@ const META = XMLParser.getMetaDataSymbol() as unknown as symbol;
  * ImportFileError naming the file and, where the parser says, the line.
  */
 export async function readFeed(path: string, entry?: string): Promise<Feed> {
-  const { bytes, modifiedAt, file } = await feedBytes(path, entry);
+  const { bytes, file } = await feedBytes(path, entry);
   const text = decodeDeclared(bytes, file);
   const check = XMLValidator.validate(text);
   if (check !== true) {
@@ -47,7 +46,6 @@ export async function readFeed(path: string, entry?: string): Promise<Feed> {
   const lineStarts = newlineOffsets(text);
   return {
     file,
-    modifiedAt,
     version: typeof root['@_schemaVersion'] === 'string' ? root['@_schemaVersion'] : '',
     root,
     lineOf: (el) => {
@@ -57,11 +55,11 @@ export async function readFeed(path: string, entry?: string): Promise<Feed> {
   };
 }
 
-async function feedBytes(path: string, entry: string | undefined): Promise<{ bytes: Uint8Array; modifiedAt: string; file: string }> {
-  const { bytes, modifiedAt } = await readSourceBytes(path);
-  if (!/\.zip$/i.test(path)) return { bytes, modifiedAt, file: path };
+async function feedBytes(path: string, entry: string | undefined): Promise<{ bytes: Uint8Array; file: string }> {
+  const { bytes } = await readSourceBytes(path);
+  if (!/\.zip$/i.test(path)) return { bytes, file: path };
   const { name, content } = fileFromZip(bytes, path, 'xml', entry);
-  return { bytes: content, modifiedAt, file: `${path}/${name}` };
+  return { bytes: content, file: `${path}/${name}` };
 }
 
 /** Decodes as the XML declaration's `encoding` says: Latin-1 when declared so, else strict UTF-8. */

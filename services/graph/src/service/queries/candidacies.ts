@@ -51,7 +51,7 @@ export async function getCandidacy(ctx: QueryContext, principal: Principal, req:
 }
 
 /**
- * The visible candidacies of some contests at or above a confidence, grouped by contest,
+ * The visible candidacies of some contests at or above a confidence (and passing `keep`), grouped by contest,
  * highest confidence first; and the nodes they (and `alsoRelated`, the contests' own
  * references) cite, fetched in one store read.
  */
@@ -61,6 +61,7 @@ export async function candidaciesOf(
   contests: readonly string[],
   minConfidence: number,
   alsoRelated: readonly string[] = [],
+  keep: (node: NodeDoc<'candidacy'>) => boolean = () => true,
 ): Promise<{ byContest: Map<string, Candidacy[]>; related: Related }> {
   const out = new Map<string, Candidacy[]>();
   if (contests.length === 0) return { byContest: out, related: await Related.load(ctx.store, alsoRelated) };
@@ -71,7 +72,7 @@ export async function candidaciesOf(
     ...(scope.states === undefined ? {} : { states: scope.states }),
     ...(scope.tiers === undefined ? {} : { tiers: scope.tiers }),
     ...(minConfidence > 0 ? { minConfidence } : {}),
-  })) as NodeDoc<'candidacy'>[];
+  })).filter((n) => keep(n as NodeDoc<'candidacy'>)) as NodeDoc<'candidacy'>[];
   const related = await Related.load(ctx.store, [...alsoRelated, ...nodes.flatMap(candidacyReferences)]);
   for (const node of nodes) {
     const view = candidacyView(node, related, principal);

@@ -2,38 +2,17 @@ import { childOcdId, ocdKey, type StateInfo } from '@civicgraph/kit';
 import type { PlainDraft } from '../../domain/drafts.js';
 import type { Level } from '../../model/kinds.js';
 import { slugKey } from '../../model/slugs.js';
-import { congressionalRegion, legislativeRegion, reference, stateRegion } from '../shared/index.js';
+import { congressionalRegion, legislativeRegion } from '../shared/index.js';
+import { regionOf, titleCase, type ServedRegion } from '../shared/served-regions.js';
 
 type RegionDraft = PlainDraft<'region'>;
-
-/**
- * A region a contest is held in, as a reference draft (`createOnly`): the results importer
- * owns no region, so it never overwrites what the ocd import states, but a region missing
- * from the store is created so the contest's edges have somewhere to point.
- */
-export interface ContestRegion {
-  draft: RegionDraft;
-  /** The slug without `region:`: the first part of office and contest keys. */
-  key: string;
-  level: Level;
-  /** For contest names: `Colorado`, `Adams County`, `Wilmington`. */
-  name: string;
-}
-
-export function regionOf(draft: RegionDraft, name = draft.data.name): ContestRegion {
-  return { draft: reference(draft), key: draft.slug.slice('region:'.length), level: draft.data.level, name };
-}
-
-export function stateOf(state: StateInfo): ContestRegion {
-  return regionOf(stateRegion(state));
-}
 
 /** `004` → `region:co-cd-4`; `AT-LARGE` → `region:de-cd-at-large`. */
 export function congressionalOf(state: StateInfo, district: string): RegionDraft | undefined {
   return congressionalRegion(state, isAtLarge(district) ? '00' : district);
 }
 
-export function legislativeOf(state: StateInfo, chamber: 'upper' | 'lower', district: string): ContestRegion | undefined {
+export function legislativeOf(state: StateInfo, chamber: 'upper' | 'lower', district: string): ServedRegion | undefined {
   if (!/^\d+$/.test(district)) return undefined;
   const draft = legislativeRegion(state, chamber, district);
   return draft === undefined ? undefined : regionOf(draft);
@@ -50,7 +29,7 @@ const COUNTY_SPELLINGS: Readonly<Record<string, Readonly<Record<string, string>>
  * Parish in Louisiana, a Borough in Alaska). The FIPS code is not known from the name: the
  * ocd import states it.
  */
-export function countyOf(state: StateInfo, bareName: string): ContestRegion {
+export function countyOf(state: StateInfo, bareName: string): ServedRegion {
   const bare = titleCase(COUNTY_SPELLINGS[state.usps]?.[bareName] ?? bareName);
   const suffix = state.usps === 'la' ? 'Parish' : state.usps === 'ak' ? 'Borough' : 'County';
   const type = state.usps === 'la' ? 'parish' : state.usps === 'ak' ? 'borough' : 'county';
@@ -66,7 +45,7 @@ const PLACES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 };
 
 /** The place an office text starts with, and the rest of the text. */
-export function placePrefix(state: StateInfo, office: string): { region: ContestRegion; rest: string } | undefined {
+export function placePrefix(state: StateInfo, office: string): { region: ServedRegion; rest: string } | undefined {
   for (const [prefix, census] of Object.entries(PLACES[state.usps] ?? {})) {
     if (office.startsWith(`${prefix} `)) {
       const region = local(state, census, 'place', childOcdId(state, 'place', ocdKey(census.replace(/ (city|town|village)$/, ''))));
@@ -76,7 +55,7 @@ export function placePrefix(state: StateInfo, office: string): { region: Contest
   return undefined;
 }
 
-function local(state: StateInfo, name: string, level: Level, ocdId: string): ContestRegion {
+function local(state: StateInfo, name: string, level: Level, ocdId: string): ServedRegion {
   return regionOf({
     kind: 'region',
     slug: `region:${state.usps}-${slugKey(name)}`,
@@ -88,14 +67,3 @@ function local(state: StateInfo, name: string, level: Level, ocdId: string): Con
 
 export const isStatewide = (district: string): boolean => district === '' || district === 'STATEWIDE';
 export const isAtLarge = (district: string): boolean => /^AT[- ]LARGE$/.test(district);
-
-const SMALL_WORDS = new Set(['of', 'the', 'and', 'for', 'in', 'on', 'at', 'to', 'a']);
-
-/** `REGENT OF THE UNIVERSITY OF COLORADO` → `Regent of the University of Colorado`. */
-export function titleCase(text: string): string {
-  return text
-    .toLowerCase()
-    .split(' ')
-    .map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w : w.replace(/(^|[-(/"])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase())))
-    .join(' ');
-}

@@ -4,6 +4,7 @@ import type { GraphStore } from '../store/graph-store.js';
 import { importFecCandidates } from './fec/index.js';
 import { fecPersonIndex, importLegislators } from './legislators/index.js';
 import { importOcd } from './ocd/index.js';
+import { importOpenStatesPeople } from './openstates/index.js';
 import { importResults } from './results/index.js';
 import { importVip } from './vip/index.js';
 
@@ -11,6 +12,7 @@ import { importVip } from './vip/index.js';
 export const GRAPH_IMPORT_KINDS = {
   ocd: 'Open Civic Data division ids: a country-us folder or one of its CSV files',
   legislators: 'unitedstates/congress-legislators legislators-current.yaml (or executive.yaml)',
+  'openstates-people': 'openstates/people: a state folder (data/co) or a folder of them; needs --retrieved-at',
   'fec-candidates': 'FEC "all candidates" file weballYY.txt (pipe-delimited, no header)',
   results: 'MEDSL 2024 CSV, or the Colorado / Delaware contest-totals files (or de24.zip)',
   vip: 'Voting Information Project feed: VIP 5.x XML, or a VIP 6.0 zip/XML',
@@ -28,6 +30,10 @@ export interface GraphImportOptions {
   legislators?: string;
   /** OCD, legislators: the day the data is read as of (default today). */
   asOf?: string;
+  /** Open States: when the copy was taken (required: file times say when it was checked out). */
+  retrievedAt?: string;
+  /** Open States: the OCD `country-us` folder or its us_census_places.csv, to find mayors' cities. */
+  places?: string;
 }
 
 /** The importer for a kind, reading `path`; results are linked to candidacies the store already holds. */
@@ -37,6 +43,8 @@ export async function graphImporter(kind: GraphImportKind, path: string, store: 
       return importOcd(path, o.asOf === undefined ? {} : { asOf: o.asOf });
     case 'legislators':
       return importLegislators(path, o.asOf === undefined ? {} : { asOf: o.asOf });
+    case 'openstates-people':
+      return importOpenStatesPeople(path, { ...(o.retrievedAt === undefined ? {} : { retrievedAt: o.retrievedAt }), ...(o.places === undefined ? {} : { places: o.places }) });
     case 'fec-candidates': {
       const personSlugs = o.legislators === undefined ? undefined : await fecPersonIndex(o.legislators);
       return importFecCandidates(path, { ...(o.cycle === undefined ? {} : { cycle: o.cycle }), ...(personSlugs === undefined ? {} : { personSlugs }) });

@@ -46,6 +46,13 @@ describe('importOpenStatesPeople on bad input', () => {
     expect(rejections.map((r) => r.rejected)).toEqual([{ at: 'co/executive/T.yml role 1', reason: expect.stringMatching(/^role type "treasurer" is not one this importer maps \(upper, lower, legislature, governor, lt_governor, /) }]);
   });
 
+  it('two roles in one office with the same start are refused rather than merged into one term', async () => {
+    fx.write('co/executive/R.yml', person(1, `${role('governor', STATE)}${role('governor', STATE, "  district: '1'\n")}`));
+    const { batches, rejections } = await run();
+    expect(batches[0]!.batch.edges.filter((e) => e.kind === 'HOLDS')).toHaveLength(1);
+    expect(rejections.map((r) => r.rejected)).toEqual([{ at: 'co/executive/R.yml role 2', reason: 'a second governor role in office:co-governor with the same start_date (none): the terms cannot be told apart' }]);
+  });
+
   it('a jurisdiction that maps to no region is refused with the reason, never guessed', async () => {
     fx.write('co/municipalities/M.yml', person(1, [
       role('mayor', 'ocd-jurisdiction/country:us/state:co/place:denver/government'),

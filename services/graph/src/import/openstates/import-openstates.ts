@@ -77,6 +77,7 @@ function readRetrievedAt(option: string | Date | undefined): string {
     throw new InvalidParameterError('retrieved-at', 'Say when the Open States copy was taken with --retrieved-at YYYY-MM-DD (or an RFC 3339 instant): a checkout\'s file times say when it was checked out, not when Open States published it.');
   }
   try {
+    // The file-time fallback of retrievedAt() is never taken: the option is required here.
     return retrievedAt(option, '');
   } catch (cause) {
     throw new InvalidParameterError('retrieved-at', `--retrieved-at must be a date (YYYY-MM-DD) or an RFC 3339 instant, got "${String(option)}".`, { cause });

@@ -7,7 +7,7 @@ import { contactOf } from './contact.js';
 import type { PersonFile } from './folders.js';
 import type { OpenStatesPerson, PartySpell, Role } from './person-record.js';
 import type { PlaceTable } from './places.js';
-import { seatOfRole } from './seats.js';
+import { seatOfRole, type Seat } from './seats.js';
 
 export interface PersonContext {
   provenance: PlainDraft<'provenance'>;
@@ -42,27 +42,40 @@ export function personOutcome(p: OpenStatesPerson, file: PersonFile, ctx: Person
   const terms = new Set<string>();
   for (const [i, entry] of p.roles.entries()) {
     const at = `${file.label} role ${i + 1}`;
-    if ('reason' in entry) {
-      problems.push({ at, reason: entry.reason });
+    const placed = 'reason' in entry ? entry : placeRole(entry, person.slug, p.parties, ctx);
+    if ('reason' in placed) {
+      problems.push({ at, reason: placed.reason });
       continue;
     }
-    const seat = seatOfRole(entry, ctx.places);
-    if ('reason' in seat) {
-      problems.push({ at, reason: seat.reason });
+    if (terms.has(edgeId(placed.term))) {
+      problems.push({ at, reason: repeatedReason(placed) });
       continue;
     }
-    const party = partyOf(p.parties, entry);
-    const term = holds(person.slug, seat.office.slug, entry, party);
-    if (terms.has(edgeId(term))) {
-      problems.push({ at, reason: `a second ${entry.type} role in ${seat.office.slug} with the same start_date (${entry.start ?? 'none'}): the terms cannot be told apart` });
-      continue;
-    }
-    terms.add(edgeId(term));
-    if (party !== undefined) nodes.push(party);
-    nodes.push(seat.office, seat.region.draft);
-    edges.push(edge('SERVES_REGION', seat.office.slug, seat.region.draft.slug), term);
+    terms.add(edgeId(placed.term));
+    nodes.push(...(placed.party === undefined ? [] : [placed.party]), placed.seat.office, placed.seat.region.draft);
+    edges.push(edge('SERVES_REGION', placed.seat.office.slug, placed.seat.region.draft.slug), placed.term);
   }
   return { batch: terms.size === 0 ? undefined : sourcedBatch(nodes, edges, ctx.provenance.slug), problems };
+}
+
+interface Placed {
+  role: Role;
+  seat: Seat;
+  party: PlainDraft<'party'> | undefined;
+  term: EdgeDoc;
+}
+
+/** A role's seat, party and HOLDS term, or why it has none. */
+function placeRole(role: Role, person: string, parties: readonly PartySpell[], ctx: PersonContext): Placed | { reason: string } {
+  const seat = seatOfRole(role, ctx.places);
+  if ('reason' in seat) return seat;
+  const party = partyOf(parties, role);
+  return { role, seat, party, term: holds(person, seat.office.slug, role, party) };
+}
+
+/** Two roles in one office keyed by the same start would be one term: said rather than merged. */
+function repeatedReason({ role, seat }: Placed): string {
+  return `a second ${role.type} role in ${seat.office.slug} with the same start_date (${role.start ?? 'none'}): the terms cannot be told apart`;
 }
 
 function personDraft(p: OpenStatesPerson, file: PersonFile, contact: ReturnType<typeof contactOf>['fields']): PlainDraft<'person'> {

@@ -44,7 +44,7 @@ const OCD_PERSON = /^ocd-person\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 /** Trimmed text; numbers as digits (`district: 21`); undefined for anything else or blank. */
-export const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined);
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined);
 
 /**
  * Checks a person record's shape: an `ocd-person/<uuid>` id and a name are required; each
@@ -96,8 +96,9 @@ function readRole(raw: unknown): RoleEntry {
 }
 
 function readParty(raw: unknown): PartySpell[] {
-  const name = isObject(raw) ? text(raw.name) : undefined;
-  if (name === undefined || !isObject(raw)) return [];
+  if (!isObject(raw)) return [];
+  const name = text(raw.name);
+  if (name === undefined) return [];
   const start = text(raw.start_date);
   const end = text(raw.end_date);
   return [{ name, ...(start !== undefined && isIsoDate(start) ? { start } : {}), ...(end !== undefined && isIsoDate(end) ? { end } : {}) }];
@@ -123,6 +124,7 @@ function readOffice(raw: unknown): ContactOffice[] {
 }
 
 function readLink(raw: unknown): ContactLink[] {
-  const url = isObject(raw) ? text(raw.url) : undefined;
-  return url === undefined || !isObject(raw) ? [] : [{ url, note: text(raw.note) ?? '' }];
+  if (!isObject(raw)) return [];
+  const url = text(raw.url);
+  return url === undefined ? [] : [{ url, note: text(raw.note) ?? '' }];
 }

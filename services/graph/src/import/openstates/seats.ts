@@ -62,7 +62,7 @@ function mayoralty(j: Jurisdiction, places: PlaceTable | undefined): Found {
   if (places === undefined) return { reason: `no Census place table to find ${j.division} in: pass --places <country-us folder or us_census_places.csv>` };
   const draft = places.region(j.division);
   if ('reason' in draft) return draft;
-  return seatOf(regionOf(draft, draft.data.name.replace(/ (city|town|village|borough|CDP)$/, '')), 'Mayor', 'municipal');
+  return seatOf(regionOf(draft), 'Mayor', 'municipal');
 }
 
 function seatOf(region: ServedRegion, name: string, tier: 'state' | 'municipal'): Seat {

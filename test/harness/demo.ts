@@ -16,3 +16,6 @@ export const DEMO_REGIONS: DemoRegion[] = [
 
 /** The candidacy fields only keys with the `contact` entitlement see (REST names). */
 export const CONTACT_FIELDS = ['campaign_emails', 'campaign_phones', 'campaign_team'] as const;
+
+/** The officeholder fields only keys with the `contact` entitlement see (REST names). */
+export const OFFICEHOLDER_CONTACT_FIELDS = ['contact_offices', 'contact_emails', 'contact_links'] as const;

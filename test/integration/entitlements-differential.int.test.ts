@@ -1,14 +1,18 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Environment, Plan, type CreateKeyRequest } from '@civicgraph/protos/civic/auth/v1/auth';
-import { DENVER, get, graphql, send, startStack, type Stack } from '../harness/stack.js';
-import { CONTACT_FIELDS, DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL } from '../harness/demo.js';
+import { graphImporter, runImport, type EdgeDoc } from '@civicgraph/graph';
+import { DENVER, get, graphql, send, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
+import { CONTACT_FIELDS, DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL, OFFICEHOLDER_CONTACT_FIELDS } from '../harness/demo.js';
 import { startReceiver, type Receiver } from '../harness/receiver.js';
 
 /**
  * The differential test of the one policy: a matrix of keys (plan × contact × geography ×
  * state scope × tier scope × environment) asks the same questions through REST and GraphQL,
  * and every answer is checked against the other layer and against the store itself:
- *   - the same nodes and the same candidacy fields in both layers;
+ *   - the same nodes, and the same candidacy and officeholder fields, in both layers (the
+ *     officeholders are the real Open States people of Colorado and Delaware, imported
+ *     over the demo);
  *   - no contact field anywhere without `contact`;
  *   - no node outside the key's states and tiers, by the store's own record of each node;
  *   - the same error type for the same refusal.
@@ -42,6 +46,10 @@ interface Layer {
   candidacy(key: string, slug: string): Promise<{ outcome: Outcome; body: unknown }>;
   /** The candidacy fields that exist for the key (camelCase), or the refusal. */
   candidacyFields(key: string, slug: string): Promise<{ outcome: Outcome; fields: string[] }>;
+  /** Every officeholder of a region on HOLDERS_DAY, as `office|person|start`. */
+  officeholders(key: string, region: string): Promise<{ outcome: Outcome; body: unknown }>;
+  /** The fields of an office's officeholder that exist for the key (camelCase), or the refusal. */
+  officeholderFields(key: string, office: string): Promise<{ outcome: Outcome; fields: string[] }>;
 }
 
 /**
@@ -51,9 +59,25 @@ interface Layer {
  */
 const REST_ONLY = ['partySlug', 'personSlug'];
 const GRAPHQL_ONLY = ['name'];
+/** An officeholder in REST flattens the slugs, level and region of its person, office and party beside their names. */
+const OFFICEHOLDER_REST_ONLY = ['level', 'officeSlug', 'partySlug', 'personSlug', 'region'];
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 const CONTACT_CAMEL = CONTACT_FIELDS.map(camel);
+const HOLDER_CONTACT_CAMEL = OFFICEHOLDER_CONTACT_FIELDS.map(camel);
+/** Every contact field of every resource, in both layers' spellings: none may appear for a key without contact. */
+const ALL_CONTACT = [...CONTACT_FIELDS, ...CONTACT_CAMEL, ...OFFICEHOLDER_CONTACT_FIELDS, ...HOLDER_CONTACT_CAMEL];
+
+/** The day officeholders are asked about: the Open States copy of 2026-08-05 is current then. */
+const HOLDERS_DAY = '2026-08-06';
+/** Colorado's governor: a state-tier Colorado office, in every test-environment key's scope. */
+const GOVERNOR = 'office:co-governor';
+/** Terms the webhook question ends a day later, each with a day REST shows it on. */
+const HOLDER_PROBES = [
+  { office: GOVERNOR, person: 'person:ocd-be56ceea-ca7e-46b1-acdd-d4266e9d2893', end: '2027-01-13', day: HOLDERS_DAY },
+  { office: 'office:co-denver-city-mayor', person: 'person:ocd-3b5c8213-a8a7-474b-903f-f5d67e75c4bc', end: '2027-05-05', day: HOLDERS_DAY },
+  { office: 'office:de-governor', person: 'person:ocd-7aefad2a-28f2-45e9-8d44-3eb1ee21f849', end: '2025-01-02', day: '2024-06-01' },
+];
 
 let s: Stack;
 let receiver: Receiver;
@@ -63,6 +87,7 @@ let probes: string[];
 /** A Colorado state-tier candidacy: in every test-environment key's scope. */
 let everyonesCandidacy: string;
 
+const holderId = (office: string, person: string, start: string | null) => `${office}|${person}|${start ?? ''}`;
 function refusalOf(status: number, body: any): Outcome | undefined {
   return status >= 400 ? { refused: body?.type ?? `status ${status}` } : undefined;
 }
@@ -94,6 +119,25 @@ const REST: Layer = {
     const res = await get(`${s.url}/v1/candidacies/${encodeURIComponent(slug)}`, key);
     return { outcome: refusalOf(res.status, res.body) ?? { slugs: [res.body.slug] }, fields: res.status === 200 ? Object.keys(res.body).map(camel).sort() : [] };
   },
+  async officeholders(key, region) {
+    const data: any[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: any = await get(`${s.url}/v1/officeholders?region=${region}&date=${HOLDERS_DAY}&limit=200${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`, key);
+      const refused = refusalOf(res.status, res.body);
+      if (refused !== undefined) return { outcome: refused, body: res.body };
+      data.push(...res.body.data);
+      cursor = res.body.next_cursor;
+    } while (cursor !== null);
+    return { outcome: { slugs: data.map((o) => holderId(o.office_slug, o.person_slug, o.term_start)).sort() }, body: { data } };
+  },
+  async officeholderFields(key, office) {
+    const res = await get(`${s.url}/v1/officeholders?office=${office}&date=${HOLDERS_DAY}`, key);
+    const refused = refusalOf(res.status, res.body);
+    if (refused !== undefined) return { outcome: refused, fields: [] };
+    const first = res.body.data.find((o: any) => o.person_slug.startsWith('person:ocd-'));
+    return { outcome: { slugs: res.body.data.map((o: any) => holderId(o.office_slug, o.person_slug, o.term_start)).sort() }, fields: first === undefined ? [] : Object.keys(first).map(camel).sort() };
+  },
 };
 
 const GRAPHQL: Layer = {
@@ -121,13 +165,34 @@ const GRAPHQL: Layer = {
     const c = res.body.data?.candidacy;
     return { outcome: gqlRefusal(res.status, res.body) ?? { slugs: c == null ? [] : [c.slug] }, fields: c == null ? [] : Object.keys(c).sort() };
   },
+  async officeholders(key, region) {
+    const res = await graphql(s.url, key, 'query($region: ID!, $date: Date!) { officeholders(region: $region, date: $date) { office { slug } person { slug } termStart } }', { region, date: HOLDERS_DAY });
+    const refused = gqlRefusal(res.status, res.body);
+    if (refused !== undefined) return { outcome: refused, body: res.body };
+    return { outcome: { slugs: res.body.data.officeholders.map((o: any) => holderId(o.office.slug, o.person.slug, o.termStart)).sort() }, body: res.body };
+  },
+  async officeholderFields(key, office) {
+    const schema = await graphql(s.url, key, '{ __type(name: "Officeholder") { fields { name } } }');
+    const refused = gqlRefusal(schema.status, schema.body);
+    if (refused !== undefined) return { outcome: refused, fields: [] };
+    const all: string[] = schema.body.data.__type.fields.map((f: any) => f.name);
+    const fields = [...new Set(['office', 'person', 'termStart', ...all])].map((f) => selectionOf(f)).join(' ');
+    const res = await graphql(s.url, key, `query($office: ID!, $date: Date!) { officeholders(office: $office, date: $date) { ${fields} } }`, { office, date: HOLDERS_DAY });
+    const list: any[] = res.body.data?.officeholders ?? [];
+    const first = list.find((o) => o.person.slug.startsWith('person:ocd-'));
+    return {
+      outcome: gqlRefusal(res.status, res.body) ?? { slugs: list.map((o) => holderId(o.office.slug, o.person.slug, o.termStart)).sort() },
+      fields: first === undefined ? [] : Object.keys(first).sort(),
+    };
+  },
 };
 
-/** A selection for a Candidacy field: object fields need a sub-selection. */
+/** A selection for a Candidacy or Officeholder field: object fields need a sub-selection. */
 function selectionOf(field: string): string {
   const objects: Record<string, string> = {
     person: 'person { slug }', party: 'party { slug }', contest: 'contest { slug }', positions: 'positions { slug }',
     provenance: 'provenance { slug }', fieldConfidence: 'fieldConfidence { field confidence }', campaignTeam: 'campaignTeam { role }',
+    office: 'office { slug }', contactOffices: 'contactOffices { kind }', contactLinks: 'contactLinks { url }',
   };
   return objects[field] ?? field;
 }
@@ -154,9 +219,9 @@ function keysIn(value: unknown, out = new Set<string>()): Set<string> {
   return out;
 }
 
-/** Every `contest:` or `candidacy:` slug anywhere in a JSON value. */
+/** Every `contest:`, `candidacy:` or `office:` slug anywhere in a JSON value. */
 function scopedSlugsIn(value: unknown, out = new Set<string>()): Set<string> {
-  if (typeof value === 'string' && /^(contest|candidacy):/.test(value)) out.add(value);
+  if (typeof value === 'string' && /^(contest|candidacy|office):/.test(value)) out.add(value);
   else if (Array.isArray(value)) for (const v of value) scopedSlugsIn(v, out);
   else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) scopedSlugsIn(v, out);
   return out;
@@ -203,6 +268,10 @@ async function makeMatrix(): Promise<MatrixKey[]> {
 beforeAll(async () => {
   receiver = await startReceiver();
   s = await startStack({ demo: { regions: REGIONS, today: TODAY }, webhooks: true });
+  // The real officeholders of both demo states, through the CLI's importer, over the demo.
+  const people = await graphImporter('openstates-people', join(SHARED_DATA, 'officeholders/openstates-people'), s.graph.store, { retrievedAt: '2026-08-05', places: join(SHARED_DATA, 'ocd/country-us') });
+  expect((await runImport(people, s.graph.writer)).createdRows).toBe(181);
+  await s.graph.drainOutbox();
   matrix = await makeMatrix();
   const everything = await s.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 10_000 });
   const seen = new Map<string, string>();
@@ -241,19 +310,23 @@ describe('the differential test of entitlements across layers', () => {
         ['contests de', (l) => l.contests(k.key, 'de')],
         ...probes.map((slug): [string, (l: Layer) => Promise<{ outcome: Outcome; body: unknown }>] => [`candidacy ${slug}`, (l) => l.candidacy(k.key, slug)]),
         ['candidacy fields', (l) => l.candidacyFields(k.key, everyonesCandidacy)],
+        ['officeholders co', (l) => l.officeholders(k.key, 'region:co')],
+        ['officeholders de', (l) => l.officeholders(k.key, 'region:de')],
+        ['officeholder fields', (l) => l.officeholderFields(k.key, GOVERNOR)],
       ];
       for (const [what, ask] of questions) {
         const [rest, gql] = await Promise.all([ask(REST), ask(GRAPHQL)]);
         check(`${what}: same outcome`, JSON.stringify(rest.outcome) === JSON.stringify(gql.outcome), { rest: rest.outcome, graphql: gql.outcome });
         if (rest.fields !== undefined && 'slugs' in rest.outcome && rest.outcome.slugs.length > 0) {
-          const restShape = rest.fields.filter((f) => !REST_ONLY.includes(f));
-          const gqlShape = gql.fields!.filter((f) => !GRAPHQL_ONLY.includes(f));
-          check(`${what}: same candidacy fields`, JSON.stringify(restShape) === JSON.stringify(gqlShape), { rest: rest.fields, graphql: gql.fields });
-          check(`${what}: contact fields iff contact`, CONTACT_CAMEL.every((f) => rest.fields!.includes(f) === k.contact));
+          const holder = what === 'officeholder fields';
+          const restShape = rest.fields.filter((f) => !(holder ? OFFICEHOLDER_REST_ONLY : REST_ONLY).includes(f));
+          const gqlShape = gql.fields!.filter((f) => holder || !GRAPHQL_ONLY.includes(f));
+          check(`${what}: same fields`, JSON.stringify(restShape) === JSON.stringify(gqlShape), { rest: rest.fields, graphql: gql.fields });
+          check(`${what}: contact fields iff contact`, (holder ? HOLDER_CONTACT_CAMEL : CONTACT_CAMEL).every((f) => rest.fields!.includes(f) === k.contact && gql.fields!.includes(f) === k.contact));
         }
         for (const [layer, answer] of [['rest', rest], ['graphql', gql]] as const) {
           const keys = keysIn(answer.body);
-          if (!k.contact) check(`${what} (${layer}): no contact field`, ![...CONTACT_FIELDS, ...CONTACT_CAMEL].some((f) => keys.has(f)));
+          if (!k.contact) check(`${what} (${layer}): no contact field`, !ALL_CONTACT.some((f) => keys.has(f)));
           for (const slug of scopedSlugsIn(answer.body)) {
             if (slug === 'candidacy:does-not-exist') continue;
             check(`${what} (${layer}): in scope`, await inScope(slug, k), slug);
@@ -272,10 +345,22 @@ describe('the differential test of entitlements across layers', () => {
       const res = await graphql(s.url, k.key, 'query($slug: ID!) { candidacy(slug: $slug) { slug campaignEmails } }', { slug: everyonesCandidacy });
       if (k.contact) expect(res.body.errors, k.name).toBeUndefined();
       else expect(res.body.errors?.[0]?.extensions, k.name).toMatchObject({ type: 'entitlement_required', field: 'Candidacy.campaignEmails' });
+      for (const field of HOLDER_CONTACT_CAMEL) {
+        const sub = field === 'contactEmails' ? field : `${field} { ${field === 'contactLinks' ? 'url' : 'address'} }`;
+        const holders = await graphql(s.url, k.key, `query($office: ID!, $date: Date!) { officeholders(office: $office, date: $date) { person { slug } ${sub} } }`, { office: GOVERNOR, date: HOLDERS_DAY });
+        if (k.contact) {
+          expect(holders.body.errors, `${k.name} ${field}`).toBeUndefined();
+          expect(JSON.stringify(holders.body.data), `${k.name} ${field}`).toMatch(/Governorpolis@state\.co\.us|200 E\. Colfax|colorado\.gov\/governor/);
+        } else {
+          // Refused as the candidacy's contact field is, the same answer in every respect.
+          expect(holders.status, `${k.name} ${field}`).toBe(res.status);
+          expect(holders.body.errors?.[0]?.extensions, `${k.name} ${field}`).toMatchObject({ type: 'entitlement_required', field: `Officeholder.${field}` });
+        }
+      }
     }
   }, 120_000);
 
-  /** A key's endpoint, subscribed to candidacy.updated at its own path of the receiver. */
+  /** A key's endpoint, subscribed to candidacy.updated and officeholder.changed at its own path of the receiver. */
   interface Subscribed { k: MatrixKey; id: string; secret: string; path: string }
 
   it('pushes to each key\'s webhook exactly the changes REST shows it, without contact fields it lacks, refusing the same keys', async () => {
@@ -283,7 +368,7 @@ describe('the differential test of entitlements across layers', () => {
     const subscribed: Subscribed[] = [];
     for (const [i, k] of matrix.entries()) {
       const path = `/k${i}`;
-      const res = await send(`${s.url}/v1/webhooks`, 'POST', k.key, { url: `${receiver.url}${path}`, events: ['candidacy.updated'] });
+      const res = await send(`${s.url}/v1/webhooks`, 'POST', k.key, { url: `${receiver.url}${path}`, events: ['candidacy.updated', 'officeholder.changed'] });
       const expected = k.environment === 'live' ? 'unauthenticated' : k.plan === 'explore' ? 'plan_required' : undefined;
       if (expected !== undefined) {
         if (res.body?.type !== expected) failures.push(`${k.name}: subscribing answered ${res.status} ${res.body?.type}, not ${expected}`);
@@ -301,6 +386,12 @@ describe('the differential test of entitlements across layers', () => {
     const node = (await s.graph.store.getNode(everyonesCandidacy)) as { state: string; tier: string; data: { fields: Record<string, { claims: { provenance: string }[] }> } };
     // From the source that already supports its emails, so nothing but the emails changes.
     const emailSource = node.data.fields['campaignEmails']!.claims[0]!.provenance;
+    // Three terms end a day later than they did: Colorado's governor (state tier), Denver's mayor
+    // (municipal) and Delaware's governor; before the candidacies, so the last arrival covers them.
+    for (const t of HOLDER_PROBES) {
+      const term = (await s.graph.store.edges(t.person, 'out', 'HOLDS')).find((e) => e.to === t.office)!;
+      await s.graph.writer.apply({ nodes: [], edges: [{ ...term, data: { ...term.data, end: t.end } } satisfies EdgeDoc] });
+    }
     for (const slug of order) {
       if (slug === everyonesCandidacy) {
         await s.graph.writer.apply({ nodes: [{ kind: 'candidacy', slug, state: node.state, tier: node.tier, claims: { campaignEmails: ['press@matrix.example.org'] }, provenance: emailSource }], edges: [] });
@@ -328,11 +419,20 @@ describe('the differential test of entitlements across layers', () => {
       for (const slug of real) if ((await get(`${s.url}/v1/candidacies/${encodeURIComponent(slug)}`, k.key)).status === 200) visible.push(slug);
       const expected = [...visible, ...(k.contact ? [everyonesCandidacy] : [])].sort();
       const got = payloads(e);
-      check('the changes REST shows the key, once each', JSON.stringify(got.map((p) => p.data.object.slug).sort()) === JSON.stringify(expected), { got: got.map((p) => p.data.object.slug), expected });
+      const candidacies = got.filter((p) => p.type !== 'officeholder.changed');
+      // Only the ends moved here: the import's own term events were dispatched before any endpoint existed.
+      const holders = got.filter((p) => p.type === 'officeholder.changed' && p.data.changed_fields.join() === 'end');
+      check('the changes REST shows the key, once each', JSON.stringify(candidacies.map((p) => p.data.object.slug).sort()) === JSON.stringify(expected), { got: candidacies.map((p) => p.data.object.slug), expected });
+      const holdersShown: string[] = [];
+      for (const t of HOLDER_PROBES) {
+        const listed = (await get(`${s.url}/v1/officeholders?office=${t.office}&date=${t.day}`, k.key)).body?.data ?? [];
+        if (listed.some((o: any) => o.person_slug === t.person)) holdersShown.push(`${t.office}|${t.person}`);
+      }
+      check('the officeholder changes REST shows the key, once each', JSON.stringify(holders.map((p) => p.data.slugs.join('|')).sort()) === JSON.stringify(holdersShown.sort()), { got: holders.map((p) => p.data.slugs), expected: holdersShown });
       for (const p of got) {
         const keys = keysIn(p);
-        if (!k.contact) check('no contact field', ![...CONTACT_FIELDS, ...CONTACT_CAMEL].some((f) => keys.has(f) || p.data.changed_fields.includes(f)), p.data.changed_fields);
-        else check('contact fields present', keys.has('campaignEmails'), p.data.object.slug);
+        if (!k.contact) check('no contact field', !ALL_CONTACT.some((f) => keys.has(f) || p.data.changed_fields.includes(f)), p.data.changed_fields);
+        else check('contact fields present', keys.has(p.type === 'officeholder.changed' ? 'contactOffices' : 'campaignEmails'), p.data.slugs);
         for (const slug of scopedSlugsIn(p)) check('in scope', await inScope(slug, k), slug);
       }
     }

@@ -97,6 +97,31 @@ describe('/v1/webhooks', () => {
     expect(new Set(ids)).toEqual(new Set([payload.id]));
   });
 
+  it('delivers officeholder.changed when an office gains a holder and when the term ends, naming the office and the person', async () => {
+    const created = await call('POST', '/v1/webhooks', build, { url: `${receiverUrl}/holders`, events: ['officeholder.changed'] });
+    expect(created.status).toBe(201);
+    const person = 'person:test-next-governor';
+    const term = { kind: 'HOLDS' as const, from: person, to: 'office:co-governor', key: '2031-01-14', data: { start: '2031-01-14', end: null, party: null } };
+    await s.graph.writer.apply({
+      nodes: [{ kind: 'person', slug: person, state: 'co', tier: '', data: { name: 'Next Governor', givenName: null, familyName: null, ids: {}, birthday: null, gender: null, contactEmails: ['next@gov.example.org'] } }],
+      edges: [term],
+    });
+    await s.graph.writer.apply({ nodes: [], edges: [{ ...term, data: { ...term.data, end: '2035-01-09' } }] });
+    await s.graph.drainOutbox();
+
+    await expect.poll(() => verified(created.body.secret, '/holders').length, { timeout: 10_000, interval: 20 }).toBe(2);
+    const got = verified(created.body.secret, '/holders');
+    const began = got.find((p) => p.data.changed_fields.includes('start'))!;
+    const ended = got.find((p) => p.data.changed_fields.join() === 'end')!;
+    expect(began).toMatchObject({ type: 'officeholder.changed', data: { slugs: ['office:co-governor', person], changed_fields: ['end', 'party', 'start'] } });
+    expect(began.data.object).toMatchObject({ kind: 'officeholder', state: 'co', tier: 'state', data: { person: { slug: person }, office: { slug: 'office:co-governor' }, start: '2031-01-14', end: null } });
+    expect(ended.data.changes).toEqual([{ field: 'end', before: null, after: '2035-01-09' }]);
+    // The key has no contact entitlement: the person's email is nowhere in what it receives.
+    expect(JSON.stringify(got)).not.toContain('next@gov.example.org');
+    const holders = (await get(`${s.url}/v1/officeholders?office=office:co-governor&date=2032-06-01`, build)).body.data;
+    expect(holders.map((o: any) => [o.person_slug, o.term_start, o.term_end])).toEqual([[person, '2031-01-14', '2035-01-09']]);
+  });
+
   it('sends a test event on request', async () => {
     const created = await call('POST', '/v1/webhooks', build, { url: `${receiverUrl}/ping`, events: ['contest.created'] });
     expect((await call('POST', `/v1/webhooks/${created.body.id}/test`, build)).status).toBe(202);

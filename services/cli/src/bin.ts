@@ -18,6 +18,9 @@ commands:
                           deleting stored districts needs --replace; a running service picks it up
   import ocd <folder|file.csv> --retrieved-at YYYY-MM-DD [--as-of YYYY-MM-DD] [--json]
   import legislators <legislators-current.yaml> --retrieved-at YYYY-MM-DD [--as-of YYYY-MM-DD] [--json]
+  import openstates-people <state folder|folder of state folders> --retrieved-at YYYY-MM-DD
+              [--places <ocd country-us folder|us_census_places.csv>] [--json]
+                          governors, statewide officers, state legislators and (with --places) mayors
   import fec-candidates <weballYY.txt> [--cycle YYYY] [--legislators <legislators-current.yaml>] [--retrieved-at …] [--json]
   import results <medsl.csv|co24-contest-totals.csv|de24.zip> [--json]
   import precinct-districts <precinct returns: de24.zip|co24-denver-precinct.csv> [--json]

@@ -97,12 +97,12 @@ describe('policy', () => {
     }
   });
 
-  it('says field by field which candidacy fields exist for a key', () => {
-    for (const f of ['campaignEmails', 'campaignPhones', 'campaignTeam']) {
+  it('says field by field which candidacy and officeholder fields exist for a key', () => {
+    for (const f of ['campaignEmails', 'campaignPhones', 'campaignTeam', 'contactOffices', 'contactEmails', 'contactLinks']) {
       expect(fieldVisible(principal(), f)).toBe(false);
       expect(fieldVisible(principal({ contact: true }), f)).toBe(true);
     }
-    for (const f of ['filingStatus', 'campaignWebsite', 'party']) expect(fieldVisible(principal(), f)).toBe(true);
+    for (const f of ['filingStatus', 'campaignWebsite', 'party', 'start', 'end', 'name', 'ids']) expect(fieldVisible(principal(), f)).toBe(true);
   });
 
   it('fingerprints everything the policy reads, and nothing else', () => {

@@ -150,17 +150,29 @@ export function storeScope(p: Principal): { states: string[] | undefined; tiers:
   return { states: states.length === 0 ? undefined : [...states, ''], tiers: tiers.length === 0 ? undefined : [...tiers, ''] };
 }
 
-/** The candidacy fields that exist only for keys with `contact` (camelCase, as stored). */
-export const CONTACT_FIELDS = ['campaignEmails', 'campaignPhones', 'campaignTeam'] as const;
+/**
+ * The fields that exist only for keys with `contact` (camelCase, as stored and as GraphQL
+ * names them), by the resource that carries them: a candidacy's campaign channels, and an
+ * officeholder's offices (addresses, voice, fax), emails and links. An officeholder's
+ * channels are stored on the person (see the graph's PersonData), so a person's node in an
+ * event carries them under the same names and the same rule removes them.
+ */
+export const CONTACT_FIELDS = {
+  candidacy: ['campaignEmails', 'campaignPhones', 'campaignTeam'],
+  officeholder: ['contactOffices', 'contactEmails', 'contactLinks'],
+} as const;
 
-/** The contact fields (campaign emails, phones, team) exist only for keys with `contact`. */
+/** Every contact field name, whatever resource carries it. */
+export const ALL_CONTACT_FIELDS: readonly string[] = Object.values(CONTACT_FIELDS).flat();
+
+/** The contact fields (campaign and officeholder channels) exist only for keys with `contact`. */
 export function contactVisible(p: Principal): boolean {
   return p.entitlements?.contact === true;
 }
 
-const CONTACT: ReadonlySet<string> = new Set(CONTACT_FIELDS);
+const CONTACT: ReadonlySet<string> = new Set(ALL_CONTACT_FIELDS);
 
-/** Whether a candidacy field (camelCase, as stored) exists for the key: contact fields only with `contact`. */
+/** Whether a field (camelCase, as stored) of a candidacy, officeholder or person exists for the key: contact fields only with `contact`. */
 export function fieldVisible(p: Principal, field: string): boolean {
   return !CONTACT.has(field) || contactVisible(p);
 }

@@ -51,4 +51,32 @@ describe('payloadFor', () => {
     expect(payloadFor(event(), principal({}, Environment.ENVIRONMENT_TEST))).toBeUndefined();
     expect(payloadFor(event('co', 'state'), principal({ states: ['co'], tiers: ['state'] }))).toBeDefined();
   });
+
+  const holder = { person: { slug: 'person:p', name: 'P' }, start: '2019-01-08', end: null, contactEmails: ['gov@b.test'], contactOffices: [{ kind: 'capitol', address: '200 E Colfax', voice: '555', fax: null }], contactLinks: [{ url: 'https://b.test', note: '' }] };
+  const officeholder = (changes = [{ field: 'start', before: null, after: '2019-01-08' }]) => makeEvent({
+    env: 'live', kind: 'officeholder', verb: 'changed', slugs: ['office:co-governor', 'person:p'], changedFields: changes.map((c) => c.field), version: '1',
+    changes, node: { kind: 'officeholder', state: 'co', tier: 'state', data: holder },
+  });
+  const person = (changes: { field: string; before: unknown; after: unknown }[]) => makeEvent({
+    env: 'live', kind: 'person', verb: 'updated', slugs: ['person:p'], changedFields: changes.map((c) => c.field), version: '2',
+    changes, node: { slug: 'person:p', kind: 'person', state: 'co', tier: '', data: { name: 'P', ...holder } },
+  });
+
+  it("shapes an officeholder's and a person's channels by the same rule: present with contact, absent without", () => {
+    for (const e of [officeholder(), person([{ field: 'name', before: 'Q', after: 'P' }])]) {
+      expect(JSON.stringify(payloadFor(e, principal({ contact: true })))).toContain('gov@b.test');
+      const text = JSON.stringify(payloadFor(e, principal()));
+      for (const f of ['contactEmails', 'contactOffices', 'contactLinks', 'gov@b.test', '200 E Colfax', 'https://b.test']) expect(text).not.toContain(f);
+      expect(text).toContain('2019-01-08');
+    }
+    expect(payloadFor(officeholder(), principal())).toMatchObject({ type: 'officeholder.changed', data: { slugs: ['office:co-governor', 'person:p'], changed_fields: ['start'] } });
+  });
+
+  it("a change to a person's channels alone reaches only keys with contact; an officeholder outside the key's scope reaches nobody", () => {
+    const channels = person([{ field: 'contactEmails', before: [], after: ['gov@b.test'] }]);
+    expect(payloadFor(channels, principal())).toBeUndefined();
+    expect(payloadFor(channels, principal({ contact: true }))?.data.changed_fields).toEqual(['contactEmails']);
+    expect(payloadFor(officeholder(), principal({ tiers: ['federal'] }))).toBeUndefined();
+    expect(payloadFor(officeholder(), principal({ states: ['de'] }))).toBeUndefined();
+  });
 });

@@ -5,8 +5,9 @@ import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
  * The body a subscriber receives for an event, shaped for the key that owns the endpoint by
  * the same policy module as every other layer: an event in another environment, about a
  * node outside the key's states or tiers, or changing only fields the key may not see, is
- * not delivered at all; without `contact`, the contact fields are absent from the node and
- * from the changes (not null, not redacted).
+ * not delivered at all; without `contact`, the contact fields (a candidacy's campaign
+ * channels, an officeholder's offices, emails and links) are absent from the node and from
+ * the changes (not null, not redacted).
  *
  *   { "id", "type", "timestamp", "environment",
  *     "data": { "slugs", "changed_fields", "changes": [{ "field", "before", "after" }], "object" } }
@@ -47,10 +48,14 @@ export function payloadFor(event: CivicEvent, principal: Principal): WebhookPayl
   };
 }
 
-/** A node without the fields the key may not see, wherever a candidacy keeps them (`data.fields`). */
+/**
+ * A node without the fields the key may not see, wherever the node keeps them: a
+ * candidacy in `data.fields`, a person (and an officeholder, whose object carries its
+ * person's channels) in `data` itself.
+ */
 function withoutHiddenFields(node: { data?: unknown }, principal: Principal): unknown {
-  const data = node.data as { fields?: Record<string, unknown> } | undefined;
-  if (data?.fields === undefined) return node;
-  const fields = Object.fromEntries(Object.entries(data.fields).filter(([k]) => fieldVisible(principal, k)));
-  return { ...node, data: { ...data, fields } };
+  const data = node.data as ({ fields?: Record<string, unknown> } & Record<string, unknown>) | undefined;
+  if (data === undefined || data === null) return node;
+  const visible = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => fieldVisible(principal, k)));
+  return { ...node, data: data.fields === undefined ? visible(data) : { ...visible(data), fields: visible(data.fields) } };
 }

@@ -37,7 +37,7 @@ function progressLine(label: string): { update: (t: ImportTally) => void; done: 
 }
 
 /**
- * `civicgraph import <ocd|legislators|fec-candidates|results|vip> <path>`: reads a public
+ * `civicgraph import <ocd|legislators|openstates-people|fec-candidates|results|vip> <path>`: reads a public
  * source into the election graph (the embedded store in CIVIC_DATA_DIR, or ArangoDB with
  * GRAPH_STORE=arangodb, as the graph service is configured), one atomic batch per source row,
  * through the same GraphWriter the graph service uses (events go to its outbox; a running
@@ -52,6 +52,7 @@ export async function importGraph(config: CliConfig, kind: GraphImportKind, args
       legislators: { type: 'string' },
       'as-of': { type: 'string' },
       'retrieved-at': { type: 'string' },
+      places: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -75,6 +76,7 @@ export async function importGraph(config: CliConfig, kind: GraphImportKind, args
       ...(values.legislators === undefined ? {} : { legislators: values.legislators }),
       ...(asOf === undefined ? {} : { asOf }),
       ...(retrievedAt === undefined ? {} : { retrievedAt }),
+      ...(values.places === undefined ? {} : { places: values.places }),
     });
     const progress = progressLine(`importing ${kind} ${path}`);
     try {

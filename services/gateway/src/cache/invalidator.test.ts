@@ -36,4 +36,10 @@ describe('startResponseInvalidator', () => {
     await bus.publish(makeEvent({ env: 'test', kind: 'candidacy', verb: 'created', slugs: ['candidacy:z', 'contest:d'], version: '1' }));
     expect(kept(cache)).toEqual([]);
   });
+
+  it('drops everything when an office gains or loses a holder, since a term can enter any region\'s list', async () => {
+    const cache = await cacheOnBus();
+    await bus.publish(makeEvent({ env: 'test', kind: 'officeholder', verb: 'changed', slugs: ['office:x', 'person:y'], changedFields: ['end'], version: '1' }));
+    expect(kept(cache)).toEqual([]);
+  });
 });

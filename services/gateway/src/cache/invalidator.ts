@@ -25,7 +25,8 @@ export function startGeoInvalidator(bus: EventBus, env: string, cache: GeoCache,
 /**
  * Keeps the graph-backed answers honest (rendered responses, ballots by region set): any data-change event (every node kind) drops
  * the responses naming one of its slugs; a created or deleted node can enter or leave any
- * list or ballot, so those events drop everything.
+ * list or ballot, and a term that begins or ends (officeholder.changed) any region's list of
+ * officeholders, so those events drop everything.
  */
 export function startResponseInvalidator(bus: EventBus, env: string, caches: readonly SlugIndexed[], log: Logger): Promise<Subscription> {
   return bus.subscribe(`civic.${env}.*.*`, (event: CivicEvent) => {

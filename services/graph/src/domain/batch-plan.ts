@@ -8,6 +8,7 @@ import { changedKeys, deepEqual } from './diff.js';
 import { checkBatch, checkEdge } from './draft-checks.js';
 import type { CandidacyDraft, DraftBatch, NodeDraft, PlainDraft } from './drafts.js';
 import { nodeEvent, type NodeChange } from './events.js';
+import { officeholderEvents } from './officeholder-events.js';
 
 /**
  * Turning a draft batch into one conditional change set, given what the store held when
@@ -126,9 +127,10 @@ export function planBatch(batch: DraftBatch, snap: Snapshot, ctx: PlanContext): 
     const held = snap.edges.get(edgeId(e));
     return !held || !deepEqual(held.data, e.data);
   });
-  addEdgeChanges(changes, link, (slug) => after.get(slug) ?? snap.nodes.get(slug)!);
+  const nodeOf = (slug: string): NodeDoc => after.get(slug) ?? snap.nodes.get(slug)!;
+  addEdgeChanges(changes, link, nodeOf);
 
-  const events: CivicEvent[] = changes.map((c) => nodeEvent(ctx.env, c, ctx.now));
+  const events: CivicEvent[] = [...changes.map((c) => nodeEvent(ctx.env, c, ctx.now)), ...officeholderEvents(ctx.env, link, snap.edges, nodeOf, ctx.now)];
   const put = [...after.values()]
     .filter((n) => outcomes.get(n.slug)!.outcome !== 'unchanged')
     .map((node) => ({ node, expectRev: node.rev - 1 }));

@@ -42,7 +42,7 @@ describe('nodeEvent', () => {
   test('derives the specific types from what changed', () => {
     const ev = (kind: (typeof NODE_KINDS)[number], verb: 'created' | 'updated', fields: string[]) => nodeEvent('test', { kind, verb, slugs: [`${kind}:x`], changedFields: fields, rev: 1 }, now).types;
     expect(ev('result', 'created', [])).toEqual(['results.certified', 'result.created']);
-    expect(ev('person', 'updated', ['HOLDS'])).toEqual(['officeholder.changed', 'person.updated']);
+    expect(ev('person', 'updated', ['HOLDS'])).toEqual(['person.updated']);
     expect(ev('election', 'updated', ['date'])).toEqual(['election_date.changed', 'election.updated']);
     expect(ev('candidacy', 'updated', ['party'])).toEqual(['candidacy.updated']);
     expect(ev('contest', 'created', [])).toEqual(['contest.created']);

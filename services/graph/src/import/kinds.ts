@@ -4,6 +4,7 @@ import type { GraphStore } from '../store/graph-store.js';
 import { importFecCandidates } from './fec/index.js';
 import { fecPersonIndex, importLegislators } from './legislators/index.js';
 import { importOcd } from './ocd/index.js';
+import { importOpenStatesPeople } from './openstates/index.js';
 import { importPrecinctDistricts, importResults } from './results/index.js';
 import { importVip } from './vip/index.js';
 import { officePeople } from './office-people.js';
@@ -13,6 +14,7 @@ import { storedCandidates } from './stored-candidates.js';
 export const GRAPH_IMPORT_KINDS = {
   ocd: 'Open Civic Data division ids: a country-us folder or one of its CSV files',
   legislators: 'unitedstates/congress-legislators legislators-current.yaml (or executive.yaml)',
+  'openstates-people': 'openstates/people: a state folder (data/co) or a folder of them; needs --retrieved-at',
   'fec-candidates': 'FEC "all candidates" file weballYY.txt (pipe-delimited, no header)',
   results: 'MEDSL 2024 CSV, or the Colorado / Delaware contest-totals files (or de24.zip)',
   'precinct-districts': 'MEDSL precinct-level returns (de24.zip, co24-denver-precinct.csv): which districts each county lies within or overlaps',
@@ -33,6 +35,8 @@ export interface GraphImportOptions {
   asOf?: string;
   /** When the source was published or downloaded; required for sources that carry no date of their own. */
   retrievedAt?: string;
+  /** Open States: the OCD `country-us` folder or its us_census_places.csv, to find mayors' cities. */
+  places?: string;
 }
 
 /** The importer for a kind, reading `path`; results are linked to candidacies the store already holds. */
@@ -42,6 +46,8 @@ export async function graphImporter(kind: GraphImportKind, path: string, store: 
       return importOcd(path, { ...asOf(o), ...when(o) });
     case 'legislators':
       return importLegislators(path, { ...asOf(o), ...when(o) });
+    case 'openstates-people':
+      return importOpenStatesPeople(path, { ...when(o), ...(o.places === undefined ? {} : { places: o.places }) });
     case 'fec-candidates': {
       // The store's knowledge first, a legislators file given now over it.
       const known = new Map([...(await storedCandidates(store)), ...(o.legislators === undefined ? [] : await fecPersonIndex(o.legislators))]);

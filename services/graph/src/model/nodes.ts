@@ -89,8 +89,9 @@ export interface CandidacyFields {
   campaignTeam?: Field<Record<string, FieldScalar>[]>;
 }
 export type CandidacyField = keyof CandidacyFields;
-// The policy module owns the list; this checks that each is a candidacy field.
-export const CONTACT_FIELDS = POLICY_CONTACT_FIELDS satisfies readonly CandidacyField[];
+// The policy module owns the lists; these check that each names a stored field.
+export const CONTACT_FIELDS = POLICY_CONTACT_FIELDS.candidacy satisfies readonly CandidacyField[];
+export const OFFICEHOLDER_CONTACT_FIELDS = POLICY_CONTACT_FIELDS.officeholder satisfies readonly (keyof PersonData)[];
 
 export interface CandidacyData {
   fields: CandidacyFields;
@@ -160,6 +161,31 @@ export interface PersonData {
    * statement replaces it.
    */
   asOf?: string;
+  /**
+   * How to reach the person as an officeholder (Open States): contact data, shown only to
+   * keys with the `contact` entitlement (kit's policy, CONTACT_FIELDS.officeholder). Kept on
+   * the person, not on a HOLDS term: the source publishes them per person, and a new phone
+   * number is not a change of who holds an office. Absent when the source gives none.
+   */
+  contactOffices?: ContactOffice[];
+  contactEmails?: string[];
+  contactLinks?: ContactLink[];
+}
+
+/** An office where an officeholder can be reached: `capitol`, `district`, `primary`. */
+export interface ContactOffice {
+  /** The source's classification (or note) of the office, e.g. `capitol`; '' when none. */
+  kind: string;
+  address: string | null;
+  /** Voice phone number, as written by the source. */
+  voice: string | null;
+  fax: string | null;
+}
+
+/** A web address about an officeholder (a homepage, a web form), with the source's note ('' when none). */
+export interface ContactLink {
+  url: string;
+  note: string;
 }
 
 export interface PartyData {

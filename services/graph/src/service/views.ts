@@ -1,7 +1,7 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import type { Candidacy, Choice, Contest, ElectionDate, FieldSupport, Office, Party, Person, Provenance, RegionRef } from '@civicgraph/protos/civic/graph/v1/graph';
+import type { Candidacy, Choice, Contest, ElectionDate, FieldSupport, Office, Officeholder, Party, Person, Provenance, RegionRef } from '@civicgraph/protos/civic/graph/v1/graph';
 import { contactVisible } from '@civicgraph/kit';
-import { CONTACT_FIELDS, type Field, type FieldScalar, type NodeDoc } from '../model/nodes.js';
+import { CONTACT_FIELDS, type EdgeDoc, type Field, type FieldScalar, type NodeDoc } from '../model/nodes.js';
 import { CANDIDACY_FIELDS } from '../domain/claims.js';
 import type { Related } from './related.js';
 
@@ -99,6 +99,28 @@ export function candidacyView(c: NodeDoc<'candidacy'>, related: Related, princip
     fields,
     state: c.state,
     tier: c.tier,
+  };
+}
+
+/**
+ * One HOLDS term as an officeholder. The person's contact fields (offices, emails, links)
+ * are filled only when the policy lets the caller see them, as a candidacy's are.
+ */
+export function officeholderView(term: EdgeDoc, office: NodeDoc<'office'> | undefined, related: Related, principal: Principal): Officeholder {
+  const person = related.get(term.from, 'person');
+  const party = partyView(related.get(String(term.data['party'] ?? ''), 'party'));
+  const contact = contactVisible(principal);
+  const d = person?.data;
+  return {
+    person: personView(person, term.from, ''),
+    office: officeView(office, term.to),
+    start: String(term.data['start'] ?? ''),
+    end: String(term.data['end'] ?? ''),
+    ...(party === undefined ? {} : { party }),
+    contactIncluded: contact,
+    contactOffices: contact ? (d?.contactOffices ?? []).map((o) => ({ kind: o.kind, address: o.address ?? '', voice: o.voice ?? '', fax: o.fax ?? '' })) : [],
+    contactEmails: contact ? [...(d?.contactEmails ?? [])] : [],
+    contactLinks: contact ? (d?.contactLinks ?? []).map((l) => ({ url: l.url, note: l.note })) : [],
   };
 }
 

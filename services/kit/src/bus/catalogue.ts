@@ -18,6 +18,10 @@ export const EVENT_KINDS = {
   position: ['created', 'updated', 'deleted'],
   provenance: ['created', 'updated', 'deleted'],
   result: ['created', 'updated', 'deleted'],
+  // A HOLDS term (person → office) begun, ended or corrected: who holds an office changed.
+  // Its own subject, not a kind of person event, so subscribers and caches see the office
+  // and the person it is about (slugs [office, person]) whichever end was new.
+  officeholder: ['changed'],
   // API key lifecycle (auth service): not data, never delivered to webhooks; every gateway
   // listens so a revoked key stops working everywhere at once. The slug is the key id.
   key: ['revoked', 'rotated'],
@@ -40,11 +44,11 @@ export type CivicEvent = Event;
 /**
  * The types subscribers see, beyond `<kind>.<verb>`: each is derived from what changed, and
  * an event is an instance of every type that applies (most specific first).
+ * (`officeholder.changed` is a kind and verb of its own, above.)
  */
 export const SPECIFIC_EVENT_TYPES = {
   'candidacy.filing_status_changed': 'a candidacy\'s filing status changed',
   'results.certified': 'certified results for a contest were recorded or corrected',
-  'officeholder.changed': 'who holds an office changed (a term began, ended or was corrected)',
   'election_date.changed': 'an election\'s date changed',
 } as const;
 
@@ -55,7 +59,6 @@ export function eventTypes(kind: EventKind, verb: string, fields: readonly strin
   const types: string[] = [];
   if (kind === 'candidacy' && verb === 'updated' && fields.includes('filingStatus')) types.push('candidacy.filing_status_changed');
   if (kind === 'result' && verb !== 'deleted') types.push('results.certified');
-  if (kind === 'person' && fields.includes('HOLDS')) types.push('officeholder.changed');
   if (kind === 'election' && verb === 'updated' && fields.includes('date')) types.push('election_date.changed');
   types.push(`${kind}.${verb}`);
   return types;

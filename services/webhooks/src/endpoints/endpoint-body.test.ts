@@ -12,8 +12,8 @@ function field(fn: () => unknown): string | undefined {
 
 describe('endpoint bodies', () => {
   it('reads a subscription: events de-duplicated and sorted, states lowercased', () => {
-    expect(endpointFields({ url: 'https://x.test/h', events: ['contest.created', 'candidacy.filing_status_changed', 'contest.created'], states: ['CO', 'de'] })).toEqual({
-      url: 'https://x.test/h', events: ['candidacy.filing_status_changed', 'contest.created'], states: ['co', 'de'], description: '',
+    expect(endpointFields({ url: 'https://x.test/h', events: ['contest.created', 'officeholder.changed', 'candidacy.filing_status_changed', 'contest.created'], states: ['CO', 'de'] })).toEqual({
+      url: 'https://x.test/h', events: ['candidacy.filing_status_changed', 'contest.created', 'officeholder.changed'], states: ['co', 'de'], description: '',
     });
   });
 
@@ -24,6 +24,7 @@ describe('endpoint bodies', () => {
     [{ url: 'https://x.test' }, 'events'],
     [{ url: 'https://x.test', events: [] }, 'events'],
     [{ url: 'https://x.test', events: ['contest.exploded'] }, 'events[0]'],
+    [{ url: 'https://x.test', events: ['officeholder.created'] }, 'events[0]'],
     [{ url: 'https://x.test', events: ['contest.created', 'key.revoked'] }, 'events[1]'],
     [{ url: 'https://x.test', events: Array(51).fill('contest.created') }, 'events'],
     [{ url: 'https://x.test', events: ['contest.created'], states: ['zz'] }, 'states[0]'],

@@ -265,12 +265,47 @@ export interface BallotResponse {
   unresolved: UnresolvedRegion[];
 }
 
+/** One HOLDS term: a person holding an office from `start` through `end`. */
 export interface Officeholder {
   person?: Person | undefined;
-  office?: Office | undefined;
+  office?:
+    | Office
+    | undefined;
+  /** YYYY-MM-DD; empty when the source does not say. */
   start: string;
+  /** YYYY-MM-DD, the last day of the term (scheduled, or the day it ended); empty when open. */
   end: string;
-  party?: Party | undefined;
+  party?:
+    | Party
+    | undefined;
+  /**
+   * Contact fields (how to reach the officeholder, kept on the person): present only when
+   * `contact_included` (the caller has the `contact` entitlement); otherwise empty and to
+   * be left out of every response shape.
+   */
+  contactIncluded: boolean;
+  contactOffices: ContactOffice[];
+  contactEmails: string[];
+  contactLinks: ContactLink[];
+}
+
+/** An office where an officeholder can be reached. */
+export interface ContactOffice {
+  /** The source's classification, e.g. `capitol`, `district`, `primary`; empty when none. */
+  kind: string;
+  /** Postal address as the source writes it; empty when none. */
+  address: string;
+  /** Phone numbers as the source writes them; empty when none. */
+  voice: string;
+  fax: string;
+}
+
+/** A web address about an officeholder (homepage, web form). */
+export interface ContactLink {
+  /** Absolute http(s) URL. */
+  url: string;
+  /** What the link is, in the source's words; empty when none. */
+  note: string;
 }
 
 export interface OfficeholderPage {
@@ -3534,7 +3569,17 @@ export const BallotResponse: MessageFns<BallotResponse> = {
 };
 
 function createBaseOfficeholder(): Officeholder {
-  return { person: undefined, office: undefined, start: "", end: "", party: undefined };
+  return {
+    person: undefined,
+    office: undefined,
+    start: "",
+    end: "",
+    party: undefined,
+    contactIncluded: false,
+    contactOffices: [],
+    contactEmails: [],
+    contactLinks: [],
+  };
 }
 
 export const Officeholder: MessageFns<Officeholder> = {
@@ -3553,6 +3598,18 @@ export const Officeholder: MessageFns<Officeholder> = {
     }
     if (message.party !== undefined) {
       Party.encode(message.party, writer.uint32(42).fork()).join();
+    }
+    if (message.contactIncluded !== false) {
+      writer.uint32(48).bool(message.contactIncluded);
+    }
+    for (const v of message.contactOffices) {
+      ContactOffice.encode(v!, writer.uint32(58).fork()).join();
+    }
+    for (const v of message.contactEmails) {
+      writer.uint32(66).string(v!);
+    }
+    for (const v of message.contactLinks) {
+      ContactLink.encode(v!, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -3610,6 +3667,38 @@ export const Officeholder: MessageFns<Officeholder> = {
             message.party = Party.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.contactIncluded = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.contactOffices.push(ContactOffice.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.contactEmails.push(reader.string());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.contactLinks.push(ContactLink.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3629,6 +3718,26 @@ export const Officeholder: MessageFns<Officeholder> = {
       start: isSet(object.start) ? globalThis.String(object.start) : "",
       end: isSet(object.end) ? globalThis.String(object.end) : "",
       party: isSet(object.party) ? Party.fromJSON(object.party) : undefined,
+      contactIncluded: isSet(object.contactIncluded)
+        ? globalThis.Boolean(object.contactIncluded)
+        : isSet(object.contact_included)
+        ? globalThis.Boolean(object.contact_included)
+        : false,
+      contactOffices: globalThis.Array.isArray(object?.contactOffices)
+        ? object.contactOffices.map((e: any) => ContactOffice.fromJSON(e))
+        : globalThis.Array.isArray(object?.contact_offices)
+        ? object.contact_offices.map((e: any) => ContactOffice.fromJSON(e))
+        : [],
+      contactEmails: globalThis.Array.isArray(object?.contactEmails)
+        ? object.contactEmails.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.contact_emails)
+        ? object.contact_emails.map((e: any) => globalThis.String(e))
+        : [],
+      contactLinks: globalThis.Array.isArray(object?.contactLinks)
+        ? object.contactLinks.map((e: any) => ContactLink.fromJSON(e))
+        : globalThis.Array.isArray(object?.contact_links)
+        ? object.contact_links.map((e: any) => ContactLink.fromJSON(e))
+        : [],
     };
   },
 
@@ -3649,6 +3758,18 @@ export const Officeholder: MessageFns<Officeholder> = {
     if (message.party !== undefined) {
       obj.party = Party.toJSON(message.party);
     }
+    if (message.contactIncluded !== false) {
+      obj.contactIncluded = message.contactIncluded;
+    }
+    if (message.contactOffices?.length) {
+      obj.contactOffices = message.contactOffices.map((e) => ContactOffice.toJSON(e));
+    }
+    if (message.contactEmails?.length) {
+      obj.contactEmails = message.contactEmails;
+    }
+    if (message.contactLinks?.length) {
+      obj.contactLinks = message.contactLinks.map((e) => ContactLink.toJSON(e));
+    }
     return obj;
   },
 
@@ -3666,6 +3787,212 @@ export const Officeholder: MessageFns<Officeholder> = {
     message.start = object.start ?? "";
     message.end = object.end ?? "";
     message.party = (object.party !== undefined && object.party !== null) ? Party.fromPartial(object.party) : undefined;
+    message.contactIncluded = object.contactIncluded ?? false;
+    message.contactOffices = object.contactOffices?.map((e) => ContactOffice.fromPartial(e)) || [];
+    message.contactEmails = object.contactEmails?.map((e) => e) || [];
+    message.contactLinks = object.contactLinks?.map((e) => ContactLink.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseContactOffice(): ContactOffice {
+  return { kind: "", address: "", voice: "", fax: "" };
+}
+
+export const ContactOffice: MessageFns<ContactOffice> = {
+  encode(message: ContactOffice, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.address !== "") {
+      writer.uint32(18).string(message.address);
+    }
+    if (message.voice !== "") {
+      writer.uint32(26).string(message.voice);
+    }
+    if (message.fax !== "") {
+      writer.uint32(34).string(message.fax);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ContactOffice {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContactOffice();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.address = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.voice = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.fax = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ContactOffice {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      address: isSet(object.address) ? globalThis.String(object.address) : "",
+      voice: isSet(object.voice) ? globalThis.String(object.voice) : "",
+      fax: isSet(object.fax) ? globalThis.String(object.fax) : "",
+    };
+  },
+
+  toJSON(message: ContactOffice): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.address !== "") {
+      obj.address = message.address;
+    }
+    if (message.voice !== "") {
+      obj.voice = message.voice;
+    }
+    if (message.fax !== "") {
+      obj.fax = message.fax;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ContactOffice>): ContactOffice {
+    return ContactOffice.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ContactOffice>): ContactOffice {
+    const message = createBaseContactOffice();
+    message.kind = object.kind ?? "";
+    message.address = object.address ?? "";
+    message.voice = object.voice ?? "";
+    message.fax = object.fax ?? "";
+    return message;
+  },
+};
+
+function createBaseContactLink(): ContactLink {
+  return { url: "", note: "" };
+}
+
+export const ContactLink: MessageFns<ContactLink> = {
+  encode(message: ContactLink, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    if (message.note !== "") {
+      writer.uint32(18).string(message.note);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ContactLink {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContactLink();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ContactLink {
+    return {
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+    };
+  },
+
+  toJSON(message: ContactLink): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ContactLink>): ContactLink {
+    return ContactLink.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ContactLink>): ContactLink {
+    const message = createBaseContactLink();
+    message.url = object.url ?? "";
+    message.note = object.note ?? "";
     return message;
   },
 };

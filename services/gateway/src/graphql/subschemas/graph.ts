@@ -1,6 +1,6 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
-import type { Candidacy, Contest, Office, RegionRef, TeamContact } from '@civicgraph/protos/civic/graph/v1/graph';
+import type { Candidacy, ContactLink, ContactOffice, Contest, Office, Officeholder, RegionRef, TeamContact } from '@civicgraph/protos/civic/graph/v1/graph';
 import { assertCoordinate, graphqlLevel, levelFromRest, NotFoundError } from '@civicgraph/kit';
 import type { BallotLookup } from '../../ballot-lookup.js';
 import type { GraphUpstream } from '../../upstream/graph-client.js';
@@ -57,6 +57,19 @@ async function allContests(graph: GraphUpstream, ctx: GraphQLContext, args: { st
   return out.slice(0, MAX_LISTED_CONTESTS);
 }
 
+/** Every page of officeholders, up to MAX_LISTED_CONTESTS (the same bound as contests). */
+async function allOfficeholders(graph: GraphUpstream, ctx: GraphQLContext, args: { office?: string | null; region?: string | null; date?: string | null }): Promise<Officeholder[]> {
+  const out: Officeholder[] = [];
+  let cursor = '';
+  do {
+    const page = await graph.listOfficeholders(ctx.principal, { office: args.office ?? '', region: args.region ?? '', date: args.date ?? '', page: { cursor, limit: 200 } });
+    out.push(...page.data);
+    touch(ctx, page.data.flatMap((o) => [o.person?.slug ?? '', o.office?.slug ?? '', o.office?.region ?? '', o.party?.slug ?? '']));
+    cursor = page.nextCursor;
+  } while (cursor !== '' && out.length < MAX_LISTED_CONTESTS);
+  return out.slice(0, MAX_LISTED_CONTESTS);
+}
+
 /**
  * The graph subschema: SDL from protos/graphql/graph.graphql, resolvers over the graph
  * service (and the shared ballot lookup, so GraphQL and REST ballots are the same answers).
@@ -82,6 +95,7 @@ export function graphSubschema(graph: GraphUpstream, ballots: BallotLookup): Gra
             throw err;
           }
         }),
+        officeholders: typed((_: unknown, args: { office?: string | null; region?: string | null; date?: string | null }, ctx: GraphQLContext) => allOfficeholders(graph, ctx, args)),
         ballotAtPoint: typed(async (_: unknown, args: { lat: number; lng: number; date: string; minConfidence: number }, ctx: GraphQLContext) => {
           const lat = assertCoordinate('lat', args.lat);
           const lng = assertCoordinate('lng', args.lng);
@@ -132,6 +146,23 @@ export function graphSubschema(graph: GraphUpstream, ballots: BallotLookup): Gra
         campaignTeam: (c: Candidacy) => (c.contactIncluded ? c.campaignTeam : []),
         fieldConfidence: (c: Candidacy) => c.fields,
       },
+      Officeholder: {
+        party: (o: Officeholder) => o.party ?? null,
+        termStart: (o: Officeholder) => orNull(o.start),
+        termEnd: (o: Officeholder) => orNull(o.end),
+        // As for a candidacy: the schema of a key without `contact` has no such fields, and the
+        // graph service leaves them empty for it (contact_included false).
+        contactOffices: (o: Officeholder) => (o.contactIncluded ? o.contactOffices : []),
+        contactEmails: (o: Officeholder) => (o.contactIncluded ? o.contactEmails : []),
+        contactLinks: (o: Officeholder) => (o.contactIncluded ? o.contactLinks : []),
+      },
+      ContactOffice: {
+        kind: (o: ContactOffice) => orNull(o.kind),
+        address: (o: ContactOffice) => orNull(o.address),
+        voice: (o: ContactOffice) => orNull(o.voice),
+        fax: (o: ContactOffice) => orNull(o.fax),
+      },
+      ContactLink: { note: (l: ContactLink) => orNull(l.note) },
       Party: { abbreviation: (p: { abbreviation: string }) => orNull(p.abbreviation) },
       Position: { summary: (p: { summary: string }) => orNull(p.summary) },
       Provenance: {

@@ -172,229 +172,6 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
     ],
     "contests": [
       {
-        "slug": "contest:us-us-president-2028-general",
-        "name": "President of the United States, United States (general 2028, demo)",
-        "office": "President of the United States",
-        "office_slug": "office:us-us-president",
-        "date": "2028-11-07",
-        "type": "general",
-        "level": "national",
-        "region": {
-          "slug": "region:us",
-          "name": "United States",
-          "level": "national",
-          "fips": null,
-          "ocd_id": "ocd-division/country:us"
-        },
-        "state": null,
-        "seats": 1,
-        "special": false,
-        "candidacies": [
-          {
-            "slug": "candidacy:us-us-president-2028-general-morgan-kestrel-28-0",
-            "person": "Morgan Kestrel",
-            "person_slug": "person:morgan-kestrel-28-0",
-            "contest": "contest:us-us-president-2028-general",
-            "party": "Democratic Party",
-            "party_slug": "party:democratic",
-            "is_incumbent": false,
-            "filing_status": "DECLARED",
-            "ballot_access": "PENDING",
-            "campaign_website": "https://morgan-kestrel.example.org",
-            "positions": [
-              {
-                "slug": "position:us-us-president-2028-general-morgan-kestrel-28-0-housing",
-                "issue": "housing",
-                "stance": "opposes",
-                "summary": "Morgan Kestrel opposes more housing funding (invented for the demo)."
-              },
-              {
-                "slug": "position:us-us-president-2028-general-morgan-kestrel-28-0-schools",
-                "issue": "schools",
-                "stance": "opposes",
-                "summary": "Morgan Kestrel opposes more schools funding (invented for the demo)."
-              }
-            ],
-            "provenance": [
-              {
-                "slug": "provenance:demo-synthetic-registry-2025",
-                "source": "civicgraph synthetic registry, edition 2",
-                "url": "https://github.com/civicgraph/civicgraph#demo-data",
-                "publisher": "civicgraph demo generator",
-                "licence": "CC0-1.0",
-                "retrieved_at": "2026-03-17T12:00:00.000Z",
-                "method": "synthetic"
-              },
-              {
-                "slug": "provenance:demo-synthetic-survey",
-                "source": "civicgraph synthetic survey",
-                "url": "https://github.com/civicgraph/civicgraph#demo-data",
-                "publisher": "civicgraph demo generator",
-                "licence": "CC0-1.0",
-                "retrieved_at": "2024-12-22T12:00:00.000Z",
-                "method": "synthetic"
-              }
-            ],
-            "confidence": 0.1305,
-            "field_confidence": [
-              {
-                "field": "name",
-                "confidence": 0.1236,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "person",
-                "confidence": 0.1236,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "contest",
-                "confidence": 0.1236,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "party",
-                "confidence": 0.1697,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025",
-                  "provenance:demo-synthetic-survey"
-                ]
-              },
-              {
-                "field": "is_incumbent",
-                "confidence": 0.1236,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "filing_status",
-                "confidence": 0.1236,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "ballot_access",
-                "confidence": 0.1236,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "campaign_website",
-                "confidence": 0.1236,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              }
-            ]
-          },
-          {
-            "slug": "candidacy:us-us-president-2028-general-casey-dunmore-28-1",
-            "person": "Casey Dunmore",
-            "person_slug": "person:casey-dunmore-28-1",
-            "contest": "contest:us-us-president-2028-general",
-            "party": "Republican Party",
-            "party_slug": "party:republican",
-            "is_incumbent": false,
-            "filing_status": "QUALIFIED",
-            "ballot_access": "ON_BALLOT",
-            "campaign_website": "https://casey-dunmore.example.org",
-            "positions": [
-              {
-                "slug": "position:us-us-president-2028-general-casey-dunmore-28-1-public-safety",
-                "issue": "public-safety",
-                "stance": "opposes",
-                "summary": "Casey Dunmore opposes more public-safety funding (invented for the demo)."
-              },
-              {
-                "slug": "position:us-us-president-2028-general-casey-dunmore-28-1-transit",
-                "issue": "transit",
-                "stance": "undecided",
-                "summary": "Casey Dunmore undecided more transit funding (invented for the demo)."
-              }
-            ],
-            "provenance": [
-              {
-                "slug": "provenance:demo-synthetic-registry-2025",
-                "source": "civicgraph synthetic registry, edition 2",
-                "url": "https://github.com/civicgraph/civicgraph#demo-data",
-                "publisher": "civicgraph demo generator",
-                "licence": "CC0-1.0",
-                "retrieved_at": "2026-03-17T12:00:00.000Z",
-                "method": "synthetic"
-              }
-            ],
-            "confidence": 0.1236,
-            "field_confidence": [
-              {
-                "field": "name",
-                "confidence": 0.1236,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "person",
-                "confidence": 0.1236,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "contest",
-                "confidence": 0.1236,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "party",
-                "confidence": 0.1236,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "is_incumbent",
-                "confidence": 0.1236,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "filing_status",
-                "confidence": 0.1236,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "ballot_access",
-                "confidence": 0.1236,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "campaign_website",
-                "confidence": 0.1236,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              }
-            ]
-          }
-        ]
-      },
-      {
         "slug": "contest:co-governor-2028-general",
         "name": "Governor, Colorado (general 2028, demo)",
         "office": "Governor",
@@ -508,106 +285,236 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 ]
               }
             ]
-          },
+          }
+        ],
+        "choices": []
+      },
+      {
+        "slug": "contest:co-us-senator-2028-general",
+        "name": "U.S. Senator, Colorado (general 2028, demo)",
+        "office": "U.S. Senator",
+        "office_slug": "office:co-us-senator",
+        "date": "2028-11-07",
+        "type": "general",
+        "level": "state",
+        "region": {
+          "slug": "region:co",
+          "name": "Colorado",
+          "level": "state",
+          "fips": "08",
+          "ocd_id": "ocd-division/country:us/state:co"
+        },
+        "state": "co",
+        "seats": 1,
+        "special": false,
+        "candidacies": [
           {
-            "slug": "candidacy:co-governor-2028-general-parker-westbrook-24-1",
-            "person": "Parker Westbrook",
-            "person_slug": "person:parker-westbrook-24-1",
-            "contest": "contest:co-governor-2028-general",
+            "slug": "candidacy:co-us-senator-2028-general-avery-quarry-26-1",
+            "person": "Avery Quarry",
+            "person_slug": "person:avery-quarry-26-1",
+            "contest": "contest:co-us-senator-2028-general",
             "party": "Republican Party",
             "party_slug": "party:republican",
             "is_incumbent": false,
-            "filing_status": "FILED",
-            "ballot_access": "PENDING",
-            "campaign_website": "https://parker-westbrook.example.org",
+            "filing_status": "QUALIFIED",
+            "ballot_access": "ON_BALLOT",
+            "campaign_website": "https://avery-quarry.example.org",
             "positions": [
               {
-                "slug": "position:co-governor-2028-general-parker-westbrook-24-1-public-safety",
+                "slug": "position:co-us-senator-2028-general-avery-quarry-26-1-public-safety",
                 "issue": "public-safety",
-                "stance": "supports",
-                "summary": "Parker Westbrook supports more public-safety funding (invented for the demo)."
+                "stance": "opposes",
+                "summary": "Avery Quarry opposes more public-safety funding (invented for the demo)."
               },
               {
-                "slug": "position:co-governor-2028-general-parker-westbrook-24-1-transit",
+                "slug": "position:co-us-senator-2028-general-avery-quarry-26-1-transit",
                 "issue": "transit",
-                "stance": "undecided",
-                "summary": "Parker Westbrook undecided more transit funding (invented for the demo)."
+                "stance": "supports",
+                "summary": "Avery Quarry supports more transit funding (invented for the demo)."
               }
             ],
             "provenance": [
               {
-                "slug": "provenance:demo-synthetic-registry-2024",
-                "source": "civicgraph synthetic registry, edition 3",
+                "slug": "provenance:demo-synthetic-registry",
+                "source": "civicgraph synthetic registry, edition 1",
                 "url": "https://github.com/civicgraph/civicgraph#demo-data",
                 "publisher": "civicgraph demo generator",
                 "licence": "CC0-1.0",
-                "retrieved_at": "2025-04-01T12:00:00.000Z",
+                "retrieved_at": "2026-11-19T12:00:00.000Z",
+                "method": "synthetic"
+              },
+              {
+                "slug": "provenance:demo-synthetic-survey",
+                "source": "civicgraph synthetic survey",
+                "url": "https://github.com/civicgraph/civicgraph#demo-data",
+                "publisher": "civicgraph demo generator",
+                "licence": "CC0-1.0",
+                "retrieved_at": "2024-12-22T12:00:00.000Z",
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.0636,
+            "confidence": 0.196,
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.0636,
+                "confidence": 0.1976,
                 "provenance": [
-                  "provenance:demo-synthetic-registry-2024"
+                  "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.0636,
+                "confidence": 0.1976,
                 "provenance": [
-                  "provenance:demo-synthetic-registry-2024"
+                  "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.0636,
+                "confidence": 0.1976,
                 "provenance": [
-                  "provenance:demo-synthetic-registry-2024"
+                  "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "party",
-                "confidence": 0.0636,
+                "confidence": 0.1872,
                 "provenance": [
-                  "provenance:demo-synthetic-registry-2024"
+                  "provenance:demo-synthetic-registry",
+                  "provenance:demo-synthetic-survey"
                 ]
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.0636,
+                "confidence": 0.1976,
                 "provenance": [
-                  "provenance:demo-synthetic-registry-2024"
+                  "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.0636,
+                "confidence": 0.1976,
                 "provenance": [
-                  "provenance:demo-synthetic-registry-2024"
+                  "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.0636,
+                "confidence": 0.1976,
                 "provenance": [
-                  "provenance:demo-synthetic-registry-2024"
+                  "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.0636,
+                "confidence": 0.1976,
                 "provenance": [
-                  "provenance:demo-synthetic-registry-2024"
+                  "provenance:demo-synthetic-registry"
+                ]
+              }
+            ]
+          },
+          {
+            "slug": "candidacy:co-us-senator-2028-general-finley-ingram-26-2",
+            "person": "Finley Ingram",
+            "person_slug": "person:finley-ingram-26-2",
+            "contest": "contest:co-us-senator-2028-general",
+            "party": "Libertarian Party",
+            "party_slug": "party:libertarian",
+            "is_incumbent": false,
+            "filing_status": "QUALIFIED",
+            "ballot_access": "ON_BALLOT",
+            "campaign_website": "https://finley-ingram.example.org",
+            "positions": [
+              {
+                "slug": "position:co-us-senator-2028-general-finley-ingram-26-2-taxes",
+                "issue": "taxes",
+                "stance": "opposes",
+                "summary": "Finley Ingram opposes more taxes funding (invented for the demo)."
+              },
+              {
+                "slug": "position:co-us-senator-2028-general-finley-ingram-26-2-water",
+                "issue": "water",
+                "stance": "undecided",
+                "summary": "Finley Ingram undecided more water funding (invented for the demo)."
+              }
+            ],
+            "provenance": [
+              {
+                "slug": "provenance:demo-synthetic-registry-2025",
+                "source": "civicgraph synthetic registry, edition 2",
+                "url": "https://github.com/civicgraph/civicgraph#demo-data",
+                "publisher": "civicgraph demo generator",
+                "licence": "CC0-1.0",
+                "retrieved_at": "2026-03-17T12:00:00.000Z",
+                "method": "synthetic"
+              }
+            ],
+            "confidence": 0.1236,
+            "field_confidence": [
+              {
+                "field": "name",
+                "confidence": 0.1236,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
+                ]
+              },
+              {
+                "field": "person",
+                "confidence": 0.1236,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
+                ]
+              },
+              {
+                "field": "contest",
+                "confidence": 0.1236,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
+                ]
+              },
+              {
+                "field": "party",
+                "confidence": 0.1236,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
+                ]
+              },
+              {
+                "field": "is_incumbent",
+                "confidence": 0.1236,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
+                ]
+              },
+              {
+                "field": "filing_status",
+                "confidence": 0.1236,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
+                ]
+              },
+              {
+                "field": "ballot_access",
+                "confidence": 0.1236,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
+                ]
+              },
+              {
+                "field": "campaign_website",
+                "confidence": 0.1236,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
                 ]
               }
             ]
           }
-        ]
+        ],
+        "choices": []
       }
     ],
+    "unresolved": [],
     "next_cursor": null
   },
   "listContests": {
@@ -864,7 +771,8 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
           }
         ]
       }
-    ]
+    ],
+    "choices": []
   },
   "listCandidacies": {
     "data": [
@@ -1162,31 +1070,31 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
   "listOfficeholders": {
     "data": [
       {
-        "person": "Rowan Juniper",
-        "person_slug": "person:rowan-juniper-24-0",
-        "office": "Governor",
-        "office_slug": "office:co-governor",
-        "level": "state",
-        "region": "region:co",
+        "person": "Dana Everly",
+        "person_slug": "person:dana-everly-49-0",
+        "office": "County Commissioner",
+        "office_slug": "office:co-denver-county-county-commissioner",
+        "level": "county",
+        "region": "region:co-denver-county",
         "party": "Democratic Party",
         "party_slug": "party:democratic",
         "term_start": "2027-01-03",
         "term_end": "2031-01-03"
       },
       {
-        "person": "Sage Pennington",
-        "person_slug": "person:sage-pennington-26-0",
-        "office": "U.S. Senator",
-        "office_slug": "office:co-us-senator",
-        "level": "state",
-        "region": "region:co",
+        "person": "Dana Ingram",
+        "person_slug": "person:dana-ingram-37-0",
+        "office": "Sheriff",
+        "office_slug": "office:co-denver-county-sheriff",
+        "level": "county",
+        "region": "region:co-denver-county",
         "party": "Democratic Party",
         "party_slug": "party:democratic",
         "term_start": "2027-01-03",
-        "term_end": "2033-01-03"
+        "term_end": "2031-01-03"
       }
     ],
-    "next_cursor": null
+    "next_cursor": "eyJhIjoib2ZmaWNlOmNvLWRlbnZlci1jb3VudHktc2hlcmlmZlx1MDAwMHBlcnNvbjpkYW5hLWluZ3JhbS0zNy0wXHUwMDAwMjAyNy0wMS0wMyIsInEiOiI1TlRfOG1yQnU4bDEifQ.Ak7DPzYMd4K8TcueXYnOR2"
   },
   "getResults": {
     "contest": "contest:co-governor-2026-general",

@@ -1,5 +1,5 @@
 import type { Candidacy, Party, Position, Provenance, TeamContact } from '@civicgraph/protos/civic/graph/v1/graph';
-import { BALLOT_ACCESSES, FILING_STATUSES, PROVENANCE_METHODS } from '@civicgraph/kit';
+import { BALLOT_ACCESSES, CONTACT_FIELDS as POLICY_CONTACT_FIELDS, FILING_STATUSES, PROVENANCE_METHODS } from '@civicgraph/kit';
 import { nullable, object, orNull, ref, str, type JsonSchema } from '../schema/json-schema.js';
 
 const slug = (kind: string): JsonSchema => ({ type: 'string', pattern: `^${kind}:`, description: `A ${kind} slug.` });
@@ -7,8 +7,8 @@ const slug = (kind: string): JsonSchema => ({ type: 'string', pattern: `^${kind}
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 
-/** The candidacy fields only keys with the `contact` entitlement ever see. */
-export const CONTACT_FIELDS = ['campaign_emails', 'campaign_phones', 'campaign_team'] as const;
+/** The candidacy fields only keys with the `contact` entitlement ever see (the policy's list, in REST's words). */
+export const CONTACT_FIELDS: readonly string[] = POLICY_CONTACT_FIELDS.candidacy.map(snakeCase);
 
 export const schemas: Record<string, JsonSchema> = {
   Provenance: object({

@@ -4,16 +4,18 @@ import type { Tier } from '../../model/kinds.js';
 import type { EdgeDoc } from '../../model/nodes.js';
 import { edge } from '../shared/batch.js';
 import { countyDistrictRegion, judicialDistrictRegion, specialDistrictRegion, wardRegion } from '../shared/local-regions.js';
-import { officeSlug, slugKey } from '../../model/slugs.js';
+import { slugKey } from '../../model/slugs.js';
 import { houseSeat, nationalRegion, presidency, reference, regularSenateClass, senateSeat, type Seat } from '../shared/index.js';
+import { regionOf, stateOf, titleCase, type ServedRegion } from '../shared/served-regions.js';
+import { legislatorTitle, statedOffice } from '../shared/stated-offices.js';
 import type { ContestKeyFields } from './medsl-row.js';
-import { congressionalOf, countyOf, isAtLarge, isStatewide, legislativeOf, placePrefix, regionOf, stateOf, titleCase, type Containment, type ContestRegion } from './regions.js';
+import { congressionalOf, countyOf, isAtLarge, isStatewide, legislativeOf, placePrefix, type Containment } from './regions.js';
 
 export type ContestKind = 'candidate' | 'measure' | 'retention';
 
 /** Where a contest is held, what it fills, and what to call it. */
 export interface ContestIdentity {
-  region: ContestRegion;
+  region: ServedRegion;
   /** null for a ballot question, which fills no office. */
   office: PlainDraft<'office'> | null;
   /** Reference drafts of every region the contest and its office point at. */
@@ -66,7 +68,7 @@ export function identifyContest(q: ContestQuestion): Found {
     case 'STATE HOUSE': {
       const region = legislativeOf(state, office === 'STATE SENATE' ? 'upper' : 'lower', district);
       if (region === undefined) return { problem: `${office} district "${district}" is not a district number` };
-      return stated(region, office === 'STATE SENATE' ? 'State Senator' : 'State Representative', 'state');
+      return stated(region, legislatorTitle(office === 'STATE SENATE' ? 'upper' : 'lower'), 'state');
     }
     default:
       return otherOffice(q);
@@ -153,7 +155,7 @@ function otherOffice(q: ContestQuestion): Found {
  */
 function inDistrictOf(
   q: ContestQuestion,
-  parent: ContestRegion,
+  parent: ServedRegion,
   officeText: string,
   tier: Tier,
   districtOf: (district: string) => PlainDraft<'region'> | undefined,
@@ -179,7 +181,7 @@ function noLevel(office: string, district: string): { problem: string } {
 }
 
 /** An office of a region; at-large seats (`AT-LARGE`, `AT LARGE`) are offices apart from district seats. */
-function local(q: ContestQuestion, region: ContestRegion, officeName: string, tier: Tier): ContestIdentity {
+function local(q: ContestQuestion, region: ServedRegion, officeName: string, tier: Tier): ContestIdentity {
   const text = isAtLarge(q.key.district) ? `${officeName} AT-LARGE` : officeName;
   const contest = stated(region, titleCase(text), JUDICIAL.test(text) ? 'judicial' : tier);
   if (q.kind !== 'retention') return contest;
@@ -192,16 +194,9 @@ function local(q: ContestQuestion, region: ContestRegion, officeName: string, ti
 }
 
 /** An office the results importer states (not a federal seat): `office:<region key>-<slug key of its name>`. */
-function stated(region: ContestRegion, name: string, tier: Tier): ContestIdentity {
-  const key = slugKey(name);
-  const office: PlainDraft<'office'> = {
-    kind: 'office',
-    slug: officeSlug(region.key, key),
-    state: region.draft.state,
-    tier,
-    data: { name, level: region.level, tier, region: region.draft.slug },
-  };
-  return { region, office, regions: [region.draft], within: [], contestKey: key, name: `${name}, ${region.name}`, tier };
+function stated(region: ServedRegion, name: string, tier: Tier): ContestIdentity {
+  const office = statedOffice(region, name, tier);
+  return { region, office, regions: [region.draft], within: [], contestKey: slugKey(name), name: `${name}, ${region.name}`, tier };
 }
 
 /** A ballot question: held in the state, or in the county its title names. */

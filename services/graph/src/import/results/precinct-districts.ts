@@ -5,7 +5,8 @@ import { classifyChoice } from './choices.js';
 import { identifyContest, type ContestKind } from './contest-identity.js';
 import { isRowProblem, parseMedslRow } from './medsl-row.js';
 import { resultsSource, type ProvenanceOverrides } from './provenance.js';
-import { countyOf, type ContestRegion } from './regions.js';
+import { countyOf } from './regions.js';
+import type { ServedRegion } from '../shared/served-regions.js';
 import { readResultsText } from './source-file.js';
 
 export interface PrecinctDistrictsOptions {
@@ -16,9 +17,9 @@ export interface PrecinctDistrictsOptions {
 
 /** A county's precincts and, per contest region, the precincts that voted in it. */
 interface CountyTally {
-  county: ContestRegion;
+  county: ServedRegion;
   precincts: Set<string>;
-  regions: Map<string, { draft: ContestRegion['draft']; precincts: Set<string> }>;
+  regions: Map<string, { draft: ServedRegion['draft']; precincts: Set<string> }>;
   /** What the districts lie within (a ward in its city), and those containers' drafts. */
   within: EdgeDoc[];
   containers: Map<string, NodeDraft>;

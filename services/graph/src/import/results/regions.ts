@@ -4,38 +4,17 @@ import type { Level } from '../../model/kinds.js';
 import { slugKey } from '../../model/slugs.js';
 import type { EdgeDoc } from '../../model/nodes.js';
 import { edge } from '../shared/batch.js';
-import { congressionalRegion, legislativeRegion, reference, stateRegion } from '../shared/index.js';
+import { congressionalRegion, legislativeRegion } from '../shared/index.js';
+import { regionOf, titleCase, type ServedRegion } from '../shared/served-regions.js';
 
 type RegionDraft = PlainDraft<'region'>;
-
-/**
- * A region a contest is held in, as a reference draft (`createOnly`): the results importer
- * owns no region, so it never overwrites what the ocd import states, but a region missing
- * from the store is created so the contest's edges have somewhere to point.
- */
-export interface ContestRegion {
-  draft: RegionDraft;
-  /** The slug without `region:`: the first part of office and contest keys. */
-  key: string;
-  level: Level;
-  /** For contest names: `Colorado`, `Adams County`, `Wilmington`. */
-  name: string;
-}
-
-export function regionOf(draft: RegionDraft, name = draft.data.name): ContestRegion {
-  return { draft: reference(draft), key: draft.slug.slice('region:'.length), level: draft.data.level, name };
-}
-
-export function stateOf(state: StateInfo): ContestRegion {
-  return regionOf(stateRegion(state));
-}
 
 /** `004` → `region:co-cd-4`; `AT-LARGE` → `region:de-cd-at-large`. */
 export function congressionalOf(state: StateInfo, district: string): RegionDraft | undefined {
   return congressionalRegion(state, isAtLarge(district) ? '00' : district);
 }
 
-export function legislativeOf(state: StateInfo, chamber: 'upper' | 'lower', district: string): ContestRegion | undefined {
+export function legislativeOf(state: StateInfo, chamber: 'upper' | 'lower', district: string): ServedRegion | undefined {
   if (!/^\d+$/.test(district)) return undefined;
   const draft = legislativeRegion(state, chamber, district);
   return draft === undefined ? undefined : regionOf(draft);
@@ -52,7 +31,7 @@ const COUNTY_SPELLINGS: Readonly<Record<string, Readonly<Record<string, string>>
  * Parish in Louisiana, a Borough in Alaska). The FIPS code is not known from the name: the
  * ocd import states it.
  */
-export function countyOf(state: StateInfo, bareName: string): ContestRegion {
+export function countyOf(state: StateInfo, bareName: string): ServedRegion {
   const bare = titleCase(COUNTY_SPELLINGS[state.usps]?.[bareName] ?? bareName);
   const suffix = state.usps === 'la' ? 'Parish' : state.usps === 'ak' ? 'Borough' : 'County';
   const type = state.usps === 'la' ? 'parish' : state.usps === 'ak' ? 'borough' : 'county';
@@ -75,7 +54,7 @@ export interface Containment {
 }
 
 /** The place an office text starts with, the rest of the text, and the place's county. */
-export function placePrefix(state: StateInfo, office: string): { region: ContestRegion; rest: string; within: Containment } | undefined {
+export function placePrefix(state: StateInfo, office: string): { region: ServedRegion; rest: string; within: Containment } | undefined {
   for (const [prefix, { census, county }] of Object.entries(PLACES[state.usps] ?? {})) {
     if (office.startsWith(`${prefix} `)) {
       const bare = census.replace(/ (city|town|village)$/, '');
@@ -87,7 +66,7 @@ export function placePrefix(state: StateInfo, office: string): { region: Contest
   return undefined;
 }
 
-function local(state: StateInfo, name: string, level: Level, ocdId: string): ContestRegion {
+function local(state: StateInfo, name: string, level: Level, ocdId: string): ServedRegion {
   return regionOf({
     kind: 'region',
     slug: `region:${state.usps}-${slugKey(name)}`,
@@ -99,14 +78,3 @@ function local(state: StateInfo, name: string, level: Level, ocdId: string): Con
 
 export const isStatewide = (district: string): boolean => district === '' || district === 'STATEWIDE';
 export const isAtLarge = (district: string): boolean => /^AT[- ]LARGE$/.test(district);
-
-const SMALL_WORDS = new Set(['of', 'the', 'and', 'for', 'in', 'on', 'at', 'to', 'a']);
-
-/** `REGENT OF THE UNIVERSITY OF COLORADO` → `Regent of the University of Colorado`. */
-export function titleCase(text: string): string {
-  return text
-    .toLowerCase()
-    .split(' ')
-    .map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w : w.replace(/(^|[-(/"])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase())))
-    .join(' ');
-}

@@ -43,6 +43,6 @@ export function retrievedAt(option: string | Date | undefined, own: string | und
     );
   }
   const d = given instanceof Date ? given : new Date(given);
-  if (Number.isNaN(d.getTime())) throw new InvalidParameterError('retrieved_at', `retrieved_at "${String(given)}" is not a date (YYYY-MM-DD or an RFC 3339 instant).`);
+  if (Number.isNaN(d.getTime())) throw new InvalidParameterError('retrieved_at', `--retrieved-at must be a date (YYYY-MM-DD) or an RFC 3339 instant, got "${String(given)}".`);
   return d.toISOString();
 }

@@ -2,7 +2,7 @@ import type { StateInfo } from '@civicgraph/kit';
 import type { DraftItem, NodeDraft, PlainDraft } from '../../domain/drafts.js';
 import type { EdgeDoc } from '../../model/nodes.js';
 import { edge, sourcedBatch } from '../shared/index.js';
-import { stateOf } from '../results/regions.js';
+import { stateOf } from '../shared/served-regions.js';
 import { candidacyDrafts, candidatesOf } from './candidacies.js';
 import { CONTEST_TYPES, contestPlan, type ContestContext } from './contests.js';
 import { electionPlan, type ElectionPlan } from './election.js';

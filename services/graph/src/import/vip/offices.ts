@@ -1,9 +1,10 @@
 import type { StateInfo } from '@civicgraph/kit';
 import type { PlainDraft } from '../../domain/drafts.js';
 import type { Tier } from '../../model/kinds.js';
-import { officeSlug, slugKey } from '../../model/slugs.js';
+import { slugKey } from '../../model/slugs.js';
 import { houseSeat, presidency, regularSenateClass, senateSeat, vicePresidency, type Seat } from '../shared/index.js';
-import { regionOf } from '../results/regions.js';
+import { regionOf } from '../shared/served-regions.js';
+import { statedOffice } from '../shared/stated-offices.js';
 import { isDangling, type FeedElement, type FeedIndex } from './feed-index.js';
 import type { RegionPlan } from './regions.js';
 import { child, intl, text } from './xml.js';
@@ -57,7 +58,7 @@ export function officePlan(fe: FeedElement, ctx: OfficeContext): OfficePlan | { 
   if (key === '') return { problem: `${fe.label}: Name "${name}" has no letters or digits to key the office by` };
   const tier = tierOf(name, region);
   return {
-    draft: { kind: 'office', slug: officeSlug(region.key, key), state: region.draft.state, tier, data: { name, level: region.level, tier, region: region.draft.slug } },
+    draft: statedOffice(region, name, tier),
     region,
     contestKey: key,
     unexpired,

@@ -3,7 +3,8 @@ import type { PlainDraft } from '../../domain/drafts.js';
 import type { Level } from '../../model/kinds.js';
 import { slugKey } from '../../model/slugs.js';
 import { legislativeRegion, nationalRegion } from '../shared/index.js';
-import { congressionalOf, countyOf, regionOf, stateOf, titleCase, type ContestRegion } from '../results/regions.js';
+import { congressionalOf, countyOf } from '../results/regions.js';
+import { regionOf, stateOf, titleCase, type ServedRegion } from '../shared/served-regions.js';
 import type { FeedElement } from './feed-index.js';
 import { stateOfOcdId } from './feed-state.js';
 import { externalId, text } from './xml.js';
@@ -14,7 +15,7 @@ import { externalId, text } from './xml.js';
  * owns their data, and the VIP importer only creates them when missing. Regions only VIP
  * knows (precincts, school districts) are stated by the feed.
  */
-export type RegionPlan = ContestRegion;
+export type RegionPlan = ServedRegion;
 type Found = RegionPlan | { problem: string };
 
 /** ElectoralDistrict `Type` (VIP DistrictType) → how to name the region. */

@@ -1,16 +1,17 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import type { ListOfficeholdersRequest, Officeholder, OfficeholderPage } from '@civicgraph/protos/civic/graph/v1/graph';
+import type { ListOfficeholdersRequest, OfficeholderPage } from '@civicgraph/protos/civic/graph/v1/graph';
 import { InvalidParameterError, nodeVisible, todayUtc } from '@civicgraph/kit';
 import type { EdgeDoc, NodeDoc } from '../../model/nodes.js';
-import { queryAll } from '../../store/query-all.js';
 import { dateParam, limitParam, slugParam } from '../params.js';
 import { Related } from '../related.js';
-import { officeView, partyView, personView } from '../views.js';
+import { officeholderView } from '../views.js';
 import type { QueryContext } from './context.js';
+import { officesServing, servedArea, servesArea } from './offices-serving.js';
 
 /**
  * Who holds an office on a date: HOLDS terms (person → office, data start/end/party) in
- * force that day, for one office or every office serving a region. Terms are few per
+ * force that day, for one office, or for every office serving a region and the regions
+ * within it (offices-serving.ts), within the caller's states and tiers. Terms are few per
  * office, so the page is cut from the sorted terms; the cursor is the last term's key.
  */
 export async function listOfficeholders(ctx: QueryContext, principal: Principal, req: ListOfficeholdersRequest): Promise<OfficeholderPage> {
@@ -22,8 +23,7 @@ export async function listOfficeholders(ctx: QueryContext, principal: Principal,
   const filters = { office, region, date };
   const after = ctx.cursors.decode(req.page?.cursor ?? '', filters);
 
-  const offices = await officesFor(ctx, office, region);
-  const visible = offices.filter((o) => nodeVisible(principal, o));
+  const visible = (await officesFor(ctx, principal, office, region)).filter((o) => nodeVisible(principal, o));
   const terms = (await Promise.all(visible.map((o) => ctx.store.edges(o.slug, 'in', 'HOLDS'))))
     .flat()
     .filter((t) => inForce(t, date))
@@ -34,25 +34,18 @@ export async function listOfficeholders(ctx: QueryContext, principal: Principal,
   const more = start >= 0 && start + limit < terms.length;
   const related = await Related.load(ctx.store, slice.flatMap(({ term }) => [term.from, String(term.data['party'] ?? '')]));
   const byOffice = new Map(visible.map((o) => [o.slug, o]));
-  const data: Officeholder[] = slice.map(({ term }) => {
-    const party = partyView(related.get(String(term.data['party'] ?? ''), 'party'));
-    return {
-      person: personView(related.get(term.from, 'person'), term.from, ''),
-      office: officeView(byOffice.get(term.to), term.to),
-      start: String(term.data['start'] ?? ''),
-      end: String(term.data['end'] ?? ''),
-      ...(party === undefined ? {} : { party }),
-    };
-  });
-  return { data, nextCursor: more ? ctx.cursors.encode(slice[slice.length - 1]!.key, filters) : '' };
+  return {
+    data: slice.map(({ term }) => officeholderView(term, byOffice.get(term.to), related, principal)),
+    nextCursor: more ? ctx.cursors.encode(slice[slice.length - 1]!.key, filters) : '',
+  };
 }
 
-async function officesFor(ctx: QueryContext, office: string, region: string): Promise<NodeDoc<'office'>[]> {
-  if (office !== '') {
-    const node = await ctx.store.getNode<'office'>(office);
-    return node?.kind === 'office' && (region === '' || node.data.region === region) ? [node] : [];
-  }
-  return (await queryAll(ctx.store, { kind: 'office', match: { region: [region] } })) as NodeDoc<'office'>[];
+/** One office (when it serves `region`, if named too), or every office serving the region. */
+async function officesFor(ctx: QueryContext, principal: Principal, office: string, region: string): Promise<NodeDoc<'office'>[]> {
+  const area = region === '' ? undefined : await servedArea(ctx.store, region);
+  if (office === '') return officesServing(ctx.store, principal, area!);
+  const node = await ctx.store.getNode<'office'>(office);
+  return node?.kind === 'office' && (area === undefined || servesArea(area, node)) ? [node] : [];
 }
 
 /** A term is in force from its start through its end day (an empty end: open-ended). */

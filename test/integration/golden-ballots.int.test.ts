@@ -42,7 +42,8 @@ async function ballotAt(p: { lat: number; lng: number }, date = DAY): Promise<Ba
 /** What a certified returns file says was on a ballot, by the importer's own identity rules: contest → its candidacies and choices. */
 async function onBallot(path: string): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
-  for await (const item of (await graphImporter('results', path, stack.graph.store)) as AsyncIterable<DraftItem>) {
+  // The per-precinct extracts are cut from MEDSL's co24 at commit 7ec08db (2026-04-17).
+  for await (const item of (await graphImporter('results', path, stack.graph.store, { retrievedAt: '2026-04-17' })) as AsyncIterable<DraftItem>) {
     if (!('batch' in item)) continue;
     const contest = item.batch.nodes.find((n) => n.kind === 'contest')!;
     const entries = item.batch.nodes.flatMap((n) => {

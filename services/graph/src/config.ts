@@ -24,6 +24,12 @@ export interface GraphConfig {
   cursorSecret: string | undefined;
   /** How often the outbox relay looks for unpublished events (GRAPH_RELAY_POLL_MS, default 200). */
   relayPollMs: number;
+  /**
+   * How often stored candidacies are re-scored as their sources age (GRAPH_RESCORE_INTERVAL_MS,
+   * default one day; 0: never). Confidence decays with a year's half-life, so a day moves it
+   * by at most 0.2 %; a pass writes only those that moved by 0.5 % or more.
+   */
+  rescoreIntervalMs: number;
   /** NATS server (NATS_URL); unset → in-process bus. */
   natsUrl: string | undefined;
   /** Deployment environment word in event subjects (CIVIC_ENV, default test). */
@@ -41,6 +47,7 @@ export function readGraphConfig(env: NodeJS.ProcessEnv = process.env): Readonly<
     store: readStoreSelection(env),
     cursorSecret: optionalStr(env, 'CIVIC_CURSOR_SECRET'),
     relayPollMs: int(env, 'GRAPH_RELAY_POLL_MS', 200, 10, 60_000),
+    rescoreIntervalMs: int(env, 'GRAPH_RESCORE_INTERVAL_MS', 86_400_000, 0, 2_147_483_647),
     natsUrl: optionalStr(env, 'NATS_URL'),
     env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
     serves: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),

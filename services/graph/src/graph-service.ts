@@ -4,6 +4,7 @@ import { assertEnvironment, muxed, NotFoundError, nodeVisible, OpenStreams, prin
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { GraphConfig } from './config.js';
 import { OutboxRelay } from './domain/outbox-relay.js';
+import { rescoreCandidacies, type RescoreOutcome } from './domain/rescore.js';
 import { GraphWriter } from './domain/writer.js';
 import type { BallotAccess, FilingStatus } from './model/nodes.js';
 import { Cursors } from './service/cursor.js';
@@ -31,6 +32,8 @@ export interface GraphService {
   readonly writer: GraphWriter;
   /** Publishes every committed, unpublished event now (tests, and imports that want their events out). */
   drainOutbox(): Promise<number>;
+  /** Re-scores every stored candidacy as of now (the job GRAPH_RESCORE_INTERVAL_MS runs). */
+  rescore(): Promise<RescoreOutcome>;
 }
 
 /**
@@ -82,7 +85,17 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
     streams,
   });
   lifecycle.defer('graph grpc server', () => server.stop());
+  const rescore = async (): Promise<RescoreOutcome> => {
+    const outcome = await rescoreCandidacies({ store, env: config.env, now: new Date() });
+    log.info(outcome, 'candidacies re-scored as their sources age');
+    return outcome;
+  };
+  if (config.rescoreIntervalMs > 0) {
+    const timer = setInterval(() => rescore().catch((err: unknown) => log.error({ err }, 're-scoring failed; the next pass will retry')), config.rescoreIntervalMs);
+    timer.unref();
+    lifecycle.defer('graph re-scoring', () => clearInterval(timer));
+  }
   server.markServing();
-  return { address: server.address, port: server.port, store, writer, drainOutbox: () => relay.drain() };
+  return { address: server.address, port: server.port, store, writer, drainOutbox: () => relay.drain(), rescore };
 }
 

@@ -48,7 +48,7 @@ async function onBallot(path: string): Promise<Map<string, Set<string>>> {
     const contest = item.batch.nodes.find((n) => n.kind === 'contest')!;
     const entries = item.batch.nodes.flatMap((n) => {
       if (n.kind === 'candidacy') return [n.slug];
-      if (n.kind === 'result' && n.data.candidacy === '' && /^(yes|no)$/i.test(n.data.choice.trim())) return [n.slug];
+      if (n.kind === 'result' && n.data.candidacy === '' && /(^|\W)(YES|NO)$/i.test(n.data.choice.trim())) return [n.slug];
       return [];
     });
     out.set(contest.slug, new Set(entries));

@@ -71,13 +71,15 @@ function personDraft(slugText: string, name: string, state: string): PlainDraft<
 
 /**
  * A name as a ballot prints it, from MEDSL's upper case: `LISA BLUNT ROCHESTER` → `Lisa
- * Blunt Rochester`, `MCBRIDE` → `McBride`, `O'DONNELL` → `O'Donnell`. Capitals inside a
+ * Blunt Rochester`, `MCBRIDE` → `McBride`, `O'DONNELL` → `O'Donnell`, `WHALEN III` →
+ * `Whalen III`, `"DR MIKE"` → `"Dr Mike"`. Capitals inside a
  * name the source lost (`DeGette`) cannot be recovered; the person's own name, when a
  * source knows it, is what answers show.
  */
 export function displayName(text: string): string {
   return text
     .toLowerCase()
-    .replace(/(^|[\s\-'’(])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase())
-    .replace(/\bMc([a-z])/g, (_, c: string) => `Mc${c.toUpperCase()}`);
+    .replace(/(^|[\s\-'’("])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase())
+    .replace(/\bMc([a-z])/g, (_, c: string) => `Mc${c.toUpperCase()}`)
+    .replace(/\b(Ii|Iii|Iv|Vi|Vii|Viii)\b/g, (n: string) => n.toUpperCase());
 }

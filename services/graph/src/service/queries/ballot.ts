@@ -96,9 +96,10 @@ async function choicesOf(ctx: QueryContext, contests: readonly NodeDoc<'contest'
   const out = new Map<string, Choice[]>();
   if (questions.length === 0) return out;
   const results = (await queryAll(ctx.store, { kind: 'result', match: { contest: questions } })) as NodeDoc<'result'>[];
-  for (const r of results.filter((x) => x.data.candidacy === '' && /^(yes|no)$/i.test(x.data.choice.trim()))) {
+  // A question's options are its `-yes` and `-no` results (a retention's rows say `DUNN - YES`).
+  for (const r of results.filter((x) => x.data.candidacy === '' && /-(yes|no)$/.test(x.slug))) {
     const list = out.get(r.data.contest) ?? [];
-    list.push({ result: r.slug, label: r.data.choice.trim().toUpperCase() === 'YES' ? 'Yes' : 'No' });
+    list.push({ result: r.slug, label: r.slug.endsWith('-yes') ? 'Yes' : 'No' });
     out.set(r.data.contest, list);
   }
   for (const list of out.values()) list.sort((a, b) => (a.label === b.label ? 0 : a.label === 'Yes' ? -1 : 1));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SOURCES } from '@civicgraph/ingest';
 import { DENVER, get, graphql } from '../harness/stack.js';
 
 const bin = fileURLToPath(new URL('../../services/cli/dist/bin.js', import.meta.url));
@@ -14,37 +15,82 @@ let child: ChildProcess;
 let stdout = '';
 let url = '';
 let sandboxKey = '';
+let progress = '';
 
 async function civicgraph(...args: string[]): Promise<string> {
   const { stdout: out } = await promisify(execFile)('node', [bin, ...args], { env });
   return out;
 }
 
+/** Starts `civicgraph up` with `args`; resolves once its banner is printed. */
+async function startUp(args: string[], upEnv: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; stdout: () => string; stderr: () => string }> {
+  let out = '';
+  let err = '';
+  const started = spawn('node', [bin, 'up', ...args], { env: upEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  started.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  // The first start loads every public source from ../shared/data: about a minute here, more on a busy machine.
+  await vi.waitFor(() => {
+    if (started.exitCode !== null) throw new Error(`civicgraph up exited ${started.exitCode}: ${err}`);
+    expect(out).toContain('GraphiQL');
+  }, { timeout: 400_000, interval: 250 });
+  return { child: started, stdout: () => out, stderr: () => err };
+}
+
+const curls = (banner: string) => [...banner.matchAll(/curl -H "Authorization: Bearer (\S+)" "(\S+)"/g)].map((m) => ({ key: m[1]!, url: m[2]! }));
+const methods = (provenance: { method: string }[]) => provenance.map((p) => p.method);
+
 beforeAll(async () => {
-  child = spawn('node', [bin, 'up'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  await vi.waitFor(() => expect(stdout).toContain('GraphiQL'), { timeout: 60_000, interval: 100 });
+  const started = await startUp([], env);
+  child = started.child;
+  stdout = started.stdout();
   url = /up at (http:\/\/\S+)/.exec(stdout)![1]!;
   sandboxKey = /sandbox key[^:]*: (cg_test_\w+)/.exec(stdout)![1]!;
-}, 90_000);
+  progress = started.stderr();
+}, 420_000);
 
 afterAll(() => {
-  if (child.exitCode === null) child.kill('SIGKILL');
+  if (child?.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('civicgraph up, driven over HTTP as a new user would', () => {
-  it('prints a key and a curl line that answers Denver\'s ballot on the next election day', async () => {
-    const curl = /curl -H "Authorization: Bearer (\S+)" "(\S+)"/.exec(stdout);
-    expect(curl).not.toBeNull();
-    const res = await get(curl![2]!, curl![1]!);
+  it('loads every public source on its first start, showing its progress', async () => {
+    expect(stdout).toContain('data: the public sources');
+    for (const { id } of SOURCES) expect(progress).toMatch(new RegExp(`loading public sources \\[\\d+/${SOURCES.length}\\] ${id}: changed`));
+    expect(progress).not.toContain('failed');
+    const listed = await civicgraph('sources', 'list');
+    expect(listed).toMatch(/fec-weball26\s+ok/);
+  });
+
+  it('prints a curl line that answers Denver\'s real 2024 ballot: certified contests with their candidates, nothing synthetic', async () => {
+    const [ballot] = curls(stdout);
+    expect(ballot!.url).toContain('date=2024-11-05');
+    const res = await get(ballot!.url, ballot!.key);
     expect(res.status).toBe(200);
     const slugs = res.body.regions.map((r: { slug: string }) => r.slug);
-    expect(slugs).toContain('region:co');
-    expect(slugs).toContain('region:co-denver-county');
-    expect(res.body.contests.length).toBeGreaterThan(0);
-    expect(res.body.contests[0].candidacies.length).toBeGreaterThan(0);
+    expect(slugs).toEqual(expect.arrayContaining(['region:co', 'region:co-denver-county', 'region:co-cd-1']));
+    const contests = new Map<string, { candidacies: { person: string; provenance: { method: string }[] }[] }>(res.body.contests.map((c: { slug: string }) => [c.slug, c]));
+    expect(contests.get('contest:co-us-president-2024-general')?.candidacies.map((c) => c.person)).toEqual(expect.arrayContaining(['Kamala Harris', 'Donald J. Trump', 'Robert F. Kennedy Jr.']));
+    expect(contests.get('contest:co-cd-1-us-representative-2024-general')?.candidacies.map((c) => c.person)).toContain('Diana DeGette');
+    expect(new Set(res.body.contests.map((c: { slug: string }) => c.slug)).size).toBe(res.body.contests.length);
+    const cited = [...contests.values()].flatMap((c) => c.candidacies.flatMap((x) => methods(x.provenance)));
+    expect(cited.length).toBeGreaterThan(0);
+    expect(cited).not.toContain('synthetic');
     expect((await fetch(`${url}/docs`)).status).toBe(200);
+  });
+
+  it('prints a curl line that answers Colorado\'s real officeholders', async () => {
+    const officeholders = curls(stdout).find((c) => c.url.includes('/v1/officeholders'))!;
+    const people: string[] = [];
+    let next: string | null = officeholders.url;
+    while (next !== null) {
+      const res = await get(next, officeholders.key);
+      expect(res.status).toBe(200);
+      people.push(...res.body.data.map((o: { person: string }) => o.person));
+      next = res.body.next_cursor === null ? null : `${officeholders.url}&cursor=${res.body.next_cursor}`;
+    }
+    expect(people).toEqual(expect.arrayContaining(['Jared Polis', 'Michael F. Bennet', 'John W. Hickenlooper', 'Diana DeGette']));
   });
 
   it('GraphQL districtsAtPoint returns the same regions as REST', async () => {
@@ -133,4 +179,33 @@ describe('civicgraph up, driven over HTTP as a new user would', () => {
     expect(await exited).toBe(0);
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
   });
+});
+
+describe('civicgraph up --demo', () => {
+  const demoDir = mkdtempSync(join(tmpdir(), 'civic-e2e-demo-'));
+  const demoEnv = { ...env, CIVIC_DATA_DIR: demoDir };
+  afterAll(() => rmSync(demoDir, { recursive: true, force: true }));
+
+  it('serves synthetic elections over the real maps, labelled synthetic in the banner and in every answer', async () => {
+    const demo = await startUp(['--demo'], demoEnv);
+    try {
+      expect(demo.stdout()).toContain('data: SYNTHETIC demo elections');
+      const [ballot] = curls(demo.stdout());
+      const res = await get(ballot!.url, ballot!.key);
+      expect(res.status).toBe(200);
+      expect(res.body.regions.map((r: { slug: string }) => r.slug)).toContain('region:co-cd-1');
+      const cited = res.body.contests.flatMap((c: { candidacies: { provenance: { method: string }[] }[] }) => c.candidacies.flatMap((x) => methods(x.provenance)));
+      expect(cited.length).toBeGreaterThan(0);
+      expect(new Set(cited)).toEqual(new Set(['synthetic']));
+    } finally {
+      const exited = new Promise((resolve) => demo.child.once('exit', resolve));
+      demo.child.kill('SIGTERM');
+      await exited;
+    }
+  }, 420_000);
+
+  it('a data folder holding the demo refuses to start without --demo, so real and synthetic answers never mix', async () => {
+    const run = promisify(execFile)('node', [bin, 'up'], { env: demoEnv });
+    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/CIVIC_DATA_DIR: .* holds the synthetic demo graph/) });
+  }, 120_000);
 });

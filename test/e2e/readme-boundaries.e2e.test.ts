@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMaps } from '@civicgraph/geo';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
-import { get, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
+import { get, startStack, type Stack } from '../harness/stack.js';
+import { loadSources, MAP_SOURCES } from '../harness/sources.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'civic-readme-'));
@@ -44,8 +44,9 @@ const lookup = async (p: { lat: number; lng: number }, date: string) => {
 
 beforeAll(async () => {
   ran = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', walkthrough()], { cwd: root, env: { ...process.env, CIVIC_DATA_DIR: dataDir } });
-  // The service as `npm start` runs it on that data folder.
-  stack = await startStack({ files: defaultMaps(SHARED_DATA), dataDir });
+  // The service as `npm start` runs it on that data folder: its first start loads the registry's maps.
+  stack = await startStack({ dataDir });
+  await loadSources(stack, MAP_SOURCES);
   key = await stack.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 100_000 });
 }, 240_000);
 afterAll(async () => {
@@ -90,6 +91,6 @@ describe('the README\'s boundary walkthrough, pasted as written into a fresh dat
       { slug: 'region:nc-cd-6', roles: ['serving'], valid_from: '2023-01-03' },
     ]);
     const co1 = await get(`${stack.url}/v1/regions/region:co-cd-1`, key);
-    expect(co1.body.versions.map((v: { source: string }) => v.source)).toEqual(['tl_2022_08_cd118.shp', 'us-cd119-20m.geojson']);
+    expect(co1.body.versions.map((v: { source: string }) => v.source)).toEqual(['tl_2022_08_cd118.shp', 'cb_2024_us_cd119_20m']);
   });
 });

@@ -8,6 +8,7 @@ import { readGatewayConfig, startGateway, type Gateway } from '@civicgraph/gatew
 import { generateDemo, readGraphConfig, startGraphService, type DemoRegion, type GraphService } from '@civicgraph/graph';
 import { startResultsService } from '@civicgraph/results';
 import { startWebhooksService, type WebhooksService } from '@civicgraph/webhooks';
+import { startIngestService, type IngestService } from '@civicgraph/ingest';
 import { createLogger, Lifecycle, MemoryEventBus, NatsEventBus, type EventBus, type VersionRegistry } from '@civicgraph/kit';
 import { SHARED_DATA_DIR } from '@civicgraph/kit';
 
@@ -40,6 +41,8 @@ export interface StackOptions {
   gatewayEnv?: Record<string, string>;
   /** Starts the webhooks service (dispatcher included) and points the gateway at it. */
   webhooks?: boolean;
+  /** Starts the ingest service for these registry sources (no schedule; the shared data folder as its mirror) and points the gateway at it. */
+  ingest?: { sources: string[] };
 }
 
 /** A whole civicgraph in this process: real gRPC servers on loopback, a real HTTP gateway. */
@@ -55,6 +58,8 @@ export interface Stack {
   gateway: Gateway;
   /** The webhooks service, when started. */
   webhooks: WebhooksService | undefined;
+  /** The ingest service, when started. */
+  ingest: IngestService | undefined;
   bus: EventBus;
   env: string;
   /** The environment the deployment serves. */
@@ -95,6 +100,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const webhooks = options.webhooks === true
     ? await startWebhooksService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'webhooks'), env, timeoutMs: 3_000 }, { bus, lifecycle, log })
     : undefined;
+  const ingest = options.ingest === undefined
+    ? undefined
+    : await startIngestService(
+      { host: '127.0.0.1', port: 0, dataDir: dir, graphStore: { kind: 'embedded' }, origin: { kind: 'folder', path: SHARED_DATA }, schedule: false,
+        tickMs: 60_000, sources: options.ingest.sources, env: env as 'test', logLevel: 'silent' },
+      { lifecycle, log, graph: { store: graph.store, writer: graph.writer } },
+    );
   // The gateway's own reader, so settings not named here keep their defaults. The env word
   // is set after reading: NATS-backed suites use a random one to keep their subjects apart.
   const gatewayEnv = { PORT: '0', HOST: '127.0.0.1', GEO_ADDR: options.geoAddr ?? geo.address, AUTH_ADDR: auth.address,
@@ -102,6 +114,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     AUTH_CACHE_MS: String(options.authCacheMs ?? 5_000), UPSTREAM_DEADLINE_MS: '2000', LOG_LEVEL: 'silent', CIVIC_ENV: serves,
     ...(options.adminToken === undefined ? {} : { CIVIC_ADMIN_TOKEN: options.adminToken }),
     ...(webhooks === undefined ? {} : { WEBHOOKS_ADDR: webhooks.address }),
+    ...(ingest === undefined ? {} : { INGEST_ADDR: ingest.address }),
     ...options.gatewayEnv,
     ...(options.natsUrl === undefined ? {} : { NATS_URL: options.natsUrl }),
     ...(options.geoBatchMax === undefined ? {} : { GEO_BATCH_MAX: String(options.geoBatchMax) }) };
@@ -119,7 +132,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const environment = serves === 'live' ? Environment.ENVIRONMENT_LIVE : Environment.ENVIRONMENT_TEST;
   const key = async (overrides: Partial<CreateKeyRequest> = {}) =>
     (await auth.keys.create({ environment, plan: Plan.PLAN_BUILD, label: 'test', pinnedVersion: '', ...overrides })).key;
-  return { url: gateway.url, dataDir: dir, auth, geo, graph, resultsAddress: results.address, gateway, webhooks, bus, env, serves, key, addGateway, stop: () => lifecycle.stop('test done') };
+  return { url: gateway.url, dataDir: dir, auth, geo, graph, resultsAddress: results.address, gateway, webhooks, ingest, bus, env, serves, key, addGateway, stop: () => lifecycle.stop('test done') };
 }
 
 /** GET with a bearer key; returns status, headers and the parsed body (if any). */

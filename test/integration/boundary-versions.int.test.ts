@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMaps, importBoundaries, ImportRefusedError, LmdbBoundaryStore, readBoundaryFile, type BoundaryImport } from '@civicgraph/geo';
+import { importBoundaries, ImportRefusedError, LmdbBoundaryStore, readBoundaryFile, type BoundaryImport } from '@civicgraph/geo';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { Level } from '@civicgraph/protos/civic/geo/v1/geo';
 import { get, graphql, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
+import { loadSources, MAP_SOURCES } from '../harness/sources.js';
 
 // The service as `civicgraph up` configures it (the 119th Congress and Colorado 2021 maps,
 // dated), then full-resolution 118th Congress maps imported one state at a time.
@@ -38,11 +39,12 @@ const everywhere = async () => Promise.all(Object.values(POINTS).flatMap((p) => 
 const imported = (req: Omit<BoundaryImport, 'level'>) => importBoundaries(store, { level: CD, ...req });
 
 beforeAll(async () => {
-  stack = await startStack({ files: defaultMaps(SHARED_DATA) });
+  stack = await startStack();
+  await loadSources(stack, MAP_SOURCES);
   key = await stack.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 100_000 });
   store = LmdbBoundaryStore.open(join(stack.dataDir, 'geo'));
   scratch = mkdtempSync(join(tmpdir(), 'civic-bversions-'));
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await store.close();
   await stack.stop();
@@ -55,7 +57,7 @@ describe('full-resolution maps of two states, imported one after the other witho
     expect(co.layers.map((l) => [l.key.state, l.created.length])).toEqual([['co', 8]]);
     const ri = await imported({ path: tiger('44'), validity: V118 });
     expect(ri.layers.map((l) => [l.key.state, l.created.length, l.deleted.length])).toEqual([['ri', 2, 0]]);
-    expect(store.layers().map((l) => [l.key.state, l.regions.length])).toEqual([['co', 8], ['ri', 2]]);
+    expect(store.layers().filter((l) => l.key.validFrom === V118.from).map((l) => [l.key.state, l.regions.length])).toEqual([['co', 8], ['ri', 2]]);
     await expect.poll(() => districts(DENVER, '2023-06-01'), { timeout: 120_000 }).toHaveLength(1);
     expect(await districts(POINTS.providence, '2023-06-01')).toHaveLength(1);
   }, 180_000);
@@ -71,7 +73,7 @@ describe('full-resolution maps of two states, imported one after the other witho
     }
   });
 
-  it('the imported map serves until the default 119th map supersedes it, which elects from 2024', async () => {
+  it("the imported map serves until the registry's 119th map supersedes it, which elects from 2024", async () => {
     expect(await districts(DENVER, '2023-06-01')).toEqual([{ slug: 'region:co-cd-1', roles: ['serving', 'electing'], valid_from: '2023-01-03', valid_to: '2025-01-03' }]);
     expect(await districts(DENVER, '2024-11-05')).toEqual([
       { slug: 'region:co-cd-1', roles: ['serving'], valid_from: '2023-01-03', valid_to: '2025-01-03' },
@@ -100,15 +102,15 @@ describe('full-resolution maps of two states, imported one after the other witho
     expect(res.status).toBe(200);
     expect(res.body.versions).toEqual([
       { valid_from: '2023-01-03', valid_to: '2025-01-03', elections_from: '2022-01-01', elections_to: '2024-01-01', source: 'tl_2022_08_cd118.shp', imported_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
-      { valid_from: '2025-01-03', valid_to: null, elections_from: '2024-01-01', elections_to: null, source: 'us-cd119-20m.geojson', imported_at: null },
+      { valid_from: '2025-01-03', valid_to: null, elections_from: '2024-01-01', elections_to: null, source: 'cb_2024_us_cd119_20m', imported_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
     ]);
   });
 
-  it('a map imported with the default\'s own dates takes its place for that state only', async () => {
+  it('a map imported with the registry map\'s own dates takes its place for that state only', async () => {
     await imported({ path: tiger('44'), validity: { from: '2025-01-03', electionsFrom: '2024-01-01' } });
     await expect.poll(async () => (await get(`${stack.url}/v1/regions/region:ri-cd-1`, key)).body.versions.map((v: { source: string }) => v.source), { timeout: 120_000 })
       .toEqual(['tl_2022_44_cd118.shp', 'tl_2022_44_cd118.shp']);
-    expect((await get(`${stack.url}/v1/regions/region:co-cd-1`, key)).body.versions.map((v: { source: string }) => v.source)).toEqual(['tl_2022_08_cd118.shp', 'us-cd119-20m.geojson']);
+    expect((await get(`${stack.url}/v1/regions/region:co-cd-1`, key)).body.versions.map((v: { source: string }) => v.source)).toEqual(['tl_2022_08_cd118.shp', 'cb_2024_us_cd119_20m']);
     expect(await districts(POINTS.newport, '2025-06-01')).toHaveLength(1);
   }, 180_000);
 });

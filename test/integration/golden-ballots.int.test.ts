@@ -2,10 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMaps, DistrictIndex, loadGeoJsonFile, loadUsAtlas, type RegionRecord } from '@civicgraph/geo';
+import { DistrictIndex, loadGeoJsonFile, loadUsAtlas, type RegionRecord } from '@civicgraph/geo';
 import { graphImporter, runImport, type DraftItem, type GraphImportKind } from '@civicgraph/graph';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { get, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
+import { loadSources, MAP_SOURCES, mapFiles } from '../harness/sources.js';
 
 // Golden ballots: the certified returns are the ground truth of who and what was on each
 // 2024 ballot. The service, fed the contest totals, must give each point exactly the
@@ -62,7 +63,8 @@ function listed(b: Ballot): Map<string, Set<string>> {
 }
 
 beforeAll(async () => {
-  stack = await startStack({ files: defaultMaps(SHARED_DATA) });
+  stack = await startStack();
+  await loadSources(stack, MAP_SOURCES);
   key = await stack.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 100_000 });
   scratch = mkdtempSync(join(tmpdir(), 'civic-golden-'));
   await load('results', CO_TOTALS);
@@ -85,7 +87,7 @@ describe("Denver's 301 precincts, 2024-11-05", () => {
 
   /** A point in Denver County whose lookup gives each (CD, SD, HD) combination, found on a 100 m grid. */
   function pointsByCombination(): Map<string, { lat: number; lng: number }> {
-    const files = defaultMaps(SHARED_DATA);
+    const files = mapFiles();
     const regions: RegionRecord[] = [
       ...loadUsAtlas().filter((r) => r.slug === 'region:co-denver-county'),
       ...files.flatMap((f) => loadGeoJsonFile(f.path, f.level, f.state === undefined ? {} : { state: f.state }).regions.filter((r) => r.state === 'co')),

@@ -1,14 +1,22 @@
 #!/usr/bin/env node
+import { parseArgs } from 'node:util';
 import { CivicError, ConfigError, createLogger, exitOnSignals, Lifecycle, SHUTDOWN_FUSE_MS } from '@civicgraph/kit';
 import { readCliConfig } from './config.js';
 import { importCommand } from './commands/import.js';
 import { keys } from './commands/keys.js';
+import { sources } from './commands/sources.js';
 import { banner, up } from './commands/up.js';
 
 const USAGE = `usage: civicgraph <command>
 
 commands:
-  up                      start every service on this machine (embedded stores; NATS when NATS_URL is set)
+  up [--demo]             start every service on this machine (embedded stores; NATS when NATS_URL is set),
+                          serving the public sources (loaded on the first start, then refreshed on schedule);
+                          --demo: synthetic elections over the real maps instead
+  sources list|status [--json]
+                          the public sources: last fetch, version, rows, status; the newest import runs
+  sources run [source id…] [--json]
+                          fetch the sources now (all, or those named) and import what changed
   keys create [--env test|live] [--plan explore|build|enterprise] [--entitlements contact,geography]
               [--states CO,DE] [--tiers federal,state] [--rate-limit N] [--label TEXT] [--json]
   import boundaries <file> --level <level> (--valid-from YYYY-MM-DD [--valid-to YYYY-MM-DD]
@@ -35,12 +43,13 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const config = readCliConfig();
   if (command === 'up') {
+    const { values } = parseArgs({ args: rest, options: { demo: { type: 'boolean', default: false } } });
     // Logs go to stderr so stdout carries only the banner.
     const log = createLogger('civicgraph', config.logLevel, 2);
     const lifecycle = new Lifecycle(log);
     exitOnSignals(lifecycle, log, SHUTDOWN_FUSE_MS);
     try {
-      process.stdout.write(banner(await up(config, lifecycle, log)));
+      process.stdout.write(banner(await up(config, lifecycle, log, { demo: values.demo })));
     } catch (err) {
       await lifecycle.stop('start failed');
       throw err;
@@ -49,6 +58,10 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'import') {
     process.stdout.write(`${await importCommand(config, rest)}\n`);
+    return;
+  }
+  if (command === 'sources') {
+    process.stdout.write(`${await sources(config, rest)}\n`);
     return;
   }
   if (command === 'keys') {

@@ -16,14 +16,19 @@ export interface CliConfig {
   natsUrl: string | undefined;
   env: (typeof ENVIRONMENTS)[number];
   /**
-   * Folder of public data files used as demo data (CIVIC_SHARED_DATA, default the
-   * `shared/data` folder beside the repository when it exists); unset → us-atlas only.
+   * Folder of the public data files (CIVIC_SHARED_DATA, default the `shared/data` folder
+   * beside the repository when it exists): the sources' mirror unless CIVIC_SOURCES_MIRROR
+   * is set, and the county populations.
    */
   sharedData: string | undefined;
   /** The graph store `import` writes to (GRAPH_STORE and ARANGO_*, as the graph service reads them). */
   graphStore: StoreSelection;
   /** The key pepper (CIVIC_KEY_PEPPER), as the auth service reads it; unset → the one kept in the data directory. */
   keyPepper: string | undefined;
+  /** Where `up` and `sources run` read the public sources (CIVIC_SOURCES_MIRROR: a folder or an http(s) base); unset → the shared data folder when present, else the public hosts. */
+  sourcesMirror: string | undefined;
+  /** The admin API token `up` gives the gateway (CIVIC_ADMIN_TOKEN); unset → no admin API. */
+  adminToken: string | undefined;
   logLevel: string;
 }
 
@@ -42,6 +47,8 @@ export function readCliConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Cl
     sharedData: optionalStr(env, 'CIVIC_SHARED_DATA') ?? defaultSharedData(),
     graphStore: readStoreSelection(env),
     keyPepper: optionalStr(env, 'CIVIC_KEY_PEPPER'),
+    sourcesMirror: optionalStr(env, 'CIVIC_SOURCES_MIRROR'),
+    adminToken: optionalStr(env, 'CIVIC_ADMIN_TOKEN'),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
   });
 }

@@ -5,6 +5,7 @@ import type { GraphQLResultCache } from './cache/graphql-results.js';
 import type { ResponseCache } from './cache/response-cache.js';
 import { GeoLookup } from './geo-lookup.js';
 import { adminKeyRoutes } from './admin/key-routes.js';
+import { adminSourceRoutes } from './admin/source-routes.js';
 import { graphiql } from './graphql/graphiql.js';
 import { graphqlRoute } from './graphql/route.js';
 import { graphqlSchemas } from './graphql/schema.js';
@@ -20,6 +21,7 @@ import type { GraphUpstream, ResultsUpstream } from './upstream/graph-client.js'
 import type { AuthUpstream } from './upstream/auth-client.js';
 import type { HealthProbe } from './upstream/health-client.js';
 import type { WebhooksUpstream } from './upstream/webhooks-client.js';
+import type { IngestUpstream } from './upstream/ingest-client.js';
 import { webhookRoutes } from './rest/webhooks/routes.js';
 
 export interface AppDeps {
@@ -34,6 +36,8 @@ export interface AppDeps {
   results: ResultsUpstream;
   /** The webhooks service, when the deployment runs one. */
   webhooks: WebhooksUpstream | undefined;
+  /** The ingest service, when the deployment runs one (admin API). */
+  ingest: IngestUpstream | undefined;
   responses: ResponseCache;
   ballots: BallotLookup;
   graphqlResults: GraphQLResultCache;
@@ -60,6 +64,7 @@ export function createApp(deps: AppDeps): Express {
   graphiql(app);
   openApiRoutes(app);
   adminKeyRoutes(app, deps.auth, deps.adminToken);
+  adminSourceRoutes(app, deps.ingest, deps.adminToken);
   app.use(edge(deps));
   layerGates(app);
   if (deps.webhooks !== undefined) webhookRoutes(app, deps.webhooks, deps.limiter);

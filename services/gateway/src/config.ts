@@ -14,6 +14,8 @@ export interface GatewayConfig {
   graphAddr: string;
   /** results service address (RESULTS_ADDR, host:port). */
   resultsAddr: string;
+  /** ingest service address (INGEST_ADDR, host:port); unset → /admin/v1/sources is not served. */
+  ingestAddr: string | undefined;
   /** webhooks service address (WEBHOOKS_ADDR, host:port); unset → /v1/webhooks is not served. */
   webhooksAddr: string | undefined;
   /** NATS server for cache invalidation events (NATS_URL); unset → in-process bus. */
@@ -63,6 +65,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Readonl
     graphAddr: str(env, 'GRAPH_ADDR', '127.0.0.1:50053'),
     resultsAddr: str(env, 'RESULTS_ADDR', '127.0.0.1:50054'),
     webhooksAddr: optionalStr(env, 'WEBHOOKS_ADDR'),
+    ingestAddr: optionalStr(env, 'INGEST_ADDR'),
     natsUrl: optionalStr(env, 'NATS_URL'),
     env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
     serves: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),

@@ -20,6 +20,7 @@ import { connectGeo } from './upstream/geo-client.js';
 import { connectGraph, connectResults } from './upstream/graph-client.js';
 import { healthProbe } from './upstream/health-client.js';
 import { connectWebhooks } from './upstream/webhooks-client.js';
+import { connectIngest } from './upstream/ingest-client.js';
 
 export interface GatewayDeps {
   bus: EventBus;
@@ -50,11 +51,12 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const graph = connectGraph(config.graphAddr, config.upstreamDeadlineMs);
   const results = connectResults(config.resultsAddr, config.upstreamDeadlineMs);
   const webhooks = config.webhooksAddr === undefined ? undefined : connectWebhooks(config.webhooksAddr, config.upstreamDeadlineMs);
+  const ingest = config.ingestAddr === undefined ? undefined : connectIngest(config.ingestAddr, config.upstreamDeadlineMs);
   const probes = [
     healthProbe('auth', config.authAddr, 1_000), healthProbe('geo', config.geoAddr, 1_000),
     healthProbe('graph', config.graphAddr, 1_000), healthProbe('results', config.resultsAddr, 1_000),
   ];
-  lifecycle.defer('gateway upstream clients', () => [auth, geo, graph, results, ...(webhooks === undefined ? [] : [webhooks]), ...probes].forEach((c) => c.close()));
+  lifecycle.defer('gateway upstream clients', () => [auth, geo, graph, results, ...(webhooks === undefined ? [] : [webhooks]), ...(ingest === undefined ? [] : [ingest]), ...probes].forEach((c) => c.close()));
   const cache = new GeoCache();
   const responses = new ResponseCache();
   const lookup = new GeoLookup(geo, cache);
@@ -86,6 +88,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     graph,
     results,
     webhooks,
+    ingest,
     responses,
     ballots,
     graphqlResults,

@@ -1,6 +1,5 @@
 export { readGeoConfig, parseBoundaryFile, type GeoConfig, type BoundaryFile } from './config.js';
 export { startGeoService, type GeoService, type GeoDeps } from './service.js';
-export { defaultMaps, DEFAULT_MAPS } from './default-maps.js';
 export { DistrictIndex } from './domain/district-index.js';
 export type { RegionRecord } from './domain/region.js';
 export { loadUsAtlas } from './store/us-atlas.js';

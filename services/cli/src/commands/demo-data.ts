@@ -1,10 +1,17 @@
-import { loadGeoJsonFile, loadUsAtlas, type BoundaryFile, type RegionRecord } from '@civicgraph/geo';
-import { generateDemo, type DemoRegion, type GraphService } from '@civicgraph/graph';
-import { restLevel, todayUtc, type Logger } from '@civicgraph/kit';
+import { LmdbBoundaryStore, loadUsAtlas, type RegionRecord } from '@civicgraph/geo';
+import { DEMO_MARKER, generateDemo, type DemoRegion, type GraphService } from '@civicgraph/graph';
+import { ConfigError, restLevel, todayUtc, type Logger } from '@civicgraph/kit';
 
-/** Regions the demo elections are invented over: us-atlas states and counties, and the demo boundary files' districts. */
-export function demoRegions(files: readonly BoundaryFile[]): DemoRegion[] {
-  const records: RegionRecord[] = [...loadUsAtlas(), ...files.flatMap((f) => loadGeoJsonFile(f.path, f.level, f.state === undefined ? {} : { state: f.state }).regions)];
+/** Regions the demo elections are invented over: us-atlas states and counties, and the districts of the boundary store at `geoStore`. */
+export async function demoRegions(geoStore: string): Promise<DemoRegion[]> {
+  const store = LmdbBoundaryStore.open(geoStore);
+  let stored: RegionRecord[];
+  try {
+    stored = store.list();
+  } finally {
+    await store.close();
+  }
+  const records: RegionRecord[] = [...loadUsAtlas(), ...stored];
   const seen = new Set<string>();
   const out: DemoRegion[] = [];
   for (const r of records) {
@@ -16,14 +23,25 @@ export function demoRegions(files: readonly BoundaryFile[]): DemoRegion[] {
 }
 
 /**
- * Loads the synthetic demo dataset into an empty graph, so `npm start` on a fresh machine
- * answers every query; a graph holding anything (a real import, or the demo from an earlier
- * start) is left as it is.
+ * Refuses to start on a data folder holding the other kind of data: real answers must never
+ * mix with synthetic ones, nor a `--demo` banner sit over real data.
  */
-export async function loadDemoIfEmpty(graph: GraphService, files: readonly BoundaryFile[], log: Logger): Promise<void> {
+export async function checkDataKind(graph: GraphService, demo: boolean, dataDir: string): Promise<void> {
+  if ((await graph.store.stats()).nodes === 0) return;
+  const holdsDemo = (await graph.store.getNodes([DEMO_MARKER])).length > 0;
+  if (holdsDemo && !demo) throw new ConfigError('CIVIC_DATA_DIR', `${dataDir} holds the synthetic demo graph (from civicgraph up --demo); start with --demo, or set CIVIC_DATA_DIR to another folder for real data.`);
+  if (!holdsDemo && demo) throw new ConfigError('CIVIC_DATA_DIR', `${dataDir} holds real data; --demo needs a data folder of its own (set CIVIC_DATA_DIR to another folder).`);
+}
+
+/**
+ * Loads the synthetic demo dataset (`civicgraph up --demo`) into an empty graph; the demo
+ * of an earlier start is left as it is. Every
+ * node of it cites `synthetic` provenance, so no answer can pass it off as real.
+ */
+export async function loadDemoIfEmpty(graph: GraphService, geoStore: string, log: Logger): Promise<void> {
   if ((await graph.store.stats()).nodes > 0) return;
   const started = performance.now();
   let created = 0;
-  for (const batch of generateDemo({ regions: demoRegions(files), today: todayUtc() })) created += (await graph.writer.apply(batch)).created;
+  for (const batch of generateDemo({ regions: await demoRegions(geoStore), today: todayUtc() })) created += (await graph.writer.apply(batch)).created;
   log.info({ nodes: created, ms: Math.round(performance.now() - started) }, 'demo election data loaded (synthetic, low confidence)');
 }

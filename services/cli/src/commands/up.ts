@@ -2,17 +2,29 @@ import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { startAuthService, type AuthService } from '@civicgraph/auth';
-import { defaultMaps, startGeoService } from '@civicgraph/geo';
+import { startGeoService } from '@civicgraph/geo';
 import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
 import { readGraphConfig, startGraphService, surroundingGenerals } from '@civicgraph/graph';
+import { SOURCES, startIngestService, type RunRecord } from '@civicgraph/ingest';
 import { startResultsService } from '@civicgraph/results';
 import { startWebhooksService } from '@civicgraph/webhooks';
 import { openBus, todayUtc, type Lifecycle, type Logger } from '@civicgraph/kit';
 import type { CliConfig } from '../config.js';
-import { loadDemoIfEmpty } from './demo-data.js';
+import { checkDataKind, loadDemoIfEmpty } from './demo-data.js';
+import { sourceProgress } from './source-progress.js';
+import { sourcesOrigin } from './sources-origin.js';
 
 /** Label of the key `up` mints; the previous one is revoked on each start. */
 export const SANDBOX_LABEL = 'sandbox (civicgraph up)';
+
+/** The day the banner's ballot example asks about: the 2024 general, which the public sources certify. */
+export const REAL_BALLOT_DAY = '2024-11-05';
+
+/** How often the ingest service looks for due sources. */
+const INGEST_TICK_MS = 60_000;
+
+/** The boundary sources: with `--demo`, the synthetic elections are laid over these. */
+const MAP_SOURCES = SOURCES.filter((s) => s.import.kind === 'boundaries').map((s) => s.id);
 
 function populationCsv(sharedData: string | undefined): string | undefined {
   const path = sharedData === undefined ? undefined : join(sharedData, 'population/derived/county-population-v2023.csv');
@@ -34,16 +46,29 @@ async function mintSandboxKey(auth: AuthService, env: 'test' | 'live'): Promise<
   return issued.key;
 }
 
+export interface UpOptions {
+  /** Serve the synthetic demo elections (over the real maps) instead of the public sources. */
+  demo: boolean;
+}
+
 export interface Running {
   url: string;
   key: string;
-  /** The demo's next general election day: the date the banner's ballot example asks about. */
+  /** The day the banner's ballot example asks about. */
   electionDay: string;
+  demo: boolean;
+  /** Sources that could not be loaded, with why. */
+  failed: { id: string; error: string }[];
 }
 
-/** Starts auth, geo, graph, results and the gateway in this process, on loopback, with demo data. */
-export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger): Promise<Running> {
-  const files = defaultMaps(config.sharedData);
+/**
+ * Starts every service in this process, on loopback. The data is real: on the first start
+ * the ingest service loads every public source (from the shared data folder when it is
+ * beside the checkout), showing its progress, before the banner; later starts reuse the
+ * store and refresh on schedule. `--demo` serves synthetic elections instead, labelled so
+ * in every answer's provenance.
+ */
+export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger, options: UpOptions = { demo: false }): Promise<Running> {
   const bus = await openBus(config.natsUrl, 'civicgraph-up', log);
   lifecycle.defer('event bus', () => bus.close());
   const auth = await startAuthService(
@@ -51,7 +76,7 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger): 
     { bus, lifecycle, log: log.child({ service: 'auth' }) },
   );
   const geo = await startGeoService(
-    { host: '127.0.0.1', port: 0, files, populationCsv: populationCsv(config.sharedData),
+    { host: '127.0.0.1', port: 0, files: [], populationCsv: populationCsv(config.sharedData),
       storePath: join(config.dataDir, 'geo'), storePollMs: 1_000, h3Resolution: 5, geocoder: { kind: 'embedded' }, natsUrl: config.natsUrl, env: config.env,
       logLevel: config.logLevel },
     { bus, lifecycle, log: log.child({ service: 'geo' }) },
@@ -61,7 +86,23 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger): 
     readGraphConfig({ GRAPH_GRPC_PORT: '0', CIVIC_DATA_DIR: config.dataDir, CIVIC_ENV: config.env, LOG_LEVEL: config.logLevel }),
     { bus, lifecycle, log: log.child({ service: 'graph' }) },
   );
-  await loadDemoIfEmpty(graph, files, log.child({ service: 'graph' }));
+  await checkDataKind(graph, options.demo, config.dataDir);
+  // The schedule starts once the first load is done, so the progress shown is that load's alone.
+  let progress: ((run: RunRecord) => void) | undefined;
+  const ingest = await startIngestService(
+    { host: '127.0.0.1', port: 0, dataDir: config.dataDir, graphStore: config.graphStore, origin: sourcesOrigin(config), schedule: false,
+      tickMs: INGEST_TICK_MS, sources: options.demo ? MAP_SOURCES : SOURCES.map((s) => s.id), env: config.env, logLevel: config.logLevel },
+    { lifecycle, log: log.child({ service: 'ingest' }), graph: { store: graph.store, writer: graph.writer }, onRun: (run) => progress?.(run) },
+  );
+  const unloaded = ingest.ingest.list().filter((s) => s.state.status === 'never').map((s) => s.source.id);
+  if (unloaded.length > 0) {
+    progress = sourceProgress(unloaded.length);
+    await ingest.ingest.run(unloaded);
+    progress = undefined;
+    await geo.reload();
+  }
+  ingest.ingest.start(INGEST_TICK_MS);
+  if (options.demo) await loadDemoIfEmpty(graph, join(config.dataDir, 'geo'), log.child({ service: 'graph' }));
   const results = await startResultsService({ host: '127.0.0.1', port: 0, serves: config.env }, { store: graph.store, lifecycle, log: log.child({ service: 'results' }) });
   const webhooks = await startWebhooksService(
     { host: '127.0.0.1', port: 0, storePath: join(config.dataDir, 'webhooks'), env: config.env },
@@ -69,19 +110,30 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger): 
   );
   // The gateway's own reader, so its settings not named here keep their defaults.
   const gatewayEnv = { PORT: String(config.port), HOST: config.host, GEO_ADDR: geo.address, AUTH_ADDR: auth.address,
-    GRAPH_ADDR: graph.address, RESULTS_ADDR: results.address, WEBHOOKS_ADDR: webhooks.address,
-    CIVIC_ENV: config.env, LOG_LEVEL: config.logLevel, ...(config.natsUrl === undefined ? {} : { NATS_URL: config.natsUrl }) };
+    GRAPH_ADDR: graph.address, RESULTS_ADDR: results.address, WEBHOOKS_ADDR: webhooks.address, INGEST_ADDR: ingest.address,
+    CIVIC_ENV: config.env, LOG_LEVEL: config.logLevel, ...(config.natsUrl === undefined ? {} : { NATS_URL: config.natsUrl }),
+    ...(config.adminToken === undefined ? {} : { CIVIC_ADMIN_TOKEN: config.adminToken }) };
   const gateway = await startGateway(readGatewayConfig(gatewayEnv), { bus, lifecycle, log: log.child({ service: 'gateway' }) });
-  return { url: gateway.url, key: await mintSandboxKey(auth, config.env), electionDay: surroundingGenerals(todayUtc()).next };
+  const failed = ingest.ingest.list().filter((s) => s.state.status === 'failed').map((s) => ({ id: s.source.id, error: s.state.error ?? '' }));
+  return {
+    url: gateway.url,
+    key: await mintSandboxKey(auth, config.env),
+    electionDay: options.demo ? surroundingGenerals(todayUtc()).next : REAL_BALLOT_DAY,
+    demo: options.demo,
+    failed,
+  };
 }
 
-/** The banner `up` prints: where it listens, a working key and a curl line. */
-export function banner({ url, key, electionDay }: Running): string {
+/** The banner `up` prints: where it listens, a working key and curl lines that answer real data. */
+export function banner({ url, key, electionDay, demo, failed }: Running): string {
   return [
     `civicgraph is up at ${url}`,
     key.startsWith('cg_live_') ? `live key (live environment, build plan): ${key}` : `sandbox key (test environment, build plan): ${key}`,
+    demo ? 'data: SYNTHETIC demo elections over real maps (--demo); every answer cites synthetic provenance' : 'data: the public sources (civicgraph sources list), refreshed on schedule',
+    ...failed.map((f) => `  not loaded: ${f.id}: ${f.error}`),
     'try it:',
     `  curl -H "Authorization: Bearer ${key}" "${url}/v1/ballot?lat=39.7392&lng=-104.9903&date=${electionDay}"`,
+    `  curl -H "Authorization: Bearer ${key}" "${url}/v1/officeholders?region=region:co"`,
     `API reference: ${url}/docs   OpenAPI: ${url}/v1/openapi.json`,
     `GraphiQL: ${url}/graphql   (stop with Ctrl-C)`,
     '',

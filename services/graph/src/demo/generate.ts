@@ -39,7 +39,9 @@ const REGISTRIES = [
   { slug: 'provenance:demo-synthetic-registry-2025', daysAgo: 250 },
   { slug: 'provenance:demo-synthetic-registry-2024', daysAgo: 600 },
 ] as const;
-const SURVEY = 'provenance:demo-synthetic-survey';
+/** Every demo dataset holds this provenance record: a graph with it holds synthetic data. */
+export const DEMO_MARKER = 'provenance:demo-synthetic-survey';
+const SURVEY = DEMO_MARKER;
 const PARTIES = [
   { key: 'democratic', name: 'Democratic Party', abbreviation: 'DEM' },
   { key: 'republican', name: 'Republican Party', abbreviation: 'REP' },

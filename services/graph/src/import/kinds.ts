@@ -35,6 +35,11 @@ export interface GraphImportOptions {
   asOf?: string;
   /** When the source was published or downloaded; required for sources that carry no date of their own. */
   retrievedAt?: string;
+  /**
+   * How the file was delivered dates it (an HTTP Last-Modified, a mirror's snapshot date):
+   * used when the source carries no date of its own and no `retrievedAt` is given.
+   */
+  sourceDate?: string;
   /** Open States: the OCD `country-us` folder or its us_census_places.csv, to find mayors' cities. */
   places?: string;
 }
@@ -65,5 +70,8 @@ export async function graphImporter(kind: GraphImportKind, path: string, store: 
 }
 
 const asOf = (o: GraphImportOptions) => (o.asOf === undefined ? {} : { asOf: o.asOf });
-const when = (o: GraphImportOptions) => (o.retrievedAt === undefined ? {} : { retrievedAt: o.retrievedAt });
-const provenance = (o: GraphImportOptions) => (o.retrievedAt === undefined ? {} : { provenance: { retrievedAt: o.retrievedAt } });
+const when = (o: GraphImportOptions) => ({
+  ...(o.retrievedAt === undefined ? {} : { retrievedAt: o.retrievedAt }),
+  ...(o.sourceDate === undefined ? {} : { sourceDate: o.sourceDate }),
+});
+const provenance = (o: GraphImportOptions) => ({ provenance: when(o) });

@@ -15,8 +15,10 @@ import { KNOWN_SENATE_SPECIALS } from './senate.js';
 export interface FecImportOptions {
   /** The election year (even); default from the file name, `weball26.txt` → 2026. */
   cycle?: number;
-  /** When the file was downloaded or published; default: how far its reports run (coverageEnd). */
+  /** When the file was published; default: how far its reports run (coverageEnd). */
   retrievedAt?: string | Date;
+  /** How the file was delivered dates it (HTTP Last-Modified, a mirror's snapshot): used when it carries no date of its own. */
+  sourceDate?: string;
   /** FEC bulk files are ASCII in practice; declare `latin1` for one that is not UTF-8. */
   encoding?: SourceEncoding;
   /** CAND_ID → the person and Senate seat other sources know (`fecPersonIndex(legislators-current.yaml)`, the store's persons). */
@@ -40,7 +42,7 @@ export async function* importFecCandidates(path: string, options: FecImportOptio
   const label = basename(path);
   const ctx: CandidateContext = {
     cycle,
-    provenance: fecProvenance(label, cycle, retrievedAt(options.retrievedAt, coverageEnd(file.text), path)),
+    provenance: fecProvenance(label, cycle, retrievedAt(options.retrievedAt, coverageEnd(file.text), path, options.sourceDate)),
     known: options.known ?? new Map(),
     senateSpecials: options.senateSpecials ?? KNOWN_SENATE_SPECIALS[cycle] ?? {},
   };

@@ -13,6 +13,8 @@ describe('fecName', () => {
     ['PETERS, ALVIN JOHN 3205946498', 'Alvin John Peters', 'Alvin John', 'Peters'],
     ['HOGGATT, "HOLDEN"', 'Holden Hoggatt', 'Holden', 'Hoggatt'],
     ['MCMULLIN, EVAN / MINDY FINN', 'Evan McMullin', 'Evan', 'McMullin'],
+    ['KENNEDY, ROBERT, F. JR., SHANAHAN, NICOLE', 'Robert F. Kennedy Jr.', 'Robert F.', 'Kennedy'],
+    ['MONTELEONE, MONTE, EUGENE, GEE T MR.', 'Monte Eugene Gee T Monteleone', 'Monte Eugene Gee T', 'Monteleone'],
     ['RUSZKOWSKI ( RUSH ), ROB', 'Rob Ruszkowski', 'Rob', 'Ruszkowski'],
     ['WIEDENFELD-NEEDHAM, BORIS "BO"', 'Boris Wiedenfeld-Needham', 'Boris', 'Wiedenfeld-Needham'],
     ['PIERCE, MICHAEL DAVID LTC (RET.)', 'Michael David Pierce', 'Michael David', 'Pierce'],

@@ -13,13 +13,13 @@ const SUFFIXES: Readonly<Record<string, string>> = { JR: 'Jr.', SR: 'Sr.', II: '
 /**
  * Reads an FEC `CAND_NAME` — `FAMILY, GIVEN MIDDLE SUFFIX`, uppercase, with titles,
  * nicknames in quotes or parentheses, stray numbers, and tickets (`MCMULLIN, EVAN / MINDY
- * FINN`) — into a display name in title case. Casing is best effort (`MCBRIDE` → `McBride`,
+ * FINN`, `KENNEDY, ROBERT, F. JR., SHANAHAN, NICOLE`) — into a display name in title case. Casing is best effort (`MCBRIDE` → `McBride`,
  * `O'DEA` → `O'Dea`, but `DEGETTE` → `Degette`); the slug built from it does not depend on case.
  */
 export function fecName(raw: string): PersonName {
   const comma = raw.indexOf(',');
   const familyPart = comma < 0 ? raw : raw.slice(0, comma);
-  const restPart = comma < 0 ? '' : raw.slice(comma + 1).split('/')[0]!;
+  const restPart = comma < 0 ? '' : firstOfTicket(raw.slice(comma + 1).split('/')[0]!);
   const nickname = /"([^"]+)"|\(\s*([^)]+?)\s*\)/.exec(restPart);
   const given: string[] = [];
   let suffix: string | undefined;
@@ -32,6 +32,17 @@ export function fecName(raw: string): PersonName {
   const family = titleCase(stripAsides(familyPart).trim().replace(/\s+/g, ' '));
   const display = [...given, family, ...(suffix === undefined ? [] : [suffix])].filter((p) => p !== '').join(' ');
   return { display, given: given.length > 0 ? given.join(' ') : null, family: family === '' ? null : family };
+}
+
+/**
+ * The candidate's own given names when a ticket is written with commas alone: a suffix
+ * ends a name, so what follows it after a comma is the running mate's (`ROBERT, F. JR.,
+ * SHANAHAN, NICOLE` → `ROBERT, F. JR.`).
+ */
+function firstOfTicket(rest: string): string {
+  const segments = rest.split(',');
+  const end = segments.findIndex((seg) => seg.split(/\s+/).some((t) => SUFFIXES[t.replace(/\./g, '').toUpperCase()] !== undefined));
+  return end < 0 ? rest : segments.slice(0, end + 1).join(',');
 }
 
 /** Drops quoted and parenthesised asides (nicknames, "(RET.)"). */

@@ -13,6 +13,8 @@ export interface LegislatorsImportOptions {
   asOf?: string;
   /** When the file was fetched; default: its mtime. */
   retrievedAt?: string | Date;
+  /** How the file was delivered dates it (HTTP Last-Modified, a mirror's snapshot): used when no `retrievedAt` is given. */
+  sourceDate?: string;
   /** Which terms become HOLDS edges; default `all` for executive.yaml, else `current-seat`. */
   terms?: TermsChoice;
   encoding?: SourceEncoding;
@@ -28,7 +30,7 @@ export async function* importLegislators(path: string, options: LegislatorsImpor
   const file = await readTextFile(path, options.encoding);
   const records = yamlRecords(file.text, path);
   const label = basename(path);
-  const provenance = legislatorsProvenance(label, retrievedAt(options.retrievedAt, undefined, path));
+  const provenance = legislatorsProvenance(label, retrievedAt(options.retrievedAt, undefined, path, options.sourceDate));
   const ctx = { provenance, asOf: options.asOf ?? todayUtc(), terms: options.terms ?? (label === 'executive.yaml' ? 'all' : 'current-seat') } as const;
   const seen = new Map<string, string>();
   for (const { index, line, value } of records) {

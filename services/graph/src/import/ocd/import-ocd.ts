@@ -18,6 +18,8 @@ export interface OcdImportOptions {
   asOf?: string;
   /** When the files were fetched; default: each file's mtime. */
   retrievedAt?: string | Date;
+  /** How the file was delivered dates it (HTTP Last-Modified, a mirror's snapshot): used when no `retrievedAt` is given. */
+  sourceDate?: string;
   /** Also import Census places and county subdivisions from us_census_places.csv (counties always). */
   places?: boolean;
   encoding?: SourceEncoding;
@@ -65,7 +67,7 @@ async function loadAliases(file: string, options: OcdImportOptions): Promise<Loa
   const spec = specFor(file)!;
   const text = await readTextFile(file, options.encoding);
   const { index, rejections } = readAliases(text.text, file, basename(file));
-  return { index, rejections, provenance: fileProvenance(spec, retrievedAt(options.retrievedAt, undefined, text.path)) };
+  return { index, rejections, provenance: fileProvenance(spec, retrievedAt(options.retrievedAt, undefined, text.path, options.sourceDate)) };
 }
 
 function fileProvenance(spec: OcdFileSpec, at: string): PlainDraft<'provenance'> {
@@ -89,7 +91,7 @@ async function* importFile(
   options: OcdImportOptions,
 ): AsyncGenerator<DraftItem> {
   const text = await readTextFile(file, options.encoding);
-  const provenance = fileProvenance(spec, retrievedAt(options.retrievedAt, undefined, text.path));
+  const provenance = fileProvenance(spec, retrievedAt(options.retrievedAt, undefined, text.path, options.sourceDate));
   const label = basename(file);
   for (const row of rows(text.text, file, spec)) {
     const at = `${label} line ${row.line}`;

@@ -15,6 +15,8 @@ export interface OpenStatesImportOptions {
    * required. A checkout's file times say when it was checked out, not what it holds.
    */
   retrievedAt?: string | Date;
+  /** How the file was delivered dates it (HTTP Last-Modified, a mirror's snapshot): used when no `retrievedAt` is given. */
+  sourceDate?: string;
   /** opencivicdata/ocd-division-ids' `country-us` folder or its `us_census_places.csv`: where mayors' cities are found. */
   places?: string;
 }
@@ -28,7 +30,7 @@ export interface OpenStatesImportOptions {
  * and its line, and the other files go on. Without `retrievedAt` nothing is read.
  */
 export function importOpenStatesPeople(path: string, options: OpenStatesImportOptions = {}): AsyncGenerator<DraftItem> {
-  return people(path, openStatesProvenance(retrievedAt(options.retrievedAt, undefined, path)), options.places);
+  return people(path, openStatesProvenance(retrievedAt(options.retrievedAt, undefined, path, options.sourceDate)), options.places);
 }
 
 async function* people(path: string, provenance: PlainDraft<'provenance'>, placesPath: string | undefined): AsyncGenerator<DraftItem> {

@@ -54,7 +54,11 @@ const KNOWN: Readonly<Record<string, KnownSource>> = {
 };
 
 /** Provenance fields an import may set (the CLI passes them for files the importer does not know). */
-export type ProvenanceOverrides = Partial<Omit<SourceDescription, 'retrievedAt'>> & { retrievedAt?: string | Date };
+export type ProvenanceOverrides = Partial<Omit<SourceDescription, 'retrievedAt'>> & {
+  retrievedAt?: string | Date;
+  /** How the file was delivered dates it (HTTP Last-Modified, a mirror's snapshot): used when it carries no date of its own. */
+  sourceDate?: string;
+};
 
 export interface ResultsSource {
   draft: PlainDraft<'provenance'>;
@@ -72,12 +76,12 @@ export interface ResultsSource {
 export function resultsSource(path: string, overrides: ProvenanceOverrides = {}): ResultsSource {
   const name = basename(path);
   const known = KNOWN[name];
-  const { retrievedAt: when, ...fields } = overrides;
+  const { retrievedAt: when, sourceDate, ...fields } = overrides;
   const description: SourceDescription = {
     key: known?.key ?? `results-${slugKey(name.replace(/\.[^.]+$/, ''))}`,
     ...(known?.data ?? { source: name, url: `file://${path}`, publisher: 'unknown', licence: 'unknown', method: 'import' }),
     ...fields,
-    retrievedAt: retrievedAt(when, known?.published, path),
+    retrievedAt: retrievedAt(when, known?.published, path, sourceDate),
   };
   return { draft: provenanceDraft(description), certifiedWhenUnsaid: description.method === 'official-filing' };
 }

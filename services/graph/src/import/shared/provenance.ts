@@ -31,11 +31,13 @@ export function provenanceDraft(d: SourceDescription): PlainDraft<'provenance'> 
 /**
  * When the source was read or published, as RFC 3339: the date given (`--retrieved-at`, an
  * HTTP Last-Modified), else the source's own date (the FEC's coverage end, a VIP feed's
- * Source DateTime, the published version of a known file). Never the file's modification
- * time: a 2024 file copied today is not fresh. With neither, the import is refused.
+ * Source DateTime, the published version of a known file), else `fallback` (how the source
+ * was delivered dates it: an HTTP Last-Modified, a mirror's snapshot date). Never the
+ * file's modification time: a 2024 file copied today is not fresh. With none, the import
+ * is refused.
  */
-export function retrievedAt(option: string | Date | undefined, own: string | undefined, path: string): string {
-  const given = option ?? own;
+export function retrievedAt(option: string | Date | undefined, own: string | undefined, path: string, fallback?: string): string {
+  const given = option ?? own ?? fallback;
   if (given === undefined) {
     throw new InvalidParameterError(
       'retrieved_at',

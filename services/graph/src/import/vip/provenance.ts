@@ -15,7 +15,7 @@ const KNOWN: Readonly<Record<string, { url: string; licence: string }>> = {
 };
 
 /** Provenance fields an import may set or override. */
-export type VipProvenanceOverrides = Partial<Omit<SourceDescription, 'retrievedAt'>> & { retrievedAt?: string | Date };
+export type VipProvenanceOverrides = Partial<Omit<SourceDescription, 'retrievedAt'>> & { retrievedAt?: string | Date; sourceDate?: string };
 
 /**
  * The provenance of a VIP feed: an official filing (VIP feeds are published by the
@@ -29,7 +29,7 @@ export function vipSource(path: string, feed: Feed, index: FeedIndex, electionDa
   const vipId = source === undefined ? undefined : text(source, 'VipId');
   const name = source === undefined ? undefined : text(source, 'Name');
   const known = KNOWN[basename(path)];
-  const { retrievedAt: when, ...fields } = overrides;
+  const { retrievedAt: when, sourceDate, ...fields } = overrides;
   const key = vipId !== undefined && electionDate !== undefined ? `vip-${slugKey(vipId)}-${electionDate}` : `vip-${slugKey(basename(path).replace(/\.[^.]+$/, ''))}`;
   return provenanceDraft({
     key,
@@ -39,7 +39,7 @@ export function vipSource(path: string, feed: Feed, index: FeedIndex, electionDa
     licence: known?.licence ?? 'not stated in the feed',
     method: 'official-filing',
     ...fields,
-    retrievedAt: retrievedAt(when, source === undefined ? undefined : feedDate(text(source, 'DateTime')), path),
+    retrievedAt: retrievedAt(when, source === undefined ? undefined : feedDate(text(source, 'DateTime')), path, sourceDate),
   });
 }
 

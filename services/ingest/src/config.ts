@@ -1,0 +1,56 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { ConfigError, ENVIRONMENTS, int, list, oneOf, optionalStr, str } from '@civicgraph/kit';
+import { readStoreSelection, type StoreSelection } from '@civicgraph/graph';
+import type { Origin } from './fetch/fetch-file.js';
+import { SOURCES } from './registry.js';
+
+/** Ingest service configuration: the only reader of process.env in this service. */
+export interface IngestConfig {
+  /** gRPC bind host (INGEST_GRPC_HOST, default 127.0.0.1). */
+  host: string;
+  /** gRPC port (INGEST_GRPC_PORT, default 50056; 0 picks a free one). */
+  port: number;
+  /** `${CIVIC_DATA_DIR}` (default `.civicgraph`): state in `ingest/`, boundaries in `geo/`, the embedded graph in `graph/`. */
+  dataDir: string;
+  /** The graph store imports write to (GRAPH_STORE and ARANGO_*, as the graph service reads them). */
+  graphStore: StoreSelection;
+  /**
+   * Where sources are read from (CIVIC_SOURCES_MIRROR): unset → their public hosts; a folder,
+   * or an http(s) base URL, laid out like the repository's shared/data.
+   */
+  origin: Origin;
+  /** Refresh sources on their schedule (INGEST_SCHEDULE, `on` default, or `off`). */
+  schedule: boolean;
+  /** How often the schedule looks for due sources (INGEST_TICK_MS, default 60000). */
+  tickMs: number;
+  /** Sources to keep (INGEST_SOURCES, comma-separated ids; default every source of the registry). */
+  sources: string[];
+  /** The subject word of events (CIVIC_ENV, default test). */
+  env: (typeof ENVIRONMENTS)[number];
+  logLevel: string;
+}
+
+export function readIngestConfig(env: NodeJS.ProcessEnv = process.env): Readonly<IngestConfig> {
+  const sources = list(env, 'INGEST_SOURCES');
+  const unknown = sources.filter((id) => !SOURCES.some((s) => s.id === id));
+  if (unknown.length > 0) throw new ConfigError('INGEST_SOURCES', `unknown source ${unknown.join(', ')}; the registry has ${SOURCES.map((s) => s.id).join(', ')}`);
+  return Object.freeze({
+    host: str(env, 'INGEST_GRPC_HOST', '127.0.0.1'),
+    port: int(env, 'INGEST_GRPC_PORT', 50056, 0, 65535),
+    dataDir: resolve(str(env, 'CIVIC_DATA_DIR', '.civicgraph')),
+    graphStore: readStoreSelection(env),
+    origin: originOf(optionalStr(env, 'CIVIC_SOURCES_MIRROR')),
+    schedule: oneOf(env, 'INGEST_SCHEDULE', ['on', 'off'] as const, 'on') === 'on',
+    tickMs: int(env, 'INGEST_TICK_MS', 60_000, 100, 86_400_000),
+    sources: sources.length === 0 ? SOURCES.map((s) => s.id) : sources,
+    env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
+    logLevel: str(env, 'LOG_LEVEL', 'info'),
+  });
+}
+
+/** A mirror setting as an origin: an http(s) URL, else a folder (relative to the working directory). */
+export function originOf(mirror: string | undefined): Origin {
+  if (mirror === undefined) return { kind: 'public' };
+  if (/^https?:\/\//.test(mirror)) return { kind: 'http', base: mirror };
+  return { kind: 'folder', path: isAbsolute(mirror) ? mirror : join(process.cwd(), mirror) };
+}

@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Logger } from '@civicgraph/kit';
+import { fetchFile, type Origin, type Validators } from '../fetch/fetch-file.js';
+import { fetchTree } from '../fetch/fetch-tree.js';
+import { stagedName, type Source } from '../registry.js';
+import type { IngestStore, RunRecord, SourceState } from '../state/ingest-store.js';
+import { importStaged, type ImportOutcome, type ImportTargets } from './import-staged.js';
+import { backoffMs } from './schedule.js';
+
+/** What a run needs: where sources come from, where state and files are kept, where imports write. */
+export interface RunContext extends ImportTargets {
+  store: IngestStore;
+  now: () => Date;
+  log: Logger;
+  /** Told as a run moves: started, rows read, finished. */
+  onRun?: (run: RunRecord) => void;
+}
+
+/** A source's content as fetched: every file by its name, and the validators its host sent. */
+interface Content {
+  files: Map<string, Uint8Array>;
+  validators: Record<string, Validators>;
+  /** The Last-Modified of a public fetch, which dates a source that carries no date of its own. */
+  lastModified: string | undefined;
+}
+
+/**
+ * One run of one source: fetch it (conditionally), and when its content is new, stage the
+ * files, import them, and keep them as the source's current copy. Nothing new (every file
+ * 304, or the same content hash) imports nothing and emits nothing. A failure — unreachable,
+ * garbage, an import that refuses — leaves the previous data serving and the previous copy
+ * in place, records why, and schedules a retry with backoff.
+ */
+export async function runSource(source: Source, ctx: RunContext): Promise<RunRecord> {
+  const started = ctx.now();
+  const run: RunRecord = { id: `${started.toISOString()}-${source.id}`, source: source.id, startedAt: started.toISOString(), finishedAt: null, status: 'running', progress: 0, rows: null, events: null, error: null };
+  await report(ctx, run);
+  const state = ctx.store.state(source.id);
+  try {
+    const content = await fetchContent(source, ctx, state);
+    const hash = content === undefined ? state.hash : hashOf(content.files);
+    if (content === undefined || hash === state.hash) {
+      await finish(ctx, run, { ...state, ...(content === undefined ? {} : { validators: content.validators }) }, 'unchanged', source);
+      return run;
+    }
+    const outcome = await stageAndImport(source, content, ctx, (rows) => {
+      run.progress = rows;
+      ctx.onRun?.(run);
+    });
+    Object.assign(run, { rows: outcome.rows, events: outcome.events });
+    const version = versionOf(content.validators) ?? hash!.slice(0, 16);
+    await finish(ctx, run, { ...state, hash, validators: content.validators, version, rows: outcome.rows, events: outcome.events, lastChangeAt: ctx.now().toISOString() }, 'changed', source);
+    if (outcome.rejected.length > 0) ctx.log.info({ source: source.id, rejected: outcome.rows.rejected, first: outcome.rejected }, 'source imported with rejected rows');
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    run.error = reason;
+    await finish(ctx, run, { ...state, error: reason, failures: state.failures + 1 }, 'failed', source);
+    ctx.log.warn({ source: source.id, err: reason, retryInMs: backoffMs(state.failures + 1) }, 'source failed; the previous data still serves');
+  }
+  return run;
+}
+
+async function report(ctx: RunContext, run: RunRecord): Promise<void> {
+  await ctx.store.saveRun(run);
+  ctx.onRun?.(run);
+}
+
+async function finish(ctx: RunContext, run: RunRecord, state: SourceState, status: RunRecord['status'], source: Source): Promise<void> {
+  const now = ctx.now();
+  run.status = status;
+  run.finishedAt = now.toISOString();
+  const failed = status === 'failed';
+  const next = new Date(now.getTime() + (failed ? backoffMs(state.failures) : source.refreshHours * 3_600_000));
+  await ctx.store.saveState({
+    ...state,
+    status: failed ? 'failed' : 'ok',
+    lastFetchAt: now.toISOString(),
+    failures: failed ? state.failures : 0,
+    error: failed ? state.error : null,
+    nextAttemptAt: next.toISOString(),
+  });
+  await report(ctx, run);
+}
+
+/** The source's files; undefined when every one answered 304 Not Modified. */
+async function fetchContent(source: Source, ctx: RunContext, state: SourceState): Promise<Content | undefined> {
+  const files = new Map<string, Uint8Array>();
+  const validators: Record<string, Validators> = {};
+  let modified = source.tree !== undefined;
+  let lastModified: string | undefined;
+  for (const file of source.files) {
+    const name = stagedName(file, ctx.origin);
+    const fetched = await fetchFile(file, ctx.origin, state.validators[name] ?? {});
+    if (fetched.status === 'not-modified') {
+      // Unchanged here, maybe not elsewhere: the current copy stands in for it.
+      files.set(name, await readFile(join(ctx.filesDir, source.id, name)));
+      validators[name] = state.validators[name] ?? {};
+      continue;
+    }
+    modified = true;
+    files.set(name, fetched.bytes);
+    validators[name] = fetched.validators;
+    lastModified = latest(lastModified, fetched.validators.lastModified);
+  }
+  if (source.tree !== undefined) {
+    for (const [name, bytes] of await fetchTree(source.tree, ctx.origin)) files.set(`${source.tree.name}/${name}`, bytes);
+  }
+  return modified ? { files, validators, lastModified } : undefined;
+}
+
+/** Writes the files to a staging folder, imports them, then makes them the source's current copy. */
+async function stageAndImport(source: Source, content: Content, ctx: RunContext, onRows: (rows: number) => void) {
+  const current = join(ctx.filesDir, source.id);
+  const staged = `${current}.next`;
+  await rm(staged, { recursive: true, force: true });
+  for (const [name, bytes] of content.files) {
+    await mkdir(dirname(join(staged, name)), { recursive: true });
+    await writeFile(join(staged, name), bytes);
+  }
+  try {
+    const outcome = await importStaged(source, staged, sourceDate(source, ctx.origin, content), ctx, onRows);
+    refuseGarbage(outcome);
+    await rm(current, { recursive: true, force: true });
+    await rename(staged, current);
+    return outcome;
+  } catch (err) {
+    await rm(staged, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/**
+ * A version most of whose rows the importer rejects is not the source any more (an error
+ * page, a truncated download, a changed layout): the run fails and the previous copy stays
+ * the current one. (The rows it did accept are stored: each is valid on its own.)
+ */
+function refuseGarbage(outcome: ImportOutcome): void {
+  const { created, updated, unchanged, rejected } = outcome.rows;
+  const accepted = created + updated + unchanged;
+  if (rejected > 0 && rejected >= accepted) {
+    throw new Error(`${rejected} of ${accepted + rejected} rows rejected, e.g. ${outcome.rejected[0] ?? '?'}: not a usable version of the source`);
+  }
+}
+
+/**
+ * What dates a source that carries no date of its own: a mirror's copy is the snapshot the
+ * registry names (its files' times say when they were copied); a public file, the
+ * Last-Modified its host sent.
+ */
+function sourceDate(source: Source, origin: Origin, content: Content): string | undefined {
+  if (origin.kind !== 'public') return source.snapshot;
+  return content.lastModified === undefined ? undefined : new Date(content.lastModified).toISOString();
+}
+
+function hashOf(files: ReadonlyMap<string, Uint8Array>): string {
+  const h = createHash('sha256');
+  for (const name of [...files.keys()].sort()) h.update(name).update('\0').update(files.get(name)!).update('\0');
+  return h.digest('hex');
+}
+
+function versionOf(validators: Record<string, Validators>): string | undefined {
+  const v = Object.values(validators);
+  if (v.length !== 1) return undefined;
+  return v[0]!.etag ?? v[0]!.lastModified;
+}
+
+function latest(a: string | undefined, b: string | undefined): string | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return Date.parse(a) >= Date.parse(b) ? a : b;
+}

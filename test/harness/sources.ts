@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import { LmdbBoundaryStore, type BoundaryFile } from '@civicgraph/geo';
+import { Ingest, IngestStore, SOURCES, type RunRecord } from '@civicgraph/ingest';
+import { createLogger, levelFromRest } from '@civicgraph/kit';
+import { SHARED_DATA, type Stack } from './stack.js';
+
+/** The registry's boundary maps: what `civicgraph up` serves beyond us-atlas's states and counties. */
+export const MAP_SOURCES = SOURCES.filter((s) => s.import.kind === 'boundaries').map((s) => s.id);
+
+/** The same maps as files of the shared data folder, for tests that read them directly. */
+export function mapFiles(): BoundaryFile[] {
+  return SOURCES.flatMap((s) => {
+    if (s.import.kind !== 'boundaries') return [];
+    const { level, state, validFrom, electionsFrom } = s.import;
+    return [{ path: join(SHARED_DATA, s.files[0]!.mirror!), level: levelFromRest(level)!, ...(state === undefined ? {} : { state }),
+      validity: { from: validFrom, ...(electionsFrom === undefined ? {} : { electionsFrom }) } }];
+  });
+}
+
+/**
+ * Loads registry sources into a stack as `civicgraph up` does on its first start: the
+ * ingest service's own runs, from the shared data folder as the mirror, then the geo
+ * service's reload. Each run must succeed.
+ */
+export async function loadSources(stack: Stack, ids: readonly string[]): Promise<RunRecord[]> {
+  const store = IngestStore.open(join(stack.dataDir, 'ingest', 'state'));
+  const boundaries = LmdbBoundaryStore.open(join(stack.dataDir, 'geo'));
+  const ingest = new Ingest({
+    origin: { kind: 'folder', path: SHARED_DATA }, store, filesDir: join(stack.dataDir, 'ingest', 'files'),
+    graph: { store: stack.graph.store, writer: stack.graph.writer }, boundaries, now: () => new Date(), log: createLogger('test', 'silent'),
+  });
+  try {
+    const runs = await ingest.run(ids);
+    const failed = runs.filter((r) => r.status === 'failed');
+    if (failed.length > 0) throw new Error(`sources failed: ${failed.map((r) => `${r.source}: ${r.error}`).join('; ')}`);
+    return runs;
+  } finally {
+    await ingest.stop();
+    await boundaries.close();
+    await store.close();
+    await stack.geo.reload();
+  }
+}

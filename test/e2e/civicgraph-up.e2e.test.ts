@@ -134,12 +134,13 @@ describe('civicgraph up, driven over HTTP as a new user would', () => {
     const ring = [[DENVER.lng - d, DENVER.lat - d], [DENVER.lng + d, DENVER.lat - d], [DENVER.lng + d, DENVER.lat + d], [DENVER.lng - d, DENVER.lat + d], [DENVER.lng - d, DENVER.lat - d]];
     writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { GEOID: '0803177', NAME: 'Civic Center' }, geometry: { type: 'Polygon', coordinates: [ring] } }] }));
     const summary = JSON.parse(await civicgraph('import', 'boundaries', file, '--level', 'precinct', '--state', 'CO', '--valid-from', '2020-01-01', '--json'));
-    expect(summary).toMatchObject({ format: 'geojson', features: 1, change: { created: [expect.stringContaining('@2020-01-01')] } });
+    expect(summary).toMatchObject({ files: [{ format: 'geojson', scale: 0 }], features: 1, change: { created: [expect.stringContaining('@2020-01-01')] } });
     const at = `${url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}`;
-    await vi.waitFor(async () => expect((await get(at, sandboxKey)).body.data.map((r: { level: string }) => r.level)).toContain('precinct'), { timeout: 15_000, interval: 250 });
+    // The service rebuilds its national index off to the side, then swaps it in.
+    await vi.waitFor(async () => expect((await get(at, sandboxKey)).body.data.map((r: { level: string }) => r.level)).toContain('precinct'), { timeout: 120_000, interval: 250 });
     const again = JSON.parse(await civicgraph('import', 'boundaries', file, '--level', 'precinct', '--state', 'CO', '--valid-from', '2020-01-01', '--json'));
     expect(again.change).toEqual({ created: [], updated: [], deleted: [], unchanged: 1 });
-  });
+  }, 180_000);
 
   it('refuses an import that is not what it claims, naming the file, and keeps serving', async () => {
     const bogus = join(dataDir, 'bogus.shp');

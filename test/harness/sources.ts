@@ -1,21 +1,11 @@
 import { join } from 'node:path';
-import { LmdbBoundaryStore, type BoundaryFile } from '@civicgraph/geo';
+import { LmdbBoundaryStore } from '@civicgraph/geo';
 import { Ingest, IngestStore, SOURCES, type RunRecord } from '@civicgraph/ingest';
-import { createLogger, levelFromRest } from '@civicgraph/kit';
+import { createLogger } from '@civicgraph/kit';
 import { SHARED_DATA, type Stack } from './stack.js';
 
 /** The registry's boundary maps: what `civicgraph up` serves beyond us-atlas's states and counties. */
 export const MAP_SOURCES = SOURCES.filter((s) => s.import.kind === 'boundaries').map((s) => s.id);
-
-/** The same maps as files of the shared data folder, for tests that read them directly. */
-export function mapFiles(): BoundaryFile[] {
-  return SOURCES.flatMap((s) => {
-    if (s.import.kind !== 'boundaries') return [];
-    const { level, state, validFrom, electionsFrom } = s.import;
-    return [{ path: join(SHARED_DATA, s.files[0]!.mirror!), level: levelFromRest(level)!, ...(state === undefined ? {} : { state }),
-      validity: { from: validFrom, ...(electionsFrom === undefined ? {} : { electionsFrom }) } }];
-  });
-}
 
 /**
  * Loads registry sources into a stack as `civicgraph up` does on its first start: the

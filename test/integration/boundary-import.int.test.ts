@@ -37,10 +37,10 @@ afterAll(async () => {
 describe('importing dated congressional maps into a running service', () => {
   it('imports the 118th (zipped Census shapefile) and 119th (GeoJSON) maps, and the service picks them up', async () => {
     const a = await importBoundaries(store, { path: CD118, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, validity: V118 });
-    expect(a.format).toBe('shapefile');
+    expect(a.files.map((f) => f.format)).toEqual(['shapefile']);
     expect(a.change.created.length).toBeGreaterThan(430);
     const b = await importBoundaries(store, { path: CD119, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, validity: V119 });
-    expect(b.format).toBe('geojson');
+    expect(b.files.map((f) => [f.format, f.scale])).toEqual([['geojson', 20_000_000]]);
     await expect.poll(() => cdOn('2025-06-01'), { timeout: 60_000 }).toHaveLength(1);
   }, 120_000);
 
@@ -88,7 +88,7 @@ describe('importing other shapes of boundary file', () => {
   it('reprojects the Maricopa VIP precincts (nested zip, Arizona State Plane feet) keyed by ELECTPCT', async () => {
     const vip = join(SHARED_DATA, 'vip/sample_feed_v6.zip');
     const summary = await importBoundaries(store, { path: vip, level: Level.LEVEL_PRECINCT, state: 'AZ', codeField: 'ELECTPCT' });
-    expect(summary).toMatchObject({ format: 'shapefile', crs: { reprojected: true } });
+    expect(summary.files).toMatchObject([{ format: 'shapefile', crs: { reprojected: true }, scale: 0 }]);
     // 1,077 shapes; split precincts share an ELECTPCT and merge: 743 distinct codes.
     expect(summary.features).toBe(1077);
     expect(summary.rejected).toEqual([]);
@@ -102,7 +102,7 @@ describe('importing other shapes of boundary file', () => {
     const { createRequire } = await import('node:module');
     const topo = createRequire(import.meta.url).resolve('us-atlas/states-10m.json');
     const summary = await importBoundaries(store, { path: topo, level: Level.LEVEL_STATE, validity: { from: '1990-01-01', to: '1990-01-02' } });
-    expect(summary.format).toBe('topojson');
+    expect(summary.files.map((f) => f.format)).toEqual(['topojson']);
     expect(summary.change.created).toContain('region:co@1990-01-01');
   });
 });

@@ -8,8 +8,9 @@ import { Level } from '@civicgraph/protos/civic/geo/v1/geo';
 import { get, graphql, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
 import { loadSources, MAP_SOURCES } from '../harness/sources.js';
 
-// The service as `civicgraph up` configures it (the 119th Congress and Colorado 2021 maps,
-// dated), then full-resolution 118th Congress maps imported one state at a time.
+// The service with the registry's cartographic 119th Congress map (1:20M) and Colorado's
+// 2021 maps, dated — the registry's full-resolution TIGER maps left out — then
+// full-resolution 118th Congress maps imported one state at a time.
 const tiger = (fips: string) => join(SHARED_DATA, `boundaries/congressional/tiger2022-cd118/tl_2022_${fips}_cd118.shp`);
 const CD = Level.LEVEL_CONGRESSIONAL_DISTRICT;
 const V118 = { from: '2023-01-03', electionsFrom: '2022-01-01' };
@@ -21,9 +22,12 @@ const POINTS = {
   providence: { lat: 41.8308, lng: -71.415 },
   newport: { lat: 41.4901, lng: -71.3128 },
 };
+// NC-6 under the 118th Congress map, NC-5 under the 119th (North Carolina redrew in 2023).
+const GREENSBORO = { lat: 36.0726, lng: -79.792 };
+const REDRAWN = { ...V118, to: '2025-01-03', electionsTo: '2024-01-01' };
 const DATES = ['2021-06-01', '2022-06-01', '2023-01-03', '2023-06-01', '2024-01-01', '2024-11-05', '2025-01-03', '2025-06-01', '2026-11-03'];
 
-interface Served { slug: string; roles: string[]; valid_from: string | null; valid_to: string | null }
+interface Served { slug: string; roles: string[]; valid_from: string | null; valid_to: string | null; precision?: string }
 
 let stack: Stack;
 let key: string;
@@ -40,7 +44,7 @@ const imported = (req: Omit<BoundaryImport, 'level'>) => importBoundaries(store,
 
 beforeAll(async () => {
   stack = await startStack();
-  await loadSources(stack, MAP_SOURCES);
+  await loadSources(stack, MAP_SOURCES.filter((id) => !id.startsWith('tiger')));
   key = await stack.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 100_000 });
   store = LmdbBoundaryStore.open(join(stack.dataDir, 'geo'));
   scratch = mkdtempSync(join(tmpdir(), 'civic-bversions-'));
@@ -73,44 +77,61 @@ describe('full-resolution maps of two states, imported one after the other witho
     }
   });
 
-  it("the imported map serves until the registry's 119th map supersedes it, which elects from 2024", async () => {
-    expect(await districts(DENVER, '2023-06-01')).toEqual([{ slug: 'region:co-cd-1', roles: ['serving', 'electing'], valid_from: '2023-01-03', valid_to: '2025-01-03' }]);
-    expect(await districts(DENVER, '2024-11-05')).toEqual([
-      { slug: 'region:co-cd-1', roles: ['serving'], valid_from: '2023-01-03', valid_to: '2025-01-03' },
-      { slug: 'region:co-cd-1', roles: ['electing'], valid_from: '2025-01-03', valid_to: null },
-    ]);
-    expect(await districts(POINTS.newport, '2025-06-01')).toEqual([{ slug: 'region:ri-cd-1', roles: ['serving', 'electing'], valid_from: '2025-01-03', valid_to: null }]);
+  it("a full-resolution map with no end keeps serving past the registry's 1:20M 119th map, which serves only where nothing better is loaded", async () => {
+    const open = { slug: 'region:co-cd-1', roles: ['serving', 'electing'], valid_from: '2023-01-03', valid_to: null };
+    for (const date of ['2023-06-01', '2024-11-05', '2026-11-03']) expect(await districts(DENVER, date), date).toEqual([open]);
+    expect(await districts(POINTS.newport, '2025-06-01')).toEqual([{ slug: 'region:ri-cd-1', roles: ['serving', 'electing'], valid_from: '2023-01-03', valid_to: null }]);
+    const res = await get(`${stack.url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}&date=2026-11-03`, key);
+    const cd = res.body.data.find((r: { level: string }) => r.level === 'congressional-district');
+    expect(cd).toMatchObject({ source: 'tl_2022_08_cd118.shp', precision: 'full', scale_denominator: null });
+    const state = res.body.data.find((r: { level: string }) => r.level === 'state');
+    expect(state).toMatchObject({ precision: 'generalized', scale_denominator: 10_000_000 });
   });
 
-  it('GraphQL marks the same two versions, each with its own outline, and the ballot uses the electing one once', async () => {
-    const query = '{ districtsAtPoint(lat: 39.7392, lng: -104.9903, date: "2024-11-05") { slug level roles validFrom boundary } }';
+  it('a full-resolution map whose end is declared hands over to the 1:20M map: between the 2024 elections and 2025-01-03 both, each marked', async () => {
+    await imported({ path: tiger('37'), validity: REDRAWN });
+    await expect.poll(() => districts(GREENSBORO, '2023-06-01'), { timeout: 120_000 }).toEqual([{ slug: 'region:nc-cd-6', roles: ['serving', 'electing'], valid_from: '2023-01-03', valid_to: '2025-01-03' }]);
+    expect(await districts(GREENSBORO, '2024-11-05')).toEqual([
+      { slug: 'region:nc-cd-5', roles: ['electing'], valid_from: '2025-01-03', valid_to: null },
+      { slug: 'region:nc-cd-6', roles: ['serving'], valid_from: '2023-01-03', valid_to: '2025-01-03' },
+    ]);
+    expect(await districts(GREENSBORO, '2025-06-01')).toEqual([{ slug: 'region:nc-cd-5', roles: ['serving', 'electing'], valid_from: '2025-01-03', valid_to: null }]);
+  }, 180_000);
+
+  it('GraphQL marks the same two versions, each with its own outline and precision, and the ballot uses the electing one once', async () => {
+    const { lat, lng } = GREENSBORO;
+    const query = `{ districtsAtPoint(lat: ${lat}, lng: ${lng}, date: "2024-11-05") { slug level roles validFrom source precision scaleDenominator boundary } }`;
     const res = await graphql(stack.url, key, query);
     const cds = res.body.data.districtsAtPoint.filter((r: { level: string }) => r.level === 'CONGRESSIONAL_DISTRICT');
-    expect(cds.map((r: { slug: string; roles: string[]; validFrom: string }) => [r.slug, r.roles, r.validFrom])).toEqual([
-      ['region:co-cd-1', ['SERVING'], '2023-01-03'],
-      ['region:co-cd-1', ['ELECTING'], '2025-01-03'],
+    expect(cds.map((r: { slug: string; roles: string[]; validFrom: string; precision: string; scaleDenominator: number | null }) => [r.slug, r.roles, r.validFrom, r.precision, r.scaleDenominator])).toEqual([
+      ['region:nc-cd-5', ['ELECTING'], '2025-01-03', 'GENERALIZED', 20_000_000],
+      ['region:nc-cd-6', ['SERVING'], '2023-01-03', 'FULL', null],
     ]);
     const vertices = (g: { coordinates: unknown }) => JSON.stringify(g.coordinates).split('],[').length;
     // Full-resolution TIGER against the 1:20M cartographic outline.
-    expect(vertices(cds[0].boundary)).toBeGreaterThan(20 * vertices(cds[1].boundary));
-    const ballot = await get(`${stack.url}/v1/ballot?lat=${DENVER.lat}&lng=${DENVER.lng}&date=2024-11-05`, key);
-    expect(ballot.body.regions.filter((r: { slug: string }) => r.slug === 'region:co-cd-1')).toHaveLength(1);
+    expect(vertices(cds[1].boundary)).toBeGreaterThan(20 * vertices(cds[0].boundary));
+    const ballot = await get(`${stack.url}/v1/ballot?lat=${lat}&lng=${lng}&date=2024-11-05`, key);
+    expect(ballot.body.regions.filter((r: { slug: string }) => r.slug.startsWith('region:nc-cd-')).map((r: { slug: string }) => r.slug)).toEqual(['region:nc-cd-5']);
   });
 
-  it('lists a region\'s versions with their intervals and sources', async () => {
-    const res = await get(`${stack.url}/v1/regions/region:co-cd-1?date=2024-06-01`, key);
-    expect(res.status).toBe(200);
-    expect(res.body.versions).toEqual([
-      { valid_from: '2023-01-03', valid_to: '2025-01-03', elections_from: '2022-01-01', elections_to: '2024-01-01', source: 'tl_2022_08_cd118.shp', imported_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
-      { valid_from: '2025-01-03', valid_to: null, elections_from: '2024-01-01', elections_to: null, source: 'cb_2024_us_cd119_20m', imported_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+  it('lists a region\'s versions with their intervals, sources and precision', async () => {
+    const nc = await get(`${stack.url}/v1/regions/region:nc-cd-6?date=2024-06-01`, key);
+    expect(nc.status).toBe(200);
+    const stamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
+    expect(nc.body.versions).toEqual([
+      { valid_from: '2023-01-03', valid_to: '2025-01-03', elections_from: '2022-01-01', elections_to: '2024-01-01', source: 'tl_2022_37_cd118.shp', precision: 'full', scale_denominator: null, imported_at: stamp },
+      { valid_from: '2025-01-03', valid_to: null, elections_from: '2024-01-01', elections_to: null, source: 'cb_2024_us_cd119_20m', precision: 'generalized', scale_denominator: 20_000_000, imported_at: stamp },
     ]);
+    // Colorado's 1:20M version never serves: the full-resolution map has no end.
+    const co = await get(`${stack.url}/v1/regions/region:co-cd-1`, key);
+    expect(co.body.versions.map((v: { source: string; valid_to: string | null }) => [v.source, v.valid_to])).toEqual([['tl_2022_08_cd118.shp', null]]);
   });
 
   it('a map imported with the registry map\'s own dates takes its place for that state only', async () => {
     await imported({ path: tiger('44'), validity: { from: '2025-01-03', electionsFrom: '2024-01-01' } });
-    await expect.poll(async () => (await get(`${stack.url}/v1/regions/region:ri-cd-1`, key)).body.versions.map((v: { source: string }) => v.source), { timeout: 120_000 })
-      .toEqual(['tl_2022_44_cd118.shp', 'tl_2022_44_cd118.shp']);
-    expect((await get(`${stack.url}/v1/regions/region:co-cd-1`, key)).body.versions.map((v: { source: string }) => v.source)).toEqual(['tl_2022_08_cd118.shp', 'cb_2024_us_cd119_20m']);
+    await expect.poll(async () => (await get(`${stack.url}/v1/regions/region:ri-cd-1`, key)).body.versions.map((v: { source: string; valid_from: string }) => [v.source, v.valid_from]), { timeout: 120_000 })
+      .toEqual([['tl_2022_44_cd118.shp', '2023-01-03'], ['tl_2022_44_cd118.shp', '2025-01-03']]);
+    expect((await get(`${stack.url}/v1/regions/region:co-cd-1`, key)).body.versions.map((v: { source: string }) => v.source)).toEqual(['tl_2022_08_cd118.shp']);
     expect(await districts(POINTS.newport, '2025-06-01')).toHaveLength(1);
   }, 180_000);
 });

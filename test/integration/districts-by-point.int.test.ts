@@ -158,9 +158,9 @@ async function awayFromMinuteEnd(): Promise<void> {
 describe('POST /graphql', () => {
   it('districtsAtPoint returns the same regions as REST for the same point', async () => {
     const rest = await get(denver(), key);
-    const gql = await graphql(stack.url, key, 'query($lat: Float!, $lng: Float!) { districtsAtPoint(lat: $lat, lng: $lng) { slug name level fips population ocdId roles validFrom validTo } }', DENVER);
+    const gql = await graphql(stack.url, key, 'query($lat: Float!, $lng: Float!) { districtsAtPoint(lat: $lat, lng: $lng) { slug name level fips population ocdId roles validFrom validTo source precision scaleDenominator } }', DENVER);
     expect(gql.status).toBe(200);
-    const fromGql = gql.body.data.districtsAtPoint.map((r: any) => ({ slug: r.slug, name: r.name, level: r.level.toLowerCase().replaceAll('_', '-'), fips: r.fips, population: r.population, ocd_id: r.ocdId, roles: r.roles.map((x: string) => x.toLowerCase()), valid_from: r.validFrom, valid_to: r.validTo }));
+    const fromGql = gql.body.data.districtsAtPoint.map((r: any) => ({ slug: r.slug, name: r.name, level: r.level.toLowerCase().replaceAll('_', '-'), fips: r.fips, population: r.population, ocd_id: r.ocdId, roles: r.roles.map((x: string) => x.toLowerCase()), valid_from: r.validFrom, valid_to: r.validTo, source: r.source, precision: r.precision.toLowerCase(), scale_denominator: r.scaleDenominator }));
     expect(fromGql).toEqual(rest.body.data);
     expect(gql.body.data.districtsAtPoint.map((r: any) => r.level)).toContain('COUNTY');
   });

@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DistrictIndex, loadGeoJsonFile, loadUsAtlas, type RegionRecord } from '@civicgraph/geo';
+import { DistrictIndex, loadBoundaries, LmdbBoundaryStore, onDate } from '@civicgraph/geo';
 import { graphImporter, runImport, type DraftItem, type GraphImportKind } from '@civicgraph/graph';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { get, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
-import { loadSources, MAP_SOURCES, mapFiles } from '../harness/sources.js';
+import { loadSources, MAP_SOURCES } from '../harness/sources.js';
 
 // Golden ballots: the certified returns are the ground truth of who and what was on each
 // 2024 ballot. The service, fed the contest totals, must give each point exactly the
@@ -85,13 +85,15 @@ describe("Denver's 301 precincts, 2024-11-05", () => {
   for (const line of rows.slice(1)) if (line !== '') byPrecinct.set(line.slice(0, line.indexOf(',')), [...(byPrecinct.get(line.slice(0, line.indexOf(','))) ?? []), line]);
   const combo = (code: string) => ({ cd: `region:co-cd-${Number(code.slice(0, 1))}`, sd: `region:co-sldu-${Number(code.slice(1, 3))}`, hd: `region:co-sldl-${Number(code.slice(3, 5))}` });
 
-  /** A point in Denver County whose lookup gives each (CD, SD, HD) combination, found on a 100 m grid. */
+  /**
+   * A point in Denver County whose lookup gives each (CD, SD, HD) combination, found on a
+   * 100 m grid over the maps the service serves, as they elect on the day.
+   */
   function pointsByCombination(): Map<string, { lat: number; lng: number }> {
-    const files = mapFiles();
-    const regions: RegionRecord[] = [
-      ...loadUsAtlas().filter((r) => r.slug === 'region:co-denver-county'),
-      ...files.flatMap((f) => loadGeoJsonFile(f.path, f.level, f.state === undefined ? {} : { state: f.state }).regions.filter((r) => r.state === 'co')),
-    ];
+    const store = LmdbBoundaryStore.open(join(stack.dataDir, 'geo'));
+    const served = loadBoundaries({ files: [], populationCsv: undefined }, store.layers()).regions;
+    void store.close();
+    const regions = onDate(served.filter((r) => r.state === 'co'), DAY).filter((d) => d.roles.includes('electing')).map((d) => d.region);
     const index = DistrictIndex.build(regions);
     const found = new Map<string, { lat: number; lng: number }>();
     for (let lat = 39.61; lat <= 39.92; lat += 0.001) {

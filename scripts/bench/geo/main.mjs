@@ -7,6 +7,7 @@ import { bruteForceAnswers, civicgraphEngine, timeEngine, timerOverheadNs, which
 import { PostGis } from './postgis.mjs';
 import { renderSection, writeGeoSection } from './report.mjs';
 import { boundaryPoints, uniformPoints, vertexCount, workloadA, workloadB } from './workloads.mjs';
+import { workloadC } from './national.mjs';
 
 const started = performance.now();
 const progress = (msg) => process.stderr.write(`[bench:geo ${((performance.now() - started) / 1000).toFixed(1)} s] ${msg}\n`);
@@ -19,6 +20,12 @@ export async function main() {
   try {
     workloads.push(await benchWorkload(workloadA(config.shared), pg));
     workloads.push(await benchWorkload(await workloadB(config.shared), pg));
+    const national = await workloadC(config.shared, progress);
+    try {
+      workloads.push({ ...(await benchWorkload(national.workload, pg)), import: national.import, restart: national.restart });
+    } finally {
+      national.cleanup();
+    }
   } finally {
     if (pg.unavailable === undefined) pg.stop();
   }

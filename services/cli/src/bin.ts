@@ -19,11 +19,13 @@ commands:
                           fetch the sources now (all, or those named) and import what changed
   keys create [--env test|live] [--plan explore|build|enterprise] [--entitlements contact,geography]
               [--states CO,DE] [--tiers federal,state] [--rate-limit N] [--label TEXT] [--json]
-  import boundaries <file> --level <level> (--valid-from YYYY-MM-DD [--valid-to YYYY-MM-DD]
+  import boundaries <file|folder>… --level <level> (--valid-from YYYY-MM-DD [--valid-to YYYY-MM-DD]
               [--elections-from YYYY-MM-DD] [--elections-to YYYY-MM-DD] | --undated) [--state XX]
-              [--replace | --max-delete-fraction F] [--strict] [--code-field F] [--name-field F] [--json]
-                          GeoJSON, TopoJSON or Shapefile (.shp or .zip), one map per state it covers;
-                          deleting stored districts needs --replace; a running service picks it up
+              [--scale 1:20000000] [--replace | --max-delete-fraction F] [--strict] [--code-field F] [--name-field F] [--json]
+                          GeoJSON, TopoJSON or Shapefile (.shp or .zip); a folder's boundary files, or several
+                          files, as one map in one transaction; one layer per state; deleting stored districts
+                          needs --replace; --scale: a generalised map's (else its name's, else full resolution);
+                          a running service picks it up
   import ocd <folder|file.csv> --retrieved-at YYYY-MM-DD [--as-of YYYY-MM-DD] [--json]
   import legislators <legislators-current.yaml> --retrieved-at YYYY-MM-DD [--as-of YYYY-MM-DD] [--json]
   import openstates-people <state folder|folder of state folders> --retrieved-at YYYY-MM-DD

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import type { RegionRecord } from './domain/region.js';
+import { scaleFromName, type RegionRecord } from './domain/region.js';
 import { effectiveRegions, type MapLayer } from './domain/timeline.js';
 import { versionKey } from './domain/validity.js';
 import type { BoundaryFile, GeoConfig } from './config.js';
@@ -41,7 +41,7 @@ export function loadBoundaries(config: Pick<GeoConfig, 'files' | 'populationCsv'
     leftOut.push(...[...report.skipped, ...report.rejected].map((s) => ({ source: file.path, index: s.index, reason: s.reason })));
   });
   const importRank = config.files.length + 1;
-  for (const stored of imported) layers.push(...splitByState(stored.regions, stored.regions[0]?.validity, importRank));
+  for (const stored of imported) layers.push(...splitByState(stored.regions.map(withScale), stored.regions[0]?.validity, importRank));
   const regions = effectiveRegions(layers);
   const fingerprints = new Map(regions.map((r) => [versionKey(r), fingerprint(r)]));
   const version = createHash('sha256')
@@ -53,9 +53,16 @@ export function loadBoundaries(config: Pick<GeoConfig, 'files' | 'populationCsv'
 
 function loadConfiguredFile(file: BoundaryFile): ReturnType<typeof loadGeoJsonFile> {
   const report = loadGeoJsonFile(file.path, file.level, file.state === undefined ? {} : { state: file.state });
-  const source = { name: basename(file.path) };
+  const scale = file.scale ?? scaleFromName(basename(file.path));
+  const source = { name: basename(file.path), ...(scale === undefined ? {} : { scale }) };
   const regions = report.regions.map((r): RegionRecord => ({ ...r, ...(file.validity === undefined ? {} : { validity: file.validity }), source }));
   return { ...report, regions };
+}
+
+/** A version stored before imports stamped a scale: the one its file's name states (`cb_2024_us_cd119_20m`), else full resolution. */
+function withScale(r: RegionRecord): RegionRecord {
+  if (r.source === undefined || r.source.scale !== undefined) return r;
+  return { ...r, source: { ...r.source, scale: scaleFromName(r.source.name) ?? 0 } };
 }
 
 /** One layer per (level, state) of regions sharing one validity. */
@@ -64,7 +71,7 @@ function splitByState(regions: readonly RegionRecord[], validity: RegionRecord['
   for (const r of regions) {
     const key = `${r.level}|${r.state}`;
     let layer = layers.get(key);
-    if (layer === undefined) layers.set(key, (layer = { level: r.level, state: r.state, validity, rank, regions: [] }));
+    if (layer === undefined) layers.set(key, (layer = { level: r.level, state: r.state, validity, rank, scale: r.source?.scale ?? 0, regions: [] }));
     (layer.regions as RegionRecord[]).push(r);
   }
   return [...layers.values()];
@@ -74,7 +81,7 @@ function fingerprint(r: RegionRecord): string {
   return createHash('sha256').update(JSON.stringify(r)).digest('base64url').slice(0, 22);
 }
 
-export function diffBoundaries(prev: BoundarySet | undefined, next: BoundarySet): BoundaryDiff {
+export function diffBoundaries(prev: Pick<BoundarySet, 'fingerprints'> | undefined, next: Pick<BoundarySet, 'fingerprints'>): BoundaryDiff {
   const before = prev?.fingerprints ?? new Map<string, string>();
   const sets = { created: new Set<string>(), updated: new Set<string>(), deleted: new Set<string>() };
   for (const [key, fp] of next.fingerprints) {

@@ -14,6 +14,8 @@ export interface BoundaryFile {
   state?: string;
   /** When the file's boundaries are in force; absent → always. */
   validity?: Validity;
+  /** Scale denominator of a generalised map; absent → the one its name states (`…_20m`), else full resolution. */
+  scale?: number;
 }
 
 /** Geo service configuration: the only reader of process.env in this service. */
@@ -25,13 +27,18 @@ export interface GeoConfig {
   /**
    * Extra GeoJSON FeatureCollections: GEO_FILES (comma-separated `level=path[@state]`)
    * plus the entries of the JSON manifest named by GEO_MANIFEST, which can also date them:
-   * `[{"level", "path", "state"?, "valid_from"?, "valid_to"?, "elections_from"?, "elections_to"?}]`.
+   * `[{"level", "path", "state"?, "valid_from"?, "valid_to"?, "elections_from"?, "elections_to"?, "scale_denominator"?}]`.
    */
   files: BoundaryFile[];
   /** Census county/state population CSV (GEO_POPULATION_CSV; optional). */
   populationCsv: string | undefined;
   /** Imported boundaries: `${CIVIC_DATA_DIR}/geo` (CIVIC_DATA_DIR default `.civicgraph`). */
   storePath: string;
+  /**
+   * Where the index of the current boundaries is kept as a snapshot, read at start instead
+   * of building it again: `${CIVIC_DATA_DIR}/geo-index`; absent: no snapshot.
+   */
+  snapshotDir?: string;
   /** How often the store is checked for imports by other processes (GEO_STORE_POLL_MS, default 1000). */
   storePollMs: number;
   /** H3 resolution of the prefilter (GEO_H3_RESOLUTION, default 5, at most 6: finer ones only cost build time and memory). */
@@ -63,6 +70,7 @@ export function readGeoConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Ge
     files: [...list(env, 'GEO_FILES').map((s) => parseBoundaryFile(s)), ...readManifest(optionalStr(env, 'GEO_MANIFEST'))],
     populationCsv: optionalStr(env, 'GEO_POPULATION_CSV'),
     storePath: join(resolve(str(env, 'CIVIC_DATA_DIR', '.civicgraph')), 'geo'),
+    snapshotDir: join(resolve(str(env, 'CIVIC_DATA_DIR', '.civicgraph')), 'geo-index'),
     storePollMs: int(env, 'GEO_STORE_POLL_MS', 1_000, 50, 3_600_000),
     h3Resolution: int(env, 'GEO_H3_RESOLUTION', 5, 0, 6),
     geocoder: geocoderSelection(env),
@@ -97,7 +105,9 @@ function manifestEntry(e: ManifestEntry, where: string): BoundaryFile {
   }
   const problem = validityProblem(validity);
   if (problem !== undefined) throw new ConfigError(where, problem.detail);
-  return Object.keys(validity).length === 0 ? file : { ...file, validity };
+  const scale = e['scale_denominator'];
+  if (scale !== undefined && !(Number.isInteger(scale) && (scale as number) > 0)) throw new ConfigError(where, `scale_denominator must be a positive integer (20000000 for a 1:20M map), got ${JSON.stringify(scale)}`);
+  return { ...file, ...(Object.keys(validity).length === 0 ? {} : { validity }), ...(scale === undefined ? {} : { scale: scale as number }) };
 }
 
 function geocoderSelection(env: NodeJS.ProcessEnv): GeocoderSelection {

@@ -58,10 +58,11 @@ export async function startGeoService(config: GeoConfig, deps: GeoDeps): Promise
   let first = true;
   const reload = async (): Promise<BoundaryDiff> => {
     const started = performance.now();
-    const { diff, set } = state.load();
+    const { diff, set, regions, index, snapshotError } = state.load();
     const events = await publishBoundaryChanges(bus, config.env, diff, set.version, first);
     first = false;
-    log.info({ regions: set.regions.length, leftOut: set.leftOut.length, version: set.version, created: diff.created.length,
+    if (snapshotError !== undefined) log.warn({ err: snapshotError, dir: config.snapshotDir }, 'index snapshot not written; the next start builds the index again');
+    log.info({ regions, index, leftOut: set.leftOut.length, version: set.version, created: diff.created.length,
       updated: diff.updated.length, deleted: diff.deleted.length, events, ms: Math.round(performance.now() - started) }, 'boundaries loaded');
     return diff;
   };

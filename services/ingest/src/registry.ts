@@ -1,4 +1,5 @@
 import type { GraphImportKind } from '@civicgraph/graph';
+import { STATES_BY_FIPS } from '@civicgraph/kit';
 import type { Origin } from './fetch/fetch-file.js';
 
 /**
@@ -6,9 +7,12 @@ import type { Origin } from './fetch/fetch-file.js';
  * repository's `shared/data` folder keeps the same content.
  */
 export interface SourceFile {
-  /** Canonical public URL. */
-  url: string;
-  /** Path under a mirror (`CIVIC_SOURCES_MIRROR`); absent when mirrors do not carry it. */
+  /**
+   * Canonical public URL; absent for a file only mirrors keep loose, whose public copy is
+   * inside another file of the source (a shapefile's `.dbf` inside the state's zip).
+   */
+  url?: string;
+  /** Path under a mirror (`CIVIC_SOURCES_MIRROR`); absent when mirrors do not carry it (a run from a mirror leaves it out). */
   mirror?: string;
   /** Name (a relative path) the importer reads it by: importers know their files by name. */
   name: string;
@@ -25,7 +29,7 @@ export interface SourceFile {
 export type SourceImport =
   /** `places`: another source's file, `<source id>:<name>` (Open States reads the OCD places table). */
   | { kind: GraphImportKind; options?: { places?: string } }
-  | { kind: 'boundaries'; level: string; validFrom: string; electionsFrom?: string; state?: string };
+  | { kind: 'boundaries'; level: string; validFrom: string; validTo?: string; electionsFrom?: string; electionsTo?: string; state?: string };
 
 /** A public source civicgraph keeps itself current from. */
 export interface Source {
@@ -60,6 +64,30 @@ const LEGISLATORS = `${RAW}/unitedstates/congress-legislators/main`;
 const MEDSL = `${RAW}/MEDSL/2024-elections-official/main`;
 const CENSUS = 'https://www2.census.gov/geo/tiger';
 const DAY = 24;
+
+/** States (FIPS) whose TIGER/Line 2022 118th-Congress districts shared/data keeps (SOURCES.md). */
+const TIGER_IN_MIRROR = new Set('01 02 04 05 08 09 10 12 13 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 34 35 36 37 38 39 40 41 42 44 45 46 47 49 50 51 53 54 55 56'.split(' '));
+/** States that redrew their congressional map for the 119th Congress (2025–2027), after the TIGER 2022 files. */
+const REDRAWN_FOR_119 = new Set(['01', '13', '22', '36', '37']);
+/** The 50 states, DC and Puerto Rico: the TIGER congressional files, one per state. */
+const TIGER_STATES = [...STATES_BY_FIPS.values()].filter((s) => s.kind !== 'territory' || s.usps === 'pr').map((s) => s.fips);
+
+/**
+ * One state's TIGER/Line 2022 congressional districts: the public zip, which a mirror keeps
+ * unzipped (the `.shp` with its sidecars, under shared/data's tiger2022-cd118 folder).
+ */
+function tigerFiles(fips: string): SourceFile[] {
+  const base = `tl_2022_${fips}_cd118`;
+  const mirrored = TIGER_IN_MIRROR.has(fips);
+  const mirror = (ext: string) => `boundaries/congressional/tiger2022-cd118/${base}.${ext}`;
+  const shp: SourceFile = {
+    url: `${CENSUS}/TIGER2022/CD/${base}.zip`,
+    name: `tiger2022-cd118/${base}.zip`,
+    ...(mirrored ? { mirror: mirror('shp'), mirrorName: `tiger2022-cd118/${base}.shp` } : {}),
+  };
+  if (!mirrored) return [shp];
+  return [shp, ...['shx', 'dbf', 'prj', 'cpg'].map((ext) => ({ mirror: mirror(ext), name: `tiger2022-cd118/${base}.${ext}` }))];
+}
 
 const ocdFile = (path: string) => ({ url: `${OCD}/${path}`, mirror: `ocd/country-us/${path}`, name: `country-us/${path}` });
 
@@ -197,6 +225,28 @@ export const SOURCES: readonly Source[] = [
     import: { kind: 'vip' },
     // The specification repository's sample feed, at the commit shared/data copied.
     files: [{ url: `${RAW}/votinginfoproject/vip-specification/c2dac507f33046fda08b6690453f9e3e2bc5b15f/sample_feed_v6.zip`, mirror: 'vip/sample_feed_v6.zip', name: 'sample_feed_v6.zip' }],
+    refreshHours: 30 * DAY,
+  },
+  {
+    id: 'tiger2022-cd',
+    name: 'Congressional districts, 118th and 119th Congress (Census TIGER/Line 2022, full resolution)',
+    publisher: 'U.S. Census Bureau',
+    licence: 'Public domain (U.S. government work)',
+    format: 'shapefile (zipped per state; a mirror keeps them unzipped)',
+    covers: 'congressional districts of every state but AL, GA, LA, NY and NC, DC and PR, whose 118th-Congress map is also the 119th; serving from 2023-01-03, elected from 2022',
+    import: { kind: 'boundaries', level: 'congressional-district', validFrom: '2023-01-03', electionsFrom: '2022-01-01' },
+    files: TIGER_STATES.filter((f) => !REDRAWN_FOR_119.has(f)).flatMap(tigerFiles),
+    refreshHours: 30 * DAY,
+  },
+  {
+    id: 'tiger2022-cd118-redrawn',
+    name: '118th Congress districts of the states that redrew for the 119th (Census TIGER/Line 2022, full resolution)',
+    publisher: 'U.S. Census Bureau',
+    licence: 'Public domain (U.S. government work)',
+    format: 'shapefile (zipped per state; a mirror keeps them unzipped)',
+    covers: 'congressional districts of AL, GA, LA, NY and NC for the 118th Congress only: serving 2023-01-03 to 2025-01-03, elected in 2022',
+    import: { kind: 'boundaries', level: 'congressional-district', validFrom: '2023-01-03', validTo: '2025-01-03', electionsFrom: '2022-01-01', electionsTo: '2024-01-01' },
+    files: TIGER_STATES.filter((f) => REDRAWN_FOR_119.has(f)).flatMap(tigerFiles),
     refreshHours: 30 * DAY,
   },
   {

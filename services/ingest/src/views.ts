@@ -11,7 +11,7 @@ export function sourceView({ source, state }: SourceStatus): SourceMessage {
     licence: source.licence,
     format: source.format,
     covers: source.covers,
-    urls: [...source.files.map((f) => f.url), ...(source.tree?.archive === undefined ? [] : [source.tree.archive.url])],
+    urls: [...source.files.flatMap((f) => (f.url === undefined ? [] : [f.url])), ...(source.tree?.archive === undefined ? [] : [source.tree.archive.url])],
     importer: source.import.kind,
     refreshHours: source.refreshHours,
     status: state.status,

@@ -86,7 +86,7 @@ describe('slugsIn', () => {
 describe('RegionInterner', () => {
   it('hands out one frozen object per distinct region, and a new one when any field differs', () => {
     const interner = new RegionInterner();
-    const r = { slug: 'region:co', name: 'Colorado', level: 1, fips: '08', ocdId: '', state: 'co', roles: [1], validFrom: '', validTo: '' };
+    const r = { slug: 'region:co', name: 'Colorado', level: 1, fips: '08', ocdId: '', state: 'co', roles: [1], validFrom: '', validTo: '', source: '', precision: 'full', scaleDenominator: 0 };
     const [a] = interner.intern([{ ...r }]);
     const [b] = interner.intern([{ ...r, roles: [1] }]);
     const [c] = interner.intern([{ ...r, roles: [1, 2] }]);
@@ -98,7 +98,7 @@ describe('RegionInterner', () => {
 
   it('never hands out a stale region: a renamed region, or one with a population now, is a new object', () => {
     const interner = new RegionInterner();
-    const r = { slug: 'region:co', name: 'Colorado', level: 1, fips: '08', ocdId: '', state: 'co', roles: [1], validFrom: '', validTo: '' };
+    const r = { slug: 'region:co', name: 'Colorado', level: 1, fips: '08', ocdId: '', state: 'co', roles: [1], validFrom: '', validTo: '', source: '', precision: 'full', scaleDenominator: 0 };
     const [a] = interner.intern([{ ...r }]);
     const [renamed] = interner.intern([{ ...r, name: 'State of Colorado' }]);
     const [counted] = interner.intern([{ ...r, name: 'State of Colorado', population: '5877610' }]);
@@ -111,7 +111,7 @@ describe('RegionInterner', () => {
 });
 
 describe('GeoCache', () => {
-  const region = (slug: string) => ({ slug, name: slug, level: 1, fips: '', ocdId: '', state: 'co', roles: [1], validFrom: '', validTo: '' });
+  const region = (slug: string) => ({ slug, name: slug, level: 1, fips: '', ocdId: '', state: 'co', roles: [1], validFrom: '', validTo: '', source: '', precision: 'full', scaleDenominator: 0 });
   const principal = { keyId: 'k', environment: 1, plan: 1, pinnedVersion: '', rateLimitPerMinute: 60, entitlements: { contact: false, geography: true, states: [], tiers: [] } };
 
   it('drops every point answered with a region when that region changes, and keeps the others', () => {

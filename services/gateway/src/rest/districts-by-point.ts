@@ -13,6 +13,11 @@ export function roleWord(role: DistrictRole): string {
 }
 
 /** REST shape of a region (snake_case; nullable where the source may lack a value). */
+/** Where an outline came from and how exact it is (Region and RegionVersion alike). */
+export function boundarySource(r: { source: string; precision: string; scaleDenominator: number }) {
+  return { source: r.source === '' ? null : r.source, precision: r.precision, scale_denominator: r.scaleDenominator === 0 ? null : r.scaleDenominator };
+}
+
 export function regionView(r: Region) {
   return {
     slug: r.slug,
@@ -24,6 +29,7 @@ export function regionView(r: Region) {
     roles: r.roles.map(roleWord),
     valid_from: r.validFrom === '' ? null : r.validFrom,
     valid_to: r.validTo === '' ? null : r.validTo,
+    ...boundarySource(r),
     ...(r.share === undefined ? {} : { share: Math.round(r.share * 1000) / 1000 }),
   };
 }

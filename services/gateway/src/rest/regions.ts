@@ -4,7 +4,7 @@ import { NotFoundError, type RateLimiter, type VersionRegistry } from '@civicgra
 import { principalOf } from '../http/request-context.js';
 import { CACHE_GEOGRAPHIC, sendCacheable } from '../http/respond.js';
 import type { GeoUpstream } from '../upstream/geo-client.js';
-import { regionView } from './districts-by-point.js';
+import { boundarySource, regionView } from './districts-by-point.js';
 import { renderFor, type Endpoint } from './endpoint.js';
 import { orNull } from './schema/json-schema.js';
 import { dateOr, P, readParams } from './schema/params.js';
@@ -48,8 +48,8 @@ function versionView(v: RegionVersion) {
     valid_to: orNull(v.validTo),
     elections_from: orNull(v.electionsFrom),
     elections_to: orNull(v.electionsTo),
-    source: orNull(v.source),
     imported_at: orNull(v.importedAt),
+    ...boundarySource(v),
   };
 }
 

@@ -5,7 +5,7 @@ import { EntitlementRequiredError, InvalidParameterError, UpstreamUnavailableErr
 import { PointBatcher, type SendBatch } from './point-batcher.js';
 
 const principal = (keyId: string) => ({ keyId }) as Principal;
-const region = (slug: string) => ({ slug, name: slug, level: 2, fips: '', ocdId: '', state: '', roles: [], validFrom: '', validTo: '' });
+const region = (slug: string) => ({ slug, name: slug, level: 2, fips: '', ocdId: '', state: '', roles: [], validFrom: '', validTo: '', source: '', precision: 'full', scaleDenominator: 0 });
 
 /** A geo stand-in that answers every point with a region named after it, recording each call. */
 function recordingGeo(answer: (p: DistrictsAtPointRequest) => DistrictsAtPointsResponse['answers'][number] = (p) => ({ regions: [region(`${p.lat},${p.lng}`)] })) {

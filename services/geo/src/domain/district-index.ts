@@ -3,6 +3,7 @@ import { AnswerSets } from './engine/answer-sets.js';
 import { buildCellTable, lookupCellTable, type CellTable } from './engine/cell-table.js';
 import { indexBytes } from './engine/memory.js';
 import { containsPoint, prepareGeometry, type PreparedGeometry } from './point-in-polygon.js';
+import { IndexedRegion } from './indexed-region.js';
 import { compareRegions, type RegionRecord } from './region.js';
 
 /** Options for `DistrictIndex.build`. */
@@ -60,7 +61,8 @@ const GRID_PER_DEGREE = 64;
  */
 export class DistrictIndex {
   private constructor(
-    private readonly regions: readonly RegionRecord[],
+    /** The regions in index order (by level, then slug), each holding its outline in the index's arrays. */
+    readonly regions: readonly IndexedRegion[],
     private readonly prepared: readonly PreparedGeometry[],
     private readonly table: CellTable,
     private readonly grid: AnswerGrid,
@@ -78,11 +80,12 @@ export class DistrictIndex {
     }
     const sorted = [...regions].sort(compareRegions);
     const prepared = sorted.map((r) => prepareGeometry(r.geometry));
-    const answers = new AnswerSets(sorted);
+    const indexed = sorted.map((r, i) => new IndexedRegion(r, prepared[i]!, r.geometry.type));
+    const answers = new AnswerSets<RegionRecord>(indexed);
     const table = buildCellTable(prepared, resolution, (ids) => answers.intern(ids));
     const grid = buildAnswerGrid(prepared, GRID_PER_DEGREE, (lat, lng) => answers.intern(tableLookup(table, answers, lat, lng)));
     const stats = statsOf(sorted, prepared, table, grid, answers.records, performance.now() - started);
-    return new DistrictIndex(sorted, prepared, table, grid, answers, stats);
+    return new DistrictIndex(indexed, prepared, table, grid, answers, stats);
   }
 
   /**

@@ -45,6 +45,28 @@ export interface RegionSource {
   name: string;
   /** When an import stored this version (ISO 8601 date-time); absent for configured maps. */
   importedAt?: string;
+  /**
+   * Scale denominator of a generalised (cartographic) map, e.g. 20,000,000 for the Census
+   * 1:20M files; absent for a full-resolution one (TIGER/Line, a state's official map).
+   */
+  scale?: number;
+}
+
+/** How exact a region's outline is: its source's full resolution, or a generalisation at `scale`. */
+export function precisionOf(r: Pick<RegionRecord, 'source'>): { precision: 'full' | 'generalized'; scale: number } {
+  const scale = r.source?.scale ?? 0;
+  return { precision: scale === 0 ? 'full' : 'generalized', scale };
+}
+
+/**
+ * The scale a Census cartographic boundary file's name states (`cb_2024_us_cd119_20m` →
+ * 20,000,000; `_500k`, `_5m`, us-atlas's `-10m` alike); undefined when the name states none.
+ */
+export function scaleFromName(name: string): number | undefined {
+  const m = /(?:^|[_-])(500k|1m|5m|10m|20m)$/i.exec(name.replace(/\.(zip|shp|geojson|json|topojson)$/i, ''));
+  if (m === null) return undefined;
+  const word = m[1]!.toLowerCase();
+  return word === '500k' ? 500_000 : Number(word.slice(0, -1)) * 1_000_000;
 }
 
 /**

@@ -7,8 +7,8 @@ const square = { type: 'Polygon' as const, coordinates: [[[0, 0], [1, 0], [1, 1]
 const cd = (state: string, n: number): RegionRecord => ({
   slug: `region:${state}-cd-${n}`, name: `${state} ${n}`, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, fips: '', ocdId: '', state, geometry: square,
 });
-const map = (state: string, districts: number[], validity: Validity | undefined, rank = 1): MapLayer => ({
-  level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state, validity, rank, regions: districts.map((n) => ({ ...cd(state, n), ...(validity === undefined ? {} : { validity }) })),
+const map = (state: string, districts: number[], validity: Validity | undefined, rank = 1, scale = 0): MapLayer => ({
+  level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state, validity, rank, scale, regions: districts.map((n) => ({ ...cd(state, n), ...(validity === undefined ? {} : { validity }) })),
 });
 const V118 = { from: '2023-01-03', electionsFrom: '2022-01-01' };
 const V119 = { from: '2025-01-03', electionsFrom: '2024-01-01' };
@@ -68,5 +68,43 @@ describe('one timeline per level and state', () => {
     expect(regions.map((r) => r.validity?.from)).toEqual(['2025-01-03', '2025-01-04']);
     const gone = effectiveRegions([map('al', [7], { from: '2025-01-03', electionsFrom: '2025-01-03' }, 1), map('al', [7], { from: '2025-01-03', electionsFrom: '2024-01-01' }, 2)]);
     expect(gone.map((r) => r.validity?.from)).toEqual(['2025-01-03']);
+  });
+});
+
+describe('a coarser map never supersedes a finer one', () => {
+  const TIGER = V118; // full resolution, no end: also the 119th Congress map
+  const CB20M = 20_000_000;
+
+  it('a full-resolution map with no end keeps serving and electing past a later 1:20M map, which is dropped', () => {
+    const regions = effectiveRegions([map('co', [1, 8], TIGER), map('co', [1, 8], V119, 2, CB20M)]);
+    expect(regions.map((r) => `${r.slug}@${r.validity?.from}`)).toEqual(['region:co-cd-1@2023-01-03', 'region:co-cd-8@2023-01-03']);
+    expect(regions[0]?.validity).toEqual(TIGER);
+    expect(on(regions, '2026-06-01')).toEqual(['region:co-cd-1@2023-01-03 serving+electing', 'region:co-cd-8@2023-01-03 serving+electing']);
+  });
+
+  it('a full-resolution map whose end is declared hands over to the 1:20M map from its own dates', () => {
+    const redrawn = { ...V118, to: '2025-01-03', electionsTo: '2024-01-01' };
+    const regions = effectiveRegions([map('nc', [1, 14], redrawn), map('nc', [1, 14], V119, 2, CB20M)]);
+    expect(on(regions, '2023-06-01')).toEqual(['region:nc-cd-1@2023-01-03 serving+electing', 'region:nc-cd-14@2023-01-03 serving+electing']);
+    expect(on(regions, '2024-06-01')).toEqual([
+      'region:nc-cd-1@2023-01-03 serving', 'region:nc-cd-14@2023-01-03 serving', 'region:nc-cd-1@2025-01-03 electing', 'region:nc-cd-14@2025-01-03 electing',
+    ]);
+    expect(on(regions, '2026-06-01')).toEqual(['region:nc-cd-1@2025-01-03 serving+electing', 'region:nc-cd-14@2025-01-03 serving+electing']);
+  });
+
+  it('a finer map supersedes a coarser one as any newer map does, and wins a tie on the same day whatever its rank', () => {
+    const coarse = map('nh', [1], V118, 5, CB20M);
+    const fine = map('nh', [1], V119, 1);
+    expect(on(effectiveRegions([coarse, fine]), '2026-06-01')).toEqual(['region:nh-cd-1@2025-01-03 serving+electing']);
+    expect(on(effectiveRegions([coarse, fine]), '2023-06-01')).toEqual(['region:nh-cd-1@2023-01-03 serving+electing']);
+    const sameDay = effectiveRegions([map('nh', [1], V119, 9, CB20M), fine]);
+    expect(sameDay).toEqual(fine.regions);
+  });
+
+  it('a coarse map starting before a finer one ends serves from the finer map\'s end', () => {
+    const regions = effectiveRegions([map('ga', [1], { from: '2023-01-03', to: '2024-06-01' }), map('ga', [1], { from: '2024-01-01' }, 1, CB20M)]);
+    expect(regions[1]?.validity).toMatchObject({ from: '2024-06-01' });
+    expect(on(regions, '2024-03-01')).toEqual(['region:ga-cd-1@2023-01-03 serving+electing']);
+    expect(on(regions, '2024-07-01')).toEqual(['region:ga-cd-1@2024-06-01 serving+electing']);
   });
 });

@@ -2,8 +2,9 @@ import type { Level, RegionRecord, Validity } from './region.js';
 
 /**
  * One map as loaded: the versions one source holds for one level and one state, all with
- * the same validity. `rank` orders sources that date a map the same day: the higher one
- * (an import over a default file, a default file over us-atlas) is the one served.
+ * the same validity. Of maps that date a map the same day, the finer one (smaller `scale`)
+ * is served, then the higher `rank` (an import over a default file, a default file over
+ * us-atlas).
  */
 export interface MapLayer {
   level: Level;
@@ -12,6 +13,8 @@ export interface MapLayer {
   /** Undefined: a map in force on every date until a dated one supersedes it. */
   validity: Validity | undefined;
   rank: number;
+  /** Scale denominator of a generalised (cartographic) map; 0 for a full-resolution one. */
+  scale: number;
   regions: readonly RegionRecord[];
 }
 
@@ -21,12 +24,15 @@ export interface MapLayer {
  * from its own dates — the older's serving interval ends where the newer's starts, its
  * electing interval where the newer's elections start — so two versions of one level and
  * state never serve (or elect) on the same date. Of maps dated the same day, only the
- * highest-ranked is kept. Versions left with no date to serve or elect on are dropped.
+ * finest, then highest-ranked, is kept. A coarser map never supersedes a finer one: it
+ * starts only where the finer map's own dates end (never, when they are open), so a
+ * 1:20,000,000 map serves only where nothing better is in force. Versions left with no date
+ * to serve or elect on are dropped.
  */
 export function effectiveRegions(layers: readonly MapLayer[]): RegionRecord[] {
   const out: RegionRecord[] = [];
   for (const timeline of groupByLevelAndState(layers).values()) {
-    const maps = oneMapPerStart(timeline);
+    const maps = deferredByFiner(oneMapPerStart(timeline));
     maps.forEach((map, i) => {
       const validity = closedBy(map.validity, maps[i + 1]?.validity);
       if (validity !== undefined && isEmpty(validity)) return;
@@ -47,10 +53,49 @@ function groupByLevelAndState(layers: readonly MapLayer[]): Map<string, MapLayer
   return groups;
 }
 
-/** Oldest first (undated before dated); of maps starting the same day, the highest rank only. */
+/** Oldest first (undated before dated); of maps starting the same day, the finest, then highest-ranked, only. */
 function oneMapPerStart(maps: readonly MapLayer[]): MapLayer[] {
-  const sorted = [...maps].sort((a, b) => compareStart(a, b) || b.rank - a.rank);
+  const sorted = [...maps].sort((a, b) => compareStart(a, b) || a.scale - b.scale || b.rank - a.rank);
   return sorted.filter((map, i) => i === 0 || compareStart(sorted[i - 1]!, map) !== 0);
+}
+
+/**
+ * Each map's start moved past the declared end of every earlier, finer map (serving past
+ * its `to`, electing past its `electionsTo`); a role a finer map holds with no end is gone,
+ * and a map left with neither role is dropped. Maps (in start order) keep their order.
+ */
+function deferredByFiner(maps: readonly MapLayer[]): MapLayer[] {
+  const out: MapLayer[] = [];
+  for (const map of maps) {
+    let validity = map.validity;
+    for (const finer of out.filter((m) => m.scale < map.scale)) validity = startAfter(validity, finer.validity);
+    if (validity === map.validity) out.push(map);
+    else if (validity !== undefined && !isEmpty(validity)) out.push({ ...map, validity, regions: map.regions.map((r) => withValidity(r, validity)) });
+  }
+  return out;
+}
+
+/** `v` begun no earlier than `finer` ends, per role; an open end leaves that role empty (from = to). */
+function startAfter(v: Validity | undefined, finer: Validity | undefined): Validity | undefined {
+  const own = v ?? {};
+  const serve = later(own.from, finer?.to);
+  const elect = later(own.electionsFrom ?? own.from, finer?.electionsTo ?? finer?.to);
+  const next: Validity = { ...own };
+  if (serve === OPEN) Object.assign(next, { from: own.to ?? FOREVER, to: own.to ?? FOREVER });
+  else if (serve !== undefined) next.from = serve;
+  if (elect === OPEN) Object.assign(next, { electionsFrom: own.electionsTo ?? own.to ?? FOREVER, electionsTo: own.electionsTo ?? own.to ?? FOREVER });
+  else if (elect !== undefined) next.electionsFrom = elect;
+  return next;
+}
+
+const OPEN = Symbol('open');
+/** A date after every date asked about, for an interval emptied whole. */
+const FOREVER = '9999-12-31';
+
+/** The later of a start and a finer map's end; OPEN when the finer map has no end. */
+function later(start: string | undefined, finerEnd: string | undefined): string | undefined | typeof OPEN {
+  if (finerEnd === undefined) return OPEN;
+  return start === undefined || start < finerEnd ? finerEnd : start;
 }
 
 function compareStart(a: MapLayer, b: MapLayer): number {

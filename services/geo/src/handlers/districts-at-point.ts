@@ -20,7 +20,7 @@ import {
   visibleByState,
 } from '@civicgraph/kit';
 import type { DistrictIndex } from '../domain/district-index.js';
-import type { RegionRecord } from '../domain/region.js';
+import { precisionOf, type RegionRecord } from '../domain/region.js';
 import { onDate, type DatedRegion } from '../domain/validity.js';
 import type { GeoState } from '../geo-state.js';
 
@@ -45,7 +45,14 @@ export function toRegion({ region: r, roles }: DatedRegion): Region {
     ocdId: r.ocdId,
     state: r.state,
     ...(r.population === undefined ? {} : { population: String(r.population) }),
+    ...provenanceOf(r),
   };
+}
+
+/** Where a version's outline came from and how exact it is. */
+export function provenanceOf(r: RegionRecord): { source: string; precision: string; scaleDenominator: number } {
+  const { precision, scale } = precisionOf(r);
+  return { source: r.source?.name ?? '', precision, scaleDenominator: scale };
 }
 
 /** Most points one DistrictsAtPoints call may carry. */

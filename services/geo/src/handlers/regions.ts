@@ -5,7 +5,7 @@ import type { RegionRecord } from '../domain/region.js';
 import { simplifyGeometry, vertexCount } from '../domain/simplify.js';
 import { rolesOn, type DatedRegion } from '../domain/validity.js';
 import type { GeoState } from '../geo-state.js';
-import { requestDate, toRegion } from './districts-at-point.js';
+import { provenanceOf, requestDate, toRegion } from './districts-at-point.js';
 
 const SLUG = /^region:[a-z0-9]+(-[a-z0-9]+)*$/;
 export const MAX_SIMPLIFY_METERS = 100_000;
@@ -17,8 +17,8 @@ function versionOf(r: RegionRecord): RegionVersion {
     validTo: v.to ?? '',
     electionsFrom: v.electionsFrom ?? '',
     electionsTo: v.electionsTo ?? '',
-    source: r.source?.name ?? '',
     importedAt: r.source?.importedAt ?? '',
+    ...provenanceOf(r),
   };
 }
 

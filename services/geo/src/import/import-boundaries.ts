@@ -1,6 +1,7 @@
-import { basename } from 'node:path';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
 import { findState, InvalidParameterError, restLevel } from '@civicgraph/kit';
-import type { Level, RegionRecord, Validity } from '../domain/region.js';
+import { scaleFromName, type Level, type RegionRecord, type Validity } from '../domain/region.js';
 import { validityProblem } from '../domain/validity.js';
 import type { BoundaryStore, LayerChange, LayerKey, LayerReplacement } from '../store/boundary-store.js';
 import { countByCode, type RejectCode, type RejectedFeature, type SkippedFeature } from '../store/features.js';
@@ -9,7 +10,12 @@ import { readBoundaryFile, type BoundaryFileContents } from '../store/readers/re
 
 /** One `civicgraph import boundaries` request. */
 export interface BoundaryImport {
-  path: string;
+  /**
+   * A boundary file, a folder of them (its `.shp`, `.zip`, `.geojson`, `.json` and
+   * `.topojson` files, by name), or a list of either: all imported as one map, in one
+   * transaction.
+   */
+  path: string | readonly string[];
   level: Level;
   /**
    * Two-letter state code, any case: the state of features that name none. When given,
@@ -19,6 +25,11 @@ export interface BoundaryImport {
   state?: string;
   /** When the map is in force; absent: undated (in force until a dated map of its level and state supersedes it). */
   validity?: Validity;
+  /**
+   * Scale denominator of a generalised (cartographic) map; absent: the one each file's name
+   * states (`cb_2024_us_cd119_20m` → 20,000,000), else full resolution.
+   */
+  scale?: number;
   /** Property naming a place, school district or precinct's code / name. */
   codeField?: string;
   nameField?: string;
@@ -32,25 +43,39 @@ export interface BoundaryImport {
   now?: Date;
 }
 
-/** What an import did (or, inside an `ImportRefusedError`, would have done). */
-export interface ImportSummary {
+/** One file of an import as read. */
+export interface FileReport {
   file: string;
   format: string;
   crs: { name: string; reprojected: boolean };
   features: number;
-  /** One layer per state the file covers, and what replacing it changed. */
+  /** Scale denominator stamped on its versions; 0 for full resolution. */
+  scale: number;
+}
+
+/** What an import did (or, inside an `ImportRefusedError`, would have done). */
+export interface ImportSummary {
+  files: FileReport[];
+  /** Features read over all files. */
+  features: number;
+  /** One layer per state the files cover, and what replacing it changed. */
   layers: LayerChange[];
   /** The layers' changes together, by version key (`slug@valid_from`). */
   change: { created: string[]; updated: string[]; deleted: string[]; unchanged: number };
   /** Features that are not districts by design (e.g. `ZZ` water pseudo-districts), with why. */
-  skipped: SkippedFeature[];
+  skipped: (SkippedFeature & { file: string })[];
   /** Features with a fault (geometry that cannot be used or repaired, no state, no code), with why. */
-  rejected: RejectedFeature[];
+  rejected: (RejectedFeature & { file: string })[];
   rejectedByCode: Partial<Record<RejectCode, number>>;
 }
 
-/** Phases reported to a progress display. */
-export type ImportPhase = 'reading' | 'deriving' | 'storing' | 'done';
+/** Phases reported to a progress display, with the file being read (1-based, of `files`). */
+export interface ImportProgress {
+  phase: 'reading' | 'storing' | 'done';
+  file: number;
+  files: number;
+  path: string;
+}
 
 /**
  * An import refused as a whole, having changed nothing: the file had no usable feature,
@@ -64,68 +89,127 @@ export class ImportRefusedError extends InvalidParameterError {
   }
 }
 
+/** Extensions of the boundary files a folder import reads (shapefile sidecars are read beside their `.shp`). */
+const BOUNDARY_EXTENSIONS = new Set(['.shp', '.zip', '.geojson', '.json', '.topojson']);
+
 /**
- * Reads a boundary file (GeoJSON, TopoJSON or Shapefile, reprojected to lon/lat), derives
- * region versions, stamps their validity and source, and replaces one layer per state
- * (level, state, valid_from) in the store, all in one transaction. Nothing is stored unless
- * the whole file was read, it yielded at least one region and every check passed, so a
- * refused or failed import leaves the previous boundaries serving; re-importing the same
- * file changes nothing.
+ * Reads boundary files (GeoJSON, TopoJSON or Shapefile, reprojected to lon/lat), derives
+ * region versions, stamps their validity, source and scale, and replaces one layer per
+ * state (level, state, valid_from) in the store, all in one transaction. Nothing is stored
+ * unless every file was read, they yielded at least one region and every check passed, so
+ * a refused or failed import leaves the previous boundaries serving; re-importing the same
+ * files changes nothing.
  */
-export async function importBoundaries(store: BoundaryStore, req: BoundaryImport, progress: (p: ImportPhase) => void = () => {}): Promise<ImportSummary> {
+export async function importBoundaries(store: BoundaryStore, req: BoundaryImport, progress: (p: ImportProgress) => void = () => {}): Promise<ImportSummary> {
   const state = normaliseState(req.state);
   const problem = req.validity === undefined ? undefined : validityProblem(req.validity);
   if (problem !== undefined) throw new InvalidParameterError(problem.field, problem.detail);
+  if (req.scale !== undefined && !(Number.isInteger(req.scale) && req.scale > 0)) {
+    throw new InvalidParameterError('scale', `scale must be a positive integer denominator (20000000 for a 1:20M map), got ${req.scale}.`);
+  }
   const maxDelete = deleteAllowance(req);
-  progress('reading');
-  const contents = await readBoundaryFile(req.path);
-  progress('deriving');
-  const { regions, summary } = derive(contents, req, state);
-  if (regions.length === 0) throw new ImportRefusedError('file', `${req.path}: no usable feature (${describeLeftOut(summary)}).`, summary);
+  const paths = await expandPaths(typeof req.path === 'string' ? [req.path] : req.path);
+  const importedAt = (req.now ?? new Date()).toISOString();
+  const regions: RegionRecord[] = [];
+  const summary = emptySummary();
+  for (const [i, path] of paths.entries()) {
+    progress({ phase: 'reading', file: i + 1, files: paths.length, path });
+    const contents = await readBoundaryFile(path);
+    const scale = req.scale ?? scaleFromName(basename(path)) ?? 0;
+    const derived = derive(contents, req, state, path);
+    addFile(summary, { file: path, format: contents.format, crs: contents.crs, features: derived.features, scale }, derived);
+    const source = { name: basename(path), importedAt, scale };
+    for (const r of derived.regions) regions.push({ ...r, ...(req.validity === undefined ? {} : { validity: req.validity }), source });
+  }
+  if (regions.length === 0) throw new ImportRefusedError('file', `${paths.join(', ')}: no usable feature (${describeLeftOut(summary)}).`, summary);
   if (req.strict === true && summary.rejected.length > 0) {
     throw new ImportRefusedError('strict', `${summary.rejected.length} feature(s) rejected (${describeCodes(summary.rejectedByCode)}); strict mode refuses the import.`, summary);
   }
-  progress('storing');
-  const stamp = { name: basename(req.path), importedAt: (req.now ?? new Date()).toISOString() };
-  const stamped = regions.map((r): RegionRecord => ({ ...r, ...(req.validity === undefined ? {} : { validity: req.validity }), source: stamp }));
-  const replacements = layersByState(req.level, req.validity?.from ?? '', stamped);
+  const twice = duplicateSlug(regions);
+  if (twice !== undefined) throw new ImportRefusedError('file', `${twice.slug} comes from both ${twice.files.join(' and ')}; import one map per level and state.`, summary);
+  progress({ phase: 'storing', file: paths.length, files: paths.length, path: paths[paths.length - 1]! });
+  const replacements = layersByState(req.level, req.validity?.from ?? '', regions);
   const layers = store.replaceLayers(replacements, (changes) => {
     const refusal = changes.map((c) => deletionRefusal(c, maxDelete)).find((r) => r !== undefined);
     if (refusal !== undefined) throw new ImportRefusedError('replace', refusal, { ...summary, ...totals(changes) });
   });
-  progress('done');
+  progress({ phase: 'done', file: paths.length, files: paths.length, path: paths[paths.length - 1]! });
   return { ...summary, ...totals(layers) };
 }
 
+/** Files as named, and each folder's boundary files by name; a folder holding none is an error. */
+async function expandPaths(paths: readonly string[]): Promise<string[]> {
+  if (paths.length === 0) throw new InvalidParameterError('file', 'Name at least one boundary file or folder to import.');
+  const out: string[] = [];
+  for (const path of paths) {
+    const info = await stat(path).catch(() => undefined);
+    if (info?.isDirectory() !== true) {
+      out.push(path);
+      continue;
+    }
+    const names = (await readdir(path)).filter((n) => BOUNDARY_EXTENSIONS.has(extname(n).toLowerCase())).sort();
+    if (names.length === 0) throw new InvalidParameterError('file', `${path} is a folder with no boundary file (${[...BOUNDARY_EXTENSIONS].join(', ')}).`);
+    out.push(...names.map((n) => join(path, n)));
+  }
+  return out;
+}
+
+function emptySummary(): ImportSummary {
+  return { files: [], features: 0, layers: [], change: { created: [], updated: [], deleted: [], unchanged: 0 }, skipped: [], rejected: [], rejectedByCode: {} };
+}
+
+function addFile(summary: ImportSummary, report: FileReport, derived: Derived): void {
+  summary.files.push(report);
+  summary.features += report.features;
+  summary.skipped.push(...derived.skipped.map((f) => ({ file: report.file, ...f })));
+  summary.rejected.push(...derived.rejected.map((f) => ({ file: report.file, ...f })));
+  summary.rejectedByCode = countByCode(summary.rejected);
+}
+
+interface Derived {
+  regions: RegionRecord[];
+  features: number;
+  skipped: SkippedFeature[];
+  rejected: RejectedFeature[];
+}
+
 /** Regions, skips and rejections (at their positions in the file), before anything is stored. */
-function derive(contents: BoundaryFileContents, req: BoundaryImport, state: string): { regions: RegionRecord[]; summary: ImportSummary } {
+function derive(contents: BoundaryFileContents, req: BoundaryImport, state: string, path: string): Derived {
   const identity = {
     ...(state === '' ? {} : { state }),
     ...(req.codeField === undefined ? {} : { codeField: req.codeField }),
     ...(req.nameField === undefined ? {} : { nameField: req.nameField }),
   };
-  const report = regionsFromFeatureCollection(contents.collection, req.level, identity, req.path);
+  const report = regionsFromFeatureCollection(contents.collection, req.level, identity, path);
   // Positions in the file, not in the collection the reader handed on.
   const inFile = <T extends { index: number }>(f: T): T => ({ ...f, index: contents.sourceIndex[f.index] ?? f.index });
-  const rejected = [...contents.rejected, ...report.rejected.map(inFile)].sort((a, b) => a.index - b.index);
-  const summary: ImportSummary = {
-    file: req.path,
-    format: contents.format,
-    crs: contents.crs,
+  return {
+    regions: report.regions,
     features: contents.collection.features.length + contents.rejected.length,
-    layers: [],
-    change: { created: [], updated: [], deleted: [], unchanged: 0 },
     skipped: report.skipped.map(inFile),
-    rejected,
-    rejectedByCode: countByCode(rejected),
+    rejected: [...contents.rejected, ...report.rejected.map(inFile)].sort((a, b) => a.index - b.index),
   };
-  return { regions: report.regions, summary };
+}
+
+/** A slug two files both hold, with the files. */
+function duplicateSlug(regions: readonly RegionRecord[]): { slug: string; files: string[] } | undefined {
+  const from = new Map<string, string>();
+  for (const r of regions) {
+    const seen = from.get(r.slug);
+    if (seen !== undefined && seen !== r.source?.name) return { slug: r.slug, files: [seen, r.source?.name ?? '?'] };
+    from.set(r.slug, r.source?.name ?? '');
+  }
+  return undefined;
 }
 
 /** One replacement per state the regions lie in, in state order. */
 function layersByState(level: Level, validFrom: string, regions: readonly RegionRecord[]): LayerReplacement[] {
   const byState = new Map<string, RegionRecord[]>();
-  for (const r of regions) byState.set(r.state, [...(byState.get(r.state) ?? []), r]);
+  for (const r of regions) {
+    const list = byState.get(r.state);
+    if (list === undefined) byState.set(r.state, [r]);
+    else list.push(r);
+  }
   return [...byState].sort(([a], [b]) => (a < b ? -1 : 1)).map(([state, rs]) => ({ key: { level, state, validFrom }, regions: rs }));
 }
 

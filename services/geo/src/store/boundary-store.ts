@@ -56,6 +56,8 @@ export interface BoundaryStore {
   replaceLayers(replacements: readonly LayerReplacement[], check?: ChangeCheck): LayerChange[];
   /** Increases on every committed change, whichever process made it. */
   generation(): number;
+  /** Fixed for the store's life: with the generation, names its contents exactly. */
+  id(): string;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { RegionRecord } from '../domain/region.js';
 import { versionKey } from '../domain/validity.js';
@@ -32,16 +32,29 @@ export class LmdbBoundaryStore implements BoundaryStore {
     private readonly versions: Database<StoredVersion, string>,
     private readonly layerIndex: Database<string[], string>,
     private readonly meta: Database<number, string>,
+    /** Random, fixed when the store is created: tells this store from another that reached the same generation. */
+    private readonly storeId: string,
   ) {}
 
   static open(path: string): LmdbBoundaryStore {
     // Commits are flushed before they return: an import the CLI reported must survive a crash.
     const root = open({ path, overlappingSync: false });
+    const meta = root.openDB<number, string>('meta', { encoding: 'json' });
+    const ids = root.openDB<string, string>('identity', { encoding: 'json' });
+    let storeId = ids.get('id');
+    if (storeId === undefined) {
+      const fresh = randomUUID();
+      ids.transactionSync(() => {
+        if (ids.get('id') === undefined) ids.putSync('id', fresh);
+      });
+      storeId = ids.get('id')!;
+    }
     const store = new LmdbBoundaryStore(
       root,
       root.openDB<StoredVersion, string>('versions', { encoding: 'json' }),
       root.openDB<string[], string>('layers', { encoding: 'json' }),
-      root.openDB<number, string>('meta', { encoding: 'json' }),
+      meta,
+      storeId,
     );
     store.splitStatelessLayers();
     return store;
@@ -65,6 +78,10 @@ export class LmdbBoundaryStore implements BoundaryStore {
   generation(): number {
     this.root.resetReadTxn();
     return this.meta.get('generation') ?? 0;
+  }
+
+  id(): string {
+    return this.storeId;
   }
 
   replaceLayers(replacements: readonly LayerReplacement[], check: ChangeCheck = () => {}): LayerChange[] {
@@ -139,7 +156,9 @@ export class LmdbBoundaryStore implements BoundaryStore {
   }
 }
 
+/** Of the region without where it came from, but with a generalised map's scale (it decides which map serves). */
 function fingerprint(r: RegionRecord): string {
-  const { source: _source, ...rest } = r;
-  return createHash('sha256').update(JSON.stringify(rest)).digest('base64url');
+  const { source, ...rest } = r;
+  const scale = source?.scale ?? 0;
+  return createHash('sha256').update(JSON.stringify(scale === 0 ? rest : { ...rest, scale })).digest('base64url');
 }

@@ -27,7 +27,7 @@ export interface UsAtlasReport {
 }
 
 /** Where us-atlas's regions come from, as their versions cite it. */
-export const US_ATLAS_SOURCE = { name: 'us-atlas counties-10m.json (Census cartographic boundaries 1:10M, 2017 edition)' } as const;
+export const US_ATLAS_SOURCE = { name: 'us-atlas counties-10m.json (Census cartographic boundaries 1:10M, 2017 edition)', scale: 10_000_000 } as const;
 
 /** Every state-level division and county of us-atlas's `counties-10m.json`. */
 export function loadUsAtlas(options: UsAtlasOptions = {}): RegionRecord[] {

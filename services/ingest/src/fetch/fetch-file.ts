@@ -36,15 +36,20 @@ const TIMEOUT_MS = 120_000;
  */
 export async function fetchFile(file: SourceFile, origin: Origin, previous: Validators = {}): Promise<Fetched> {
   if (origin.kind === 'folder') return fromFolder(file, origin.path);
-  const location = origin.kind === 'http' ? `${origin.base.replace(/\/$/, '')}/${mirrorPath(file)}` : file.url;
+  const location = origin.kind === 'http' ? `${origin.base.replace(/\/$/, '')}/${mirrorPath(file)}` : publicUrl(file);
   const fetched = await fromHttp(location, previous);
   if (fetched.status === 'not-modified' || origin.kind === 'http' || file.unzip === undefined) return fetched;
   return { ...fetched, bytes: unzipEntry(fetched.bytes, file.unzip, location) };
 }
 
 function mirrorPath(file: SourceFile): string {
-  if (file.mirror === undefined) throw new FetchError(file.url, 'mirrors do not carry this file; fetch it from its public host');
+  if (file.mirror === undefined) throw new FetchError(file.url ?? file.name, 'mirrors do not carry this file; fetch it from its public host');
   return file.mirror;
+}
+
+function publicUrl(file: SourceFile): string {
+  if (file.url === undefined) throw new FetchError(file.name, 'the public host serves this file inside another of the source\'s files; only mirrors keep it loose');
+  return file.url;
 }
 
 async function fromFolder(file: SourceFile, folder: string): Promise<Fetched> {

@@ -39,7 +39,12 @@ export async function importStaged(source: Source, dir: string, sourceDate: stri
     const summary = await importBoundaries(targets.boundaries, {
       path,
       level,
-      validity: { from: spec.validFrom, ...(spec.electionsFrom === undefined ? {} : { electionsFrom: spec.electionsFrom }) },
+      validity: {
+        from: spec.validFrom,
+        ...(spec.validTo === undefined ? {} : { to: spec.validTo }),
+        ...(spec.electionsFrom === undefined ? {} : { electionsFrom: spec.electionsFrom }),
+        ...(spec.electionsTo === undefined ? {} : { electionsTo: spec.electionsTo }),
+      },
       ...(spec.state === undefined ? {} : { state: spec.state }),
     });
     const c = summary.change;

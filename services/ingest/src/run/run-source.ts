@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { Logger } from '@civicgraph/kit';
 import { fetchFile, type Origin, type Validators } from '../fetch/fetch-file.js';
 import { fetchTree } from '../fetch/fetch-tree.js';
-import { stagedName, type Source } from '../registry.js';
+import { stagedName, type Source, type SourceFile } from '../registry.js';
 import type { IngestStore, RunRecord, SourceState } from '../state/ingest-store.js';
 import { importStaged, type ImportOutcome, type ImportTargets } from './import-staged.js';
 import { backoffMs } from './schedule.js';
@@ -90,7 +90,7 @@ async function fetchContent(source: Source, ctx: RunContext, state: SourceState)
   const validators: Record<string, Validators> = {};
   let modified = source.tree !== undefined;
   let lastModified: string | undefined;
-  for (const file of source.files) {
+  for (const file of filesFrom(source, ctx.origin)) {
     const name = stagedName(file, ctx.origin);
     const fetched = await fetchFile(file, ctx.origin, state.validators[name] ?? {});
     if (fetched.status === 'not-modified') {
@@ -108,6 +108,11 @@ async function fetchContent(source: Source, ctx: RunContext, state: SourceState)
     for (const [name, bytes] of await fetchTree(source.tree, ctx.origin)) files.set(`${source.tree.name}/${name}`, bytes);
   }
   return modified ? { files, validators, lastModified } : undefined;
+}
+
+/** The files an origin has: the public hosts, those with a URL; a mirror, those it carries. */
+function filesFrom(source: Source, origin: Origin): SourceFile[] {
+  return source.files.filter((f) => (origin.kind === 'public' ? f.url !== undefined : f.mirror !== undefined));
 }
 
 /** Writes the files to a staging folder, imports them, then makes them the source's current copy. */

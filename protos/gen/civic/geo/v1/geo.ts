@@ -214,6 +214,9 @@ export interface RegionVersion {
   source: string;
   /** When an import stored it (ISO 8601 date-time); empty for maps loaded from configuration. */
   importedAt: string;
+  /** `full` or `generalized`, as on Region. */
+  precision: string;
+  scaleDenominator: number;
 }
 
 export interface RegionDetail {
@@ -317,7 +320,19 @@ export interface Region {
    * Estimated share (0..1) of an ambiguous geocode's uncertainty area inside this region;
    * absent for point answers.
    */
-  share?: number | undefined;
+  share?:
+    | number
+    | undefined;
+  /** The file or data set this version's outline came from, e.g. `tl_2022_08_cd118.shp`. */
+  source: string;
+  /**
+   * `full`: the source's full-resolution outline, an exact answer; `generalized`: a
+   * cartographic generalisation at 1:`scale_denominator`, approximate within about a
+   * kilometre of the boundary.
+   */
+  precision: string;
+  /** Scale denominator of a generalized outline (20000000 for 1:20M); 0 for full resolution. */
+  scaleDenominator: number;
 }
 
 export interface DistrictsAtPointResponse {
@@ -617,7 +632,16 @@ export const GetRegionsResponse: MessageFns<GetRegionsResponse> = {
 };
 
 function createBaseRegionVersion(): RegionVersion {
-  return { validFrom: "", validTo: "", electionsFrom: "", electionsTo: "", source: "", importedAt: "" };
+  return {
+    validFrom: "",
+    validTo: "",
+    electionsFrom: "",
+    electionsTo: "",
+    source: "",
+    importedAt: "",
+    precision: "",
+    scaleDenominator: 0,
+  };
 }
 
 export const RegionVersion: MessageFns<RegionVersion> = {
@@ -639,6 +663,12 @@ export const RegionVersion: MessageFns<RegionVersion> = {
     }
     if (message.importedAt !== "") {
       writer.uint32(50).string(message.importedAt);
+    }
+    if (message.precision !== "") {
+      writer.uint32(58).string(message.precision);
+    }
+    if (message.scaleDenominator !== 0) {
+      writer.uint32(64).uint32(message.scaleDenominator);
     }
     return writer;
   },
@@ -704,6 +734,22 @@ export const RegionVersion: MessageFns<RegionVersion> = {
             message.importedAt = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.precision = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.scaleDenominator = reader.uint32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -744,6 +790,12 @@ export const RegionVersion: MessageFns<RegionVersion> = {
         : isSet(object.imported_at)
         ? globalThis.String(object.imported_at)
         : "",
+      precision: isSet(object.precision) ? globalThis.String(object.precision) : "",
+      scaleDenominator: isSet(object.scaleDenominator)
+        ? globalThis.Number(object.scaleDenominator)
+        : isSet(object.scale_denominator)
+        ? globalThis.Number(object.scale_denominator)
+        : 0,
     };
   },
 
@@ -767,6 +819,12 @@ export const RegionVersion: MessageFns<RegionVersion> = {
     if (message.importedAt !== "") {
       obj.importedAt = message.importedAt;
     }
+    if (message.precision !== "") {
+      obj.precision = message.precision;
+    }
+    if (message.scaleDenominator !== 0) {
+      obj.scaleDenominator = Math.round(message.scaleDenominator);
+    }
     return obj;
   },
 
@@ -781,6 +839,8 @@ export const RegionVersion: MessageFns<RegionVersion> = {
     message.electionsTo = object.electionsTo ?? "";
     message.source = object.source ?? "";
     message.importedAt = object.importedAt ?? "";
+    message.precision = object.precision ?? "";
+    message.scaleDenominator = object.scaleDenominator ?? 0;
     return message;
   },
 };
@@ -1619,6 +1679,9 @@ function createBaseRegion(): Region {
     validFrom: "",
     validTo: "",
     share: undefined,
+    source: "",
+    precision: "",
+    scaleDenominator: 0,
   };
 }
 
@@ -1660,6 +1723,15 @@ export const Region: MessageFns<Region> = {
     }
     if (message.share !== undefined) {
       writer.uint32(89).double(message.share);
+    }
+    if (message.source !== "") {
+      writer.uint32(98).string(message.source);
+    }
+    if (message.precision !== "") {
+      writer.uint32(106).string(message.precision);
+    }
+    if (message.scaleDenominator !== 0) {
+      writer.uint32(112).uint32(message.scaleDenominator);
     }
     return writer;
   },
@@ -1775,6 +1847,30 @@ export const Region: MessageFns<Region> = {
             message.share = reader.double();
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.precision = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.scaleDenominator = reader.uint32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1812,6 +1908,13 @@ export const Region: MessageFns<Region> = {
         ? globalThis.String(object.valid_to)
         : "",
       share: isSet(object.share) ? globalThis.Number(object.share) : undefined,
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      precision: isSet(object.precision) ? globalThis.String(object.precision) : "",
+      scaleDenominator: isSet(object.scaleDenominator)
+        ? globalThis.Number(object.scaleDenominator)
+        : isSet(object.scale_denominator)
+        ? globalThis.Number(object.scale_denominator)
+        : 0,
     };
   },
 
@@ -1850,6 +1953,15 @@ export const Region: MessageFns<Region> = {
     if (message.share !== undefined) {
       obj.share = floatToJson(message.share);
     }
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.precision !== "") {
+      obj.precision = message.precision;
+    }
+    if (message.scaleDenominator !== 0) {
+      obj.scaleDenominator = Math.round(message.scaleDenominator);
+    }
     return obj;
   },
 
@@ -1869,6 +1981,9 @@ export const Region: MessageFns<Region> = {
     message.validFrom = object.validFrom ?? "";
     message.validTo = object.validTo ?? "";
     message.share = object.share ?? undefined;
+    message.source = object.source ?? "";
+    message.precision = object.precision ?? "";
+    message.scaleDenominator = object.scaleDenominator ?? 0;
     return message;
   },
 };

@@ -47,6 +47,9 @@ export function geoSubschema(lookup: GeoLookup, geo: GeoUpstream): GraphQLSchema
         roles: (r: Region) => r.roles.map((role) => (DistrictRole[role] ?? '').slice('DISTRICT_ROLE_'.length)),
         validFrom: (r: Region) => (r.validFrom === '' ? null : r.validFrom),
         validTo: (r: Region) => (r.validTo === '' ? null : r.validTo),
+        source: (r: Region) => (r.source === '' ? null : r.source),
+        precision: (r: Region) => r.precision.toUpperCase(),
+        scaleDenominator: (r: Region) => (r.scaleDenominator === 0 ? null : r.scaleDenominator),
         // This version's outline: a day only it covers picks it out among the slug's versions —
         // its own valid_from, or for an undated version a newer map has ended, a day long before.
         boundary: typed(async (r: Region, args: { simplify: number }, ctx: GraphQLContext) => {

@@ -21,7 +21,10 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
           "electing"
         ],
         "valid_from": null,
-        "valid_to": null
+        "valid_to": null,
+        "source": "us-atlas counties-10m.json (Census cartographic boundaries 1:10M, 2017 edition)",
+        "precision": "generalized",
+        "scale_denominator": 10000000
       },
       {
         "slug": "region:co-denver-county",
@@ -35,7 +38,10 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
           "electing"
         ],
         "valid_from": null,
-        "valid_to": null
+        "valid_to": null,
+        "source": "us-atlas counties-10m.json (Census cartographic boundaries 1:10M, 2017 edition)",
+        "precision": "generalized",
+        "scale_denominator": 10000000
       }
     ],
     "next_cursor": null
@@ -68,6 +74,9 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
         ],
         "valid_from": null,
         "valid_to": null,
+        "source": "us-atlas counties-10m.json (Census cartographic boundaries 1:10M, 2017 edition)",
+        "precision": "generalized",
+        "scale_denominator": 10000000,
         "share": 1
       },
       {
@@ -83,6 +92,9 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
         ],
         "valid_from": null,
         "valid_to": null,
+        "source": "us-atlas counties-10m.json (Census cartographic boundaries 1:10M, 2017 edition)",
+        "precision": "generalized",
+        "scale_denominator": 10000000,
         "share": 1
       }
     ],
@@ -101,14 +113,19 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
     ],
     "valid_from": null,
     "valid_to": null,
+    "source": "us-atlas counties-10m.json (Census cartographic boundaries 1:10M, 2017 edition)",
+    "precision": "generalized",
+    "scale_denominator": 10000000,
     "versions": [
       {
         "valid_from": null,
         "valid_to": null,
         "elections_from": null,
         "elections_to": null,
+        "imported_at": null,
         "source": "us-atlas counties-10m.json (Census cartographic boundaries 1:10M, 2017 edition)",
-        "imported_at": null
+        "precision": "generalized",
+        "scale_denominator": 10000000
       }
     ],
     "boundary_url": "/v1/regions/region%3Aco-denver-county/boundary"
@@ -357,21 +374,21 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.1976,
+                "confidence": 0.1975,
                 "provenance": [
                   "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.1976,
+                "confidence": 0.1975,
                 "provenance": [
                   "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.1976,
+                "confidence": 0.1975,
                 "provenance": [
                   "provenance:demo-synthetic-registry"
                 ]
@@ -386,28 +403,28 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.1976,
+                "confidence": 0.1975,
                 "provenance": [
                   "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.1976,
+                "confidence": 0.1975,
                 "provenance": [
                   "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.1976,
+                "confidence": 0.1975,
                 "provenance": [
                   "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.1976,
+                "confidence": 0.1975,
                 "provenance": [
                   "provenance:demo-synthetic-registry"
                 ]

@@ -14,6 +14,17 @@ const arrayOf = (items: JsonSchema, minItems?: number): JsonSchema => ({ type: '
 /** REST words of the district roles (`DISTRICT_ROLE_SERVING` → `serving`). */
 export const DISTRICT_ROLES = ['serving', 'electing'] as const;
 
+/** Where a version's outline came from and how exact it is: on every Region and RegionVersion. */
+const SOURCE_PROPERTIES: Record<string, JsonSchema> = {
+  source: nullable({ type: 'string', description: 'The file or data set this version\'s outline came from, e.g. `tl_2022_08_cd118.shp` (Census TIGER/Line) or `cb_2024_us_cd119_20m`.' }),
+  precision: {
+    type: 'string',
+    enum: ['full', 'generalized'],
+    description: '`full`: the source\'s full-resolution outline, so the answer is exact. `generalized`: a cartographic generalisation (see `scale_denominator`), served only where no full-resolution map is loaded; within about a kilometre of its boundary at 1:20M the answer may name a neighbouring district.',
+  },
+  scale_denominator: nullable({ type: 'integer', minimum: 1, description: 'Map scale of a generalized outline, e.g. 20000000 for 1:20M; null at full resolution.' }),
+};
+
 const REGION_PROPERTIES: Record<string, JsonSchema> = {
   slug: { type: 'string', pattern: '^region:', description: 'A region slug, e.g. `region:co-denver-county`.' },
   name: { type: 'string', description: 'Display name.' },
@@ -28,6 +39,7 @@ const REGION_PROPERTIES: Record<string, JsonSchema> = {
   },
   valid_from: date('First day this version of the region serves; null when it has no start.'),
   valid_to: date('First day it no longer serves (half-open interval); null when open.'),
+  ...SOURCE_PROPERTIES,
   share: { type: 'number', minimum: 0, maximum: 1, description: 'Only for an ambiguous address: the share of the geocode\'s uncertainty area inside the region.' },
 };
 
@@ -44,7 +56,7 @@ export const schemas: Record<string, JsonSchema> = {
     valid_to: date('First day it no longer serves (the next map\'s `valid_from` when one supersedes it); null when open.'),
     elections_from: date('First day elections use this map; null when the same as `valid_from`.'),
     elections_to: date('First day elections no longer use it (the next map\'s `elections_from`); null when the same as `valid_to`.'),
-    source: nullable({ type: 'string', description: 'The file or data set this version came from, e.g. `tl_2022_08_cd118.zip`.' }),
+    ...SOURCE_PROPERTIES,
     imported_at: nullable({ type: 'string', format: 'date-time', description: 'When an import stored this version; null for a map the deployment loads from its configuration.' }),
   }, [], 'One version of a region\'s boundary, when it applies and where it came from. Versions of one level and state never overlap: a newer map ends an older one\'s intervals where its own begin.'),
   RegionDetail: object({

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { startAuthService } from '@civicgraph/auth';
 import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
-import { startGeoService } from '@civicgraph/geo';
+import { DEFAULT_H3_RESOLUTION, startGeoService } from '@civicgraph/geo';
 import { generateDemo, readGraphConfig, startGraphService } from '@civicgraph/graph';
 import { startResultsService } from '@civicgraph/results';
 import { createLogger, Lifecycle, MemoryEventBus, SHARED_DATA_DIR } from '@civicgraph/kit';
@@ -37,7 +37,7 @@ async function startStack(lifecycle, log) {
   lifecycle.defer('bus', () => bus.close());
   const auth = await startAuthService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'auth'), logLevel: 'silent' }, { bus, lifecycle, log });
   const geo = await startGeoService(
-    { host: '127.0.0.1', port: 0, files: [], populationCsv: join(SHARED_DATA_DIR, 'population/derived/county-population-v2023.csv'), h3Resolution: 5,
+    { host: '127.0.0.1', port: 0, files: [], populationCsv: join(SHARED_DATA_DIR, 'population/derived/county-population-v2023.csv'), h3Resolution: DEFAULT_H3_RESOLUTION,
       storePath: join(dir, 'geo'), storePollMs: 100, geocoder: { kind: 'embedded' }, env: 'test', logLevel: 'silent' },
     { bus, lifecycle, log },
   );

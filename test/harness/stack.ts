@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Environment, Plan, type CreateKeyRequest } from '@civicgraph/protos/civic/auth/v1/auth';
 import { startAuthService, type AuthService } from '@civicgraph/auth';
-import { startGeoService, type BoundaryFile, type GeoService } from '@civicgraph/geo';
+import { DEFAULT_H3_RESOLUTION, startGeoService, type BoundaryFile, type GeoService } from '@civicgraph/geo';
 import { readGatewayConfig, startGateway, type Gateway } from '@civicgraph/gateway';
 import { generateDemo, readGraphConfig, startGraphService, type DemoRegion, type GraphService } from '@civicgraph/graph';
 import { startResultsService } from '@civicgraph/results';
@@ -83,7 +83,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   lifecycle.defer('bus', () => bus.close());
   const auth = await startAuthService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'auth'), logLevel: 'silent' }, { bus, subjectWords: { test: env, live: env }, lifecycle, log });
   const geo = await startGeoService(
-    { host: '127.0.0.1', port: 0, files: options.files ?? [], populationCsv: POPULATION_CSV, h3Resolution: 5,
+    { host: '127.0.0.1', port: 0, files: options.files ?? [], populationCsv: POPULATION_CSV, h3Resolution: DEFAULT_H3_RESOLUTION,
       storePath: join(dir, 'geo'), storePollMs: 100, geocoder: { kind: 'embedded' },
       natsUrl: options.natsUrl, env: env as 'test', logLevel: 'silent' },
     { bus, lifecycle, log },

@@ -35,7 +35,7 @@ describe('GET /v1/ballot', () => {
     expect(res.status).toBe(200);
     const b = res.body;
     expect(b.point).toEqual(DENVER);
-    expect(b.regions).toEqual(expect.arrayContaining([{ slug: 'region:co', name: 'Colorado', level: 'state' }, expect.objectContaining({ slug: 'region:co-denver-county', level: 'county' })]));
+    expect(b.regions).toEqual(expect.arrayContaining([{ slug: 'region:co', name: 'Colorado', level: 'state', precision: 'generalized' }, expect.objectContaining({ slug: 'region:co-denver-county', level: 'county' })]));
     expect(b.contests.length).toBeGreaterThan(2);
     expect(b.contests.flatMap((c: { candidacies: unknown[] }) => c.candidacies).length).toBeGreaterThan(0);
     for (const c of b.contests) {

@@ -29,7 +29,7 @@ const RAW_MAIN = fileURLToPath(new URL('./raw-node-main.mjs', import.meta.url));
 export const PATH = '/v1/districts_by_point';
 
 /**
- * The stack with workload (a)'s boundaries (us-atlas + 119th CDs), H3 resolution 5. Each
+ * The stack with workload (a)'s boundaries (us-atlas + 119th CDs), at the default H3 resolution. Each
  * service's config comes from its own reader fed a private environment (not process.env),
  * so settings added to a service later take their defaults here too.
  */
@@ -40,7 +40,7 @@ export async function startStack(shared, extraEnv = {}, { withoutFront = false }
   lifecycle.defer('temp dir', () => rmSync(dir, { recursive: true, force: true }));
   const bus = new MemoryEventBus();
   lifecycle.defer('bus', () => bus.close());
-  const env = { CIVIC_DATA_DIR: dir, CIVIC_ENV: 'test', LOG_LEVEL: 'silent', AUTH_GRPC_PORT: '0', GEO_GRPC_PORT: '0', GEO_H3_RESOLUTION: '5',
+  const env = { CIVIC_DATA_DIR: dir, CIVIC_ENV: 'test', LOG_LEVEL: 'silent', AUTH_GRPC_PORT: '0', GEO_GRPC_PORT: '0',
     GEO_POPULATION_CSV: `${shared}population/derived/county-population-v2023.csv`,
     GEO_FILES: `congressional-district=${shared}boundaries/congressional/us-cd119-20m.geojson`, ...extraEnv };
   try {

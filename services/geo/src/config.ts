@@ -2,6 +2,7 @@ import { ConfigError, int, list, oneOf, optionalStr, str, ENVIRONMENTS, levelFro
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Level } from '@civicgraph/protos/civic/geo/v1/geo';
+import { DEFAULT_H3_RESOLUTION } from './domain/district-index.js';
 import type { Validity } from './domain/region.js';
 import { VALIDITY_FIELDS, validityProblem } from './domain/validity.js';
 import type { GeocoderSelection } from './geocode/index.js';
@@ -41,7 +42,7 @@ export interface GeoConfig {
   snapshotDir?: string;
   /** How often the store is checked for imports by other processes (GEO_STORE_POLL_MS, default 1000). */
   storePollMs: number;
-  /** H3 resolution of the prefilter (GEO_H3_RESOLUTION, default 5, at most 6: finer ones only cost build time and memory). */
+  /** H3 resolution of the prefilter (GEO_H3_RESOLUTION, default `DEFAULT_H3_RESOLUTION` (4), at most 6: finer ones only cost build time and memory). */
   h3Resolution: number;
   /**
    * Geocoder (GEO_GEOCODER): `embedded` (default; `lat,lng`, ZIP, `City, ST`, no network)
@@ -72,7 +73,7 @@ export function readGeoConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Ge
     storePath: join(resolve(str(env, 'CIVIC_DATA_DIR', '.civicgraph')), 'geo'),
     snapshotDir: join(resolve(str(env, 'CIVIC_DATA_DIR', '.civicgraph')), 'geo-index'),
     storePollMs: int(env, 'GEO_STORE_POLL_MS', 1_000, 50, 3_600_000),
-    h3Resolution: int(env, 'GEO_H3_RESOLUTION', 5, 0, 6),
+    h3Resolution: int(env, 'GEO_H3_RESOLUTION', DEFAULT_H3_RESOLUTION, 0, 6),
     geocoder: geocoderSelection(env),
     natsUrl: optionalStr(env, 'NATS_URL'),
     env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),

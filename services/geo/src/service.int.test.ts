@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, Lifecycle, MemoryEventBus } from '@civicgraph/kit';
 import { EmbeddedGeocoder, ZipRegistry, type Geocoder } from './geocode/index.js';
 import { startGeoService } from './service.js';
+import { DEFAULT_H3_RESOLUTION } from './domain/district-index.js';
 
 const log = createLogger('test', 'silent');
 const lifecycles: Lifecycle[] = [];
@@ -19,7 +20,7 @@ async function start(geocoder: Geocoder) {
   lifecycle.defer('temp dir', () => rmSync(dir, { recursive: true, force: true }));
   const bus = new MemoryEventBus();
   return startGeoService(
-    { host: '127.0.0.1', port: 0, files: [], populationCsv: undefined, storePath: join(dir, 'geo'), storePollMs: 1_000, h3Resolution: 5,
+    { host: '127.0.0.1', port: 0, files: [], populationCsv: undefined, storePath: join(dir, 'geo'), storePollMs: 1_000, h3Resolution: DEFAULT_H3_RESOLUTION,
       geocoder: { kind: 'embedded' }, natsUrl: undefined, env: 'test', logLevel: 'silent' },
     { bus, lifecycle, log, geocoder },
   );

@@ -255,7 +255,7 @@ export const SOURCES: readonly Source[] = [
     publisher: 'U.S. Census Bureau',
     licence: 'Public domain (U.S. government work)',
     format: 'GeoJSON (mirror) / shapefile (public)',
-    covers: 'congressional districts, every state; serving from 2025-01-03, elected from 2024',
+    covers: 'congressional districts, every state; serving from 2025-01-03, elected from 2024; serves only where no full-resolution map is in force',
     import: { kind: 'boundaries', level: 'congressional-district', validFrom: '2025-01-03', electionsFrom: '2024-01-01' },
     files: [{ url: `${CENSUS}/GENZ2024/shp/cb_2024_us_cd119_20m.zip`, mirror: 'boundaries/congressional/us-cd119-20m.geojson', name: 'cb_2024_us_cd119_20m' }],
     refreshHours: 30 * DAY,

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { startAuthService, type AuthService } from '@civicgraph/auth';
-import { startGeoService } from '@civicgraph/geo';
+import { readGeoConfig, startGeoService } from '@civicgraph/geo';
 import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
 import { readGraphConfig, startGraphService, surroundingGenerals } from '@civicgraph/graph';
 import { SOURCES, startIngestService, type RunRecord } from '@civicgraph/ingest';
@@ -75,10 +75,14 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger, o
     { host: '127.0.0.1', port: 0, storePath: join(config.dataDir, 'auth'), pepper: config.keyPepper },
     { bus, lifecycle, log: log.child({ service: 'auth' }) },
   );
+  // The geo service's own reader too: its store, index snapshot and defaults are its rules.
+  const population = populationCsv(config.sharedData);
   const geo = await startGeoService(
-    { host: '127.0.0.1', port: 0, files: [], populationCsv: populationCsv(config.sharedData),
-      storePath: join(config.dataDir, 'geo'), storePollMs: 1_000, h3Resolution: 5, geocoder: { kind: 'embedded' }, natsUrl: config.natsUrl, env: config.env,
-      logLevel: config.logLevel },
+    readGeoConfig({
+      GEO_GRPC_PORT: '0', CIVIC_DATA_DIR: config.dataDir, CIVIC_ENV: config.env, LOG_LEVEL: config.logLevel,
+      ...(population === undefined ? {} : { GEO_POPULATION_CSV: population }),
+      ...(config.natsUrl === undefined ? {} : { NATS_URL: config.natsUrl }),
+    }),
     { bus, lifecycle, log: log.child({ service: 'geo' }) },
   );
   // The graph service's own reader, so its settings not named here keep their defaults.

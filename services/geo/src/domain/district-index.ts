@@ -1,6 +1,7 @@
 import { buildAnswerGrid, lookupAnswerGrid, type AnswerGrid } from './engine/answer-grid.js';
 import { AnswerSets } from './engine/answer-sets.js';
-import { buildCellTable, lookupCellTable, type CellTable } from './engine/cell-table.js';
+import { buildCellTable, lookupCellEntry, lookupCellTable, type CellTable } from './engine/cell-table.js';
+import { SquareCells } from './engine/square-cells.js';
 import { indexBytes } from './engine/memory.js';
 import { containsPoint, prepareGeometry, type PreparedGeometry } from './point-in-polygon.js';
 import { IndexedRegion } from './indexed-region.js';
@@ -8,7 +9,7 @@ import { compareRegions, type RegionRecord } from './region.js';
 
 /** Options for `DistrictIndex.build`. */
 export interface DistrictIndexOptions {
-  /** H3 resolution of the prefilter grid (0–15); 5 (mean cell edge ≈ 9.9 km) by default. */
+  /** H3 resolution of the prefilter grid (0–15); `DEFAULT_H3_RESOLUTION` by default. */
   resolution?: number;
 }
 
@@ -41,6 +42,17 @@ export interface DistrictIndexStats {
   readonly bytesPerVertex: number;
 }
 
+/**
+ * The H3 resolution of the prefilter unless told otherwise: 4 (mean cell edge ≈ 22.6 km).
+ * Its cells hold more of the answer grid's squares whole than resolution 5's, so more
+ * near-boundary lookups skip `latLngToCell`; the per-cell trees split as deep as the edges
+ * need either way.
+ */
+export const DEFAULT_H3_RESOLUTION = 4;
+
+/** Resolutions whose cells the grid's squares may name (see `SquareCells`): cells small enough for its margin, large enough to hold squares. */
+const SQUARE_CELL_RESOLUTIONS = new Set([4, 5]);
+
 /** Squares per degree of the answer grid (a power of two): 1/64° ≈ 1.7 km north–south. */
 const GRID_PER_DEGREE = 64;
 
@@ -51,7 +63,8 @@ const GRID_PER_DEGREE = 64;
  *
  * 1. an exact answer grid (`AnswerGrid`): most points fall in a 1/64° square no edge
  *    comes near, whose answer was stored at build — no H3 call, no polygon test;
- * 2. otherwise the point's H3 cell at `resolution` (`CellTable`): a quadtree over the
+ * 2. otherwise the point's H3 cell at `resolution` (`CellTable`) — named by the square itself
+ *    when the whole square lies in one cell (`SquareCells`), else by `latLngToCell`: a quadtree over the
  *    cell's box leads to a leaf listing the regions that hold all of it (one stored answer)
  *    and, for each region whose boundary crosses the leaf, its parity at one corner and
  *    the few edges meeting the leaf (a dozen or two even on full-resolution TIGER
@@ -74,7 +87,7 @@ export class DistrictIndex {
   /** Prepares every region's geometry and builds the cell table and answer grid. */
   static build(regions: readonly RegionRecord[], options: DistrictIndexOptions = {}): DistrictIndex {
     const started = performance.now();
-    const resolution = options.resolution ?? 5;
+    const resolution = options.resolution ?? DEFAULT_H3_RESOLUTION;
     if (!Number.isInteger(resolution) || resolution < 0 || resolution > 15) {
       throw new RangeError(`H3 resolution must be an integer from 0 to 15, got ${resolution}`);
     }
@@ -83,7 +96,9 @@ export class DistrictIndex {
     const indexed = sorted.map((r, i) => new IndexedRegion(r, prepared[i]!, r.geometry.type));
     const answers = new AnswerSets<RegionRecord>(indexed);
     const table = buildCellTable(prepared, resolution, (ids) => answers.intern(ids));
-    const grid = buildAnswerGrid(prepared, GRID_PER_DEGREE, (lat, lng) => answers.intern(tableLookup(table, answers, lat, lng)));
+    const squares = new SquareCells(table);
+    const grid = buildAnswerGrid(prepared, GRID_PER_DEGREE, (lat, lng) => answers.intern(tableLookup(table, answers, lat, lng)),
+      SQUARE_CELL_RESOLUTIONS.has(resolution) ? (x0, y0, x1, y1) => squares.entryHolding(x0, y0, x1, y1) : undefined);
     const stats = statsOf(sorted, prepared, table, grid, answers.records, performance.now() - started);
     return new DistrictIndex(indexed, prepared, table, grid, answers, stats);
   }
@@ -97,7 +112,7 @@ export class DistrictIndex {
     const answer = lookupAnswerGrid(this.grid, lat, lng);
     if (answer >= 0) return this.answers.records[answer]!.slice();
     const more: number[] = [];
-    const set = lookupCellTable(this.table, lat, lng, more);
+    const set = answer === -1 ? lookupCellTable(this.table, lat, lng, more) : lookupCellEntry(this.table, -2 - answer, lat, lng, more);
     if (more.length === 0 && set >= 0) return this.answers.records[set]!.slice();
     return merged(this.answers, set, more).map((id) => this.regions[id]!);
   }

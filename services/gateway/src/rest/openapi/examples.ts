@@ -179,12 +179,14 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
       {
         "slug": "region:co",
         "name": "Colorado",
-        "level": "state"
+        "level": "state",
+        "precision": "generalized"
       },
       {
         "slug": "region:co-denver-county",
         "name": "Denver County",
-        "level": "county"
+        "level": "county",
+        "precision": "generalized"
       }
     ],
     "contests": [
@@ -370,7 +372,7 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.196,
+            "confidence": 0.1959,
             "field_confidence": [
               {
                 "field": "name",
@@ -395,7 +397,7 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
               },
               {
                 "field": "party",
-                "confidence": 0.1872,
+                "confidence": 0.1871,
                 "provenance": [
                   "provenance:demo-synthetic-registry",
                   "provenance:demo-synthetic-survey"

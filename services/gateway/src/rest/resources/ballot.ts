@@ -12,7 +12,12 @@ export const schemas: Record<string, JsonSchema> = {
     regions: {
       type: 'array',
       description: 'The regions containing the point on the date (electing districts during redistricting).',
-      items: object({ slug: { type: 'string', pattern: '^region:' }, name: { type: 'string' }, level: { type: 'string' } }),
+      items: object({
+        slug: { type: 'string', pattern: '^region:' },
+        name: { type: 'string' },
+        level: { type: 'string' },
+        precision: { type: 'string', enum: ['full', 'generalized'], description: 'How exact the outline that placed the point in the region is: `full` (the source\'s full resolution) or `generalized` (a cartographic map, e.g. 1:20M; near its boundary the district may be a neighbour). `/v1/districts_by_point` gives its source and scale.' },
+      }),
     },
     contests: { type: 'array', items: ref('Contest'), description: 'The contests on the ballot there, national first: those of the regions containing the point, and of regions known to contain them.' },
     unresolved: {
@@ -42,7 +47,7 @@ export function ballotChunks(point: { lat: number; lng: number }, date: string, 
 }
 
 function regionRef(r: Region) {
-  return { slug: r.slug, name: r.name, level: restLevel(r.level) };
+  return { slug: r.slug, name: r.name, level: restLevel(r.level), precision: r.precision };
 }
 
 function unresolvedView(u: UnresolvedRegion) {

@@ -23,6 +23,8 @@ export interface AnswerGrid {
   readonly blocks: Int32Array;
   /** Refined blocks' squares, `perDegree²` each, row-major: answer id + 1, or 0 where edges pass. */
   readonly squares: Uint16Array | Uint32Array;
+  /** Refined blocks' squares alike: for a square edges pass through, 1 + the cell-table entry that answers for all of it, else 0. */
+  readonly cells: Int32Array;
   readonly refinedBlocks: number;
 }
 
@@ -36,12 +38,16 @@ const BLOCKS_Y = 180;
  * must give the exact answer's id at a point; it is called once per block or component.
  * `perDegree` must be a power of two.
  */
-export function buildAnswerGrid(geometries: readonly PreparedGeometry[], perDegree: number, answerAt: (lat: number, lng: number) => number): AnswerGrid {
+export function buildAnswerGrid(
+  geometries: readonly PreparedGeometry[], perDegree: number, answerAt: (lat: number, lng: number) => number,
+  entryHolding: (x0: number, y0: number, x1: number, y1: number) => number = () => -1,
+): AnswerGrid {
   if (!Number.isInteger(Math.log2(perDegree))) throw new RangeError(`squares per degree must be a power of two, got ${perDegree}`);
   const marks = markEdges(geometries, perDegree);
   const covered = coveredBlocks(geometries);
   const blocks = new Int32Array(BLOCKS_X * BLOCKS_Y);
   const refined: Uint32Array[] = [];
+  const cells: Int32Array[] = [];
   let nowhere: number | undefined; // the answer id of a point outside every region's bounding box
   for (let b = 0; b < blocks.length; b += 1) {
     const bx = b % BLOCKS_X, by = Math.floor(b / BLOCKS_X);
@@ -51,12 +57,29 @@ export function buildAnswerGrid(geometries: readonly PreparedGeometry[], perDegr
     else {
       blocks[b] = -1 - refined.length;
       refined.push(labelComponents(marked, perDegree, bx - 180, by - 90, answerAt));
+      cells.push(squareEntries(marked, perDegree, bx - 180, by - 90, entryHolding));
     }
   }
-  return { perDegree, blocks, squares: concat(refined, perDegree), refinedBlocks: refined.length };
+  const all = new Int32Array(cells.length * perDegree * perDegree);
+  cells.forEach((c, k) => all.set(c, k * perDegree * perDegree));
+  return { perDegree, blocks, squares: concat(refined, perDegree), cells: all, refinedBlocks: refined.length };
 }
 
-/** The answer id at a point, or -1 when an edge passes through its square. */
+/** For each marked square of a block, 1 + the entry answering for all of it, else 0. */
+function squareEntries(marked: Uint8Array, n: number, west: number, south: number, entryHolding: (x0: number, y0: number, x1: number, y1: number) => number): Int32Array {
+  const out = new Int32Array(n * n);
+  for (let s = 0; s < n * n; s += 1) {
+    if (marked[s] !== 1) continue;
+    const x0 = west + (s % n) / n, y0 = south + Math.floor(s / n) / n;
+    out[s] = 1 + entryHolding(x0, y0, x0 + 1 / n, y0 + 1 / n);
+  }
+  return out;
+}
+
+/**
+ * The answer id at a point (≥ 0); or, when an edge passes through its square, -2 - the
+ * cell-table entry that answers for the whole square, or -1 when no single entry does.
+ */
 export function lookupAnswerGrid(g: AnswerGrid, lat: number, lng: number): number {
   const n = g.perDegree;
   let i = Math.floor((lng + 180) * n);
@@ -66,7 +89,9 @@ export function lookupAnswerGrid(g: AnswerGrid, lat: number, lng: number): numbe
   const bi = Math.floor(i / n), bj = Math.floor(j / n);
   const v = g.blocks[bj * BLOCKS_X + bi]!;
   if (v >= 0) return v;
-  return g.squares[(-1 - v) * n * n + (j - bj * n) * n + (i - bi * n)]! - 1;
+  const s = (-1 - v) * n * n + (j - bj * n) * n + (i - bi * n);
+  const answer = g.squares[s]! - 1;
+  return answer >= 0 ? answer : -1 - g.cells[s]!;
 }
 
 /** Per block, the squares some edge piece comes near (undefined: none does). */

@@ -237,6 +237,12 @@ export function lookupCellTable(t: CellTable, lat: number, lng: number, out: num
     t.regionBoxes.containing(lng, lat, out);
     return -1;
   }
+  return lookupCellEntry(t, e, lat, lng, out);
+}
+
+/** `lookupCellTable` for a point known to lie in the cell of entry `e` (one not straddling ±180°). */
+export function lookupCellEntry(t: CellTable, e: number, lat: number, lng: number, out: number[]): number {
+  const b = 4 * e;
   const x0 = t.boxes[b]!, y0 = t.boxes[b + 1]!, x1 = t.boxes[b + 2]!, y1 = t.boxes[b + 3]!;
   let set = -1;
   if (lng >= x0 && lng <= x1 && lat >= y0 && lat <= y1) set = lookupBoxTree(t.trees, t.roots[e]!, x0, y0, x1, y1, lng, lat, out);

@@ -25,7 +25,7 @@ export function indexBytes(prepared: readonly PreparedGeometry[], t: CellTable, 
   for (const a of [t.cellStarts, t.cellIds, t.roots, t.boxes, t.candidateStarts, t.candidateIds, t.fallback]) bytes += a.byteLength;
   bytes += t.regionBoxes.byteLength;
   bytes += tr.nodes.byteLength + tr.leaves.byteLength;
-  bytes += grid.blocks.byteLength + grid.squares.byteLength;
+  bytes += grid.blocks.byteLength + grid.squares.byteLength + grid.cells.byteLength;
   for (const a of answers) bytes += 2 * (OBJECT_BYTES + a.length * SLOT_BYTES); // records and ids
   return bytes;
 }

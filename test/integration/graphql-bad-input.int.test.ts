@@ -88,4 +88,25 @@ describe('GraphQL bad input', () => {
     const res = await post(JSON.stringify({ query: 'query A { __typename }', operationName: 'Z' }));
     expect(res.body.errors[0].extensions).toMatchObject({ type: 'invalid_parameter', field: 'operationName' });
   });
+
+  it.each([
+    ['a query that is not a string', '{"query":123}', 'query'],
+    ['variables that are not an object', '{"query":"{ __typename }","variables":"{bad json"}', 'variables'],
+    ['variables as an array', '{"query":"{ __typename }","variables":[1,2]}', 'variables'],
+    ['an operationName that is not a string', '{"query":"{ __typename }","operationName":7}', 'operationName'],
+    ['extensions that are not an object', '{"query":"{ __typename }","extensions":"x"}', 'extensions'],
+  ])('refuses %s as invalid_parameter naming %s, never as internal', async (_, body, field) => {
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions).toMatchObject({ type: 'invalid_parameter', field });
+  });
+
+  it('refuses a list literal nested 10,000 deep as an invalid query, not a stack overflow', async () => {
+    const deep = `{ ballotAtPoint(lat: 39.7, lng: -104.9, date: "${NEXT_GENERAL}", x: ${'['.repeat(10_000)}${']'.repeat(10_000)}) { contests { slug } } }`;
+    const res = await post(JSON.stringify({ query: deep.slice(0, 14_900) }));
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.errors[0].extensions.type).not.toBe('internal');
+    expect(JSON.stringify(res.body)).not.toMatch(/call stack/i);
+  });
 });

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, startStack, type Stack } from '../harness/stack.js';
 
@@ -77,6 +78,19 @@ describe('admin key API', () => {
     expect((await meta(now.body.key)).headers.get('civic-ratelimit-limit')).toBe('600');
   });
 
+  it('refuses two Authorization headers, even when one carries the admin token', async () => {
+    const url = new URL('/admin/v1/keys', s.url);
+    const res = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'GET', headers: { Authorization: [`Bearer ${ADMIN}`, 'Bearer other'] } }, (r) => {
+        let text = '';
+        r.setEncoding('utf8').on('data', (c) => (text += c)).on('end', () => resolve({ status: r.statusCode!, body: JSON.parse(text) }));
+      });
+      req.on('error', reject).end();
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ type: 'unauthenticated', field: 'Authorization' });
+  });
+
   it('refuses requests without the admin token, or with an API key, as 401', async () => {
     const key = await s.key();
     for (const token of ['wrong-token', key, '']) {
@@ -96,6 +110,8 @@ describe('admin key API', () => {
     ['an unknown state', { environment: 'test', plan: 'build', entitlements: { states: ['zz'] } }, 'states'],
     ['a limit on build', { environment: 'test', plan: 'build', rate_limit_per_minute: 5 }, 'rate_limit_per_minute'],
     ['enterprise without a limit', { environment: 'live', plan: 'enterprise' }, 'rate_limit_per_minute'],
+    ['a limit beyond int32', { environment: 'live', plan: 'enterprise', rate_limit_per_minute: 2 ** 31 }, 'rate_limit_per_minute'],
+    ['a limit of 1e300', { environment: 'live', plan: 'enterprise', rate_limit_per_minute: 1e300 }, 'rate_limit_per_minute'],
     ['an array body', [1, 2], 'body'],
   ])('refuses to create a key with %s, naming %s', async (_, body, field) => {
     const before = (await admin('GET', '/admin/v1/keys?limit=200')).body.data.length;
@@ -116,7 +132,7 @@ describe('admin key API', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ type: 'not_found' });
     const { body } = await admin('POST', '/admin/v1/keys', { environment: 'test', plan: 'build' });
-    for (const grace of [-1, 604_801, 1.5, '60']) {
+    for (const grace of [-1, 604_801, 1.5, '60', 2 ** 31, 2 ** 53]) {
       const res = await admin('POST', `/admin/v1/keys/${body.id}/rotate`, { grace_seconds: grace });
       expect(res.status).toBe(400);
       expect(res.body.field).toBe('grace_seconds');

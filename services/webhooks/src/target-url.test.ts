@@ -43,6 +43,16 @@ describe('checkTarget', () => {
     ['https://[fe80::1]/', 'address'],
     ['https://[fd00::1]/', 'address'],
     ['https://[::ffff:10.0.0.1]/', 'address'],
+    // IPv6 forms that carry an internal IPv4 address.
+    ['https://[64:ff9b:1::a9fe:a9fe]/', 'address'], // local-use NAT64 → 169.254.169.254
+    ['https://[64:ff9b::a9fe:a9fe]/', 'address'], // well-known NAT64
+    ['https://[::7f00:1]/', 'address'], // IPv4-compatible 127.0.0.1
+    ['https://[2002:7f00:1::]/', 'address'], // 6to4 of 127.0.0.1
+    ['https://[::ffff:0:7f00:1]/', 'address'], // IPv4-translated 127.0.0.1
+    ['https://[2001::1]/', 'address'], // Teredo
+    ['https://[fec0::1]/', 'address'], // site-local
+    ['https://[2001:db8::1]/', 'address'], // documentation
+    ['https://[100::1]/', 'address'], // discard-only
     ['https://metadata.evil.test/', 'address'],
     ['https://mixed.evil.test/', 'address'],
     ['https://mapped.evil.test/', 'address'],
@@ -80,5 +90,14 @@ describe('addressAllowed', () => {
     }
     expect(addressAllowed('127.0.0.1', true)).toBe(true);
     expect(addressAllowed('10.0.0.1', true)).toBe(false);
+  });
+
+  it('allows only global unicast IPv6: every IPv4-embedding and special-purpose form is refused, for test keys too', () => {
+    for (const a of ['2606:4700:4700::1111', '2a00:1450:4001::200e', '2001:4860::8888']) expect(addressAllowed(a, false), a).toBe(true);
+    for (const a of ['64:ff9b:1::a9fe:a9fe', '64:ff9b::808:808', '::7f00:1', '::a00:1', '2002:7f00:1::', '2002:808:808::1', '::ffff:0:7f00:1', '2001::1', '2001:0:4136:e378::1',
+      'fec0::1', '3fff::1', '4000::1', 'e000::1']) {
+      expect(addressAllowed(a, false), a).toBe(false);
+      expect(addressAllowed(a, true), `${a} (test key)`).toBe(false);
+    }
   });
 });

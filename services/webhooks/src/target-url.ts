@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { InvalidParameterError } from '@civicgraph/kit';
 
 /**
@@ -17,22 +18,8 @@ import { InvalidParameterError } from '@civicgraph/kit';
 
 export const MAX_URL_LENGTH = 2048;
 
-const BLOCKED = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) BLOCKED.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  // (IPv4-mapped ::ffff:0:0/96 is not listed: BlockList would then match every IPv4
-  // address; a mapped address is checked as the IPv4 address it maps, below.)
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) BLOCKED.addSubnet(net, bits, 'ipv6');
-
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
+/** IANA's global unicast allocation: every IPv6 address outside it is special-purpose or unassigned. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 /** A checked receiver: the URL as normalised, and the address to connect to. */
 export interface CheckedTarget {
   url: URL;
@@ -44,26 +31,26 @@ export type Resolver = (host: string) => Promise<{ address: string; family: numb
 
 const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
 
-/** Whether `address` is one a webhook may be sent to (loopback only when `allowLoopback`). */
+/**
+ * Whether `address` is one a webhook may be sent to: global unicast only, as ipaddr.js's
+ * IANA special-purpose ranges classify it (loopback, link-local, private, shared, NAT64,
+ * 6to4, Teredo, IPv4-translated, site-local, documentation, benchmarking… are all
+ * refused), an IPv4-mapped IPv6 address judged as the IPv4 address it maps, and an IPv6
+ * address besides inside 2000::/3 (so IPv4-compatible `::a.b.c.d` forms are refused too).
+ * Loopback is allowed only when `allowLoopback`.
+ */
 export function addressAllowed(address: string, allowLoopback: boolean): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  if (allowLoopback && LOOPBACK.check(address, type)) return true;
-  if (BLOCKED.check(address, type)) return false;
-  // An IPv4-mapped IPv6 address is the IPv4 address it maps.
-  const mapped = mappedIpv4(address);
-  return mapped === undefined || addressAllowed(mapped, allowLoopback);
+  if (isIP(address) === 0) return false;
+  const ip = ipaddr.process(address);
+  const range = ip.range();
+  if (range === 'loopback') return allowLoopback;
+  if (range !== 'unicast') return false;
+  return ip.kind() === 'ipv4' || (ip as ipaddr.IPv6).match(GLOBAL_UNICAST_V6);
 }
 
-/** `::ffff:10.0.0.1` or its hex form `::ffff:a00:1` (as URLs normalise it) → `10.0.0.1`. */
-function mappedIpv4(address: string): string | undefined {
-  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (dotted !== undefined) return dotted;
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hex === null) return undefined;
-  const [hi, lo] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+/** A host written as a loopback address. */
+function isLoopback(host: string): boolean {
+  return isIP(host) !== 0 && ipaddr.process(host).range() === 'loopback';
 }
 
 /**
@@ -84,7 +71,7 @@ export async function checkTarget(raw: unknown, environment: 'test' | 'live', fi
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw bad('must use https.');
   url.hash = '';
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const local = host === 'localhost' || host.endsWith('.localhost') || LOOPBACK.check(host, isIP(host) === 6 ? 'ipv6' : 'ipv4');
+  const local = host === 'localhost' || host.endsWith('.localhost') || isLoopback(host);
   const allowLoopback = environment === 'test' && local;
   if (url.protocol === 'http:' && !allowLoopback) {
     throw bad(environment === 'live' ? 'must use https for live keys.' : 'must use https, except to localhost for test keys.');

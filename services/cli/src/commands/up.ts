@@ -59,6 +59,8 @@ export interface Running {
   demo: boolean;
   /** Sources that could not be loaded, with why. */
   failed: { id: string; error: string }[];
+  /** Whether the admin API is on (CIVIC_ADMIN_TOKEN set). */
+  admin: boolean;
 }
 
 /**
@@ -125,11 +127,12 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger, o
     electionDay: options.demo ? surroundingGenerals(todayUtc()).next : REAL_BALLOT_DAY,
     demo: options.demo,
     failed,
+    admin: config.adminToken !== undefined,
   };
 }
 
 /** The banner `up` prints: where it listens, a working key and curl lines that answer real data. */
-export function banner({ url, key, electionDay, demo, failed }: Running): string {
+export function banner({ url, key, electionDay, demo, failed, admin }: Running): string {
   return [
     `civicgraph is up at ${url}`,
     key.startsWith('cg_live_') ? `live key (live environment, build plan): ${key}` : `sandbox key (test environment, build plan): ${key}`,
@@ -139,6 +142,9 @@ export function banner({ url, key, electionDay, demo, failed }: Running): string
     `  curl -H "Authorization: Bearer ${key}" "${url}/v1/ballot?lat=39.7392&lng=-104.9903&date=${electionDay}"`,
     `  curl -H "Authorization: Bearer ${key}" "${url}/v1/officeholders?region=region:co"`,
     `API reference: ${url}/docs   OpenAPI: ${url}/v1/openapi.json`,
+    admin
+      ? `admin API: ${url}/admin/v1/keys and /admin/v1/sources, with Authorization: Bearer $CIVIC_ADMIN_TOKEN`
+      : 'admin API: off (set CIVIC_ADMIN_TOKEN, at least 32 characters, to turn it on)',
     `GraphiQL: ${url}/graphql   (stop with Ctrl-C)`,
     '',
   ].join('\n');

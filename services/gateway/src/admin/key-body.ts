@@ -16,8 +16,7 @@ export function createKeyRequest(body: unknown): CreateKeyRequest {
   const o = object(body, 'body');
   onlyFields(o, CREATE_FIELDS, '');
   const entitlements = o['entitlements'] === undefined ? undefined : entitlementsOf(o['entitlements']);
-  const rate = o['rate_limit_per_minute'];
-  if (rate !== undefined && (typeof rate !== 'number' || !Number.isInteger(rate))) throw wrong('rate_limit_per_minute', 'an integer');
+  const rate = int32(o, 'rate_limit_per_minute');
   return {
     environment: word(o, 'environment', ENVIRONMENT_WORDS, true),
     plan: word(o, 'plan', PLAN_WORDS, true),
@@ -31,8 +30,7 @@ export function createKeyRequest(body: unknown): CreateKeyRequest {
 export function rotateKeyRequest(keyId: string, body: unknown): RotateKeyRequest {
   const o = body === undefined ? {} : object(body, 'body');
   onlyFields(o, ['grace_seconds'], '');
-  const grace = o['grace_seconds'];
-  if (grace !== undefined && (typeof grace !== 'number' || !Number.isInteger(grace))) throw wrong('grace_seconds', 'an integer');
+  const grace = int32(o, 'grace_seconds');
   return { keyId, ...(grace === undefined ? {} : { graceSeconds: grace as number }) };
 }
 
@@ -46,6 +44,15 @@ function entitlementsOf(value: unknown): Entitlements {
     states: strings(o, 'states', 'entitlements.'),
     tiers: strings(o, 'tiers', 'entitlements.'),
   };
+}
+
+/** Largest value the auth service's int32 fields hold. */
+const INT32_MAX = 2 ** 31 - 1;
+
+function int32(o: Json, field: string): number | undefined {
+  const v = o[field];
+  if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > INT32_MAX)) throw wrong(field, `an integer from 0 to ${INT32_MAX}`);
+  return v as number | undefined;
 }
 
 function object(value: unknown, field: string): Json {

@@ -24,7 +24,32 @@ export const DOCUMENT_LIMITS = Object.freeze({
   maxTokens: 3_000,
   /** Fields named under an alias, fragments expanded. */
   maxAliases: 100,
+  /** Brackets (`{`, `[`, `(`) open at once: the parser recurses per level, so deeper text is refused before it runs. */
+  maxNesting: 200,
 });
+
+/** The deepest bracket nesting of a GraphQL text, strings and comments skipped. */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === '#') {
+      while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i += 1;
+    } else if (c === '"') {
+      if (text.startsWith('"""', i)) {
+        const end = text.indexOf('"""', i + 3);
+        i = end < 0 ? text.length : end + 2;
+      } else {
+        for (i += 1; i < text.length && text[i] !== '"' && text[i] !== '\n'; i += 1) if (text[i] === '\\') i += 1;
+      }
+    } else if (c === '{' || c === '[' || c === '(') {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+    } else if (c === '}' || c === ']' || c === ')') depth -= 1;
+  }
+  return deepest;
+}
 
 /** Documents kept parsed, validated and scored, per schema variant. */
 const CACHE_SIZE = 1_000;
@@ -95,6 +120,10 @@ export class OperationPreparer {
   }
 
   private check(schema: GraphQLSchema, held: ReadonlySet<EntitlementName>, query: string, operationName: string | undefined): Checked {
+    const nesting = nestingDepth(query);
+    if (nesting > DOCUMENT_LIMITS.maxNesting) {
+      return { errors: [typedError('query_too_complex', `The query nests brackets ${nesting} deep; at most ${DOCUMENT_LIMITS.maxNesting} are accepted.`, { limit: 'nesting', score: nesting, ceiling: DOCUMENT_LIMITS.maxNesting })] };
+    }
     let document: DocumentNode;
     try {
       document = parse(query, { maxTokens: DOCUMENT_LIMITS.maxTokens });

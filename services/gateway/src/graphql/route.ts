@@ -80,13 +80,41 @@ export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: 
     res.setHeader('Vary', 'Authorization, Civic-Version');
     res.setHeader('Cache-Control', 'private, no-cache');
     await count(res, limiter);
-    if (Array.isArray(req.body)) {
+    const problem = Array.isArray(req.body)
       // Batches are not part of GraphQL over HTTP; refused whole, before any of them runs.
-      res.status(400).type('application/json').send(JSON.stringify({ errors: [{ message: 'Send one operation per request; batched arrays are not accepted.', extensions: { type: 'invalid_parameter', field: 'body' } }] }));
+      ? { field: 'body', message: 'Send one operation per request; batched arrays are not accepted.' }
+      : paramsProblem(req.method === 'GET' ? (req.query as Record<string, unknown>) : (req.body as Record<string, unknown> | undefined), req.method === 'GET');
+    if (problem !== undefined) {
+      res.status(400).type('application/json').send(JSON.stringify({ errors: [{ message: problem.message, extensions: { type: 'invalid_parameter', field: problem.field } }] }));
       return;
     }
     await serve(handler, req, res, next);
   });
+}
+
+/**
+ * What is wrong with a request's parameters, before graphql-http reads them: `query` a
+ * string, `operationName` a string, `variables` and `extensions` objects (JSON text in a
+ * GET's query string). undefined when they are well formed (or absent: the handler says so).
+ */
+function paramsProblem(params: Record<string, unknown> | undefined, fromQueryString: boolean): { field: string; message: string } | undefined {
+  if (params === undefined || params === null || typeof params !== 'object') return undefined;
+  const { query, operationName } = params;
+  if (query !== undefined && typeof query !== 'string') return { field: 'query', message: 'query must be a string holding a GraphQL document.' };
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return { field: 'operationName', message: 'operationName must be a string.' };
+  for (const field of ['variables', 'extensions']) {
+    let value = params[field];
+    if (value === undefined || value === null) continue;
+    if (fromQueryString && typeof value === 'string') {
+      try {
+        value = JSON.parse(value);
+      } catch {
+        return { field, message: `${field} must be a JSON object.` };
+      }
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { field, message: `${field} must be a JSON object.` };
+  }
+  return undefined;
 }
 
 /**

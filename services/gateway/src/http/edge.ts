@@ -18,6 +18,9 @@ import { contextOf, type RequestContext } from './request-context.js';
 /** Requests without a usable key are limited per client address at the Explore rate. */
 export const ANONYMOUS_LIMIT_PER_MINUTE = 60;
 
+/** Lookups of keys the gateway has not seen confirmed, per client address and minute; past it, 429 without asking auth. */
+export const KEY_LOOKUPS_PER_MINUTE = 300;
+
 /** Gives every request an id (`Civic-Request-Id`, echoed in problem bodies). */
 export function requestContext(): RequestHandler {
   return (_req, res, next) => {
@@ -66,13 +69,16 @@ async function guard(req: Request, res: Response, { principals, limiter, version
   res.setHeader('Vary', VARY);
   const asked = req.get('Civic-Version');
   let principal;
+  const address = { id: `ip:${req.ip ?? 'unknown'}`, limit: ANONYMOUS_LIMIT_PER_MINUTE };
   try {
     refuseKeyParameters(req.query);
-    principal = await authenticate(req.get('Authorization'), req.rawHeaders, principals, serves);
+    // A key the gateway has not seen confirmed is looked up only while the client address
+    // has lookups left this minute: made-up keys cost a map lookup, not an auth call.
+    principal = await authenticate(req.get('Authorization'), req.rawHeaders, principals, serves, () => lookupAllowance(limiter, `lookups:${req.ip ?? 'unknown'}`));
   } catch (err) {
     // A refused key counts against the client address, at the Explore rate; the version is
     // echoed even so: the asked one if known, else the latest.
-    ctx.bucket = { id: `ip:${req.ip ?? 'unknown'}`, limit: ANONYMOUS_LIMIT_PER_MINUTE };
+    ctx.bucket = address;
     const trimmed = asked?.trim() ?? '';
     res.setHeader('Civic-Version', versions.has(trimmed) ? trimmed : versions.latest);
     throw err;
@@ -96,6 +102,15 @@ async function guard(req: Request, res: Response, { principals, limiter, version
 /** What every answer behind the edge varies by: the key (refusals included) and the version. */
 export const VARY = 'Authorization, Civic-Version';
 
+/** Counts a lookup of an unconfirmed key against the client address; refuses it (429) once the address has used its lookups. */
+async function lookupAllowance(limiter: RateLimiter, bucket: string): Promise<void> {
+  const rate = await limiter.consume(bucket, KEY_LOOKUPS_PER_MINUTE);
+  if (rate.allowed) return;
+  throw new RateLimitedError(`Too many unknown or refused keys from this address (${KEY_LOOKUPS_PER_MINUTE} lookups a minute); try again later.`, {
+    retryAfter: Math.max(1, Math.ceil(rate.resetAt - Date.now() / 1000)),
+  });
+}
+
 /** The rate bucket a key's requests count against. */
 export function bucketOf(principal: Principal): { id: string; limit: number } {
   return { id: `key:${principal.keyId}`, limit: principal.rateLimitPerMinute };
@@ -105,10 +120,12 @@ export function bucketOf(principal: Principal): { id: string; limit: number } {
  * The principal of `Authorization: Bearer <key>` (see bearerKey), refused when the key or
  * its principal belongs to the environment this deployment does not serve.
  */
-export async function authenticate(authorization: string | undefined, rawHeaders: readonly string[], principals: PrincipalCache, serves: DeploymentEnvironment): Promise<Principal> {
+export async function authenticate(
+  authorization: string | undefined, rawHeaders: readonly string[], principals: PrincipalCache, serves: DeploymentEnvironment, gate?: () => Promise<void>,
+): Promise<Principal> {
   const key = bearerKey(authorization, rawHeaders);
   assertEnvironment(serves, { prefix: key });
-  const principal = await principals.get(key);
+  const principal = await principals.get(key, Date.now(), gate);
   assertEnvironment(serves, { principal });
   return principal;
 }

@@ -157,4 +157,48 @@ describe('PrincipalCache against the auth service', () => {
       unreachable.close();
     }
   });
+
+  it('keeps made-up keys apart: a flood of refusals never evicts a key in use', async () => {
+    const { key, record } = await issue();
+    const observed = new ObservedAuth(client);
+    const cache = new PrincipalCache(observed, TTL, 3, 5);
+    await cache.get(key, T0);
+    for (let i = 0; i < 50; i += 1) await expect(cache.get(`cg_test_madeup${i}`, T0 + 1)).rejects.toBeInstanceOf(UnauthenticatedError);
+    expect(cache.size).toEqual({ confirmed: 1, other: 5 });
+    const calls = observed.calls;
+    expect((await cache.get(key, T0 + 2)).keyId).toBe(record.keyId);
+    expect(observed.calls).toBe(calls); // still cached: no auth call
+  });
+
+  it('evicts the least recently used confirmed key, not all of them', async () => {
+    const keys = await Promise.all([issue(), issue(), issue()]);
+    const observed = new ObservedAuth(client);
+    const cache = new PrincipalCache(observed, TTL, 2);
+    await cache.get(keys[0]!.key, T0);
+    await cache.get(keys[1]!.key, T0);
+    await cache.get(keys[0]!.key, T0 + 1_500); // used again: the young end
+    await cache.get(keys[2]!.key, T0 + 1_600); // full: the oldest (keys[1]) goes
+    const calls = observed.calls;
+    await cache.get(keys[0]!.key, T0 + 1_700);
+    await cache.get(keys[2]!.key, T0 + 1_700);
+    expect(observed.calls).toBe(calls);
+    await cache.get(keys[1]!.key, T0 + 1_800);
+    expect(observed.calls).toBe(calls + 1);
+  });
+
+  it('runs the gate on a miss only: a refusing gate stops the lookup before auth is asked', async () => {
+    const { key } = await issue();
+    const observed = new ObservedAuth(client);
+    const cache = new PrincipalCache(observed, TTL);
+    let gated = 0;
+    const open = async () => void (gated += 1);
+    await cache.get(key, T0, open);
+    await cache.get(key, T0 + 1, open);
+    expect(gated).toBe(1);
+    const shut = () => Promise.reject(new Error('too many unknown keys'));
+    await expect(cache.get('cg_test_neverseen', T0, shut)).rejects.toThrow('too many unknown keys');
+    expect(observed.calls).toBe(1);
+    // A key already confirmed passes a shut gate.
+    await expect(cache.get(key, T0 + 2, shut)).resolves.toMatchObject({ keyId: expect.any(String) });
+  });
 });

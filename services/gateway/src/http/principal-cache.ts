@@ -8,6 +8,8 @@ const REFRESH_AHEAD_AT = 0.8;
 
 interface Entry {
   expires: number;
+  /** When a hit last moved the entry to the young end of its map (at most once a second). */
+  touched: number;
   /** From this time a hit starts one background refresh; until `expires` it still answers. */
   refreshAt: number;
   principal?: Principal;
@@ -30,23 +32,44 @@ interface Entry {
  * confirmed: a refusal replaces the entry at once (revocation is seen sooner, not later),
  * and an unreachable auth service leaves the entry to expire, after which requests fail
  * closed as before.
+ *
+ * Keys auth confirmed and everything else (lookups in flight, refusals) are kept apart,
+ * each evicting its least recently used entry when full, so a flood of made-up keys can
+ * only push out other made-up keys, never a key in use. A miss may be refused before it
+ * reaches auth (`gate`: the caller's limit on unknown keys per client address).
  */
 export class PrincipalCache {
+  /** Keys auth confirmed. */
   private readonly entries = new Map<string, Entry>();
+  /** Lookups in flight and refusals. */
+  private readonly others = new Map<string, Entry>();
 
   constructor(
     private readonly auth: Pick<AuthUpstream, 'authenticate'>,
     private readonly ttlMs: number,
     private readonly maxEntries = 50_000,
+    private readonly maxOthers = 10_000,
   ) {}
 
-  async get(key: string, now = Date.now()): Promise<Principal> {
+  /** The principal of `key`; on a miss `gate` runs first and may refuse (throw) without asking auth. */
+  async get(key: string, now = Date.now(), gate?: () => Promise<void>): Promise<Principal> {
     // One-shot hash: a third of createHash's cost, on every request.
     const id = hash('sha256', key, 'base64url');
-    const hit = this.entries.get(id);
-    if (hit === undefined || (hit.pending === undefined && hit.expires <= now)) return this.load(id, key, now);
-    if (hit.principal !== undefined && !hit.refreshing && now >= hit.refreshAt) this.refreshAhead(id, key, hit, now);
+    const hit = this.entries.get(id) ?? this.others.get(id);
+    if (hit === undefined || (hit.pending === undefined && hit.expires <= now)) {
+      if (gate !== undefined) await gate();
+      return this.load(id, key, now);
+    }
+    if (hit.principal !== undefined) {
+      if (now - hit.touched >= 1_000) this.touch(id, hit, now);
+      if (!hit.refreshing && now >= hit.refreshAt) this.refreshAhead(id, key, hit, now);
+    }
     return this.unwrap(hit);
+  }
+
+  /** Entries held: confirmed keys, and lookups in flight or refusals. */
+  get size(): { confirmed: number; other: number } {
+    return { confirmed: this.entries.size, other: this.others.size };
   }
 
   /**
@@ -56,10 +79,12 @@ export class PrincipalCache {
    */
   dropKey(keyId: string): number {
     let dropped = 0;
-    for (const [id, entry] of this.entries) {
-      if (entry.pending !== undefined || entry.principal?.keyId === keyId) {
-        this.entries.delete(id);
-        dropped++;
+    for (const map of [this.entries, this.others]) {
+      for (const [id, entry] of map) {
+        if (entry.pending !== undefined || entry.principal?.keyId === keyId) {
+          map.delete(id);
+          dropped++;
+        }
       }
     }
     return dropped;
@@ -69,10 +94,18 @@ export class PrincipalCache {
   private load(id: string, key: string, now: number): Promise<Principal> {
     const entry = this.fresh({}, now);
     entry.pending = this.auth.authenticate(key).then(
-      (p) => this.settle(entry, { principal: p }),
+      (p) => {
+        const principal = this.settle(entry, { principal: p });
+        // Confirmed: from the others to the confirmed keys (unless dropped meanwhile).
+        if (this.others.get(id) === entry) {
+          this.others.delete(id);
+          this.put(this.entries, this.maxEntries, id, entry);
+        }
+        return principal;
+      },
       (err: CivicError) => {
         if (!(err instanceof UnauthenticatedError)) {
-          this.entries.delete(id);
+          if (this.others.get(id) === entry) this.others.delete(id);
           throw err;
         }
         const refused = refusal(err);
@@ -80,7 +113,8 @@ export class PrincipalCache {
         throw refused;
       },
     );
-    this.put(id, entry);
+    this.entries.delete(id);
+    this.put(this.others, this.maxOthers, id, entry);
     return entry.pending;
   }
 
@@ -90,7 +124,13 @@ export class PrincipalCache {
     this.auth.authenticate(key).then(
       (p) => this.replace(id, stale, this.fresh({ principal: p }, now)),
       (err: CivicError) => {
-        if (err instanceof UnauthenticatedError) return this.replace(id, stale, this.fresh({ error: refusal(err) }, now));
+        if (err instanceof UnauthenticatedError && this.entries.get(id) === stale) {
+          // Revoked: the refusal moves to the others.
+          this.entries.delete(id);
+          this.put(this.others, this.maxOthers, id, this.fresh({ error: refusal(err) }, now));
+          return;
+        }
+        if (err instanceof UnauthenticatedError) return;
         // Auth unreachable: keep answering until the entry expires, trying again halfway there.
         stale.refreshing = false;
         stale.refreshAt = now + (stale.expires - now) / 2;
@@ -100,11 +140,21 @@ export class PrincipalCache {
 
   /** An entry whose lifetime counts from `now` (for a refresh, when it was asked for). */
   private fresh(result: Pick<Entry, 'principal' | 'error'>, now: number): Entry {
-    return { ...result, expires: now + this.ttlMs, refreshAt: now + this.ttlMs * REFRESH_AHEAD_AT };
+    return { ...result, expires: now + this.ttlMs, refreshAt: now + this.ttlMs * REFRESH_AHEAD_AT, touched: now };
   }
 
-  private put(id: string, entry: Entry): void {
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+  /** Adds an entry at the young end, evicting the least recently used one when full. */
+  private put(map: Map<string, Entry>, max: number, id: string, entry: Entry): void {
+    map.delete(id);
+    while (map.size >= max) map.delete(map.keys().next().value!);
+    map.set(id, entry);
+  }
+
+  /** Moves a confirmed key's entry to the young end of its map. */
+  private touch(id: string, entry: Entry, now: number): void {
+    entry.touched = now;
+    if (this.entries.get(id) !== entry) return;
+    this.entries.delete(id);
     this.entries.set(id, entry);
   }
 

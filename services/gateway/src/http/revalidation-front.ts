@@ -48,7 +48,8 @@ export class RevalidationFront {
 
 /** Sends the 304 and resolves true, or resolves false having written nothing. */
 async function revalidate(req: IncomingMessage, res: ServerResponse, deps: FrontDeps): Promise<boolean> {
-  const principal = await authenticate(req.headers.authorization, req.rawHeaders, deps.principals, deps.serves);
+  // Only keys already confirmed are answered here; any other goes through the pipeline, whose edge limits unknown keys per address.
+  const principal = await authenticate(req.headers.authorization, req.rawHeaders, deps.principals, deps.serves, () => Promise.reject(new Error('unknown key')));
   const asked = req.headers['civic-version'];
   const version = resolveVersion(deps.versions, Array.isArray(asked) ? asked.join(', ') : asked, principal.pinnedVersion);
   const cached = deps.responses.get(responseKey(principal, version, req.url ?? ''));

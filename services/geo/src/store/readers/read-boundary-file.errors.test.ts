@@ -186,3 +186,14 @@ describe('bad features in a good file', () => {
     expect(regions.map((r) => r.slug)).toEqual(['region:co-good', 'region:co-unclosed', 'region:co-collection']);
   });
 });
+
+describe('a feature whose coordinates nest without end', () => {
+  test('is rejected with a reason, not a stack overflow, and the rest of the file is read', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const good = { type: 'Feature', properties: { GEOID: '0802' }, geometry: { type: 'Polygon', coordinates: [[[-105, 39], [-104, 39], [-104, 40], [-105, 39]]] } };
+    const path = write('deep.geojson', `{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"GEOID":"0801"},"geometry":{"type":"Polygon","coordinates":${deep}}},${JSON.stringify(good)}]}`);
+    const contents = await readBoundaryFile(path);
+    expect(contents.collection.features).toHaveLength(1);
+    expect(contents.rejected).toEqual([expect.objectContaining({ index: 0, code: 'malformed_geometry', reason: expect.stringContaining('nested too deeply') })]);
+  });
+});

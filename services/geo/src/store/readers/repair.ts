@@ -129,9 +129,20 @@ function cleanRing(ring: unknown[], label: string, tally: Tally): Position[] | n
 function positionOf(p: unknown): Position {
   const [x, y] = Array.isArray(p) ? (p as unknown[]) : [];
   if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) {
-    throw new Reject('malformed_geometry', `malformed coordinates: ${JSON.stringify(p)} is not a pair of finite numbers`);
+    throw new Reject('malformed_geometry', `malformed coordinates: ${shortJson(p)} is not a pair of finite numbers`);
   }
   return [x, y];
+}
+
+/** A value as JSON for a message: cut at 80 characters; one nested too deeply to print is said to be. */
+function shortJson(value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return 'a value nested too deeply to print';
+  }
+  return text === undefined ? String(value) : text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
 /** Twice the signed area, taken relative to the first vertex to limit cancellation. */

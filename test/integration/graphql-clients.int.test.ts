@@ -39,6 +39,18 @@ describe('graphql-http server audits against /graphql', () => {
   }
 });
 
+describe('introspection under the plans\' budgets', () => {
+  it('lets an Explore key run a full introspection, and refuses a document of 99 aliased ones as too costly', async () => {
+    const explore = await s.key({ plan: Plan.PLAN_EXPLORE });
+    const full = await graphql(s.url, explore, getIntrospectionQuery());
+    expect(full.body.errors).toBeUndefined();
+    const bomb = `{ ${Array.from({ length: 99 }, (_, i) => `s${i}: __schema { types { name fields { name args { name } } } }`).join(' ')} }`;
+    const res = await graphql(s.url, explore, bomb);
+    expect(res.body.data ?? null).toBeNull();
+    expect(res.body.errors[0].extensions).toMatchObject({ type: 'query_too_complex', limit: 'cost' });
+  });
+});
+
 describe('standard clients', () => {
   async function introspect(k: string): Promise<IntrospectionQuery> {
     const res = await graphql(s.url, k, getIntrospectionQuery());

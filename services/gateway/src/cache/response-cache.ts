@@ -16,9 +16,15 @@ export interface CachedResponse extends Rendered {
  * invalidator), and never served older than the endpoints' freshness (five minutes).
  */
 export class ResponseCache extends SlugCache<CachedResponse> {
-  constructor(maxEntries = 10_000, ttlMs = 300_000, now?: () => number) {
-    super(maxEntries, ttlMs, now);
+  constructor(maxEntries = 10_000, ttlMs = 300_000, now?: () => number, maxBytes = 128 * 1024 * 1024) {
+    super(maxEntries, ttlMs, now, { maxBytes, bytesOf: renderedBytes });
   }
+}
+
+/** Bytes of a rendered body (one buffer or chunks) and its tag. */
+export function renderedBytes(r: Rendered): number {
+  const body = Buffer.isBuffer(r.body) ? r.body.length : (r.body as readonly Buffer[]).reduce((n, b) => n + b.length, 0);
+  return body + r.etag.length + 200;
 }
 
 /**

@@ -33,6 +33,30 @@ describe('SlugCache', () => {
     expect(c.get('b')).toBeUndefined();
     expect(c.size).toBe(1);
   });
+
+  it('evicts the least recently used entry, not the oldest stored', () => {
+    const c = new SlugCache<number>(2);
+    c.set('a', 1, [], c.mark());
+    c.set('b', 2, [], c.mark());
+    expect(c.get('a')).toBe(1);
+    c.set('c', 3, [], c.mark());
+    expect([c.get('a'), c.get('b'), c.get('c')]).toEqual([1, undefined, 3]);
+  });
+
+  it('keeps within a byte budget, evicting by use, and never keeps an entry heavier than a tenth of it', () => {
+    const c = new SlugCache<string>(1_000, Infinity, Date.now, { maxBytes: 1_000, bytesOf: (v) => v.length });
+    for (let i = 0; i < 50; i += 1) c.set(`k${i}`, 'x'.repeat(90), [`contest:${i}`], c.mark());
+    expect(c.bytes).toBeLessThanOrEqual(1_000);
+    expect(c.size).toBe(11);
+    expect(c.get('k49')).toBeDefined();
+    expect(c.get('k0')).toBeUndefined();
+    c.set('huge', 'y'.repeat(101), [], c.mark());
+    expect(c.get('huge')).toBeUndefined();
+    c.invalidateSlugs(['contest:49']);
+    expect(c.bytes).toBe(900);
+    c.clear();
+    expect(c.bytes).toBe(0);
+  });
 });
 
 describe('SlugCache groups', () => {

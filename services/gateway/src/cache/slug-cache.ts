@@ -9,6 +9,13 @@ interface Entry<V> {
   value: V;
   group: Group;
   expires: number;
+  bytes: number;
+}
+
+/** A byte budget: what an entry weighs, and the most all entries may weigh together. */
+export interface ByteBudget<V> {
+  maxBytes: number;
+  bytesOf: (value: V) => number;
 }
 
 /**
@@ -16,7 +23,9 @@ interface Entry<V> {
  * event drops exactly the entries it names. A generation counter keeps a value computed
  * before an invalidation from being stored after it: take `mark()` before asking
  * upstream, pass it to `set`. Entries older than `ttlMs` are not served (the fallback
- * when events stop arriving); the oldest entry goes first when full.
+ * when events stop arriving). It holds at most `maxEntries` entries and, with a `budget`,
+ * at most `budget.maxBytes` bytes (an entry heavier than a tenth of it is not kept); when
+ * full, the least recently used entries go first.
  *
  * Entries stored with the same `group` show the same slugs (every point's ballot of one
  * set of districts, say: some 300 slugs each), so the slugs are indexed once for the
@@ -27,15 +36,22 @@ export class SlugCache<V> {
   private readonly groups = new Map<string, Group>();
   private readonly bySlug = new Map<string, Set<Group>>();
   private generation = 0;
+  private totalBytes = 0;
 
   constructor(
     private readonly maxEntries: number,
     private readonly ttlMs = Infinity,
     private readonly now: () => number = Date.now,
+    private readonly budget?: ByteBudget<V>,
   ) {}
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** What the entries weigh together, by the budget's measure (0 without one). */
+  get bytes(): number {
+    return this.totalBytes;
   }
 
   /** Distinct slugs the index holds (what the index costs; it shrinks as groups go). */
@@ -50,6 +66,9 @@ export class SlugCache<V> {
       this.drop(key);
       return undefined;
     }
+    // Used: to the young end of the eviction order.
+    this.entries.delete(key);
+    this.entries.set(key, e);
     return e.value;
   }
 
@@ -65,13 +84,16 @@ export class SlugCache<V> {
   set(key: string, value: V, slugs: readonly string[], generation: number, group?: string): void {
     if (generation !== this.generation) return;
     this.drop(key);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done !== true) this.drop(oldest.value);
+    const bytes = this.budget?.bytesOf(value) ?? 0;
+    if (this.budget !== undefined && bytes > this.budget.maxBytes / 10) return;
+    const maxBytes = this.budget?.maxBytes ?? Infinity;
+    while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.totalBytes + bytes > maxBytes)) {
+      this.drop(this.entries.keys().next().value!);
     }
     const g = this.groupFor(group ?? `\0${key}`, slugs);
     g.keys.add(key);
-    this.entries.set(key, { value, group: g, expires: this.now() + this.ttlMs });
+    this.entries.set(key, { value, group: g, expires: this.now() + this.ttlMs, bytes });
+    this.totalBytes += bytes;
   }
 
   /** Drops every entry naming one of `slugs`; returns how many were dropped. */
@@ -90,6 +112,7 @@ export class SlugCache<V> {
   clear(): number {
     this.generation += 1;
     const n = this.entries.size;
+    this.totalBytes = 0;
     this.entries.clear();
     this.groups.clear();
     this.bySlug.clear();
@@ -113,6 +136,7 @@ export class SlugCache<V> {
     const entry = this.entries.get(key);
     if (entry === undefined) return false;
     this.entries.delete(key);
+    this.totalBytes -= entry.bytes;
     const g = entry.group;
     g.keys.delete(key);
     if (g.keys.size === 0) this.dropGroup(g);

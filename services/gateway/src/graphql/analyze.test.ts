@@ -76,3 +76,18 @@ describe('analyzeOperation', () => {
     expect(a.walked).toBe(MAX_WALKED_FIELDS);
   });
 });
+
+describe('introspection is costed by what it returns', () => {
+  it('scores __schema as every type, field, argument and value of the schema, once per alias, and __typename as nothing', () => {
+    const one = analyze('{ __schema { types { name } } }').cost;
+    // Person 1+2, Candidacy 1+4, Contest 1+2, Query 1+2(+1 arg), the built-in scalars and introspection types, directives.
+    expect(one).toBeGreaterThan(30);
+    expect(analyze('{ a: __schema { types { name } } b: __schema { types { name } } }').cost).toBe(2 * one);
+    expect(analyze('{ __typename }').cost).toBe(0);
+  });
+
+  it('scores __type by the type it names, or by the largest when the name is a variable', () => {
+    expect(analyze('{ __type(name: "Person") { name } }').cost).toBe(3);
+    expect(analyze('query($n: String!) { __type(name: $n) { name } }').cost).toBeGreaterThanOrEqual(5);
+  });
+});

@@ -4,6 +4,8 @@ import {
   isListType,
   isObjectType,
   isInterfaceType,
+  isInputObjectType,
+  isEnumType,
   Kind,
   type FieldNode,
   type FragmentDefinitionNode,
@@ -107,7 +109,7 @@ function selectionCost(w: Walk, parent: GraphQLNamedType, set: SelectionSetNode,
 function fieldCost(w: Walk, parent: GraphQLNamedType, sel: FieldNode, path: string[], expanding: Set<string>): Branch {
   const name = sel.name.value;
   if (sel.alias !== undefined) w.result.aliases += 1;
-  if (name.startsWith('__')) return { cost: 0, path: [] }; // introspection meta-fields are free
+  if (name.startsWith('__')) return { cost: introspectionCost(w.schema, name, sel), path: [...path, sel.alias?.value ?? name] };
   const here = [...path, sel.alias?.value ?? name];
   if (here.length > w.result.depth) {
     w.result.depth = here.length;
@@ -123,4 +125,41 @@ function fieldCost(w: Walk, parent: GraphQLNamedType, sel: FieldNode, path: stri
   if (sel.selectionSet === undefined) return { cost: 1, path: [] }; // a leaf: the path names the object holding it
   const inner = selectionCost(w, getNamedType(def.type), sel.selectionSet, here, expanding);
   return { cost: 1 + size * inner.cost, path: inner.path.length > 0 ? inner.path : here };
+}
+
+/** What an introspection field returns, as a cost: `__typename` nothing; `__schema` every type, field, argument and value; `__type` the one named. */
+function introspectionCost(schema: GraphQLSchema, name: string, sel: FieldNode): number {
+  if (name === '__schema') return schemaWeight(schema);
+  if (name !== '__type') return 0;
+  const arg = sel.arguments?.find((a) => a.name.value === 'name')?.value;
+  const named = arg?.kind === Kind.STRING ? schema.getType(arg.value) : undefined;
+  return named === undefined || named === null ? largestTypeWeight(schema) : typeWeight(named);
+}
+
+const weights = new WeakMap<GraphQLSchema, { all: number; largest: number }>();
+
+function schemaWeight(schema: GraphQLSchema): number {
+  return weighed(schema).all;
+}
+
+function largestTypeWeight(schema: GraphQLSchema): number {
+  return weighed(schema).largest;
+}
+
+function weighed(schema: GraphQLSchema): { all: number; largest: number } {
+  let w = weights.get(schema);
+  if (w === undefined) {
+    const each = Object.values(schema.getTypeMap()).map(typeWeight);
+    w = { all: each.reduce((a, b) => a + b, 0) + schema.getDirectives().reduce((n, d) => n + 1 + d.args.length, 0), largest: Math.max(1, ...each) };
+    weights.set(schema, w);
+  }
+  return w;
+}
+
+/** 1 for the type, plus its fields with their arguments, its input fields or its enum values. */
+function typeWeight(type: GraphQLNamedType): number {
+  if (isObjectType(type) || isInterfaceType(type)) return 1 + Object.values(type.getFields()).reduce((n, f) => n + 1 + f.args.length, 0);
+  if (isInputObjectType(type)) return 1 + Object.keys(type.getFields()).length;
+  if (isEnumType(type)) return 1 + type.getValues().length;
+  return 1;
 }

@@ -52,14 +52,13 @@ export class GeoState {
 
   /** (Re)loads every source, or reads the snapshot of the same sources; returns what changed since the previous load. */
   load(): LoadResult {
-    // Read before the sources: an import committed meanwhile names a newer snapshot, and its reload follows.
-    const inputs = this.inputs();
-    const name = snapshotName(inputs);
+    // Named before the sources are read: an import committed (or a file changed) meanwhile names a newer snapshot, and its reload follows.
+    const name = snapshotName(this.inputs());
     if (name === this.servedName && this.set !== undefined && this.index !== undefined) {
       return { diff: { created: [], updated: [], deleted: [] }, set: this.set, regions: this.index.regions.length, index: 'unchanged' };
     }
     const dir = this.config.snapshotDir;
-    const snapshot = dir === undefined ? undefined : loadIndexSnapshot(dir, inputs);
+    const snapshot = dir === undefined ? undefined : loadIndexSnapshot(dir, name);
     if (snapshot !== undefined) return { ...this.install(snapshot.set, snapshot.index, name), index: 'snapshot' };
     const next = loadBoundaries(this.config, this.store.layers());
     const index = DistrictIndex.build(next.regions, { resolution: this.config.h3Resolution });
@@ -68,7 +67,7 @@ export class GeoState {
     if (dir === undefined) return result;
     try {
       mkdirSync(dir, { recursive: true });
-      saveIndexSnapshot(dir, inputs, { set, index });
+      saveIndexSnapshot(dir, name, { set, index });
     } catch (err) {
       result.snapshotError = (err as Error).message;
     }

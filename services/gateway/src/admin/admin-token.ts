@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { NotFoundError, UnauthenticatedError } from '@civicgraph/kit';
+import { authorizationCount } from '../http/edge.js';
 
 const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
 
@@ -17,8 +18,7 @@ export function requireAdminToken(token: string | undefined): RequestHandler {
     const m = BEARER.exec(req.get('Authorization') ?? '');
     const given = digest(m?.[1] ?? '');
     // Two Authorization headers are refused, whatever they hold: which one a proxy acts on is anyone's guess.
-    const headers = req.rawHeaders.filter((h, i) => i % 2 === 0 && h.toLowerCase() === 'authorization').length;
-    if (headers > 1) return next(new UnauthenticatedError('Send exactly one Authorization header.', { field: 'Authorization' }));
+    if (authorizationCount(req.rawHeaders) > 1) return next(new UnauthenticatedError('Send exactly one Authorization header.', { field: 'Authorization' }));
     if (m === null || !timingSafeEqual(given, expected)) {
       return next(new UnauthenticatedError('The admin API needs `Authorization: Bearer <admin token>` (CIVIC_ADMIN_TOKEN).', { field: 'Authorization' }));
     }

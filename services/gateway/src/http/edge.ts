@@ -173,7 +173,7 @@ function bearerKey(header: string | undefined, rawHeaders: readonly string[]): s
 }
 
 /** Node keeps only the first of repeated Authorization headers in `req.headers`; the raw list has them all. */
-function authorizationCount(raw: readonly string[]): number {
+export function authorizationCount(raw: readonly string[]): number {
   let n = 0;
   for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 13 && raw[i]!.toLowerCase() === 'authorization') n++;
   return n;

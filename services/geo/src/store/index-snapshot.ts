@@ -50,9 +50,9 @@ export function snapshotName(inputs: SnapshotInputs): string {
   return `${PREFIX}${h.digest('hex').slice(0, 24)}${SUFFIX}`;
 }
 
-/** The snapshot in `dir` for these inputs; undefined when there is none (or it cannot be read: it is then rebuilt). */
-export function loadIndexSnapshot(dir: string, inputs: SnapshotInputs): IndexSnapshot | undefined {
-  const path = join(dir, snapshotName(inputs));
+/** The snapshot `name` (see `snapshotName`) in `dir`; undefined when there is none (or it cannot be read: it is then rebuilt). */
+export function loadIndexSnapshot(dir: string, name: string): IndexSnapshot | undefined {
+  const path = join(dir, name);
   try {
     statSync(path);
   } catch {
@@ -67,9 +67,11 @@ export function loadIndexSnapshot(dir: string, inputs: SnapshotInputs): IndexSna
   }
 }
 
-/** Writes the snapshot for these inputs and removes older ones; returns the bytes written. */
-export function saveIndexSnapshot(dir: string, inputs: SnapshotInputs, snapshot: IndexSnapshot): number {
-  const name = snapshotName(inputs);
+/**
+ * Writes the snapshot under `name` — the name of the inputs read before the build, so a
+ * file changed during it names another snapshot — and removes older ones; returns the bytes written.
+ */
+export function saveIndexSnapshot(dir: string, name: string, snapshot: IndexSnapshot): number {
   const bytes = writeSnapshot(join(dir, name), snapshot, CLASSES);
   for (const other of readdirSync(dir)) if (other.startsWith(PREFIX) && other.endsWith(SUFFIX) && other !== name) removeSnapshot(join(dir, other));
   return bytes;

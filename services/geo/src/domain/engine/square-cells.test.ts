@@ -34,10 +34,7 @@ describe('answer-grid squares that name their H3 cell', () => {
   });
 
   it('name none for a square astride two cells', () => {
-    const center = latLngToCell(39.74, -104.99, 5);
-    const e = table.entries.get(center);
     // A square as large as a cell cannot lie inside it.
     expect(cells.entryHolding(-105.1, 39.6, -104.9, 39.8)).toBe(-1);
-    expect(e === undefined || cells.entryHolding(-105.1, 39.6, -104.9, 39.8) !== e).toBe(true);
   });
 });

@@ -255,18 +255,21 @@ describe('ballots of points in the same districts', () => {
 
 describe('requests Node refuses before any route', () => {
   it('answers headers over 16 KB with a 431 problem+json, not a bare status line', async () => {
-    const res = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+    const res = await new Promise<{ status: number; type: string; requestId: unknown; body: string }>((resolve, reject) => {
       const req = request(at('/v1/meta/layers'), { headers: { Authorization: `Bearer ${key}`, 'X-Padding': 'x'.repeat(20_000) } }, (r) => {
         let body = '';
         r.on('data', (d) => (body += d));
-        r.on('end', () => resolve({ status: r.statusCode!, type: String(r.headers['content-type']), body }));
+        r.on('end', () => resolve({ status: r.statusCode!, type: String(r.headers['content-type']), requestId: r.headers['civic-request-id'], body }));
       });
       req.on('error', reject);
       req.end();
     });
     expect(res.status).toBe(431);
     expect(res.type).toBe('application/problem+json');
-    expect(JSON.parse(res.body)).toMatchObject({ type: 'invalid_parameter', status: 431, field: 'headers' });
+    const problem = JSON.parse(res.body);
+    expect(problem).toMatchObject({ type: 'headers_too_large', title: 'Request header fields too large', status: 431, field: 'headers' });
+    expect(problem.request_id).toMatch(/^req_[0-9a-f]{32}$/);
+    expect(res.requestId).toBe(problem.request_id);
   });
 });
 

@@ -13,6 +13,7 @@ export type ErrorType =
   | 'rate_limited'
   | 'query_too_complex'
   | 'unsupported_version'
+  | 'headers_too_large'
   | 'upstream_unavailable'
   | 'internal';
 
@@ -96,6 +97,12 @@ export class UnsupportedVersionError extends CivicError {
   readonly title = 'Unsupported version';
 }
 
+export class HeadersTooLargeError extends CivicError {
+  readonly type = 'headers_too_large';
+  readonly status = 431;
+  readonly title = 'Request header fields too large';
+}
+
 export class UpstreamUnavailableError extends CivicError {
   readonly type = 'upstream_unavailable';
   readonly status = 503;
@@ -122,6 +129,7 @@ const byType: Record<ErrorType, new (detail: string, options?: CivicErrorOptions
   rate_limited: RateLimitedError,
   query_too_complex: QueryTooComplexError,
   unsupported_version: UnsupportedVersionError,
+  headers_too_large: HeadersTooLargeError,
   upstream_unavailable: UpstreamUnavailableError,
   internal: InternalError,
 };

@@ -1,24 +1,29 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { HeadersTooLargeError, InvalidParameterError, type CivicError } from '@civicgraph/kit';
+import { newRequestId } from './edge.js';
 
 /**
  * Requests Node's HTTP parser refuses before express sees them (a request line and headers
- * over 16 KB, a malformed request) get a problem+json answer too, instead of Node's bare
- * status line.
+ * over 16 KB, a malformed request) get the same problem+json answer as any other refusal,
+ * with a request id, instead of Node's bare status line.
  */
 export function answerClientErrors(server: Server): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable) return void socket.destroy();
-    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? 431 : 400;
-    const body = JSON.stringify({
-      type: 'invalid_parameter',
-      title: tooLarge ? 'Request header fields too large' : 'Malformed request',
-      status,
-      detail: tooLarge ? 'The request line and headers together exceed 16 KB.' : 'The request could not be parsed as HTTP/1.1.',
-      field: tooLarge ? 'headers' : 'request',
-      request_id: null,
-    });
-    socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    const problem: CivicError = err.code === 'HPE_HEADER_OVERFLOW'
+      ? new HeadersTooLargeError('The request line and headers together exceed 16 KB.', { field: 'headers' })
+      : new InvalidParameterError('request', 'The request could not be parsed as HTTP/1.1.');
+    const requestId = newRequestId();
+    const body = JSON.stringify({ type: problem.type, title: problem.title, status: problem.status, detail: problem.message, field: problem.field, request_id: requestId });
+    socket.end([
+      `HTTP/1.1 ${problem.status} ${problem.title}`,
+      'Content-Type: application/problem+json',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `Civic-Request-Id: ${requestId}`,
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'));
   });
 }

@@ -45,6 +45,10 @@ export const PROBLEM_TYPES: Record<ErrorType, ProblemTypeDoc> = {
     description: 'The `Civic-Version` header names no known version; the detail lists the known ones.',
     example: { detail: 'Civic-Version "2025-01-01" is not a known version; known versions: 2026-11-01.', field: 'Civic-Version' },
   },
+  headers_too_large: {
+    description: 'The request line and headers together exceed 16 KB, so the request was not read. Send fewer or shorter headers.',
+    example: { detail: 'The request line and headers together exceed 16 KB.', field: 'headers' },
+  },
   upstream_unavailable: {
     description: 'A backing service is down or slow. Retry after `Retry-After` seconds.',
     example: { detail: 'The geo service is unavailable.', field: null },

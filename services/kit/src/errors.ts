@@ -14,6 +14,7 @@ export type ErrorType =
   | 'query_too_complex'
   | 'unsupported_version'
   | 'headers_too_large'
+  | 'response_too_large'
   | 'upstream_unavailable'
   | 'internal';
 
@@ -103,6 +104,12 @@ export class HeadersTooLargeError extends CivicError {
   readonly title = 'Request header fields too large';
 }
 
+export class ResponseTooLargeError extends CivicError {
+  readonly type = 'response_too_large';
+  readonly status = 400;
+  readonly title = 'Response too large';
+}
+
 export class UpstreamUnavailableError extends CivicError {
   readonly type = 'upstream_unavailable';
   readonly status = 503;
@@ -130,6 +137,7 @@ const byType: Record<ErrorType, new (detail: string, options?: CivicErrorOptions
   query_too_complex: QueryTooComplexError,
   unsupported_version: UnsupportedVersionError,
   headers_too_large: HeadersTooLargeError,
+  response_too_large: ResponseTooLargeError,
   upstream_unavailable: UpstreamUnavailableError,
   internal: InternalError,
 };

@@ -35,10 +35,10 @@ describe('policy', () => {
   });
 
   it('budgets queries by plan, an unknown plan as Explore', () => {
-    expect(queryBudget({ ...principal(), plan: Plan.PLAN_EXPLORE })).toEqual({ maxDepth: 8, maxCost: 1_000 });
-    expect(queryBudget(principal())).toEqual({ maxDepth: 12, maxCost: 10_000 });
-    expect(queryBudget({ ...principal(), plan: Plan.PLAN_ENTERPRISE })).toEqual({ maxDepth: 16, maxCost: 50_000 });
-    expect(queryBudget({ ...principal(), plan: Plan.PLAN_UNSPECIFIED })).toEqual({ maxDepth: 8, maxCost: 1_000 });
+    expect(queryBudget({ ...principal(), plan: Plan.PLAN_EXPLORE })).toEqual({ maxDepth: 8, maxCost: 1_000, maxResponseBytes: 2 * 2 ** 20 });
+    expect(queryBudget(principal())).toEqual({ maxDepth: 12, maxCost: 10_000, maxResponseBytes: 16 * 2 ** 20 });
+    expect(queryBudget({ ...principal(), plan: Plan.PLAN_ENTERPRISE })).toEqual({ maxDepth: 16, maxCost: 50_000, maxResponseBytes: 64 * 2 ** 20 });
+    expect(queryBudget({ ...principal(), plan: Plan.PLAN_UNSPECIFIED })).toEqual({ maxDepth: 8, maxCost: 1_000, maxResponseBytes: 2 * 2 ** 20 });
   });
 
   it('lists enabled entitlements in a stable order', () => {

@@ -35,12 +35,14 @@ export function hasEntitlement(p: Principal, name: EntitlementName): boolean {
 export interface QueryBudget {
   maxDepth: number;
   maxCost: number;
+  /** The most bytes one answer may hold, in any layer (REST bodies, GraphQL boundaries). */
+  maxResponseBytes: number;
 }
 
 const QUERY_BUDGETS: Readonly<Record<'explore' | 'build' | 'enterprise', QueryBudget>> = {
-  explore: { maxDepth: 8, maxCost: 1_000 },
-  build: { maxDepth: 12, maxCost: 10_000 },
-  enterprise: { maxDepth: 16, maxCost: 50_000 },
+  explore: { maxDepth: 8, maxCost: 1_000, maxResponseBytes: 2 * 2 ** 20 },
+  build: { maxDepth: 12, maxCost: 10_000, maxResponseBytes: 16 * 2 ** 20 },
+  enterprise: { maxDepth: 16, maxCost: 50_000, maxResponseBytes: 64 * 2 ** 20 },
 };
 
 /** The principal's query budget; an unknown plan gets Explore's. */

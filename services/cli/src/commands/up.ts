@@ -71,7 +71,7 @@ export interface Running {
  * in every answer's provenance.
  */
 export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger, options: UpOptions = { demo: false }): Promise<Running> {
-  const bus = await openBus(config.natsUrl, 'civicgraph-up', log);
+  const bus = await openBus(config.natsUrl, 'civicgraph-up', log, join(config.dataDir, 'bus'));
   lifecycle.defer('event bus', () => bus.close());
   const auth = await startAuthService(
     { host: '127.0.0.1', port: 0, storePath: join(config.dataDir, 'auth'), pepper: config.keyPepper },
@@ -109,6 +109,9 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger, o
   }
   ingest.ingest.start(INGEST_TICK_MS);
   if (options.demo) await loadDemoIfEmpty(graph, join(config.dataDir, 'geo'), log.child({ service: 'graph' }));
+  // What the first load committed is on the bus before anything that listens to it starts,
+  // so the webhook dispatcher and the caches begin from a quiet stream.
+  await graph.drainOutbox();
   const results = await startResultsService({ host: '127.0.0.1', port: 0, serves: config.env }, { store: graph.store, lifecycle, log: log.child({ service: 'results' }) });
   const webhooks = await startWebhooksService(
     { host: '127.0.0.1', port: 0, storePath: join(config.dataDir, 'webhooks'), env: config.env },

@@ -34,7 +34,12 @@ async function resultKey(principal: Principal, version: string, p: Prepared, que
  */
 function formatError(err: Readonly<GraphQLError | Error>): GraphQLError | Error {
   if (!(err instanceof GraphQLError)) return typedError('internal', 'An internal error occurred.');
-  if (typeof err.extensions?.['type'] === 'string') return err;
+  const type = err.extensions?.['type'];
+  if (err.path !== undefined && (type === 'response_too_large' || type === 'query_too_complex') && err.extensions['field'] == null) {
+    // An outline refused as it resolved (geometry-cost.ts): the field is where, in the caller's own names.
+    return new GraphQLError(err.message, { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path, extensions: { ...err.extensions, field: err.path.join('.') } });
+  }
+  if (typeof type === 'string') return err;
   const field = err.path === undefined ? 'variables' : 'query';
   return new GraphQLError(err.message, { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path, extensions: { ...err.extensions, type: 'invalid_parameter', field } });
 }
@@ -59,7 +64,7 @@ export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: 
       const cached = results.get(key);
       res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
       if (cached !== undefined) return cached;
-      const contextValue = graphqlContext(principal, version);
+      const contextValue = graphqlContext(principal, version, p.analysis.cost);
       running.set(contextValue, { prepared: p, key, generation: results.mark() });
       return { schema: p.schema, document: p.document, operationName: p.operationName, variableValues: p.variables, contextValue };
     },
@@ -68,7 +73,7 @@ export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: 
       if (run === undefined) return;
       const r = result as ExecutionResult;
       const p = run.prepared;
-      const answered: ExecutionResult = { ...r, extensions: { ...r.extensions, cost: { requested: p.analysis.cost, depth: p.analysis.depth, ceiling: p.ceiling } } };
+      const answered: ExecutionResult = { ...r, extensions: { ...r.extensions, cost: { requested: p.analysis.cost, spent: args.contextValue!.spend.cost, depth: p.analysis.depth, ceiling: p.ceiling } } };
       // Only clean results are kept: an error may be an upstream's passing failure.
       if (r.errors === undefined) results.set(run.key, answered, [...args.contextValue!.touched], run.generation);
       return answered;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { RateLimitedError, type RateLimiter } from '@civicgraph/kit';
+import { queryBudget, RateLimitedError, ResponseTooLargeError, type RateLimiter } from '@civicgraph/kit';
 import { contextOf } from './request-context.js';
 import { VARY } from './edge.js';
 import { setRateHeaders } from './rate-headers.js';
@@ -22,6 +22,8 @@ export interface JsonPayload {
   etag?: string;
   /** Media type of `body`; default `application/json`. */
   contentType?: string;
+  /** Over the plan's response ceiling: the parameter to change, and how (default: the path). */
+  tooLarge?: { field: string; hint: string };
 }
 
 /** Strong ETag over the exact bytes served (chunks hash as their concatenation). */
@@ -38,6 +40,7 @@ export function strongEtag(body: Body): string {
  */
 export async function sendCacheable(req: Request, res: Response, limiter: RateLimiter, payload: JsonPayload): Promise<void> {
   const ctx = contextOf(res);
+  refuseOverCeiling(req, res, payload);
   const etag = payload.etag ?? strongEtag(payload.body);
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', payload.cacheControl);
@@ -53,6 +56,29 @@ export async function sendCacheable(req: Request, res: Response, limiter: RateLi
   res.setHeader('Content-Type', `${payload.contentType ?? 'application/json'}; charset=utf-8`);
   res.statusCode = 200;
   endWith(res, payload.body);
+}
+
+/** Refuses (response_too_large) a body over the ceiling of the caller's plan (kit policy). */
+function refuseOverCeiling(req: Request, res: Response, payload: JsonPayload): void {
+  const principal = contextOf(res).principal;
+  if (principal === undefined) return;
+  const ceiling = queryBudget(principal).maxResponseBytes;
+  const size = byteSize(payload.body);
+  if (size <= ceiling) return;
+  throw new ResponseTooLargeError(
+    `This answer would be ${megabytes(size)}; an answer to this key may hold ${megabytes(ceiling)}. ${payload.tooLarge?.hint ?? 'Ask for less.'}`,
+    { field: payload.tooLarge?.field ?? req.path },
+  );
+}
+
+function byteSize(body: Body): number {
+  if (typeof body === 'string') return Buffer.byteLength(body);
+  if (Buffer.isBuffer(body)) return body.length;
+  return body.reduce((n, chunk) => n + chunk.length, 0);
+}
+
+export function megabytes(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(1)} MB`;
 }
 
 /** Ends the response with `body`; chunks go out corked, in one write where the socket allows. */

@@ -79,6 +79,9 @@ export function regions(router: Router, geo: GeoUpstream, limiter: RateLimiter, 
     const body = `{"type":"Feature","properties":${JSON.stringify({
       slug: b.slug, valid_from: orNull(b.validFrom), valid_to: orNull(b.validTo), simplify_meters: simplify, vertices: b.vertices, source_vertices: b.sourceVertices,
     })},"geometry":${b.geometryJson}}`;
-    await sendCacheable(req, res, limiter, { body, cacheControl: CACHE_GEOGRAPHIC, contentType: 'application/geo+json' });
+    await sendCacheable(req, res, limiter, {
+      body, cacheControl: CACHE_GEOGRAPHIC, contentType: 'application/geo+json',
+      tooLarge: { field: 'simplify', hint: `Its outline has ${b.vertices} vertices at simplify=${simplify}; ask with a larger simplify (meters).` },
+    });
   });
 }

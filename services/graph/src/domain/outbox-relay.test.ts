@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { MemoryEventBus, makeEvent, type CivicEvent, type EventBus, type EventHandler, type Subscription } from '@civicgraph/kit';
+import { MemoryEventBus, makeEvent, publishEach, type CivicEvent, type EventBus, type EventHandler, type PublishOutcome, type Subscription } from '@civicgraph/kit';
 import { pino, type Logger } from 'pino';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { MemoryGraphStore } from '../store/memory/memory-graph-store.js';
@@ -27,6 +27,9 @@ class SwitchedBus implements EventBus {
     if (this.down) throw new Error('bus unreachable');
     this.publishes++;
     return this.inner.publish(e);
+  }
+  publishAll(events: readonly CivicEvent[]): Promise<PublishOutcome> {
+    return publishEach(this, events);
   }
   subscribe(filter: string, handler: EventHandler): Promise<Subscription> {
     return this.inner.subscribe(filter, handler);

@@ -100,17 +100,12 @@ export class OutboxRelay {
   }
 
   /** Publishes entries in order until one fails; returns those the bus accepted. */
-  private async publishInOrder(page: readonly OutboxEntry[]): Promise<OutboxEntry[]> {
-    const sent: OutboxEntry[] = [];
-    for (const entry of page) {
-      try {
-        await this.bus.publish(entry.event);
-      } catch (err) {
-        this.log.warn({ err, eventId: entry.event.id, subject: entry.event.subject, seq: entry.seq }, 'outbox publish failed; retrying on the next poll');
-        break;
-      }
-      sent.push(entry);
+  private async publishInOrder(page: readonly OutboxEntry[]): Promise<readonly OutboxEntry[]> {
+    const { published, error } = await this.bus.publishAll(page.map((e) => e.event));
+    if (error !== undefined) {
+      const entry = page[published]!;
+      this.log.warn({ err: error, eventId: entry.event.id, subject: entry.event.subject, seq: entry.seq }, 'outbox publish failed; retrying on the next poll');
     }
-    return sent;
+    return page.slice(0, published);
   }
 }

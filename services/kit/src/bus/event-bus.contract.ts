@@ -204,6 +204,20 @@ export function describeEventBusContract(name: string, makeBus: () => Promise<Ev
       await expect(subscribe(`civic.${env}.>`, () => {})).rejects.toBeInstanceOf(BusClosedError);
     });
 
+    test('publishAll accepts events in order and stops at the first it refuses, accepting none after it', async () => {
+      const got = collector();
+      await subscribe(`civic.${env}.>`, got.handler);
+      const good = [event('created'), event('updated')];
+      const bad = { ...event(), subject: 'not-a-civic-subject' };
+      const outcome = await bus.publishAll([...good, bad, event('deleted')]);
+      expect(outcome.published).toBe(2);
+      expect(String(outcome.error)).toMatch(/subject/);
+      const sentinel = event();
+      expect(await bus.publishAll([sentinel])).toEqual({ published: 1 });
+      await expect.poll(() => got.ids(), WAIT).toContain(sentinel.id);
+      expect(got.ids()).toEqual([...good.map((e) => e.id), sentinel.id]);
+    });
+
     test('publishing an event that is not a valid envelope is rejected', async () => {
       const bad = { ...event(), subject: 'not-a-civic-subject' };
       await expect(bus.publish(bad)).rejects.toThrow(/subject/);

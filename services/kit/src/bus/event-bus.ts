@@ -14,6 +14,12 @@ export interface EventBus {
    */
   publish(event: CivicEvent): Promise<void>;
   /**
+   * Publishes events in order, stopping at the first the bus refuses: none is ever
+   * accepted ahead of an earlier one. Resolves with how many were accepted, and the
+   * refusal when one stopped it (what an outbox relay acknowledges, and what it logs).
+   */
+  publishAll(events: readonly CivicEvent[]): Promise<PublishOutcome>;
+  /**
    * Delivers events published after the returned promise resolves whose subject matches
    * `filter` (NATS wildcards: `*` one token, `>` the rest), in publish order. A handler
    * that throws has the event delivered again (at least once).
@@ -27,6 +33,24 @@ export interface EventBus {
    * connected until it is closed.
    */
   connected(): boolean;
+}
+
+/** What {@link EventBus.publishAll} accepted: the first `published` events, and why it stopped short of the rest. */
+export interface PublishOutcome {
+  published: number;
+  error?: unknown;
+}
+
+/** publishAll for a bus whose events are published one at a time. */
+export async function publishEach(bus: Pick<EventBus, 'publish'>, events: readonly CivicEvent[]): Promise<PublishOutcome> {
+  for (let i = 0; i < events.length; i++) {
+    try {
+      await bus.publish(events[i]!);
+    } catch (error) {
+      return { published: i, error };
+    }
+  }
+  return { published: events.length };
 }
 
 export type EventHandler = (event: CivicEvent) => Promise<void> | void;

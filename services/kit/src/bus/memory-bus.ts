@@ -3,9 +3,11 @@ import { parseEvent, type CivicEvent } from './catalogue.js';
 import { DEFAULT_RETRY_DELAY_MS, deliverUntilHandled, insideHandlerOf } from './delivery.js';
 import {
   BusClosedError,
+  publishEach,
   subjectMatches,
   type EventBus,
   type EventHandler,
+  type PublishOutcome,
   type SubscribeOptions,
   type Subscription,
 } from './event-bus.js';
@@ -56,6 +58,10 @@ export class MemoryEventBus implements EventBus {
       // must not change what the publisher or another subscriber sees.
       if (subjectMatches(sub.filter, event.subject)) sub.offer(structuredClone(event));
     }
+  }
+
+  publishAll(events: readonly CivicEvent[]): Promise<PublishOutcome> {
+    return publishEach(this, events);
   }
 
   async subscribe(filter: string, handler: EventHandler, options: SubscribeOptions = {}): Promise<Subscription> {

@@ -19,8 +19,10 @@ import { parseEvent, type CivicEvent } from './catalogue.js';
 import { DEFAULT_RETRY_DELAY_MS, deliverUntilHandled, insideHandlerOf } from './delivery.js';
 import {
   BusClosedError,
+  publishEach,
   type EventBus,
   type EventHandler,
+  type PublishOutcome,
   type SubscribeOptions,
   type Subscription,
 } from './event-bus.js';
@@ -114,6 +116,10 @@ export class NatsEventBus implements EventBus {
     } catch (err) {
       throw new NatsPublishError(event.subject, err);
     }
+  }
+
+  publishAll(events: readonly CivicEvent[]): Promise<PublishOutcome> {
+    return publishEach(this, events);
   }
 
   async subscribe(filter: string, handler: EventHandler, options: SubscribeOptions = {}): Promise<Subscription> {

@@ -55,7 +55,9 @@ export async function startStack(shared, extraEnv = {}, { withoutFront = false }
     const throughExpress = withoutFront ? await startGateway(readGatewayConfig({ ...gatewayEnv, GATEWAY_REVALIDATION_FRONT: 'off' }), { bus, lifecycle, log }) : undefined;
     const issued = await auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 1_000_000,
       label: 'bench:geo', pinnedVersion: '' });
-    return { url: gateway.url, urlThroughExpress: throughExpress?.url, key: issued.key, stop: () => lifecycle.stop('bench done') };
+    // A self-serve key on its plan's own terms (Build: 600 requests a minute), for a hostile neighbour.
+    const neighbour = await auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'bench:neighbour', pinnedVersion: '' });
+    return { url: gateway.url, urlThroughExpress: throughExpress?.url, key: issued.key, neighbourKey: neighbour.key, stop: () => lifecycle.stop('bench done') };
   } catch (err) {
     await lifecycle.stop('bench stack failed to start');
     throw err;
@@ -138,7 +140,7 @@ export async function load(options, timeoutMs, probe) {
   // The probe is stopped whether or not the run failed; a failed run still rejects.
   const [summary, stats] = await Promise.allSettled([run]).then(async ([r]) => [r, await probe.stop()]);
   if (summary.status === 'rejected') throw summary.reason;
-  return { ...summary.value, loopDelayP99ms: stats.loopDelayP99ms, gc: stats.gc, serverCpuUs: stats.cpuUs };
+  return { ...summary.value, loopDelayP99ms: stats.loopDelayP99ms, gc: stats.gc, serverCpuUs: stats.cpuUs, maxRssMb: stats.maxRssMb };
 }
 
 function runChild(options, timeoutMs) {

@@ -7,4 +7,4 @@ import { startStack } from './http.mjs';
 
 const stack = await startStack(config.shared, JSON.parse(process.argv[2] ?? '{}'), JSON.parse(process.argv[3] ?? '{}'));
 process.once('SIGTERM', () => void stack.stop().then(() => process.exit(0)));
-process.send?.({ ready: { url: stack.url, urlThroughExpress: stack.urlThroughExpress, key: stack.key } });
+process.send?.({ ready: { url: stack.url, urlThroughExpress: stack.urlThroughExpress, key: stack.key, neighbourKey: stack.neighbourKey } });

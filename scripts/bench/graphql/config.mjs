@@ -24,7 +24,7 @@ export const config = Object.freeze({
 });
 
 /** The issue's targets, fixed (the knobs above only move where the load is paced). */
-export const TARGETS = Object.freeze({ p99ms: 30, rate: 300, refusalCpuUs: 2_000 });
+export const TARGETS = Object.freeze({ p99ms: 30, rate: 300, refusalCpuUs: 2_000, neighbourP99ms: 25 });
 
 /** The spec's nested selection on the ballot. */
 export const BALLOT_QUERY = `query Ballot($lat: Float!, $lng: Float!, $date: Date!) {

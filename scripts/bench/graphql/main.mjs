@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { load, medianRun, PATH as BARE_PATH } from '../geo/http.mjs';
 import { nextGeneral, withDemoStack } from '../rest/main.mjs';
 import { BALLOT_QUERY, config, TARGETS } from './config.mjs';
+import { measureNeighbour } from './neighbour.mjs';
 import { measureRefusals } from './refusals.mjs';
 import { writeGraphqlSection } from './report.mjs';
 
@@ -72,8 +73,10 @@ async function bench(stack, bare, prep, work) {
     if (t.pacedRounds.length > 0) t.paced = medianRun(t.pacedRounds, 'p99ms');
   }
   const refusals = await measureRefusals({ url: stack.url, key: stack.key, probe: stack.probe, date, n: config.refusals }, progress);
+  const neighbour = await measureNeighbour({ url: stack.url, hostileKey: stack.neighbourKey, victim: { ...target(targets[1]), mode: 'paced', rate: config.rate },
+    rounds: config.rounds, limitMs: limit(config.seconds + 15), probe: stack.probe }, progress);
   for (const t of targets) delete t.probe;
-  const run = { config, targets: TARGETS, date, demo: prep.demo, probe, servers: targets, refusals, seconds: (performance.now() - started) / 1000 };
+  const run = { config, targets: TARGETS, date, demo: prep.demo, probe, servers: targets, refusals, neighbour, seconds: (performance.now() - started) / 1000 };
   writeGraphqlSection(config.output, run);
   progress(`wrote ${config.output}`);
   return run;

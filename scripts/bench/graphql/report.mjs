@@ -29,6 +29,7 @@ function targetRows(run) {
     `| saturation req/s beside the REST ballot, same run | GraphQL ${int.format(gql.saturated.rps)}, REST ${int.format(rest.saturated.rps)} (${(100 * gql.saturated.rps / rest.saturated.rps).toFixed(0)} %), bare express ${int.format(bare.saturated.rps)} req/s | reported |`,
     `| each bad input refused at validation, stable \`extensions.type\`, never a 500 | ${run.refusals.filter((r) => r.expect !== 'ok').every((r) => r.ok) ? 'every kind, every request' : 'see the table'} | ${yes(run.refusals.every((r) => r.ok))} |`,
     `| … in under 2 ms of CPU | the costliest kind ${f1(worst)} µs of server CPU per request | ${yes(worst < run.targets.refusalCpuUs)} |`,
+    `| a hostile self-serve key cannot move another key's p99 past ${run.targets.neighbourP99ms} ms (the ballot's own p99 target on points never asked): the REST ballot at ${run.config.rate} req/s beside a Build key flooding the heaviest documents Build admits | median round p99 **${f1(run.neighbour.flooded.p99ms)} ms** beside the flood (it was answered ${run.neighbour.floods.map((f) => f.answers['200'] ?? 0).join(', ')} documents a round, refused 429 ${run.neighbour.floods.map((f) => int.format(f.answers['429'] ?? 0)).join(', ')} times), ${f1(run.neighbour.alone.p99ms)} ms alone (${run.neighbour.ratio.toFixed(1)}×); stack peak RSS ${int.format(Math.max(...run.neighbour.floodedRounds.map((r) => r.maxRssMb)))} MB | ${yes(run.neighbour.flooded.p99ms <= run.targets.neighbourP99ms)} |`,
   ];
 }
 
@@ -53,6 +54,16 @@ function pacedTable(run) {
     s.pacedRounds.forEach((r, k) => lines.push(row(s, { ...r, round: k + 1, mark: r === s.paced ? ' (median)' : '' }, '')));
     (s.coldRounds ?? []).forEach((r, k) => lines.push(row(s, { ...r, round: k + 1, mark: r === s.cold ? ' (median)' : '' }, ', points never asked before')));
   }
+  return lines;
+}
+
+function neighbourTable(run) {
+  const lines = ['| round | ballot alone p50 / p99 / max (ms) | beside the flood p50 / p99 / max (ms) | errors / non-2xx beside it | flood: documents answered (status × count), MB sent back | stack peak RSS (MB) |', '|---|---|---|---|---|---|'];
+  run.neighbour.aloneRounds.forEach((a, k) => {
+    const f = run.neighbour.floodedRounds[k];
+    const fl = run.neighbour.floods[k];
+    lines.push(`| ${k + 1} | ${f1(a.p50ms)} / ${f1(a.p99ms)} / ${f1(a.maxMs)} | ${f1(f.p50ms)} / ${f1(f.p99ms)} / ${f1(f.maxMs)} | ${bad(f)} | ${Object.entries(fl.answers).map(([s, n]) => `${s} × ${int.format(n)}`).join(', ')}, ${int.format(fl.megabytes)} MB | ${int.format(f.maxRssMb)} |`);
+  });
   return lines;
 }
 
@@ -87,6 +98,12 @@ export function renderGraphqlSection(run) {
     '### Refused documents: server CPU per request',
     '',
     ...refusalTable(run),
+    '',
+    `### A hostile neighbour`,
+    '',
+    `The REST ballot paced at ${c.rate} req/s for ${c.seconds} s on one key, alone and then beside a Build key (600 requests a minute, its plan's limit) sending, 4 at a time and without pause from the orchestrating process (on the same cores), GraphQL documents of 30 full introspections under fresh alias names (no answer reused; near the heaviest document Build's cost ceiling of 10,000 admits), interleaved over ${c.rounds} rounds: the flood is answered until the key's minute is spent, then refused 429. Latencies in ms from each request's scheduled send time. GraphQL answers count against the key's minute by their nodes (one request per 100), so the first few documents spend the Build key's minute and the rest are refused. (Before that rule, the same Build flood was answered 353 times in a round and the ballot's p99 went from 2 ms to 2.5 s, the stack's RSS to 2.2 GB; an Enterprise key negotiated at 1,000,000 requests a minute is bounded by what was negotiated.)`,
+    '',
+    ...neighbourTable(run),
     '',
     '### Method',
     '',

@@ -2,7 +2,7 @@
 // channel): answers the benchmark's messages with what only that process can see, so every
 // server is measured in its own process, whichever process runs the load or the report.
 //   {probe: 'start'}  → starts event-loop delay, GC pause and CPU accounting; replies {probe: 'started'}
-//   {probe: 'stop'}   → replies {probe: 'stats', stats: {loopDelayP99ms, gc: {…}, cpuUs: {user, system}}}
+//   {probe: 'stop'}   → replies {probe: 'stats', stats: {loopDelayP99ms, gc: {…}, cpuUs: {user, system}, maxRssMb}} (the process's peak RSS so far)
 //   {probe: 'gc'}     → collects garbage if the process runs with --expose-gc; replies {probe: 'collected'}
 //   {probe: 'cpu'}    → replies {probe: 'cpu', cpuUs: process.cpuUsage()}
 'use strict';
@@ -43,7 +43,7 @@ if (typeof process.send === 'function') {
       for (const e of observer.takeRecords()) pauses.push({ ms: e.duration, kind: GC_KINDS[e.detail?.kind] ?? String(e.detail?.kind) });
       observer.disconnect();
       delay?.disable();
-      process.send({ probe: 'stats', stats: { loopDelayP99ms: (delay?.percentile(99) ?? 0) / 1e6, gc: summary(), cpuUs: process.cpuUsage(cpuAtStart) } });
+      process.send({ probe: 'stats', stats: { loopDelayP99ms: (delay?.percentile(99) ?? 0) / 1e6, gc: summary(), cpuUs: process.cpuUsage(cpuAtStart), maxRssMb: process.resourceUsage().maxRSS / 1024 } });
     } else if (m.probe === 'gc') {
       globalThis.gc?.();
       process.send({ probe: 'collected' });

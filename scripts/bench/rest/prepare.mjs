@@ -1,10 +1,11 @@
 // Run as a child of main.mjs before the stack starts, so the benchmark's server process
 // holds only what the services hold (not the generated documents or the point-sampling
 // index): loads the demo graph into `<dataDir>/graph` exactly as `civicgraph up` does
-// (services/cli's loadDemoIfEmpty: generateDemo over demoRegions of the boundary files geo
-// serves, us-atlas included, as of today), waits until the outbox relay has published its
+// (services/cli's loadDemoIfEmpty: generateDemo over demoRegions of a boundary store holding
+// the files geo serves, us-atlas included, as of today), waits until the outbox relay has published its
 // events, stops, and draws the seeded point sets. Prints a JSON summary on stdout.
-import { parseBoundaryFile } from '@civicgraph/geo';
+import { join } from 'node:path';
+import { importBoundaries, LmdbBoundaryStore, parseBoundaryFile } from '@civicgraph/geo';
 import { readGraphConfig, startGraphService } from '@civicgraph/graph';
 import { createLogger, Lifecycle, MemoryEventBus } from '@civicgraph/kit';
 import { loadDemoIfEmpty } from '../../../services/cli/dist/commands/demo-data.js';
@@ -20,7 +21,18 @@ async function loadDemo() {
   try {
     const graph = await startGraphService(readGraphConfig({ CIVIC_DATA_DIR: o.dataDir, CIVIC_ENV: 'test', LOG_LEVEL: 'silent', GRAPH_GRPC_PORT: '0' }), { bus, lifecycle, log });
     const started = performance.now();
-    await loadDemoIfEmpty(graph, o.geoFiles.map((spec) => parseBoundaryFile(spec)), log);
+    // The districts the demo is invented over: the files geo serves, undated, in a store of their own.
+    const regionsStore = join(o.dataDir, 'demo-regions');
+    const store = LmdbBoundaryStore.open(regionsStore);
+    try {
+      for (const spec of o.geoFiles) {
+        const file = parseBoundaryFile(spec);
+        await importBoundaries(store, { path: file.path, level: file.level, ...(file.state === undefined ? {} : { state: file.state }) });
+      }
+    } finally {
+      await store.close();
+    }
+    await loadDemoIfEmpty(graph, regionsStore, log);
     const ms = performance.now() - started;
     // The stack's graph service must not start by relaying the whole load to the gateway.
     const deadline = Date.now() + 120_000;

@@ -37,6 +37,7 @@ export interface Gateway {
   readonly port: number;
   readonly cache: GeoCache;
   readonly responses: ResponseCache;
+  readonly graphqlResults: GraphQLResultCache;
   /** What answers revalidations before express; undefined when GATEWAY_REVALIDATION_FRONT is off. */
   readonly front: RevalidationFront | undefined;
   /** The HTTP server (built by expressServer: requests carry the app's express prototypes from birth). */
@@ -112,7 +113,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   log.info({ url }, 'gateway listening');
-  return { url, port, cache, responses, front, server };
+  return { url, port, cache, responses, graphqlResults, front, server };
 }
 
 /**

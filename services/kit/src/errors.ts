@@ -14,6 +14,7 @@ export type ErrorType =
   | 'query_too_complex'
   | 'unsupported_version'
   | 'headers_too_large'
+  | 'request_timeout'
   | 'response_too_large'
   | 'upstream_unavailable'
   | 'internal';
@@ -104,6 +105,12 @@ export class HeadersTooLargeError extends CivicError {
   readonly title = 'Request header fields too large';
 }
 
+export class RequestTimeoutError extends CivicError {
+  readonly type = 'request_timeout';
+  readonly status = 408;
+  readonly title = 'Request timeout';
+}
+
 export class ResponseTooLargeError extends CivicError {
   readonly type = 'response_too_large';
   readonly status = 400;
@@ -137,6 +144,7 @@ const byType: Record<ErrorType, new (detail: string, options?: CivicErrorOptions
   query_too_complex: QueryTooComplexError,
   unsupported_version: UnsupportedVersionError,
   headers_too_large: HeadersTooLargeError,
+  request_timeout: RequestTimeoutError,
   response_too_large: ResponseTooLargeError,
   upstream_unavailable: UpstreamUnavailableError,
   internal: InternalError,

@@ -15,18 +15,36 @@ export interface GeoEntry {
   rendered: Map<string, Rendered>;
 }
 
+/** What an entry weighs besides its renderings: its key, map and the references to its (interned, shared) regions. */
+const ENTRY_BYTES = 256;
+const REGION_REF_BYTES = 16;
+
 /**
  * Gateway cache of point lookups, keyed by what changes the answer: the point, the date
  * and the caller's state scope, and indexed by the region slugs each answer contains (see
  * SlugCache). Entries are kept small for the garbage collector: regions interned,
- * renderings as Buffers.
+ * renderings as Buffers. At most 20,000 entries and 32 MB, renderings included (weighed
+ * again as each is memoised), least recently used first out.
  */
 export class GeoCache {
   private readonly cache: SlugCache<GeoEntry>;
   private readonly regions = new RegionInterner();
+  /** Each stored entry's key, so a rendering memoised on an entry can reweigh it. */
+  private readonly keys = new WeakMap<GeoEntry, string>();
 
-  constructor(maxEntries = 20_000) {
-    this.cache = new SlugCache(maxEntries);
+  constructor(maxEntries = 20_000, maxBytes = 32 * 2 ** 20) {
+    this.cache = new SlugCache(maxEntries, Infinity, Date.now, { maxBytes, bytesOf: weigh });
+  }
+
+  get bytes(): number {
+    return this.cache.bytes;
+  }
+
+  /** Memoises a rendering of `entry`, counting its bytes against the budget. */
+  render(entry: GeoEntry, name: string, rendered: Rendered): void {
+    entry.rendered.set(name, rendered);
+    const key = this.keys.get(entry);
+    if (key !== undefined) this.cache.reweigh(key);
   }
 
   static key(principal: Principal, lat: number, lng: number, date: string): string {
@@ -52,6 +70,7 @@ export class GeoCache {
     // Points answered with the same districts share one index group: a new point in a known
     // set costs a set insertion, not an index entry per district.
     this.cache.set(key, entry, slugs, generation, slugs.join('\n'));
+    this.keys.set(entry, key);
     return entry;
   }
 
@@ -63,4 +82,10 @@ export class GeoCache {
   clear(): number {
     return this.cache.clear();
   }
+}
+
+function weigh(entry: GeoEntry): number {
+  let bytes = ENTRY_BYTES + REGION_REF_BYTES * entry.regions.length;
+  for (const r of entry.rendered.values()) bytes += (Buffer.isBuffer(r.body) ? r.body.length : r.body.reduce((n, b) => n + b.length, 0)) + r.etag.length;
+  return bytes;
 }

@@ -151,4 +151,22 @@ describe('GeoCache', () => {
     expect(cache.invalidateSlugs(['region:co'])).toBe(1);
     expect(cache.size).toBe(0);
   });
+
+  it('counts renderings memoised on an entry against its byte budget, evicting the least recently used', () => {
+    const cache = new GeoCache(1_000, 100_000);
+    const key = (lat: number) => GeoCache.key(principal, lat, -105, '2026-11-25');
+    for (let i = 0; i < 20; i++) {
+      const entry = cache.set(key(39 + i / 100), [region('region:co')], cache.mark());
+      cache.render(entry, 'rest:2026-11-01', { body: Buffer.alloc(9_000), etag: '"e"' });
+      expect(cache.bytes).toBeLessThanOrEqual(100_000);
+    }
+    // About ten renderings fit: the oldest points went first, the newest are kept.
+    expect(cache.size).toBeLessThan(12);
+    expect(cache.get(key(39.19))?.rendered.get('rest:2026-11-01')?.body.length).toBe(9_000);
+    expect(cache.get(key(39))).toBeUndefined();
+    // A rendering heavier than a tenth of the budget is not kept at all.
+    const big = cache.set(key(41), [region('region:co')], cache.mark());
+    cache.render(big, 'rest:2026-11-01', { body: Buffer.alloc(20_000), etag: '"e"' });
+    expect(cache.get(key(41))).toBeUndefined();
+  });
 });

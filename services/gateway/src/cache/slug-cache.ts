@@ -96,6 +96,24 @@ export class SlugCache<V> {
     this.totalBytes += bytes;
   }
 
+  /**
+   * Weighs `key`'s entry again after its value grew (a rendering memoised on it), evicting
+   * the least recently used others while the budget is exceeded; an entry grown past a
+   * tenth of the budget is dropped itself.
+   */
+  reweigh(key: string): void {
+    const e = this.entries.get(key);
+    if (e === undefined || this.budget === undefined) return;
+    const bytes = this.budget.bytesOf(e.value);
+    this.totalBytes += bytes - e.bytes;
+    e.bytes = bytes;
+    if (bytes > this.budget.maxBytes / 10) return void this.drop(key);
+    for (const other of this.entries.keys()) {
+      if (this.totalBytes <= this.budget.maxBytes) break;
+      if (other !== key) this.drop(other);
+    }
+  }
+
   /** Drops every entry naming one of `slugs`; returns how many were dropped. */
   invalidateSlugs(slugs: readonly string[]): number {
     this.generation += 1;

@@ -6,6 +6,7 @@ import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { BallotLookup } from '../ballot-lookup.js';
 import type { GraphQLResultCache } from '../cache/graphql-results.js';
 import { ballotScope } from './ballot-scope.js';
+import { chargeAnswer, requestsFor } from './charge.js';
 import { contextOf, principalOf } from '../http/request-context.js';
 import { count } from '../http/respond.js';
 import { graphqlContext, type GraphQLContext } from './context.js';
@@ -16,7 +17,7 @@ import type { SchemaVariants } from './stitch.js';
 const BODY_LIMIT = '256kb';
 
 /** What an operation was scored at (reported in `extensions.cost`), and where its result is cached. */
-const running = new WeakMap<object, { prepared: Prepared; key: string; generation: number }>();
+const running = new WeakMap<object, { prepared: Prepared; key: string; generation: number; res: Response }>();
 
 /**
  * Everything an operation's result depends on, as a cache key: the caller's policy, the
@@ -63,19 +64,24 @@ export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: 
       const key = await resultKey(principal, version, p, params.query, ballots);
       const cached = results.get(key);
       res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
-      if (cached !== undefined) return cached;
+      if (cached !== undefined) {
+        await chargeAnswer(res, limiter, (cached.extensions?.['cost'] as { charged?: number } | undefined)?.charged ?? requestsFor(cached));
+        return cached;
+      }
       const contextValue = graphqlContext(principal, version, p.analysis.cost);
-      running.set(contextValue, { prepared: p, key, generation: results.mark() });
+      running.set(contextValue, { prepared: p, key, generation: results.mark(), res });
       return { schema: p.schema, document: p.document, operationName: p.operationName, variableValues: p.variables, contextValue };
     },
-    onOperation: (_req, args, result) => {
+    onOperation: async (_req, args, result) => {
       const run = args.contextValue === undefined ? undefined : running.get(args.contextValue);
       if (run === undefined) return;
       const r = result as ExecutionResult;
       const p = run.prepared;
-      const answered: ExecutionResult = { ...r, extensions: { ...r.extensions, cost: { requested: p.analysis.cost, spent: args.contextValue!.spend.cost, depth: p.analysis.depth, ceiling: p.ceiling } } };
+      const charged = requestsFor(r);
+      const answered: ExecutionResult = { ...r, extensions: { ...r.extensions, cost: { requested: p.analysis.cost, spent: args.contextValue!.spend.cost, depth: p.analysis.depth, ceiling: p.ceiling, charged } } };
       // Only clean results are kept: an error may be an upstream's passing failure.
       if (r.errors === undefined) results.set(run.key, answered, [...args.contextValue!.touched], run.generation);
+      await chargeAnswer(run.res, limiter, charged);
       return answered;
     },
     formatError,

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { HeadersTooLargeError, InvalidParameterError, type CivicError } from '@civicgraph/kit';
+import { HeadersTooLargeError, InvalidParameterError, RequestTimeoutError, type CivicError } from '@civicgraph/kit';
 import { newRequestId } from './edge.js';
 
 /**
@@ -11,9 +11,7 @@ import { newRequestId } from './edge.js';
 export function answerClientErrors(server: Server): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable) return void socket.destroy();
-    const problem: CivicError = err.code === 'HPE_HEADER_OVERFLOW'
-      ? new HeadersTooLargeError('The request line and headers together exceed 16 KB.', { field: 'headers' })
-      : new InvalidParameterError('request', 'The request could not be parsed as HTTP/1.1.');
+    const problem = refusal(err.code);
     const requestId = newRequestId();
     const body = JSON.stringify({ type: problem.type, title: problem.title, status: problem.status, detail: problem.message, field: problem.field, request_id: requestId });
     socket.end([
@@ -26,4 +24,11 @@ export function answerClientErrors(server: Server): void {
       body,
     ].join('\r\n'));
   });
+}
+
+function refusal(code: string | undefined): CivicError {
+  if (code === 'HPE_HEADER_OVERFLOW') return new HeadersTooLargeError('The request line and headers together exceed 16 KB.', { field: 'headers' });
+  // A slow client (express-server.ts SLOW_CLIENT_LIMITS).
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return new RequestTimeoutError('The request did not arrive in time.', { field: 'request' });
+  return new InvalidParameterError('request', 'The request could not be parsed as HTTP/1.1.');
 }

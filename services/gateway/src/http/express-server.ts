@@ -24,8 +24,15 @@ import type { Express } from 'express';
  */
 export function expressServer(app: Express, listener: RequestListener = app): Server {
   const { Request, Response } = expressClasses(app);
-  return createServer({ IncomingMessage: Request, ServerResponse: Response }, listener);
+  return createServer({ IncomingMessage: Request, ServerResponse: Response, ...SLOW_CLIENT_LIMITS }, listener);
 }
+
+/**
+ * A client that trickles its request (slowloris) holds a socket only this long: its head
+ * must arrive within 10 s and the whole request within 30 s, checked every second; it is
+ * then answered 408 and closed. (Node's defaults: 60 s and 300 s, checked every 30 s.)
+ */
+export const SLOW_CLIENT_LIMITS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 } as const;
 
 /**
  * Request and response classes whose prototypes are the app's: each keeps express's chain

@@ -63,7 +63,7 @@ export function districtsByPoint(router: Router, lookup: GeoLookup, limiter: Rat
       const view = { point: { lat, lng }, date, data: entry.regions.map(regionView), next_cursor: null };
       const body = Buffer.from(JSON.stringify(versions.shape(version, DISTRICTS_BY_POINT.operationId, view)));
       rendered = { body, etag: strongEtag(body) };
-      entry.rendered.set(`rest:${version}`, rendered);
+      lookup.cache.render(entry, `rest:${version}`, rendered);
     }
     res.setHeader('Civic-Cache', hit ? 'hit' : 'miss');
     await sendCacheable(req, res, limiter, { ...rendered, cacheControl: CACHE_GEOGRAPHIC });

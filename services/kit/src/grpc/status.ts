@@ -14,6 +14,7 @@ const CODES: Record<ErrorType, status> = {
   query_too_complex: status.INVALID_ARGUMENT,
   unsupported_version: status.INVALID_ARGUMENT,
   headers_too_large: status.INVALID_ARGUMENT,
+  request_timeout: status.DEADLINE_EXCEEDED,
   response_too_large: status.INVALID_ARGUMENT,
   upstream_unavailable: status.UNAVAILABLE,
   internal: status.INTERNAL,

@@ -11,6 +11,12 @@ export interface RateLimiter {
   consume(bucket: string, limit: number, now?: number): Promise<RateDecision>;
   /** Reports the bucket's state without counting (for 304s and 429s). */
   peek(bucket: string, limit: number, now?: number): Promise<RateDecision>;
+  /**
+   * Counts `requests` more against `bucket` after the fact, whatever is left (a request
+   * that turned out to weigh several: a GraphQL answer charged by its size). The window may
+   * go over its limit; the next request is then refused until it resets.
+   */
+  charge(bucket: string, limit: number, requests: number, now?: number): Promise<RateDecision>;
 }
 
 export interface RateDecision {
@@ -36,6 +42,12 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async peek(bucket: string, limit: number, now = Date.now()): Promise<RateDecision> {
     const entry = this.entry(bucket, now);
+    return decision(entry, limit, entry.used < limit);
+  }
+
+  async charge(bucket: string, limit: number, requests: number, now = Date.now()): Promise<RateDecision> {
+    const entry = this.entry(bucket, now);
+    entry.used += Math.max(0, Math.floor(requests));
     return decision(entry, limit, entry.used < limit);
   }
 

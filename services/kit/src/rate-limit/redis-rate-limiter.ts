@@ -121,6 +121,20 @@ export class RedisRateLimiter implements RateLimiter {
     }
   }
 
+  async charge(bucket: string, limit: number, requests: number, now = Date.now()): Promise<RateDecision> {
+    const window = Math.floor(now / WINDOW_MS);
+    const ttlMs = (window + 1) * WINDOW_MS - now + EXPIRY_MARGIN_MS;
+    const key = this.key(bucket, window);
+    try {
+      const [[, used]] = (await this.redis.multi().incrby(key, Math.max(0, Math.floor(requests))).pexpire(key, ttlMs).exec()) as [[unknown, number], unknown];
+      this.markUp();
+      return decision(window, limit, used, used < limit);
+    } catch (err) {
+      this.markDown(err);
+      return this.fallback.charge(bucket, limit, requests, now);
+    }
+  }
+
   /** Closes the connection (QUIT, or a hard disconnect when Redis does not answer). */
   async close(): Promise<void> {
     this.closing = true;

@@ -49,6 +49,10 @@ export const PROBLEM_TYPES: Record<ErrorType, ProblemTypeDoc> = {
     description: 'The request line and headers together exceed 16 KB, so the request was not read. Send fewer or shorter headers.',
     example: { detail: 'The request line and headers together exceed 16 KB.', field: 'headers' },
   },
+  request_timeout: {
+    description: 'The request did not arrive in time: its line and headers within 10 s, the whole request within 30 s. The connection is closed.',
+    example: { detail: 'The request line and headers did not arrive within 10 s.', field: 'request' },
+  },
   response_too_large: {
     description: 'The answer would be larger than the key\'s plan allows in one response (Explore 2 MB, Build 16 MB, Enterprise 64 MB); `field` names the parameter to change or, in GraphQL, the response path where the ceiling was passed. Ask for a coarser boundary (`simplify`), fewer aliases or a smaller page.',
     example: { detail: 'The boundary of region:ak-cd-1 is 3.1 MB at simplify=0; an Explore answer may hold 2 MB. Ask with a larger simplify.', field: 'simplify' },

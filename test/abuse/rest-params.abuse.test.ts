@@ -27,7 +27,7 @@ import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js
 /** Every problem type and its status; the 5xx ones must never be answered to bad input. */
 const PROBLEM_STATUS: Record<ErrorType, number> = {
   invalid_parameter: 400, unauthenticated: 401, entitlement_required: 403, plan_required: 403, out_of_scope: 403,
-  not_found: 404, rate_limited: 429, query_too_complex: 400, unsupported_version: 400, headers_too_large: 431, response_too_large: 400, upstream_unavailable: 503, internal: 500,
+  not_found: 404, rate_limited: 429, query_too_complex: 400, unsupported_version: 400, headers_too_large: 431, request_timeout: 408, response_too_large: 400, upstream_unavailable: 503, internal: 500,
 };
 const RUNS = Number(process.env['PROPERTY_RUNS'] ?? 30);
 const PROPERTY_TIMEOUT = 60_000;

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
+import { DENVER, get, graphql, startStack, type Stack } from '../harness/stack.js';
+import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
+
+/**
+ * One key sending the heaviest documents its plan admits, each new (fresh alias names, so
+ * no answer is reused): the GraphQL result cache stays within its byte budget, bombs past
+ * the ceilings are refused before they run, and another key is answered throughout.
+ */
+const INTROSPECTION = '__schema { types { name kind fields { name args { name } type { name kind ofType { name kind } } } } }';
+const CACHE_BUDGET = 64 * 2 ** 20;
+
+let s: Stack;
+let hostile: string;
+let victim: string;
+
+beforeAll(async () => {
+  s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
+  hostile = await s.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 1_000_000 });
+  victim = await s.key({ plan: Plan.PLAN_EXPLORE, entitlements: { contact: false, geography: true, states: [], tiers: [] } });
+}, 60_000);
+afterAll(() => s?.stop());
+
+describe('a hostile key', () => {
+  it('cannot grow the result cache past its byte budget, and another key is answered throughout', async () => {
+    const heavy = (round: number, copies: number) => `{ ${Array.from({ length: copies }, (_, i) => `r${round}x${i}: ${INTROSPECTION}`).join(' ')} }`;
+    // 99 introspections on Build: refused by cost before anything runs (the issue's crash was on Explore).
+    const build = await s.key({ plan: Plan.PLAN_BUILD });
+    const bomb = await graphql(s.url, build, heavy(0, 99));
+    expect(bomb.body.errors[0].extensions).toMatchObject({ type: 'query_too_complex', limit: 'cost' });
+
+    let answeredBytes = 0;
+    const victimStatuses: number[] = [];
+    for (let round = 1; round <= 60; round++) {
+      const [flood, other] = await Promise.all([
+        graphql(s.url, hostile, heavy(round, 60)),
+        get(`${s.url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}`, victim),
+      ]);
+      expect(flood.status, JSON.stringify(flood.body.errors ?? '').slice(0, 300)).toBe(200);
+      answeredBytes += JSON.stringify(flood.body).length;
+      victimStatuses.push(other.status);
+      expect(s.gateway.graphqlResults.bytes).toBeLessThanOrEqual(CACHE_BUDGET);
+    }
+    // The flood answered more than the budget holds, so the budget, not the flood's size, bounded the cache.
+    expect(answeredBytes * 2).toBeGreaterThan(CACHE_BUDGET);
+    expect(s.gateway.graphqlResults.size).toBeLessThan(60);
+    expect(new Set(victimStatuses)).toEqual(new Set([200]));
+  }, 300_000);
+
+  it('a self-serve key is charged by what its answers hold: heavy documents spend its minute, then 429', async () => {
+    const build = await s.key({ plan: Plan.PLAN_BUILD });
+    const ballot = await graphql(s.url, build, '{ __typename }');
+    expect(ballot.body.extensions.cost.charged).toBe(1);
+    expect(Number(ballot.headers.get('civic-ratelimit-remaining'))).toBe(599);
+    const heavy = await graphql(s.url, build, `{ ${Array.from({ length: 30 }, (_, i) => `x${i}: ${INTROSPECTION}`).join(' ')} }`);
+    expect(heavy.status).toBe(200);
+    const charged = heavy.body.extensions.cost.charged as number;
+    expect(charged).toBeGreaterThan(100);
+    expect(Number(heavy.headers.get('civic-ratelimit-remaining'))).toBe(Math.max(0, 599 - charged));
+    // Spend what is left with more of the same; then the key is refused until the minute ends.
+    let last = heavy;
+    for (let i = 0; i < 10 && last.status === 200; i++) last = await graphql(s.url, build, `{ ${Array.from({ length: 30 }, (_, j) => `y${i}x${j}: ${INTROSPECTION}`).join(' ')} }`);
+    expect(last.status).toBe(429);
+    expect(last.headers.get('retry-after')).not.toBeNull();
+  });
+});

@@ -48,6 +48,8 @@ describe('REST: an answer over the plan ceiling', () => {
     expect(refused.headers.get('content-type')).toContain('application/problem+json');
     expect(refused.body).toMatchObject({ type: 'response_too_large', status: 400, field: 'simplify' });
     expect(refused.body.detail).toMatch(/2\.0 MB/);
+    // The refusal counts as a request, so repeating it is no free way to make the gateway build megabytes.
+    expect(refused.headers.get('civic-ratelimit-remaining')).toBe('59');
     const full = await get(path, build);
     expect(full.status).toBe(200);
     expect(full.body.properties.vertices).toBe(VERTICES + 1);

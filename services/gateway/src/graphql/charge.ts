@@ -16,14 +16,28 @@ export const NODES_PER_REQUEST = 100;
 /**
  * Objects and list items in a result's data. An outline (a `JSON` GeoJSON geometry) is one
  * value a single resolver returns, not nodes resolved: it counts once (its size is held to
- * the plan's answer ceiling instead, geometry-cost.ts).
+ * the plan's answer ceiling instead, geometry-cost.ts). It is known by its shape, not by a
+ * key name a caller could alias: `coordinates` holding only numbers in nested arrays, and
+ * nothing else in the object but scalars.
  */
 export function resultNodes(value: unknown): number {
   if (value === null || typeof value !== 'object') return 0;
-  if ('coordinates' in value) return 1;
+  if (isGeometry(value)) return 1;
   let n = 1;
   for (const v of Array.isArray(value) ? value : Object.values(value)) n += resultNodes(v);
   return n;
+}
+
+function isGeometry(value: object): boolean {
+  if (Array.isArray(value) || !('coordinates' in value)) return false;
+  for (const [k, v] of Object.entries(value)) {
+    if (k === 'coordinates' ? !onlyNumbers(v) : v !== null && typeof v === 'object') return false;
+  }
+  return true;
+}
+
+function onlyNumbers(v: unknown): boolean {
+  return typeof v === 'number' || (Array.isArray(v) && v.every(onlyNumbers));
 }
 
 /** How many requests an answer counts as. */

@@ -10,7 +10,10 @@ import { newRequestId } from './edge.js';
  */
 export function answerClientErrors(server: Server): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
-    if (!socket.writable) return void socket.destroy();
+    // A response already under way (a request body still trickling in when the request
+    // deadline passed): writing a status line now would land inside it.
+    const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (!socket.writable || answering?.headersSent === true) return void socket.destroy();
     const problem = refusal(err.code);
     const requestId = newRequestId();
     const body = JSON.stringify({ type: problem.type, title: problem.title, status: problem.status, detail: problem.message, field: problem.field, request_id: requestId });

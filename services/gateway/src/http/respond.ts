@@ -58,7 +58,7 @@ export async function sendCacheable(req: Request, res: Response, limiter: RateLi
   endWith(res, payload.body);
 }
 
-/** Refuses (response_too_large) a body over the ceiling of the caller's plan (kit policy). */
+/** Refuses (response_too_large) a body over the ceiling of the caller's plan (kit policy); the problem handler counts the refusal as a request. */
 function refuseOverCeiling(req: Request, res: Response, payload: JsonPayload): void {
   const principal = contextOf(res).principal;
   if (principal === undefined) return;

@@ -99,7 +99,7 @@ export class LocalStreamBus implements EventBus {
 
   /** The events a relay hands over in one synchronous commit: stored together, in order, or not at all. */
   async publishAll(events: readonly CivicEvent[]): Promise<PublishOutcome> {
-    if (this.closing) throw new BusClosedError();
+    if (this.closing) return { published: 0, error: new BusClosedError() };
     let valid = 0;
     let error: unknown;
     for (const event of events) {
@@ -113,10 +113,15 @@ export class LocalStreamBus implements EventBus {
     }
     const now = this.options.now();
     let stored = 0;
-    // A synchronous commit: an asynchronous one costs a round trip to LMDB's write thread.
-    this.root.transactionSync(() => {
-      for (const event of events.slice(0, valid)) if (this.append(event, now)) stored++;
-    });
+    try {
+      // A synchronous commit: an asynchronous one costs a round trip to LMDB's write thread.
+      this.root.transactionSync(() => {
+        for (const event of events.slice(0, valid)) if (this.append(event, now)) stored++;
+      });
+    } catch (err) {
+      // Nothing of the transaction was stored (a full disk, say): none was accepted.
+      return { published: 0, error: err };
+    }
     if (stored > 0) for (const sub of this.subscriptions) sub.wake();
     return error === undefined ? { published: valid } : { published: valid, error };
   }
@@ -139,8 +144,12 @@ export class LocalStreamBus implements EventBus {
     const name = options.durable;
     if (name !== undefined) {
       const known = this.durables.get(name);
-      if (known === undefined) await this.durables.put(name, { filter, acked: from });
+      // Stored at once, so a prune before the subscription is registered keeps what follows it.
+      if (known === undefined) this.durables.putSync(name, { filter, acked: from });
       else from = known.acked;
+      // Committed before the next event is read (about 0.3 ms an event here), so after a
+      // crash only the event being handled comes again, and a new subscription of the name
+      // starts exactly where the last one stopped.
       keep = (acked) => this.durables.putSync(name, { filter, acked });
     }
     const sub = new StreamSubscription(this.events, filter, handler, from, keep, options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS, this.options.logger, (s) => this.subscriptions.delete(s));
@@ -231,20 +240,39 @@ class StreamSubscription implements Subscription {
   private async pump(): Promise<void> {
     // Starts on a later tick, never inside subscribe or publish.
     await Promise.resolve();
+    let skipped = 0;
     while (!this.stopped.signal.aborted) {
-      // Armed before reading, so an event stored between the read and the wait still wakes it.
-      const woken = new Promise<void>((resolve) => (this.wakeUp = resolve));
-      const next = this.next();
-      if (next === undefined) {
-        await woken;
-        continue;
+      try {
+        // Armed before reading, so an event stored between the read and the wait still wakes it.
+        const woken = new Promise<void>((resolve) => (this.wakeUp = resolve));
+        const next = this.next();
+        if (next === undefined) {
+          await woken;
+          continue;
+        }
+        if (next.event !== undefined) {
+          const handled = await deliverUntilHandled(next.event, this.handler, { owner: this, retryDelayMs: this.retryDelayMs, signal: this.stopped.signal, logger: this.logger });
+          if (!handled) return;
+        } else if (++skipped % 1_000 === 0) {
+          // A long run of events the filter passes over must not hold the event loop.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        this.position = next.seq;
+        this.keepPosition(next.seq);
+      } catch (err) {
+        // The stream itself failed (a read, say): try again after the retry delay.
+        this.logger?.error({ err }, 'event stream read failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs));
       }
-      if (next.event !== undefined) {
-        const handled = await deliverUntilHandled(next.event, this.handler, { owner: this, retryDelayMs: this.retryDelayMs, signal: this.stopped.signal, logger: this.logger });
-        if (!handled) return;
-      }
-      this.position = next.seq;
-      this.keep?.(next.seq);
+    }
+  }
+
+  /** Stores a durable position; after the bus closed (a handler may close it) there is nothing to store it in. */
+  private keepPosition(seq: number): void {
+    try {
+      this.keep?.(seq);
+    } catch (err) {
+      if (!this.stopped.signal.aborted) throw err;
     }
   }
 

@@ -7,7 +7,7 @@ import type { GeoUpstream } from '../../upstream/geo-client.js';
 import type { GeoLookup } from '../../geo-lookup.js';
 import { touch, type GraphQLContext } from '../context.js';
 import { typed } from '../errors.js';
-import { chargeGeometry } from '../geometry-cost.js';
+import { fetchOutline } from '../geometry-cost.js';
 import { subschemaSdl } from './sdl.js';
 
 /** The geo subschema: SDL from protos/graphql, resolvers over the shared GeoLookup. */
@@ -55,8 +55,7 @@ export function geoSubschema(lookup: GeoLookup, geo: GeoUpstream): GraphQLSchema
         // its own valid_from, or for an undated version a newer map has ended, a day long before.
         boundary: typed(async (r: Region, args: { simplify: number }, ctx: GraphQLContext) => {
           const day = r.validFrom !== '' ? r.validFrom : r.validTo !== '' ? '1000-01-01' : todayUtc();
-          const b = await geo.getBoundary(ctx.principal, r.slug, day, args.simplify);
-          chargeGeometry(ctx, b.vertices, b.geometryJson.length, args.simplify);
+          const b = await fetchOutline(ctx, args.simplify, () => geo.getBoundary(ctx.principal, r.slug, day, args.simplify));
           return JSON.parse(b.geometryJson) as unknown;
         }),
       },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
-import { graphql, startStack, type Stack } from '../harness/stack.js';
+import { startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL } from '../harness/demo.js';
 
 let s: Stack;

@@ -57,7 +57,13 @@ describe('a hostile key', () => {
     expect(heavy.status).toBe(200);
     const charged = heavy.body.extensions.cost.charged as number;
     expect(charged).toBeGreaterThan(100);
-    expect(Number(heavy.headers.get('civic-ratelimit-remaining'))).toBe(Math.max(0, 599 - charged));
+    const remaining = Number(heavy.headers.get('civic-ratelimit-remaining'));
+    if (heavy.headers.get('civic-ratelimit-reset') === ballot.headers.get('civic-ratelimit-reset')) {
+      expect(remaining).toBe(Math.max(0, 599 - charged));
+    } else {
+      // A new minute began during the test: the heavy answer was counted in it, whole or all but its first request.
+      expect([600 - charged, 601 - charged]).toContain(remaining);
+    }
     // Spend what is left with more of the same; then the key is refused until the minute ends.
     let last = heavy;
     for (let i = 0; i < 10 && last.status === 200; i++) last = await graphql(s.url, build, `{ ${Array.from({ length: 30 }, (_, j) => `y${i}x${j}: ${INTROSPECTION}`).join(' ')} }`);

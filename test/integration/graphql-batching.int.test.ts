@@ -11,7 +11,7 @@ import { graphqlSchemas } from '../../services/gateway/src/graphql/schema.js';
 import { connectGeo } from '../../services/gateway/src/upstream/geo-client.js';
 import { connectGraph, connectResults } from '../../services/gateway/src/upstream/graph-client.js';
 import { DENVER, startStack, type Stack } from '../harness/stack.js';
-import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL, PAST_GENERAL } from '../harness/demo.js';
+import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, PAST_GENERAL } from '../harness/demo.js';
 
 /** Wraps an upstream client so every method call (one gRPC call each) is counted by name. */
 function counted<T extends object>(client: T, calls: Map<string, number>, service: string): T {

@@ -1,5 +1,5 @@
 import { makeEvent, type EventBus } from '@civicgraph/kit';
-import { Environment, type KeyRecord } from '@civicgraph/protos/civic/auth/v1/auth';
+import { Environment } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { KeyAnnouncer } from './key-service.js';
 
 /** The subject word of each key environment (tests isolate their subjects with other words). */

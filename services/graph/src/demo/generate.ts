@@ -4,7 +4,7 @@ import type { ContestType, Level, Tier } from '../model/kinds.js';
 import type { EdgeDoc, FieldValue, ProvenanceData } from '../model/nodes.js';
 import { candidacySlug, contestSlug, electionSlug, officeSlug, parseSlug, slug, slugKey } from '../model/slugs.js';
 import { edge } from '../import/shared/batch.js';
-import { generalElectionDay, junePrimaryDay, surroundingGenerals } from './calendar.js';
+import { junePrimaryDay, surroundingGenerals } from './calendar.js';
 import { personName, pick } from './names.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Region } from '@civicgraph/protos/civic/geo/v1/geo';
-import type { Contest, UnresolvedRegion } from '@civicgraph/protos/civic/graph/v1/graph';
+import type { UnresolvedRegion } from '@civicgraph/protos/civic/graph/v1/graph';
 import { restLevel } from '@civicgraph/kit';
 import type { BallotEntry } from '../../cache/ballot-cache.js';
 import { object, ref, str, type JsonSchema } from '../schema/json-schema.js';

@@ -1,6 +1,5 @@
 import { findState, slugKey } from '@civicgraph/kit';
 import type { CandidacyDraft, DraftBatch, NodeDraft, PlainDraft } from '../../domain/drafts.js';
-import type { ContestType } from '../../model/kinds.js';
 import type { EdgeDoc } from '../../model/nodes.js';
 import { candidacySlug, contestSlug, electionSlug, slug } from '../../model/slugs.js';
 import { generalElectionDay } from '../shared/dates.js';

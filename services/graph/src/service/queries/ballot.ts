@@ -5,7 +5,7 @@ import { isLevel } from '../../model/kinds.js';
 import type { NodeDoc } from '../../model/nodes.js';
 import { queryAll } from '../../store/query-all.js';
 import { confidenceParam, dateParam, slugParam } from '../params.js';
-import { contestReferences, Related } from '../related.js';
+import { contestReferences } from '../related.js';
 import { contestView, regionRef } from '../views.js';
 import { readRegionFacts } from './ballot-facts.js';
 import { placeRegion } from './ballot-scope.js';

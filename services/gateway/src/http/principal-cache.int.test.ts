@@ -170,6 +170,15 @@ describe('PrincipalCache against the auth service', () => {
     expect(observed.calls).toBe(calls); // still cached: no auth call
   });
 
+  it('holds refusals within their byte budget too, whatever the count allows', async () => {
+    const observed = new ObservedAuth(client);
+    // Room for 10,000 refusals by count, four by bytes (a refusal weighs 512).
+    const cache = new PrincipalCache(observed, TTL, 50_000, 10_000, { confirmed: 1 << 20, other: 4 * 512 });
+    for (let i = 0; i < 50; i += 1) await expect(cache.get(`cg_test_madeup${i}`, T0)).rejects.toBeInstanceOf(UnauthenticatedError);
+    expect(cache.size.other).toBe(4);
+    expect(cache.bytes.other).toBeLessThanOrEqual(4 * 512);
+  });
+
   it('evicts the least recently used confirmed key, not all of them', async () => {
     const keys = await Promise.all([issue(), issue(), issue()]);
     const observed = new ObservedAuth(client);

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { UnauthenticatedError, type CivicError } from '@civicgraph/kit';
 import type { AuthUpstream } from '../upstream/auth-client.js';
+import { LruMap } from './lru-map.js';
 
 /** Share of the TTL after which a hit refreshes its principal in the background. */
 const REFRESH_AHEAD_AT = 0.8;
@@ -34,22 +35,32 @@ interface Entry {
  * closed as before.
  *
  * Keys auth confirmed and everything else (lookups in flight, refusals) are kept apart,
- * each evicting its least recently used entry when full, so a flood of made-up keys can
- * only push out other made-up keys, never a key in use. A miss may be refused before it
+ * each within a count and a byte budget (50,000 and 32 MB; 10,000 and 4 MB), evicting its
+ * least recently used entries when full, so a flood of made-up keys can only push out
+ * other made-up keys, never a key in use. A miss may be refused before it
  * reaches auth (`gate`: the caller's limit on unknown keys per client address).
  */
 export class PrincipalCache {
   /** Keys auth confirmed. */
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LruMap<Entry>;
   /** Lookups in flight and refusals. */
-  private readonly others = new Map<string, Entry>();
+  private readonly others: LruMap<Entry>;
 
   constructor(
     private readonly auth: Pick<AuthUpstream, 'authenticate'>,
     private readonly ttlMs: number,
-    private readonly maxEntries = 50_000,
-    private readonly maxOthers = 10_000,
-  ) {}
+    maxEntries = 50_000,
+    maxOthers = 10_000,
+    maxBytes = { confirmed: 32 * 2 ** 20, other: 4 * 2 ** 20 },
+  ) {
+    this.entries = new LruMap(maxEntries, maxBytes.confirmed, weigh);
+    this.others = new LruMap(maxOthers, maxBytes.other, weigh);
+  }
+
+  /** What the entries weigh, by `weigh`'s measure. */
+  get bytes(): { confirmed: number; other: number } {
+    return { confirmed: this.entries.bytes, other: this.others.bytes };
+  }
 
   /** The principal of `key`; on a miss `gate` runs first and may refuse (throw) without asking auth. */
   async get(key: string, now = Date.now(), gate?: () => Promise<void>): Promise<Principal> {
@@ -80,7 +91,7 @@ export class PrincipalCache {
   dropKey(keyId: string): number {
     let dropped = 0;
     for (const map of [this.entries, this.others]) {
-      for (const [id, entry] of map) {
+      for (const [id, entry] of [...map.entries()]) {
         if (entry.pending !== undefined || entry.principal?.keyId === keyId) {
           map.delete(id);
           dropped++;
@@ -99,7 +110,7 @@ export class PrincipalCache {
         // Confirmed: from the others to the confirmed keys (unless dropped meanwhile).
         if (this.others.get(id) === entry) {
           this.others.delete(id);
-          this.put(this.entries, this.maxEntries, id, entry);
+          this.entries.set(id, entry);
         }
         return principal;
       },
@@ -114,7 +125,7 @@ export class PrincipalCache {
       },
     );
     this.entries.delete(id);
-    this.put(this.others, this.maxOthers, id, entry);
+    this.others.set(id, entry);
     return entry.pending;
   }
 
@@ -127,7 +138,7 @@ export class PrincipalCache {
         if (err instanceof UnauthenticatedError && this.entries.get(id) === stale) {
           // Revoked: the refusal moves to the others.
           this.entries.delete(id);
-          this.put(this.others, this.maxOthers, id, this.fresh({ error: refusal(err) }, now));
+          this.others.set(id, this.fresh({ error: refusal(err) }, now));
           return;
         }
         if (err instanceof UnauthenticatedError) return;
@@ -143,19 +154,10 @@ export class PrincipalCache {
     return { ...result, expires: now + this.ttlMs, refreshAt: now + this.ttlMs * REFRESH_AHEAD_AT, touched: now };
   }
 
-  /** Adds an entry at the young end, evicting the least recently used one when full. */
-  private put(map: Map<string, Entry>, max: number, id: string, entry: Entry): void {
-    map.delete(id);
-    while (map.size >= max) map.delete(map.keys().next().value!);
-    map.set(id, entry);
-  }
-
   /** Moves a confirmed key's entry to the young end of its map. */
   private touch(id: string, entry: Entry, now: number): void {
     entry.touched = now;
-    if (this.entries.get(id) !== entry) return;
-    this.entries.delete(id);
-    this.entries.set(id, entry);
+    if (this.entries.get(id) === entry) this.entries.touch(id);
   }
 
   /** Swaps in a refreshed entry unless `old` was dropped or superseded meanwhile. */
@@ -178,4 +180,14 @@ export class PrincipalCache {
 /** The key the caller sent in Authorization is what was refused: say so, as for a malformed header. */
 function refusal(err: UnauthenticatedError): UnauthenticatedError {
   return err.field === undefined ? new UnauthenticatedError(err.message, { field: 'Authorization', cause: err }) : err;
+}
+
+/**
+ * What an entry holds on the heap, roughly: its record and timers, and a principal's key id
+ * and jurisdictions, or a refusal's message (a lookup in flight is weighed as one).
+ */
+function weigh(e: Entry): number {
+  const p = e.principal;
+  if (p === undefined) return 512;
+  return 256 + 2 * p.keyId.length + 32 * ((p.entitlements?.states.length ?? 0) + (p.entitlements?.tiers.length ?? 0));
 }

@@ -2,6 +2,7 @@ import type { Region } from '@civicgraph/protos/civic/geo/v1/geo';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { RegionInterner } from './region-interner.js';
 import { SlugCache } from './slug-cache.js';
+import { byteSize } from '../http/respond.js';
 
 /** One rendering of an answer: its bytes (off the JS heap, maybe in shared chunks) and their strong ETag. */
 export interface Rendered {
@@ -86,6 +87,6 @@ export class GeoCache {
 
 function weigh(entry: GeoEntry): number {
   let bytes = ENTRY_BYTES + REGION_REF_BYTES * entry.regions.length;
-  for (const r of entry.rendered.values()) bytes += (Buffer.isBuffer(r.body) ? r.body.length : r.body.reduce((n, b) => n + b.length, 0)) + r.etag.length;
+  for (const r of entry.rendered.values()) bytes += byteSize(r.body) + r.etag.length;
   return bytes;
 }

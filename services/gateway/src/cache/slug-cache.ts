@@ -12,6 +12,13 @@ interface Entry<V> {
   bytes: number;
 }
 
+/**
+ * What indexing one slug of an entry costs, counted against a byte budget beside the
+ * value: the slug in its group's key and in the index's sets. Counted for every entry,
+ * though entries of one group share it: the budget errs on the safe side.
+ */
+const SLUG_INDEX_BYTES = 80;
+
 /** A byte budget: what an entry weighs, and the most all entries may weigh together. */
 export interface ByteBudget<V> {
   maxBytes: number;
@@ -27,9 +34,9 @@ export interface ByteBudget<V> {
  * at most `budget.maxBytes` bytes (an entry heavier than a tenth of it is not kept); when
  * full, the least recently used entries go first.
  *
- * Entries stored with the same `group` show the same slugs (every point's ballot of one
- * set of districts, say: some 300 slugs each), so the slugs are indexed once for the
- * group, not once per entry, and an event naming one of them drops the whole group.
+ * Entries that show the same slugs (every point's ballot of one set of districts, say:
+ * some 300 slugs each) form a group whose slugs are indexed once, not once per entry; an
+ * event naming one of them drops the whole group.
  */
 export class SlugCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
@@ -77,41 +84,20 @@ export class SlugCache<V> {
     return this.generation;
   }
 
-  /**
-   * Stores `value` under `key` unless an invalidation happened since `generation`. With a
-   * `group`, `slugs` must be the group's: the first entry's slugs index them all.
-   */
-  set(key: string, value: V, slugs: readonly string[], generation: number, group?: string): void {
+  /** Stores `value` under `key`, indexed by `slugs`, unless an invalidation happened since `generation`. */
+  set(key: string, value: V, slugs: readonly string[], generation: number): void {
     if (generation !== this.generation) return;
     this.drop(key);
-    const bytes = this.budget?.bytesOf(value) ?? 0;
+    const bytes = this.budget === undefined ? 0 : this.budget.bytesOf(value) + SLUG_INDEX_BYTES * slugs.length;
     if (this.budget !== undefined && bytes > this.budget.maxBytes / 10) return;
     const maxBytes = this.budget?.maxBytes ?? Infinity;
     while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.totalBytes + bytes > maxBytes)) {
       this.drop(this.entries.keys().next().value!);
     }
-    const g = this.groupFor(group ?? `\0${key}`, slugs);
+    const g = this.groupFor(slugs);
     g.keys.add(key);
     this.entries.set(key, { value, group: g, expires: this.now() + this.ttlMs, bytes });
     this.totalBytes += bytes;
-  }
-
-  /**
-   * Weighs `key`'s entry again after its value grew (a rendering memoised on it), evicting
-   * the least recently used others while the budget is exceeded; an entry grown past a
-   * tenth of the budget is dropped itself.
-   */
-  reweigh(key: string): void {
-    const e = this.entries.get(key);
-    if (e === undefined || this.budget === undefined) return;
-    const bytes = this.budget.bytesOf(e.value);
-    this.totalBytes += bytes - e.bytes;
-    e.bytes = bytes;
-    if (bytes > this.budget.maxBytes / 10) return void this.drop(key);
-    for (const other of this.entries.keys()) {
-      if (this.totalBytes <= this.budget.maxBytes) break;
-      if (other !== key) this.drop(other);
-    }
   }
 
   /** Drops every entry naming one of `slugs`; returns how many were dropped. */
@@ -137,7 +123,8 @@ export class SlugCache<V> {
     return n;
   }
 
-  private groupFor(id: string, slugs: readonly string[]): Group {
+  private groupFor(slugs: readonly string[]): Group {
+    const id = [...slugs].sort().join('\n');
     let g = this.groups.get(id);
     if (g !== undefined) return g;
     g = { id, slugs, keys: new Set() };

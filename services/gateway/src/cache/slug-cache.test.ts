@@ -41,6 +41,12 @@ describe('SlugCache', () => {
     expect([c.get('a'), c.get('b'), c.get('c')]).toEqual([1, undefined, 3]);
   });
 
+  it('accepts any byte budget, whole tenths or not (the real response cache: 64 MB)', () => {
+    const c = new SlugCache<string>(10, Infinity, Date.now, { maxBytes: 64 * 2 ** 20, bytesOf: (v) => v.length });
+    c.set('a', 'A', ['contest:1'], c.mark());
+    expect(c.get('a')).toBe('A');
+  });
+
   it('keeps within a byte budget, evicting by use, and never keeps an entry heavier than a tenth of it', () => {
     // Each entry weighs its value (90) and its one indexed slug (80).
     const c = new SlugCache<string>(1_000, Infinity, Date.now, { maxBytes: 1_700, bytesOf: (v) => v.length });

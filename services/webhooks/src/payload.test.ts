@@ -9,7 +9,7 @@ const principal = (over: Partial<NonNullable<Principal['entitlements']>> = {}, e
 });
 
 const candidacy = (state: string, tier: string) => ({
-  slug: 'candidacy:a', kind: 'candidacy', state, tier, rev: 3,
+  slug: 'candidacy:a', kind: 'candidacy' as const, state, tier, rev: 3, updatedAt: '2026-11-01T00:00:00.000Z',
   data: { fields: { filingStatus: { value: 'QUALIFIED' }, campaignEmails: { value: ['a@b.test'] }, campaignPhones: { value: ['555'] } } },
 });
 
@@ -52,14 +52,19 @@ describe('payloadFor', () => {
     expect(payloadFor(event('co', 'state'), principal({ states: ['co'], tiers: ['state'] }))).toBeDefined();
   });
 
-  const holder = { person: { slug: 'person:p', name: 'P' }, start: '2019-01-08', end: null, contactEmails: ['gov@b.test'], contactOffices: [{ kind: 'capitol', address: '200 E Colfax', voice: '555', fax: null }], contactLinks: [{ url: 'https://b.test', note: '' }] };
+  const contact = { contactEmails: ['gov@b.test'], contactOffices: [{ kind: 'capitol', address: '200 E Colfax', voice: '555', fax: null }], contactLinks: [{ url: 'https://b.test', note: '' }] };
   const officeholder = (changes = [{ field: 'start', before: null, after: '2019-01-08' }]) => makeEvent({
     env: 'live', kind: 'officeholder', verb: 'changed', slugs: ['office:co-governor', 'person:p'], changedFields: changes.map((c) => c.field), version: '1',
-    changes, node: { kind: 'officeholder', state: 'co', tier: 'state', data: holder },
+    changes,
+    officeholder: {
+      state: 'co', tier: 'state', person: { slug: 'person:p', name: 'P' },
+      office: { slug: 'office:co-governor', name: 'Governor', level: 'state', region: 'region:co' },
+      term: '', start: '2019-01-08', contact,
+    },
   });
   const person = (changes: { field: string; before: unknown; after: unknown }[]) => makeEvent({
     env: 'live', kind: 'person', verb: 'updated', slugs: ['person:p'], changedFields: changes.map((c) => c.field), version: '2',
-    changes, node: { slug: 'person:p', kind: 'person', state: 'co', tier: '', data: { name: 'P', ...holder } },
+    changes, node: { slug: 'person:p', kind: 'person', state: 'co', tier: '', rev: 2, updatedAt: '2026-11-01T00:00:00.000Z', data: { name: 'P', start: '2019-01-08', ...contact } },
   });
 
   it("shapes an officeholder's and a person's channels by the same rule: present with contact, absent without", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeEvent } from '@civicgraph/kit';
+import { makeEvent, parseEvent } from '@civicgraph/kit';
 import { Environment, Plan, type Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { payloadFor } from './payload.js';
 
@@ -83,5 +83,28 @@ describe('payloadFor', () => {
     expect(payloadFor(channels, principal({ contact: true }))?.data.changed_fields).toEqual(['contactEmails']);
     expect(payloadFor(officeholder(), principal({ tiers: ['federal'] }))).toBeUndefined();
     expect(payloadFor(officeholder(), principal({ states: ['de'] }))).toBeUndefined();
+  });
+
+  it('gives a subscriber the same body for an event read from its JSON-era form as the graph published then, key for key', () => {
+    // As a release before the typed envelope stored them in outboxes and streams.
+    const legacy = (e: ReturnType<typeof makeEvent>, object: unknown) => {
+      const { node: _node, officeholder: _officeholder, ...rest } = e;
+      return parseEvent({ ...rest, changes: e.changes.map((c) => ({ field: c.field, beforeJson: JSON.stringify(c.before), afterJson: JSON.stringify(c.after) })), nodeJson: JSON.stringify(object) });
+    };
+    const node = candidacy('co', 'state');
+    const holderObject = {
+      kind: 'officeholder', state: 'co', tier: 'state',
+      data: {
+        person: { slug: 'person:p', name: 'P' }, office: { slug: 'office:co-governor', name: 'Governor', level: 'state', region: 'region:co' },
+        term: '', start: '2019-01-08', end: null, party: null, ...contact,
+      },
+    };
+    const key = principal({ contact: true });
+    for (const [typed, object] of [[event(), node], [officeholder(), holderObject]] as const) {
+      const body = payloadFor(typed, key)!;
+      expect(JSON.stringify(body.data.object)).toBe(JSON.stringify(object));
+      expect(JSON.stringify(payloadFor(legacy(typed, object), key))).toBe(JSON.stringify(body));
+    }
+    expect(payloadFor(event(), key)!.data.changes).toEqual([FILING, EMAILS]);
   });
 });

@@ -37,10 +37,16 @@ export interface LocalStreamBusOptions {
  * protobuf to spare decoding events a filter passes over) and its encoding (wire.ts).
  * Releases before the typed envelope stored the event object itself; those are still read.
  */
-type Stored = { at: number; subject: string; wire: Uint8Array } | LegacyStored;
+type Stored = EncodedStored | LegacyStored;
+
+interface EncodedStored {
+  /** When it was published, in ms since the epoch (for maxAgeMs). */
+  at: number;
+  subject: string;
+  wire: Uint8Array;
+}
 
 interface LegacyStored {
-  /** When it was published, in ms since the epoch (for maxAgeMs). */
   at: number;
   event: { subject: string };
 }

@@ -50,6 +50,8 @@ export function connectGraphResults(address: string, serves: DeploymentEnvironme
     },
     async contestVisible(principal, contest) {
       try {
+        // Only whether the contest exists for the caller matters: minConfidence 1 leaves
+        // out its candidacies (below every confidence but certainty), which the answer does not use.
         await call(client.getContest.bind(client), { slug: contest, minConfidence: 1 }, principalMetadata(principal), DEADLINE_MS);
         return true;
       } catch (err) {

@@ -47,7 +47,7 @@ async function startStack(lifecycle, log) {
     { bus, lifecycle, log },
   );
   for (const batch of generateDemo({ regions: REGIONS, today: TODAY })) await graph.writer.apply(batch);
-  const results = await startResultsService({ host: '127.0.0.1', port: 0 }, { store: graph.store, lifecycle, log });
+  const results = await startResultsService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'results'), graphAddr: graph.address, env: 'test', serves: 'test' }, { bus, lifecycle, log });
   const gateway = await startGateway(
     { ...readGatewayConfig({ PORT: '0', HOST: '127.0.0.1', GEO_ADDR: geo.address, AUTH_ADDR: auth.address, GRAPH_ADDR: graph.address,
       RESULTS_ADDR: results.address, LOG_LEVEL: 'silent' }), env: 'test' },

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SLOW_CLIENT_LIMITS } from '../../services/gateway/src/http/express-server.js';
+import { SLOW_CLIENT_LIMITS } from '../../services/gateway/src/http/client-errors.js';
 import { get, startStack, type Stack } from '../harness/stack.js';
 
 /**

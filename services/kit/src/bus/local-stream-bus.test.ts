@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { runTsModule } from '../run-ts-module.js';
+import { runTsModule } from '../testing/run-ts-module.js';
 import { makeEvent, type CivicEvent } from './catalogue.js';
-import { describeEventBusContract } from './event-bus.contract.js';
+import { describeEventBusContract } from '../testing/event-bus.contract.js';
 import { LocalStreamBus } from './local-stream-bus.js';
 
 const folders: string[] = [];

@@ -6,8 +6,8 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { makeEvent } from './catalogue.js';
 import { randomBase62 } from '../base62.js';
-import { describeWithService } from './describe-with-service.js';
-import { describeEventBusContract } from './event-bus.contract.js';
+import { describeWithService } from '../testing/describe-with-service.js';
+import { describeEventBusContract } from '../testing/event-bus.contract.js';
 import { NatsEventBus, NatsUnavailableError, probeNats } from './nats-bus.js';
 import { serviceAvailability } from './require-service.js';
 

@@ -2,10 +2,10 @@ import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { randomBase62 } from '../base62.js';
-import { describeWithService } from '../bus/describe-with-service.js';
+import { describeWithService } from '../testing/describe-with-service.js';
 import { serviceAvailability, withTimeout } from '../bus/require-service.js';
-import { FlakyProxy } from '../flaky-proxy.js';
-import { describeRateLimiterContract } from './rate-limiter.contract.js';
+import { FlakyProxy } from '../testing/flaky-proxy.js';
+import { describeRateLimiterContract } from '../testing/rate-limiter.contract.js';
 import { RedisRateLimiter, probeRedis, type RedisRateLimiterOptions } from './redis-rate-limiter.js';
 
 const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
-import { probeNats } from './bus/nats-bus.js';
+import { probeNats } from '../bus/nats-bus.js';
 
 /**
  * A NATS server of a test's own, with JetStream storing in a folder the test owns, so the

@@ -38,7 +38,7 @@ export async function runTsModule(body: string, allowSignal?: NodeJS.Signals): P
 /** Resolve and load hooks, as a data: URL so no file is written anywhere. */
 function hooksUrl(): string {
   const typescript = pathToFileURL(createRequire(import.meta.url).resolve('typescript')).href;
-  const protosGen = new URL('../../../protos/gen/', import.meta.url).href;
+  const protosGen = new URL('../../../../protos/gen/', import.meta.url).href;
   const source = `
 import { access, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { makeEvent, type CivicEvent, type EventVerb } from './catalogue.js';
+import { makeEvent, type CivicEvent, type EventVerb } from '../bus/catalogue.js';
 import { randomBase62 } from '../base62.js';
-import { BusClosedError, type EventBus, type EventHandler, type Subscription } from './event-bus.js';
+import { BusClosedError, type EventBus, type EventHandler, type Subscription } from '../bus/event-bus.js';
 
 /** Small, so redelivery tests stay quick; adapters default to 1000 ms. */
 const RETRY_DELAY_MS = 50;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { DENVER, get, graphql, startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 /**
  * One key sending the heaviest documents its plan admits, each new (fresh alias names, so
@@ -19,7 +20,7 @@ beforeAll(async () => {
   s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
   hostile = await s.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 1_000_000 });
   victim = await s.key({ plan: Plan.PLAN_EXPLORE, entitlements: { contact: false, geography: true, states: [], tiers: [] } });
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => s?.stop());
 
 describe('a hostile key', () => {
@@ -46,7 +47,7 @@ describe('a hostile key', () => {
     expect(answeredBytes * 2).toBeGreaterThan(CACHE_BUDGET);
     expect(s.gateway.graphqlResults.size).toBeLessThan(60);
     expect(new Set(victimStatuses)).toEqual(new Set([200]));
-  }, 300_000);
+  }, scaled(300_000));
 
   it('a self-serve key is charged by what its answers hold: heavy documents spend its minute, then 429', async () => {
     const build = await s.key({ plan: Plan.PLAN_BUILD });

@@ -2,6 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '@civicgraph/gateway';
 import { DENVER, get, startStack, type Stack } from '../harness/stack.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 /**
  * The gateway's HTTP server builds each request and response with express's prototypes
@@ -17,7 +18,7 @@ let withoutFront: Gateway;
 beforeAll(async () => {
   s = await startStack();
   withoutFront = await s.addGateway({ GATEWAY_REVALIDATION_FRONT: 'off' });
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => s?.stop());
 
 /** The prototypes of the next request the gateway's server builds, as built. */

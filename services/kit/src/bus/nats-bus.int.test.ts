@@ -10,6 +10,7 @@ import { describeWithService } from '../testing/describe-with-service.js';
 import { describeEventBusContract } from '../testing/event-bus.contract.js';
 import { NatsEventBus, NatsUnavailableError, probeNats } from './nats-bus.js';
 import { serviceAvailability } from './require-service.js';
+import { scaled } from '../testing/time-scale.js';
 
 const url = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const nats = await serviceAvailability(`NATS at ${url}`, () => probeNats(url));
@@ -34,7 +35,7 @@ describeWithService('NatsEventBus', nats, () => {
       await rawPublish(`civic.${env}.region.updated`, 'not json at all');
       const good = makeEvent({ env, kind: 'region', verb: 'updated', slugs: ['us-ca'], version: 'v1' });
       await bus.publish(good);
-      await expect.poll(() => got, { timeout: 10_000 }).toEqual([good.id]);
+      await expect.poll(() => got, { timeout: scaled(10_000) }).toEqual([good.id]);
       expect(lines.join('')).toContain('skipping malformed event message');
     });
 

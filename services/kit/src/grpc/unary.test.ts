@@ -1,6 +1,7 @@
 import { Metadata, status } from '@grpc/grpc-js';
 import { describe, expect, it } from 'vitest';
 import { call } from './unary.js';
+import { scaled } from '../testing/time-scale.js';
 
 /** A client method that fails with the given codes, in order, then answers `ok`. */
 function flaky(codes: status[]) {
@@ -15,19 +16,19 @@ function flaky(codes: status[]) {
 describe('call()', () => {
   it('retries a read that failed with UNAVAILABLE and returns its answer', async () => {
     const f = flaky([status.UNAVAILABLE, status.UNAVAILABLE]);
-    await expect(call(f.fn as never, {}, new Metadata(), 2_000)).resolves.toBe('ok');
+    await expect(call(f.fn as never, {}, new Metadata(), scaled(2_000))).resolves.toBe('ok');
     expect(f.calls()).toBe(3);
   });
 
   it('gives up after the last retry', async () => {
     const f = flaky([status.UNAVAILABLE, status.UNAVAILABLE, status.UNAVAILABLE]);
-    await expect(call(f.fn as never, {}, new Metadata(), 2_000)).rejects.toMatchObject({ code: status.UNAVAILABLE });
+    await expect(call(f.fn as never, {}, new Metadata(), scaled(2_000))).rejects.toMatchObject({ code: status.UNAVAILABLE });
     expect(f.calls()).toBe(3);
   });
 
   it('does not retry other failures', async () => {
     const f = flaky([status.INVALID_ARGUMENT]);
-    await expect(call(f.fn as never, {}, new Metadata(), 2_000)).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+    await expect(call(f.fn as never, {}, new Metadata(), scaled(2_000))).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
     expect(f.calls()).toBe(1);
   });
 

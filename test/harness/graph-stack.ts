@@ -7,7 +7,7 @@ import { ResultsServiceClient } from '@civicgraph/protos/civic/results/v1/result
 import type { Metadata, ServiceError } from '@grpc/grpc-js';
 import { readGraphConfig, startGraphService, type GraphService } from '@civicgraph/graph';
 import { startResultsService } from '@civicgraph/results';
-import { CLIENT_OPTIONS, createLogger, insecure, Lifecycle, MemoryEventBus, principalMetadata } from '@civicgraph/kit';
+import { clientOptions, createLogger, insecure, Lifecycle, MemoryEventBus, principalMetadata } from '@civicgraph/kit';
 
 /** The graph and results services on loopback over a fresh embedded store, with gRPC clients. */
 export interface GraphStack {
@@ -28,8 +28,8 @@ export async function startGraphStack(): Promise<GraphStack> {
   lifecycle.defer('bus', () => bus.close());
   const graph = await startGraphService(readGraphConfig({ GRAPH_GRPC_PORT: '0', CIVIC_DATA_DIR: dataDir, LOG_LEVEL: 'silent', GRAPH_RELAY_POLL_MS: '20' }), { bus, lifecycle, log });
   const results = await startResultsService({ host: '127.0.0.1', port: 0 }, { store: graph.store, lifecycle, log });
-  const graphClient = new GraphServiceClient(graph.address, insecure(), CLIENT_OPTIONS);
-  const resultsClient = new ResultsServiceClient(results.address, insecure(), CLIENT_OPTIONS);
+  const graphClient = new GraphServiceClient(graph.address, insecure(), clientOptions(10_000));
+  const resultsClient = new ResultsServiceClient(results.address, insecure(), clientOptions(10_000));
   lifecycle.defer('clients', () => {
     graphClient.close();
     resultsClient.close();

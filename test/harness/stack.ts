@@ -28,8 +28,6 @@ export interface StackOptions {
   geoAddr?: string;
   /** Point the gateway at this graph address instead of the started graph service. */
   graphAddr?: string;
-  /** The gateway's GEO_BATCH_MAX (default: its own default). */
-  geoBatchMax?: number;
   /** Loads the synthetic demo graph for these regions, as of `today`, before the gateway starts. */
   demo?: { regions: DemoRegion[]; today: string };
   /** The gateway's API versions (tests register dated transforms). */
@@ -117,8 +115,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...(webhooks === undefined ? {} : { WEBHOOKS_ADDR: webhooks.address }),
     ...(ingest === undefined ? {} : { INGEST_ADDR: ingest.address }),
     ...options.gatewayEnv,
-    ...(options.natsUrl === undefined ? {} : { NATS_URL: options.natsUrl }),
-    ...(options.geoBatchMax === undefined ? {} : { GEO_BATCH_MAX: String(options.geoBatchMax) }) };
+    ...(options.natsUrl === undefined ? {} : { NATS_URL: options.natsUrl }), };
   const gatewayOf = async (gatewayBus: EventBus, overrides: Record<string, string> = {}) =>
     startGateway({ ...readGatewayConfig({ ...gatewayEnv, ...overrides }), env: env as 'test' },
       { bus: gatewayBus, lifecycle, log, ...(options.versions === undefined ? {} : { versions: options.versions }) });

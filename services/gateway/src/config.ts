@@ -32,11 +32,6 @@ export interface GatewayConfig {
   /** Deadline for each upstream call (UPSTREAM_DEADLINE_MS, default 2000). */
   upstreamDeadlineMs: number;
   /**
-   * Most point lookups coalesced into one geo call (GEO_BATCH_MAX, default 256, 1..1000;
-   * 1 sends every lookup on its own).
-   */
-  geoBatchMax: number;
-  /**
    * Redis holding the per-key rate-limit counters (RATE_LIMIT_REDIS_URL, e.g.
    * redis://127.0.0.1:6379); unset → counted in this process, right for one gateway only.
    */
@@ -47,12 +42,6 @@ export interface GatewayConfig {
    * `civicgraph keys` CLI.
    */
   adminToken: string | undefined;
-  /**
-   * Whether revalidations of cached answers are answered before express (GATEWAY_REVALIDATION_FRONT,
-   * on|off, default on; see http/revalidation-front.ts). Off sends every request through
-   * express: the same answers at about 1.7 times the CPU per 304 (BENCHMARKS.md).
-   */
-  revalidationFront: boolean;
   logLevel: string;
 }
 
@@ -71,10 +60,8 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Readonl
     serves: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
     authCacheMs: int(env, 'AUTH_CACHE_MS', 5_000, 0, 3_600_000),
     upstreamDeadlineMs: int(env, 'UPSTREAM_DEADLINE_MS', 2_000, 10, 60_000),
-    geoBatchMax: int(env, 'GEO_BATCH_MAX', 256, 1, 1000),
     rateLimitRedisUrl: optionalStr(env, 'RATE_LIMIT_REDIS_URL'),
     adminToken: adminToken(env),
-    revalidationFront: oneOf(env, 'GATEWAY_REVALIDATION_FRONT', ['on', 'off'] as const, 'on') === 'on',
     logLevel: str(env, 'LOG_LEVEL', 'info'),
   });
 }

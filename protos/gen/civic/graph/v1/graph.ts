@@ -10,17 +10,14 @@ import {
   type CallOptions,
   type ChannelCredentials,
   Client,
-  type ClientDuplexStream,
   type ClientOptions,
   type ClientUnaryCall,
-  type handleBidiStreamingCall,
   type handleUnaryCall,
   makeGenericClientConstructor,
   type Metadata,
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { CallError } from "../../rpc/v1/rpc.js";
 
 export const protobufPackage = "civic.graph.v1";
 
@@ -243,19 +240,6 @@ export interface ContestPage {
 export interface CandidacyPage {
   data: Candidacy[];
   nextCursor: string;
-}
-
-export interface BallotCall {
-  id: number;
-  /** The caller's civic.auth.v1.Principal, encoded. */
-  principal: Buffer;
-  request?: BallotRequest | undefined;
-}
-
-export interface BallotReply {
-  id: number;
-  response?: BallotResponse | undefined;
-  error?: CallError | undefined;
 }
 
 export interface BallotResponse {
@@ -3273,214 +3257,6 @@ export const CandidacyPage: MessageFns<CandidacyPage> = {
   },
 };
 
-function createBaseBallotCall(): BallotCall {
-  return { id: 0, principal: Buffer.alloc(0), request: undefined };
-}
-
-export const BallotCall: MessageFns<BallotCall> = {
-  encode(message: BallotCall, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== 0) {
-      writer.uint32(8).uint32(message.id);
-    }
-    if (message.principal.length !== 0) {
-      writer.uint32(18).bytes(message.principal);
-    }
-    if (message.request !== undefined) {
-      BallotRequest.encode(message.request, writer.uint32(26).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): BallotCall {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseBallotCall();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
-            }
-
-            message.id = reader.uint32();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.principal = Buffer.from(reader.bytes());
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.request = BallotRequest.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): BallotCall {
-    return {
-      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
-      principal: isSet(object.principal) ? Buffer.from(bytesFromBase64(object.principal)) : Buffer.alloc(0),
-      request: isSet(object.request) ? BallotRequest.fromJSON(object.request) : undefined,
-    };
-  },
-
-  toJSON(message: BallotCall): unknown {
-    const obj: any = {};
-    if (message.id !== 0) {
-      obj.id = Math.round(message.id);
-    }
-    if (message.principal.length !== 0) {
-      obj.principal = base64FromBytes(message.principal);
-    }
-    if (message.request !== undefined) {
-      obj.request = BallotRequest.toJSON(message.request);
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<BallotCall>): BallotCall {
-    return BallotCall.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<BallotCall>): BallotCall {
-    const message = createBaseBallotCall();
-    message.id = object.id ?? 0;
-    message.principal = object.principal ?? Buffer.alloc(0);
-    message.request = (object.request !== undefined && object.request !== null)
-      ? BallotRequest.fromPartial(object.request)
-      : undefined;
-    return message;
-  },
-};
-
-function createBaseBallotReply(): BallotReply {
-  return { id: 0, response: undefined, error: undefined };
-}
-
-export const BallotReply: MessageFns<BallotReply> = {
-  encode(message: BallotReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== 0) {
-      writer.uint32(8).uint32(message.id);
-    }
-    if (message.response !== undefined) {
-      BallotResponse.encode(message.response, writer.uint32(18).fork()).join();
-    }
-    if (message.error !== undefined) {
-      CallError.encode(message.error, writer.uint32(26).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): BallotReply {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseBallotReply();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
-            }
-
-            message.id = reader.uint32();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.response = BallotResponse.decode(reader, reader.uint32());
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.error = CallError.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): BallotReply {
-    return {
-      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
-      response: isSet(object.response) ? BallotResponse.fromJSON(object.response) : undefined,
-      error: isSet(object.error) ? CallError.fromJSON(object.error) : undefined,
-    };
-  },
-
-  toJSON(message: BallotReply): unknown {
-    const obj: any = {};
-    if (message.id !== 0) {
-      obj.id = Math.round(message.id);
-    }
-    if (message.response !== undefined) {
-      obj.response = BallotResponse.toJSON(message.response);
-    }
-    if (message.error !== undefined) {
-      obj.error = CallError.toJSON(message.error);
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<BallotReply>): BallotReply {
-    return BallotReply.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<BallotReply>): BallotReply {
-    const message = createBaseBallotReply();
-    message.id = object.id ?? 0;
-    message.response = (object.response !== undefined && object.response !== null)
-      ? BallotResponse.fromPartial(object.response)
-      : undefined;
-    message.error = (object.error !== undefined && object.error !== null)
-      ? CallError.fromPartial(object.error)
-      : undefined;
-    return message;
-  },
-};
-
 function createBaseBallotResponse(): BallotResponse {
   return { contests: [], unresolved: [] };
 }
@@ -4364,21 +4140,6 @@ export const GraphServiceService = {
     responseSerialize: (value: BallotResponse): Buffer => Buffer.from(BallotResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): BallotResponse => BallotResponse.decode(value),
   },
-  /**
-   * StreamBallot carries Ballot calls on one long-lived stream (the gateway's hot path):
-   * each call names its caller in `principal` and is answered by a reply with its `id`, in
-   * any order, holding the response or the typed error Ballot would have failed with (see
-   * civic.geo.v1 StreamDistrictsAtPoints).
-   */
-  streamBallot: {
-    path: "/civic.graph.v1.GraphService/StreamBallot" as const,
-    requestStream: true as const,
-    responseStream: true as const,
-    requestSerialize: (value: BallotCall): Buffer => Buffer.from(BallotCall.encode(value).finish()),
-    requestDeserialize: (value: Buffer): BallotCall => BallotCall.decode(value),
-    responseSerialize: (value: BallotReply): Buffer => Buffer.from(BallotReply.encode(value).finish()),
-    responseDeserialize: (value: Buffer): BallotReply => BallotReply.decode(value),
-  },
   /** Terms of who holds an office on a date, by office or by region. */
   listOfficeholders: {
     path: "/civic.graph.v1.GraphService/ListOfficeholders" as const,
@@ -4430,13 +4191,6 @@ export interface GraphServiceServer extends UntypedServiceImplementation {
    * each with its candidacies.
    */
   ballot: handleUnaryCall<BallotRequest, BallotResponse>;
-  /**
-   * StreamBallot carries Ballot calls on one long-lived stream (the gateway's hot path):
-   * each call names its caller in `principal` and is answered by a reply with its `id`, in
-   * any order, holding the response or the typed error Ballot would have failed with (see
-   * civic.geo.v1 StreamDistrictsAtPoints).
-   */
-  streamBallot: handleBidiStreamingCall<BallotCall, BallotReply>;
   /** Terms of who holds an office on a date, by office or by region. */
   listOfficeholders: handleUnaryCall<ListOfficeholdersRequest, OfficeholderPage>;
   /** Election days in a state between two dates. */
@@ -4529,15 +4283,6 @@ export interface GraphServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: BallotResponse) => void,
   ): ClientUnaryCall;
-  /**
-   * StreamBallot carries Ballot calls on one long-lived stream (the gateway's hot path):
-   * each call names its caller in `principal` and is answered by a reply with its `id`, in
-   * any order, holding the response or the typed error Ballot would have failed with (see
-   * civic.geo.v1 StreamDistrictsAtPoints).
-   */
-  streamBallot(): ClientDuplexStream<BallotCall, BallotReply>;
-  streamBallot(options: Partial<CallOptions>): ClientDuplexStream<BallotCall, BallotReply>;
-  streamBallot(metadata: Metadata, options?: Partial<CallOptions>): ClientDuplexStream<BallotCall, BallotReply>;
   /** Terms of who holds an office on a date, by office or by region. */
   listOfficeholders(
     request: ListOfficeholdersRequest,
@@ -4599,14 +4344,6 @@ export const GraphServiceClient = makeGenericClientConstructor(
   service: typeof GraphServiceService;
   serviceName: string;
 };
-
-function bytesFromBase64(b64: string): Uint8Array {
-  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
-}
-
-function base64FromBytes(arr: Uint8Array): string {
-  return globalThis.Buffer.from(arr).toString("base64");
-}
 
 function floatToJson(value: number | null | undefined): number | string | null | undefined {
   return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;

@@ -60,7 +60,7 @@ async function startStack(lifecycle, log) {
   // age, and the file must come out the same on every run for the staleness check.
   const writer = new GraphWriter({ store: graph.store, env: 'test', now: () => new Date(`${TODAY}T12:00:00.000Z`) });
   for (const batch of generateDemo({ regions: REGIONS, today: TODAY })) await writer.apply(batch);
-  const results = await startResultsService({ host: '127.0.0.1', port: 0 }, { store: graph.store, lifecycle, log });
+  const results = await startResultsService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'results'), graphAddr: graph.address, env: 'test', serves: 'test' }, { bus, lifecycle, log });
   const gateway = await startGateway(
     { ...readGatewayConfig({ PORT: '0', HOST: '127.0.0.1', GEO_ADDR: geo.address, AUTH_ADDR: auth.address, GRAPH_ADDR: graph.address,
       RESULTS_ADDR: results.address, LOG_LEVEL: 'silent' }), env: 'test' },

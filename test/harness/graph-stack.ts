@@ -6,7 +6,7 @@ import { GraphServiceClient } from '@civicgraph/protos/civic/graph/v1/graph';
 import { ResultsServiceClient } from '@civicgraph/protos/civic/results/v1/results';
 import type { Metadata, ServiceError } from '@grpc/grpc-js';
 import { readGraphConfig, startGraphService, type GraphService } from '@civicgraph/graph';
-import { startResultsService } from '@civicgraph/results';
+import { startResultsService, type ResultsService } from '@civicgraph/results';
 import { clientOptions, createLogger, insecure, Lifecycle, MemoryEventBus, principalMetadata } from '@civicgraph/kit';
 
 /** The graph and results services on loopback over a fresh embedded store, with gRPC clients. */
@@ -15,6 +15,8 @@ export interface GraphStack {
   bus: MemoryEventBus;
   graphClient: GraphServiceClient;
   resultsClient: ResultsServiceClient;
+  /** The results service: `catchUp()` waits until it holds what was loaded into the graph after it started. */
+  results: ResultsService;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -27,14 +29,14 @@ export async function startGraphStack(): Promise<GraphStack> {
   const bus = new MemoryEventBus();
   lifecycle.defer('bus', () => bus.close());
   const graph = await startGraphService(readGraphConfig({ GRAPH_GRPC_PORT: '0', CIVIC_DATA_DIR: dataDir, LOG_LEVEL: 'silent', GRAPH_RELAY_POLL_MS: '20' }), { bus, lifecycle, log });
-  const results = await startResultsService({ host: '127.0.0.1', port: 0 }, { store: graph.store, lifecycle, log });
+  const results = await startResultsService({ host: '127.0.0.1', port: 0, storePath: join(dataDir, 'results'), graphAddr: graph.address, env: 'test', serves: 'test' }, { bus, lifecycle, log });
   const graphClient = new GraphServiceClient(graph.address, insecure(), clientOptions(10_000));
   const resultsClient = new ResultsServiceClient(results.address, insecure(), clientOptions(10_000));
   lifecycle.defer('clients', () => {
     graphClient.close();
     resultsClient.close();
   });
-  return { graph, bus, graphClient, resultsClient, dataDir, stop: () => lifecycle.stop('test done') };
+  return { graph, bus, graphClient, resultsClient, results, dataDir, stop: () => lifecycle.stop('test done') };
 }
 
 /** A principal as the auth service would issue it (build plan; entitlements default to geography only). */

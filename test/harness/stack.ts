@@ -6,7 +6,7 @@ import { startAuthService, type AuthService } from '@civicgraph/auth';
 import { DEFAULT_H3_RESOLUTION, startGeoService, type BoundaryFile, type GeoService } from '@civicgraph/geo';
 import { readGatewayConfig, startGateway, type Gateway } from '@civicgraph/gateway';
 import { generateDemo, readGraphConfig, startGraphService, type DemoRegion, type GraphService } from '@civicgraph/graph';
-import { startResultsService } from '@civicgraph/results';
+import { startResultsService, type ResultsService } from '@civicgraph/results';
 import { startWebhooksService, type WebhooksService } from '@civicgraph/webhooks';
 import { startIngestService, type IngestService } from '@civicgraph/ingest';
 import { createLogger, Lifecycle, MemoryEventBus, NatsEventBus, type EventBus, type VersionRegistry } from '@civicgraph/kit';
@@ -54,6 +54,8 @@ export interface Stack {
   graph: GraphService;
   /** The results service's gRPC address. */
   resultsAddress: string;
+  /** The results service, for waiting until it holds results loaded after it started (`catchUp`). */
+  results: ResultsService;
   gateway: Gateway;
   /** The webhooks service, when started. */
   webhooks: WebhooksService | undefined;
@@ -95,7 +97,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   if (options.demo !== undefined) {
     for (const batch of generateDemo(options.demo)) await graph.writer.apply(batch);
   }
-  const results = await startResultsService({ host: '127.0.0.1', port: 0, serves }, { store: graph.store, lifecycle, log });
+  const results = await startResultsService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'results'), graphAddr: graph.address, env, serves }, { bus, lifecycle, log });
   const webhooks = options.webhooks === true
     ? await startWebhooksService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'webhooks'), env, timeoutMs: scaled(3_000) }, { bus, lifecycle, log })
     : undefined;
@@ -130,7 +132,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const environment = serves === 'live' ? Environment.ENVIRONMENT_LIVE : Environment.ENVIRONMENT_TEST;
   const key = async (overrides: Partial<CreateKeyRequest> = {}) =>
     (await auth.keys.create({ environment, plan: Plan.PLAN_BUILD, label: 'test', pinnedVersion: '', ...overrides })).key;
-  return { url: gateway.url, dataDir: dir, auth, geo, graph, resultsAddress: results.address, gateway, webhooks, ingest, bus, env, serves, key, addGateway, stop: () => lifecycle.stop('test done') };
+  return { url: gateway.url, dataDir: dir, auth, geo, graph, resultsAddress: results.address, results, gateway, webhooks, ingest, bus, env, serves, key, addGateway, stop: () => lifecycle.stop('test done') };
 }
 
 /** GET with a bearer key; returns status, headers and the parsed body (if any). */

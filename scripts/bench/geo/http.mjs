@@ -15,7 +15,7 @@ import { readAuthConfig, startAuthService } from '@civicgraph/auth';
 import { readGeoConfig, startGeoService } from '@civicgraph/geo';
 import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
 import { readGraphConfig, startGraphService } from '@civicgraph/graph';
-import { startResultsService } from '@civicgraph/results';
+import { readResultsConfig, startResultsService } from '@civicgraph/results';
 import { createLogger, Lifecycle, MemoryEventBus } from '@civicgraph/kit';
 import { startServerChild } from '../lib/server-child.mjs';
 import { startProcesses } from './processes.mjs';
@@ -47,7 +47,7 @@ export async function startStack(shared, extraEnv = {}) {
     const auth = await startAuthService(readAuthConfig(env), { bus, lifecycle, log });
     const geo = await startGeoService(readGeoConfig(env), { bus, lifecycle, log });
     const graph = await startGraphService(readGraphConfig({ ...env, GRAPH_GRPC_PORT: '0' }), { bus, lifecycle, log });
-    const results = await startResultsService({ host: '127.0.0.1', port: 0 }, { store: graph.store, lifecycle, log });
+    const results = await startResultsService(readResultsConfig({ ...env, RESULTS_GRPC_PORT: '0', GRAPH_ADDR: graph.address }), { bus, lifecycle, log });
     const gatewayEnv = { ...env, PORT: '0', GEO_ADDR: geo.address, AUTH_ADDR: auth.address, GRAPH_ADDR: graph.address, RESULTS_ADDR: results.address };
     const gateway = await startGateway(readGatewayConfig(gatewayEnv), { bus, lifecycle, log });
     const issued = await auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 1_000_000,

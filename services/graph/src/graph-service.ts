@@ -15,6 +15,7 @@ import { getContest, listContests } from './service/queries/contests.js';
 import type { QueryContext } from './service/queries/context.js';
 import { listElectionDates } from './service/queries/election-dates.js';
 import { listOfficeholders } from './service/queries/officeholders.js';
+import { listResults } from './service/queries/results.js';
 import type { GraphStore } from './store/graph-store.js';
 import { openGraphStore } from './store/open-store.js';
 
@@ -74,6 +75,7 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
       }, provenance);
       return getCandidacy(ctx, principal, { slug, minConfidence: 0 });
     }),
+    listResults: unary(log, 'ListResults', (req, call) => listResults(ctx, principalOf(call), req)),
   };
   const server = await startGrpcServer({
     host: config.host,

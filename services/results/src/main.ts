@@ -1,12 +1,11 @@
 #!/usr/bin/env node
-import { openGraphStore } from '@civicgraph/graph';
-import { runProcess } from '@civicgraph/kit';
+import { openBus, runProcess } from '@civicgraph/kit';
 import { readResultsConfig } from './config.js';
 import { startResultsService } from './service.js';
 
 runProcess('results', () => readResultsConfig().logLevel, async (lifecycle, log) => {
   const config = readResultsConfig();
-  const store = await openGraphStore(config.store, config.storePath);
-  lifecycle.defer('graph store', () => store.close());
-  await startResultsService(config, { store, lifecycle, log });
+  const bus = await openBus(config.natsUrl, 'results', log);
+  lifecycle.defer('results event bus', () => bus.close());
+  await startResultsService(config, { bus, lifecycle, log });
 });

@@ -6,7 +6,7 @@ import { readGeoConfig, startGeoService } from '@civicgraph/geo';
 import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
 import { readGraphConfig, startGraphService, surroundingGenerals } from '@civicgraph/graph';
 import { SOURCES, startIngestService, type RunRecord } from '@civicgraph/ingest';
-import { startResultsService } from '@civicgraph/results';
+import { readResultsConfig, startResultsService } from '@civicgraph/results';
 import { startWebhooksService } from '@civicgraph/webhooks';
 import { openBus, todayUtc, type Lifecycle, type Logger } from '@civicgraph/kit';
 import type { CliConfig } from '../config.js';
@@ -112,7 +112,11 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger, o
   // What the first load committed is on the bus before anything that listens to it starts,
   // so the webhook dispatcher and the caches begin from a quiet stream.
   await graph.drainOutbox();
-  const results = await startResultsService({ host: '127.0.0.1', port: 0, serves: config.env }, { store: graph.store, lifecycle, log: log.child({ service: 'results' }) });
+  // The results service's own reader: its store under the data folder, its copy read from the graph over gRPC.
+  const results = await startResultsService(
+    readResultsConfig({ RESULTS_GRPC_PORT: '0', CIVIC_DATA_DIR: config.dataDir, GRAPH_ADDR: graph.address, CIVIC_ENV: config.env, LOG_LEVEL: config.logLevel }),
+    { bus, lifecycle, log: log.child({ service: 'results' }) },
+  );
   const webhooks = await startWebhooksService(
     { host: '127.0.0.1', port: 0, storePath: join(config.dataDir, 'webhooks'), env: config.env },
     { bus, lifecycle, log: log.child({ service: 'webhooks' }) },

@@ -6,6 +6,7 @@
 //
 //   npm run build && node scripts/openapi-examples.mjs           # write the file
 //   npm run build && node scripts/openapi-examples.mjs --check   # exit 1 when it is stale
+//   (npm run check:generated, run by npm test; --out <file> checks or writes another file)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,11 +15,11 @@ import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { startAuthService } from '@civicgraph/auth';
 import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
 import { DEFAULT_H3_RESOLUTION, startGeoService } from '@civicgraph/geo';
-import { generateDemo, readGraphConfig, startGraphService } from '@civicgraph/graph';
+import { generateDemo, GraphWriter, readGraphConfig, startGraphService } from '@civicgraph/graph';
 import { startResultsService } from '@civicgraph/results';
 import { createLogger, Lifecycle, MemoryEventBus, SHARED_DATA_DIR } from '@civicgraph/kit';
 
-const OUT = fileURLToPath(new URL('../services/gateway/src/rest/openapi/examples.ts', import.meta.url));
+const OUT = outPath(process.argv);
 const TODAY = '2026-11-22';
 const NEXT_GENERAL = '2028-11-07';
 const PAST_GENERAL = '2026-11-03';
@@ -28,6 +29,15 @@ const REGIONS = [
   { slug: 'region:co-denver-county', name: 'Denver County', level: 'county', state: 'co', fips: '08031', ocdId: 'ocd-division/country:us/state:co/county:denver' },
 ];
 const MAX_ITEMS = 2;
+
+/** The file to write or check: `--out <file>`, else the gateway's examples.ts. */
+function outPath(argv) {
+  const at = argv.indexOf('--out');
+  if (at === -1) return fileURLToPath(new URL('../services/gateway/src/rest/openapi/examples.ts', import.meta.url));
+  const path = argv[at + 1];
+  if (path === undefined || path.startsWith('--')) throw new Error('--out needs a file path, e.g. --out /tmp/examples.ts');
+  return path;
+}
 
 /** auth, geo, graph (with the demo), results and the gateway on loopback, as test/harness/stack.ts starts them. */
 async function startStack(lifecycle, log) {
@@ -46,7 +56,10 @@ async function startStack(lifecycle, log) {
     { ...readGraphConfig({ GRAPH_GRPC_PORT: '0', CIVIC_DATA_DIR: dir, LOG_LEVEL: 'silent', CIVIC_CURSOR_SECRET: 'openapi-examples' }), env: 'test' },
     { bus, lifecycle, log },
   );
-  for (const batch of generateDemo({ regions: REGIONS, today: TODAY })) await graph.writer.apply(batch);
+  // Written as of TODAY, not the day the script runs: confidences decay with their sources'
+  // age, and the file must come out the same on every run for the staleness check.
+  const writer = new GraphWriter({ store: graph.store, env: 'test', now: () => new Date(`${TODAY}T12:00:00.000Z`) });
+  for (const batch of generateDemo({ regions: REGIONS, today: TODAY })) await writer.apply(batch);
   const results = await startResultsService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'results'), graphAddr: graph.address, env: 'test', serves: 'test' }, { bus, lifecycle, log });
   const gateway = await startGateway(
     { ...readGatewayConfig({ PORT: '0', HOST: '127.0.0.1', GEO_ADDR: geo.address, AUTH_ADDR: auth.address, GRAPH_ADDR: graph.address,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL } from '../harness/demo.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 let s: Stack;
 let key: string;
@@ -9,7 +10,7 @@ let key: string;
 beforeAll(async () => {
   s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
   key = await s.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 100_000 });
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => s?.stop());
 
 /** POSTs a raw body; every answer must be a 4xx with errors carrying a stable extensions.type. */

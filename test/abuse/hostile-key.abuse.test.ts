@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { DENVER, get, graphql, startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 /**
  * One key sending the heaviest documents its plan admits, each new (fresh alias names, so
@@ -20,7 +21,7 @@ beforeAll(async () => {
   hostile = await s.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 1_000_000 });
   // Asks once a round, for as many rounds as the flood takes: more than a self-serve minute holds.
   victim = await s.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 10_000, entitlements: { contact: false, geography: true, states: [], tiers: [] } });
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => s?.stop());
 
 describe('a hostile key', () => {
@@ -50,7 +51,7 @@ describe('a hostile key', () => {
     expect(answeredBytes).toBeGreaterThan(CACHE_BUDGET);
     expect(s.gateway.responses.size).toBeLessThan(rounds);
     expect(new Set(victimStatuses)).toEqual(new Set([200]));
-  }, 300_000);
+  }, scaled(300_000));
 
   it('a self-serve key is charged by what its answers hold: heavy documents spend its minute, then 429', async () => {
     const build = await s.key({ plan: Plan.PLAN_BUILD });

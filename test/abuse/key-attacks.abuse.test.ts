@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { DENVER, get, graphql, startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL } from '../harness/demo.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 /** How keys are presented, and every way of presenting one wrongly, over real HTTP. */
 
@@ -14,7 +15,7 @@ beforeAll(async () => {
   s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
   key = await s.key();
   explore = await s.key({ plan: Plan.PLAN_EXPLORE });
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => s?.stop());
 
 const LAYERS = '/v1/meta/layers';

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sharedData, SUBSCRIBABLE_EVENT_TYPES } from '@civicgraph/kit';
+import { scaled } from '@civicgraph/kit/testing';
 
 /**
  * `npm start` (civicgraph up, the in-process bus) killed with SIGKILL while it delivers the
@@ -33,7 +34,7 @@ async function startUp(): Promise<{ child: ChildProcess; url: string }> {
   await vi.waitFor(() => {
     if (child.exitCode !== null) throw new Error(`civicgraph up exited ${child.exitCode}: ${err}`);
     expect(out).toContain('GraphiQL');
-  }, { timeout: 400_000, interval: 250 });
+  }, { timeout: scaled(400_000), interval: 250 });
   return { child, url: /up at (http:\/\/\S+)/.exec(out)![1]! };
 }
 
@@ -85,7 +86,7 @@ describe.skipIf(FEC === undefined)('npm start killed with SIGKILL mid-delivery',
     const summary = JSON.parse(await civicgraph('import', 'fec-candidates', FEC!, '--json')) as { events: number };
     expect(summary.events).toBeGreaterThan(1000);
     phase('import committed');
-    await vi.waitFor(() => expect(receiver!.eventIds.size).toBeGreaterThan(100), { timeout: 120_000, interval: 20 });
+    await vi.waitFor(() => expect(receiver!.eventIds.size).toBeGreaterThan(100), { timeout: scaled(120_000), interval: 20 });
     const killed = new Promise((resolve) => up.child.once('exit', resolve));
     up.child.kill('SIGKILL');
     await killed;
@@ -96,7 +97,7 @@ describe.skipIf(FEC === undefined)('npm start killed with SIGKILL mid-delivery',
     up = await startUp();
     child = up.child;
     phase('restarted');
-    await vi.waitFor(() => expect(receiver!.eventIds.size).toBe(summary.events), { timeout: 300_000, interval: 250 });
+    await vi.waitFor(() => expect(receiver!.eventIds.size).toBe(summary.events), { timeout: scaled(300_000), interval: 250 });
     console.info(`embedded events: ${summary.events} committed, ${beforeRestart} delivered before SIGKILL, all ${receiver.eventIds.size} after the restart (${receiver.requests()} requests)`);
-  }, 900_000);
+  }, scaled(900_000));
 });

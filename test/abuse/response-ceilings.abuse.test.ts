@@ -5,6 +5,7 @@ import { Level } from '@civicgraph/protos/civic/geo/v1/geo';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENVER, get, graphql, startStack, type Stack } from '../harness/stack.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 /**
  * Every answer has a size ceiling per plan (kit policy: Explore 2 MB, Build 16 MB), and
@@ -34,7 +35,7 @@ beforeAll(async () => {
   build = await stack.key({ plan: Plan.PLAN_BUILD, entitlements: geography });
   const here = await get(`${stack.url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}`, build);
   slug = here.body.data.find((d: { level: string }) => d.level === 'precinct').slug;
-}, 120_000);
+}, scaled(120_000));
 afterAll(async () => {
   await stack?.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -16,6 +16,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { API_VERSIONS, isIsoDate, type ErrorType } from '@civicgraph/kit';
+import { scaled } from '@civicgraph/kit/testing';
 // Not exported by @civicgraph/gateway: the registry is read from its source.
 import { ENDPOINTS } from '../../services/gateway/src/rest/endpoints.js';
 import type { Endpoint } from '../../services/gateway/src/rest/endpoint.js';
@@ -87,7 +88,7 @@ beforeAll(async () => {
     STACK_VALUES['min_confidence'] = String(Math.floor(best.candidacy.confidence * 100) / 100);
   }
   expect(demo.get('contest'), 'a demo contest with a party candidacy').toBeDefined();
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   agent.destroy();
   await s?.stop();

@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SLOW_CLIENT_LIMITS } from '../../services/gateway/src/http/client-errors.js';
 import { get, startStack, type Stack } from '../harness/stack.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 /**
  * Slow clients (slowloris): sockets that send their request head a header at a time hold a
@@ -15,7 +16,7 @@ const sockets: Socket[] = [];
 beforeAll(async () => {
   stack = await startStack();
   key = await stack.key();
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   for (const s of sockets) s.destroy();
   await stack?.stop();
@@ -47,5 +48,5 @@ describe('slow clients', () => {
     await vi.waitFor(() => expect(slow.filter((s) => !s.closed())).toHaveLength(0), { timeout: SLOW_CLIENT_LIMITS.headersTimeout * 4, interval: 250 });
     for (const s of slow) expect(s.answer()).toMatch(/^HTTP\/1\.1 408/);
     expect((await get(`${stack.url}/v1/meta/layers`, key)).status).toBe(200);
-  }, 90_000);
+  }, scaled(90_000));
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_LOOKUPS_PER_MINUTE } from '@civicgraph/gateway';
 import { get, startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 // Made-up keys from one address: each costs an auth lookup only while the address has
 // lookups left this minute (KEY_LOOKUPS_PER_MINUTE); after that the gateway answers 429 by itself.
@@ -12,7 +13,7 @@ let key: string;
 beforeAll(async () => {
   s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
   key = await s.key();
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => s?.stop());
 
 describe('a flood of made-up keys from one address', () => {

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SOURCES } from '@civicgraph/ingest';
 import { DENVER, get, graphql } from '../harness/stack.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 const bin = fileURLToPath(new URL('../../services/cli/dist/bin.js', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'civic-e2e-'));
@@ -33,7 +34,7 @@ async function startUp(args: string[], upEnv: NodeJS.ProcessEnv): Promise<{ chil
   await vi.waitFor(() => {
     if (started.exitCode !== null) throw new Error(`civicgraph up exited ${started.exitCode}: ${err}`);
     expect(out).toContain('GraphiQL');
-  }, { timeout: 400_000, interval: 250 });
+  }, { timeout: scaled(400_000), interval: 250 });
   return { child: started, stdout: () => out, stderr: () => err };
 }
 
@@ -47,7 +48,7 @@ beforeAll(async () => {
   url = /up at (http:\/\/\S+)/.exec(stdout)![1]!;
   sandboxKey = /sandbox key[^:]*: (cg_test_\w+)/.exec(stdout)![1]!;
   progress = started.stderr();
-}, 420_000);
+}, scaled(420_000));
 
 afterAll(() => {
   if (child?.exitCode === null) child.kill('SIGKILL');
@@ -117,7 +118,7 @@ describe('civicgraph up, driven over HTTP as a new user would', () => {
     await civicgraph('keys', 'revoke', created.id);
     // Without NATS the CLI cannot announce the revocation; the gateway sees it within its principal cache TTL (5 s).
     for (const k of [created.key, rotated]) {
-      await vi.waitFor(async () => expect((await get(`${url}/v1/districts_by_point?lat=1&lng=1`, k)).status).toBe(401), { timeout: 15_000, interval: 500 });
+      await vi.waitFor(async () => expect((await get(`${url}/v1/districts_by_point?lat=1&lng=1`, k)).status).toBe(401), { timeout: scaled(15_000), interval: 500 });
     }
   });
 
@@ -137,10 +138,10 @@ describe('civicgraph up, driven over HTTP as a new user would', () => {
     expect(summary).toMatchObject({ files: [{ format: 'geojson', scale: 0 }], features: 1, change: { created: [expect.stringContaining('@2020-01-01')] } });
     const at = `${url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}`;
     // The service rebuilds its national index off to the side, then swaps it in.
-    await vi.waitFor(async () => expect((await get(at, sandboxKey)).body.data.map((r: { level: string }) => r.level)).toContain('precinct'), { timeout: 120_000, interval: 250 });
+    await vi.waitFor(async () => expect((await get(at, sandboxKey)).body.data.map((r: { level: string }) => r.level)).toContain('precinct'), { timeout: scaled(120_000), interval: 250 });
     const again = JSON.parse(await civicgraph('import', 'boundaries', file, '--level', 'precinct', '--state', 'CO', '--valid-from', '2020-01-01', '--json'));
     expect(again.change).toEqual({ created: [], updated: [], deleted: [], unchanged: 1 });
-  }, 180_000);
+  }, scaled(180_000));
 
   it('refuses an import that is not what it claims, naming the file, and keeps serving', async () => {
     const bogus = join(dataDir, 'bogus.shp');
@@ -203,10 +204,10 @@ describe('civicgraph up --demo', () => {
       demo.child.kill('SIGTERM');
       await exited;
     }
-  }, 420_000);
+  }, scaled(420_000));
 
   it('a data folder holding the demo refuses to start without --demo, so real and synthetic answers never mix', async () => {
     const run = promisify(execFile)('node', [bin, 'up'], { env: demoEnv });
     await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/CIVIC_DATA_DIR: .* holds the synthetic demo graph/) });
-  }, 120_000);
+  }, scaled(120_000));
 });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { probeNats, serviceAvailability } from '@civicgraph/kit';
-import { describeWithService } from '@civicgraph/kit/testing';
+import { describeWithService, scaled } from '@civicgraph/kit/testing';
 import { DENVER, get, SHARED_DATA } from '../harness/stack.js';
 
 const ADMIN_TOKEN = 'distributed-e2e-admin-token-0123456789abcdef';
@@ -66,8 +66,8 @@ describeWithService('each service as its own process, events over NATS', nats, (
     start('ingest', 'services/ingest/dist/main.js');
     start('gateway', 'services/gateway/dist/main.js');
     url = `http://127.0.0.1:${httpPort}`;
-    await vi.waitFor(async () => expect((await get(`${url}/readyz`)).status).toBe(200), { timeout: 60_000, interval: 250 });
-  }, 90_000);
+    await vi.waitFor(async () => expect((await get(`${url}/readyz`)).status).toBe(200), { timeout: scaled(60_000), interval: 250 });
+  }, scaled(90_000));
 
   afterAll(() => {
     for (const p of Object.values(procs)) if (p.exitCode === null) p.kill('SIGKILL');
@@ -79,21 +79,21 @@ describeWithService('each service as its own process, events over NATS', nats, (
     const key = JSON.parse(stdout).key as string;
     // The ingest process imports its map at start; once the service serves it, no reload is
     // due that would empty the gateway's cache between the two requests below.
-    await vi.waitFor(async () => expect((await get(`${url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}&date=2024-11-05`, key)).body.data.map((r: { slug: string }) => r.slug)).toContain('region:co-sldl-5'), { timeout: 60_000, interval: 250 });
+    await vi.waitFor(async () => expect((await get(`${url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}&date=2024-11-05`, key)).body.data.map((r: { slug: string }) => r.slug)).toContain('region:co-sldl-5'), { timeout: scaled(60_000), interval: 250 });
     const at = `${url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}`;
     const precinctName = async () => (await get(at, key)).body.data.find((r: { level: string }) => r.level === 'precinct')?.name;
     expect(await precinctName()).toBe('Precinct Before');
     expect((await get(at, key)).headers.get('civic-cache')).toBe('hit');
     precinct(file, 'Precinct After');
     procs['geo']!.kill('SIGHUP');
-    await vi.waitFor(async () => expect(await precinctName()).toBe('Precinct After'), { timeout: 20_000, interval: 200 });
-  }, 90_000);
+    await vi.waitFor(async () => expect(await precinctName()).toBe('Precinct After'), { timeout: scaled(20_000), interval: 200 });
+  }, scaled(90_000));
 
   it('the ingest process loads its source into the stores the other processes serve, and the admin API shows it', async () => {
     const { stdout } = await promisify(execFile)('node', [join(root, 'services/cli/dist/bin.js'), 'keys', 'create', '--plan', 'build', '--json'], { env });
     const key = JSON.parse(stdout).key as string;
     const at = `${url}/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}&date=2024-11-05`;
-    await vi.waitFor(async () => expect((await get(at, key)).body.data.map((r: { slug: string }) => r.slug)).toContain('region:co-sldl-5'), { timeout: 60_000, interval: 250 });
+    await vi.waitFor(async () => expect((await get(at, key)).body.data.map((r: { slug: string }) => r.slug)).toContain('region:co-sldl-5'), { timeout: scaled(60_000), interval: 250 });
     const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
     const sources = await get(`${url}/admin/v1/sources`, undefined, admin);
     expect(sources.status).toBe(200);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { get, startStack, type Stack } from '../harness/stack.js';
 import { loadSources, MAP_SOURCES } from '../harness/sources.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'civic-readme-'));
@@ -49,7 +50,7 @@ beforeAll(async () => {
   stack = await startStack({ dataDir });
   await loadSources(stack, MAP_SOURCES);
   key = await stack.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 100_000 });
-}, 240_000);
+}, scaled(240_000));
 afterAll(async () => {
   await stack?.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import { startWebhooksService, type WebhooksService } from '@civicgraph/webhooks
 import { startIngestService, type IngestService } from '@civicgraph/ingest';
 import { createLogger, Lifecycle, MemoryEventBus, NatsEventBus, type EventBus, type VersionRegistry } from '@civicgraph/kit';
 import { SHARED_DATA_DIR } from '@civicgraph/kit';
+import { scaled } from '@civicgraph/kit/testing';
 
 /** The shared public data folder (sibling of the repository). */
 export const SHARED_DATA = SHARED_DATA_DIR;
@@ -98,7 +99,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
   const results = await startResultsService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'results'), graphAddr: graph.address, env, serves }, { bus, lifecycle, log });
   const webhooks = options.webhooks === true
-    ? await startWebhooksService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'webhooks'), env, timeoutMs: 3_000 }, { bus, lifecycle, log })
+    ? await startWebhooksService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'webhooks'), env, timeoutMs: scaled(3_000) }, { bus, lifecycle, log })
     : undefined;
   const ingest = options.ingest === undefined
     ? undefined
@@ -111,7 +112,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // is set after reading: NATS-backed suites use a random one to keep their subjects apart.
   const gatewayEnv = { PORT: '0', HOST: '127.0.0.1', GEO_ADDR: options.geoAddr ?? geo.address, AUTH_ADDR: auth.address,
     GRAPH_ADDR: options.graphAddr ?? graph.address, RESULTS_ADDR: results.address,
-    AUTH_CACHE_MS: String(options.authCacheMs ?? 5_000), UPSTREAM_DEADLINE_MS: '2000', LOG_LEVEL: 'silent', CIVIC_ENV: serves,
+    AUTH_CACHE_MS: String(options.authCacheMs ?? 5_000), UPSTREAM_DEADLINE_MS: String(scaled(2_000)), LOG_LEVEL: 'silent', CIVIC_ENV: serves,
     ...(options.adminToken === undefined ? {} : { CIVIC_ADMIN_TOKEN: options.adminToken }),
     ...(webhooks === undefined ? {} : { WEBHOOKS_ADDR: webhooks.address }),
     ...(ingest === undefined ? {} : { INGEST_ADDR: ingest.address }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { get, startStack, type Stack } from '../harness/stack.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 /** The admin sources API, `/admin/v1/sources`, against a real ingest service behind a real gateway. */
 
@@ -9,7 +10,7 @@ let s: Stack;
 
 beforeAll(async () => {
   s = await startStack({ adminToken: ADMIN, ingest: { sources: ['ocd-division-ids', SOURCE] } });
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => s?.stop());
 
 async function admin(method: string, path: string, raw?: string, token = ADMIN) {
@@ -41,7 +42,7 @@ describe('admin sources API', () => {
     await vi.waitFor(async () => {
       const runs = await admin('GET', '/admin/v1/sources/runs?limit=5');
       expect(runs.body.data[0]).toMatchObject({ source: SOURCE, status: 'changed', rows: { created: 65, rejected: 0 }, error: null });
-    }, { timeout: 120_000, interval: 250 });
+    }, { timeout: scaled(120_000), interval: 250 });
     const source = (await admin('GET', '/admin/v1/sources')).body.data[1];
     expect(source).toMatchObject({ status: 'ok', last_fetch_at: expect.stringMatching(/^\d{4}-/), version: expect.stringMatching(/^[0-9a-f]{16}$/), rows: { created: 65 } });
     // Its districts serve: the geo service picks the import up from the boundary store.
@@ -49,8 +50,8 @@ describe('admin sources API', () => {
     await vi.waitFor(async () => {
       const res = await get(`${s.url}/v1/districts_by_point?lat=39.7392&lng=-104.9903&date=2024-11-05`, key);
       expect(res.body.data.map((r: { level: string }) => r.level)).toContain('state-legislative-lower');
-    }, { timeout: 60_000, interval: 250 });
-  }, 180_000);
+    }, { timeout: scaled(60_000), interval: 250 });
+  }, scaled(180_000));
 
   it('refuses bad requests with problem+json naming the field', async () => {
     const cases: [string, string, string | undefined, string][] = [

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBoundaries, LmdbBoundaryStore } from '@civicgraph/geo';
 import { Level } from '@civicgraph/protos/civic/geo/v1/geo';
 import { get, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 const CD118 = join(SHARED_DATA, 'boundaries/congressional/cb_2023_us_cd118_20m.zip');
 const CD119 = join(SHARED_DATA, 'boundaries/congressional/us-cd119-20m.geojson');
@@ -28,7 +29,7 @@ beforeAll(async () => {
   key = await stack.key();
   // A second handle on the service's store, exactly as `civicgraph import` opens it.
   store = LmdbBoundaryStore.open(join(stack.dataDir, 'geo'));
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await store.close();
   await stack.stop();
@@ -41,8 +42,8 @@ describe('importing dated congressional maps into a running service', () => {
     expect(a.change.created.length).toBeGreaterThan(430);
     const b = await importBoundaries(store, { path: CD119, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, validity: V119 });
     expect(b.files.map((f) => [f.format, f.scale])).toEqual([['geojson', 20_000_000]]);
-    await expect.poll(() => cdOn('2025-06-01'), { timeout: 60_000 }).toHaveLength(1);
-  }, 120_000);
+    await expect.poll(() => cdOn('2025-06-01'), { timeout: scaled(60_000) }).toHaveLength(1);
+  }, scaled(120_000));
 
   it('answers with the district of the map in force on each date', async () => {
     const [in2023] = await cdOn('2023-06-01');
@@ -95,8 +96,8 @@ describe('importing other shapes of boundary file', () => {
     expect(summary.change.created.length).toBe(743);
     // Phoenix City Hall lies in a Maricopa precinct once the service reloads.
     const at = `${stack.url}/v1/districts_by_point?lat=33.4484&lng=-112.0740`;
-    await expect.poll(async () => (await get(at, key)).body.data.map((r: { level: string }) => r.level), { timeout: 60_000 }).toContain('precinct');
-  }, 120_000);
+    await expect.poll(async () => (await get(at, key)).body.data.map((r: { level: string }) => r.level), { timeout: scaled(60_000) }).toContain('precinct');
+  }, scaled(120_000));
 
   it('reads us-atlas TopoJSON, taking GEOIDs from feature ids', async () => {
     const { createRequire } = await import('node:module');

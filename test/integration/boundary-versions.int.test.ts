@@ -7,6 +7,7 @@ import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { Level } from '@civicgraph/protos/civic/geo/v1/geo';
 import { get, graphql, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
 import { loadSources, MAP_SOURCES } from '../harness/sources.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 // The service with the registry's cartographic 119th Congress map (1:20M) and Colorado's
 // 2021 maps, dated — the registry's full-resolution TIGER maps left out — then
@@ -48,7 +49,7 @@ beforeAll(async () => {
   key = await stack.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 100_000 });
   store = LmdbBoundaryStore.open(join(stack.dataDir, 'geo'));
   scratch = mkdtempSync(join(tmpdir(), 'civic-bversions-'));
-}, 180_000);
+}, scaled(180_000));
 afterAll(async () => {
   await store.close();
   await stack.stop();
@@ -62,9 +63,9 @@ describe('full-resolution maps of two states, imported one after the other witho
     const ri = await imported({ path: tiger('44'), validity: V118 });
     expect(ri.layers.map((l) => [l.key.state, l.created.length, l.deleted.length])).toEqual([['ri', 2, 0]]);
     expect(store.layers().filter((l) => l.key.validFrom === V118.from).map((l) => [l.key.state, l.regions.length])).toEqual([['co', 8], ['ri', 2]]);
-    await expect.poll(() => districts(DENVER, '2023-06-01'), { timeout: 120_000 }).toHaveLength(1);
+    await expect.poll(() => districts(DENVER, '2023-06-01'), { timeout: scaled(120_000) }).toHaveLength(1);
     expect(await districts(POINTS.providence, '2023-06-01')).toHaveLength(1);
-  }, 180_000);
+  }, scaled(180_000));
 
   it('serves each district once per role on every date, wherever the maps meet', async () => {
     for (const [i, answer] of (await everywhere()).entries()) {
@@ -90,13 +91,13 @@ describe('full-resolution maps of two states, imported one after the other witho
 
   it('a full-resolution map whose end is declared hands over to the 1:20M map: between the 2024 elections and 2025-01-03 both, each marked', async () => {
     await imported({ path: tiger('37'), validity: REDRAWN });
-    await expect.poll(() => districts(GREENSBORO, '2023-06-01'), { timeout: 120_000 }).toEqual([{ slug: 'region:nc-cd-6', roles: ['serving', 'electing'], valid_from: '2023-01-03', valid_to: '2025-01-03' }]);
+    await expect.poll(() => districts(GREENSBORO, '2023-06-01'), { timeout: scaled(120_000) }).toEqual([{ slug: 'region:nc-cd-6', roles: ['serving', 'electing'], valid_from: '2023-01-03', valid_to: '2025-01-03' }]);
     expect(await districts(GREENSBORO, '2024-11-05')).toEqual([
       { slug: 'region:nc-cd-5', roles: ['electing'], valid_from: '2025-01-03', valid_to: null },
       { slug: 'region:nc-cd-6', roles: ['serving'], valid_from: '2023-01-03', valid_to: '2025-01-03' },
     ]);
     expect(await districts(GREENSBORO, '2025-06-01')).toEqual([{ slug: 'region:nc-cd-5', roles: ['serving', 'electing'], valid_from: '2025-01-03', valid_to: null }]);
-  }, 180_000);
+  }, scaled(180_000));
 
   it('GraphQL marks the same two versions, each with its own outline and precision, and the ballot uses the electing one once', async () => {
     const { lat, lng } = GREENSBORO;
@@ -129,11 +130,11 @@ describe('full-resolution maps of two states, imported one after the other witho
 
   it('a map imported with the registry map\'s own dates takes its place for that state only', async () => {
     await imported({ path: tiger('44'), validity: { from: '2025-01-03', electionsFrom: '2024-01-01' } });
-    await expect.poll(async () => (await get(`${stack.url}/v1/regions/region:ri-cd-1`, key)).body.versions.map((v: { source: string; valid_from: string }) => [v.source, v.valid_from]), { timeout: 120_000 })
+    await expect.poll(async () => (await get(`${stack.url}/v1/regions/region:ri-cd-1`, key)).body.versions.map((v: { source: string; valid_from: string }) => [v.source, v.valid_from]), { timeout: scaled(120_000) })
       .toEqual([['tl_2022_44_cd118.shp', '2023-01-03'], ['tl_2022_44_cd118.shp', '2025-01-03']]);
     expect((await get(`${stack.url}/v1/regions/region:co-cd-1`, key)).body.versions.map((v: { source: string }) => v.source)).toEqual(['tl_2022_08_cd118.shp']);
     expect(await districts(POINTS.newport, '2025-06-01')).toHaveLength(1);
-  }, 180_000);
+  }, scaled(180_000));
 });
 
 describe('imports that would take a map away are refused and change nothing', () => {
@@ -182,7 +183,7 @@ describe('imports that would take a map away are refused and change nothing', ()
     expect((await imported({ path: sevenOfEight, validity: V118, maxDeleteFraction: 0.125 })).change.deleted).toEqual(['region:co-cd-8@2023-01-03']);
     expect((await imported({ path: tiger('08'), validity: V118, replace: true })).change.created).toEqual(['region:co-cd-8@2023-01-03']);
     generation = store.generation();
-  }, 120_000);
+  }, scaled(120_000));
 
   it('with strict, a file with any rejected feature; without, its good features import', async () => {
     const { collection } = await readBoundaryFile(tiger('08'));
@@ -192,6 +193,6 @@ describe('imports that would take a map away are refused and change nothing', ()
     const lenient = await imported({ path: mixed, validity: V118 });
     expect(lenient).toMatchObject({ change: { created: [], updated: [], deleted: [], unchanged: 8 }, rejected: [{ index: 8, code: 'malformed_geometry' }] });
     // The service has reloaded the restored map by now or will shortly.
-    await expect.poll(everywhere, { timeout: 120_000 }).toEqual(before);
-  }, 120_000);
+    await expect.poll(everywhere, { timeout: scaled(120_000) }).toEqual(before);
+  }, scaled(120_000));
 });

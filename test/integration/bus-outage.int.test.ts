@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { probeNats, serviceAvailability } from '@civicgraph/kit';
-import { describeWithService, FlakyProxy } from '@civicgraph/kit/testing';
+import { describeWithService, FlakyProxy, scaled } from '@civicgraph/kit/testing';
 import { get, startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
 
@@ -16,7 +16,7 @@ describeWithService('the gateway through a NATS outage', nats, () => {
   beforeAll(async () => {
     proxy = await FlakyProxy.start(new URL(natsUrl));
     s = await startStack({ natsUrl: proxy.url, env: `o${Date.now().toString(36)}`, demo: { regions: REGIONS, today: TODAY } });
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(async () => {
     await s?.stop();
     await proxy?.stop();
@@ -30,15 +30,15 @@ describeWithService('the gateway through a NATS outage', nats, () => {
     expect(await ready()).toMatchObject({ status: 'ready', events: 'ok' });
     // The demo's own creation events may still be arriving, each dropping the cache: ask until it holds.
     await s.graph.drainOutbox();
-    await expect.poll(async () => (await get(url, key)).headers.get('civic-cache'), { timeout: 10_000, interval: 100 }).toBe('hit');
+    await expect.poll(async () => (await get(url, key)).headers.get('civic-cache'), { timeout: scaled(10_000), interval: 100 }).toBe('hit');
 
     proxy.down();
-    await expect.poll(async () => (await ready()).events, { timeout: 10_000, interval: 50 }).toBe('disconnected_caches_on_ttl');
+    await expect.poll(async () => (await ready()).events, { timeout: scaled(10_000), interval: 50 }).toBe('disconnected_caches_on_ttl');
     const during = await get(url, key);
     expect(during.status).toBe(200);
     expect(during.headers.get('civic-cache')).toBe('hit');
 
     proxy.up();
-    await expect.poll(async () => (await ready()).events, { timeout: 15_000, interval: 50 }).toBe('ok');
-  }, 60_000);
+    await expect.poll(async () => (await ready()).events, { timeout: scaled(15_000), interval: 50 }).toBe('ok');
+  }, scaled(60_000));
 });

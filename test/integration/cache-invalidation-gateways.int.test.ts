@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { probeNats, serviceAvailability } from '@civicgraph/kit';
-import { describeWithService } from '@civicgraph/kit/testing';
+import { describeWithService, scaled } from '@civicgraph/kit/testing';
 import { get, graphql, startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL } from '../harness/demo.js';
 
@@ -23,7 +23,7 @@ describeWithService('cache invalidation across two gateways over NATS JetStream'
     urls = [s.url, (await s.addGateway()).url];
     // The demo's own creation events drop caches as they arrive: let them all be relayed first.
     await s.graph.drainOutbox();
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(() => s?.stop());
 
   const CONTESTS_OF = 'query($state: StateCode!) { contests(state: $state) { slug candidacies { slug filingStatus } } }';
@@ -42,7 +42,7 @@ describeWithService('cache invalidation across two gateways over NATS JetStream'
     for (const url of urls) {
       for (const path of [touched, ...untouched]) {
         await get(`${url}${path}`, key);
-        await expect.poll(async () => (await get(`${url}${path}`, key)).headers.get('civic-cache'), { timeout: 5_000 }).toBe('hit');
+        await expect.poll(async () => (await get(`${url}${path}`, key)).headers.get('civic-cache'), { timeout: scaled(5_000) }).toBe('hit');
       }
       await graphql(url, key, CONTESTS_OF, { state: 'DE' });
       expect((await graphql(url, key, CONTESTS_OF, { state: 'DE' })).headers.get('civic-cache')).toBe('hit');
@@ -52,12 +52,12 @@ describeWithService('cache invalidation across two gateways over NATS JetStream'
     await s.graph.writer.moveCandidacy(candidacy.slug, { filingStatus: 'WITHDRAWN' }, 'provenance:demo-synthetic-registry');
 
     for (const url of urls) {
-      await expect.poll(() => statusAt(url), { timeout: 5_000, interval: 20 }).toBe('WITHDRAWN');
-      await expect.poll(() => gqlStatusAt(url), { timeout: 5_000, interval: 20 }).toBe('WITHDRAWN');
+      await expect.poll(() => statusAt(url), { timeout: scaled(5_000), interval: 20 }).toBe('WITHDRAWN');
+      await expect.poll(() => gqlStatusAt(url), { timeout: scaled(5_000), interval: 20 }).toBe('WITHDRAWN');
     }
     for (const url of urls) {
       for (const path of untouched) expect((await get(`${url}${path}`, key)).headers.get('civic-cache'), `${url}${path}`).toBe('hit');
       expect((await graphql(url, key, CONTESTS_OF, { state: 'DE' })).headers.get('civic-cache'), `${url} graphql DE`).toBe('hit');
     }
-  }, 60_000);
+  }, scaled(60_000));
 });

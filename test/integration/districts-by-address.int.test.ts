@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, startStack, type Stack } from '../harness/stack.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 let stack: Stack;
 let key: string;
@@ -8,7 +9,7 @@ const byAddress = (address: string, extra = '') => get(`${stack.url}/v1/district
 beforeAll(async () => {
   stack = await startStack();
   key = await stack.key();
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => stack.stop());
 
 describe('GET /v1/districts_by_address', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { DENVER, get, graphql, startStack, type Stack } from '../harness/stack.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 let stack: Stack;
 let key: string;
@@ -147,12 +148,12 @@ describe('GET /v1/districts_by_point', () => {
     expect(Number(res.headers.get('civic-ratelimit-reset'))).toBe(Math.ceil(Date.now() / 60_000) * 60);
     // Another key's bucket is untouched.
     expect((await get(denver(), key)).status).toBe(200);
-  }, 70_000);
+  }, scaled(70_000));
 });
 
 /** Windows are calendar minutes: start a 61-request burst with at least 20 s of window left. */
 async function awayFromMinuteEnd(): Promise<void> {
-  await vi.waitFor(() => expect(60 - (Date.now() / 1000) % 60).toBeGreaterThan(20), { timeout: 45_000, interval: 250 });
+  await vi.waitFor(() => expect(60 - (Date.now() / 1000) % 60).toBeGreaterThan(20), { timeout: scaled(45_000), interval: 250 });
 }
 
 describe('POST /graphql', () => {

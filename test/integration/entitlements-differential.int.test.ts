@@ -5,6 +5,7 @@ import { graphImporter, runImport, type EdgeDoc } from '@civicgraph/graph';
 import { DENVER, get, graphql, send, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
 import { CONTACT_FIELDS, DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL, OFFICEHOLDER_CONTACT_FIELDS } from '../harness/demo.js';
 import { startReceiver, type Receiver } from '../harness/receiver.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 /**
  * The differential test of the one policy: a matrix of keys (plan × contact × geography ×
@@ -285,7 +286,7 @@ beforeAll(async () => {
   }
   probes = [...seen.values(), 'candidacy:does-not-exist'];
   everyonesCandidacy = seen.get('co|state') ?? seen.get('co|federal')!;
-}, 120_000);
+}, scaled(120_000));
 afterAll(async () => {
   await s?.stop();
   await receiver?.stop();
@@ -338,7 +339,7 @@ describe('the differential test of entitlements across layers', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 240_000);
+  }, scaled(240_000));
 
   it('refuses a GraphQL query naming a contact field to exactly the keys without contact, as REST leaves the field out', async () => {
     for (const k of matrix.filter((m) => m.environment === 'test')) {
@@ -358,7 +359,7 @@ describe('the differential test of entitlements across layers', () => {
         }
       }
     }
-  }, 120_000);
+  }, scaled(120_000));
 
   /** A key's endpoint, subscribed to candidacy.updated and officeholder.changed at its own path of the receiver. */
   interface Subscribed { k: MatrixKey; id: string; secret: string; path: string }
@@ -402,13 +403,13 @@ describe('the differential test of entitlements across layers', () => {
 
     const payloads = (e: Subscribed) => receiver.verified(e.secret, e.path);
     const withdrawn = (e: Subscribed) => payloads(e).some((p) => p.data.object.slug === everyonesCandidacy && p.data.changed_fields.includes('filingStatus'));
-    await expect.poll(() => subscribed.filter((e) => !withdrawn(e)).map((e) => e.k.name), { timeout: 20_000, interval: 50 }).toEqual([]);
+    await expect.poll(() => subscribed.filter((e) => !withdrawn(e)).map((e) => e.k.name), { timeout: scaled(20_000), interval: 50 }).toEqual([]);
     // Every delivery the dispatcher made is in the log before its event is acknowledged: wait for them all to land.
     const settled = async (e: Subscribed) => {
       const log = (await send(`${s.url}/v1/webhooks/${e.id}/deliveries?limit=100`, 'GET', e.k.key)).body.data as { status: string }[];
       return log.every((d) => d.status === 'succeeded') && log.length === payloads(e).length;
     };
-    await expect.poll(async () => (await Promise.all(subscribed.map(settled))).every(Boolean), { timeout: 20_000, interval: 100 }).toBe(true);
+    await expect.poll(async () => (await Promise.all(subscribed.map(settled))).every(Boolean), { timeout: scaled(20_000), interval: 100 }).toBe(true);
 
     for (const e of subscribed) {
       const { k } = e;
@@ -437,5 +438,5 @@ describe('the differential test of entitlements across layers', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, scaled(120_000));
 });

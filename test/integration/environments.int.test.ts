@@ -3,6 +3,7 @@ import { Environment, Plan, type Principal } from '@civicgraph/protos/civic/auth
 import { connectGraph } from '@civicgraph/gateway';
 import { get, graphql, startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 /**
  * The sandbox and the live dataset: a `cg_test_` key reads the sandbox deployment's data,
@@ -21,7 +22,7 @@ beforeAll(async () => {
   live = await startStack({ serves: 'live', demo: { regions: REGIONS.filter((r) => r.state === 'de'), today: TODAY } });
   testKey = await sandbox.key();
   liveKey = await live.key();
-}, 90_000);
+}, scaled(90_000));
 afterAll(async () => {
   await sandbox?.stop();
   await live?.stop();
@@ -51,7 +52,7 @@ describe('environments', () => {
   });
 
   it('has the graph service itself refuse a principal of the other environment', async () => {
-    const client = connectGraph(live.graph.address, 2_000);
+    const client = connectGraph(live.graph.address, scaled(2_000));
     const principal = (environment: Environment): Principal => ({
       keyId: 'key_direct', environment, plan: Plan.PLAN_ENTERPRISE, pinnedVersion: '2026-11-01', rateLimitPerMinute: 1000,
       entitlements: { contact: true, geography: true, states: [], tiers: [] },

@@ -7,6 +7,7 @@ import { graphImporter, runImport, type DraftItem, type GraphImportKind } from '
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { get, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
 import { loadSources, MAP_SOURCES } from '../harness/sources.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 // Golden ballots: the certified returns are the ground truth of who and what was on each
 // 2024 ballot. The service, fed the contest totals, must give each point exactly the
@@ -71,7 +72,7 @@ beforeAll(async () => {
   await load('precinct-districts', DENVER_PRECINCTS);
   await load('results', DE_TOTALS);
   await load('precinct-districts', DE_PRECINCTS);
-}, 300_000);
+}, scaled(300_000));
 afterAll(async () => {
   await stack?.stop();
   rmSync(scratch, { recursive: true, force: true });
@@ -146,7 +147,7 @@ describe("Denver's 301 precincts, 2024-11-05", () => {
     console.info(`golden Denver ballots: ${agreeing} of ${byPrecinct.size} precincts agree exactly`);
     expect(misses).toEqual([]);
     expect(agreeing).toBe(301);
-  }, 600_000);
+  }, scaled(600_000));
 });
 
 describe('Delaware 2024-11-05: statewide and county contests', () => {
@@ -182,7 +183,7 @@ describe('Delaware 2024-11-05: statewide and county contests', () => {
 describe('Denver, 2026-11-03: registrations are not ballot access', () => {
   beforeAll(async () => {
     await runImport(await graphImporter('fec-candidates', WEBALL26, stack.graph.store, { legislators: LEGISLATORS }), stack.graph.writer);
-  }, 120_000);
+  }, scaled(120_000));
 
   it('lists the seats up, and no candidacy whose ballot access is not established', async () => {
     const ballot = await ballotAt({ lat: 39.7392, lng: -104.9903 }, '2026-11-03');

@@ -6,6 +6,7 @@ import { generateDemo, readGraphConfig, startGraphService } from '@civicgraph/gr
 import { createLogger, Lifecycle, MemoryEventBus } from '@civicgraph/kit';
 import { DEMO_REGIONS, DEMO_TODAY, NEXT_GENERAL } from '../harness/demo.js';
 import { DENVER, get, startStack, type Stack } from '../harness/stack.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 const REGIONS = DEMO_REGIONS.filter((r) => r.state === 'co');
 const log = createLogger('test', 'silent');
@@ -32,7 +33,7 @@ beforeAll(async () => {
   for (const batch of generateDemo({ regions: REGIONS, today: DEMO_TODAY })) await graph.graph.writer.apply(batch);
   stack = await startStack({ graphAddr: graph.graph.address });
   key = await stack.key();
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await stack?.stop();
   await graph?.stop();
@@ -53,7 +54,7 @@ describe('when the graph service stops', () => {
     }
     expect((await get(`${stack.url}/readyz`)).body.upstreams.graph).toBe('not_serving');
     graph = await startGraph(port);
-    await expect.poll(async () => (await contests()).status, { timeout: 10_000, interval: 200 }).toBe(200);
+    await expect.poll(async () => (await contests()).status, { timeout: scaled(10_000), interval: 200 }).toBe(200);
     expect((await ballot()).body.contests.length).toBeGreaterThan(0);
   });
 });

@@ -8,6 +8,7 @@ import { connectGeo } from '../../services/gateway/src/upstream/geo-client.js';
 import { connectGraph, connectResults } from '../../services/gateway/src/upstream/graph-client.js';
 import { DENVER, startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, PAST_GENERAL } from '../harness/demo.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 /** Wraps an upstream client so every method call (one gRPC call each) is counted by name. */
 function counted<T extends object>(client: T, calls: Map<string, number>, service: string): T {
@@ -40,15 +41,15 @@ const closers: (() => void)[] = [];
 beforeAll(async () => {
   s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
   principal = await s.auth.keys.authenticate(await s.key());
-  const geo = connectGeo(s.geo.address, 2_000);
-  const graph = connectGraph(s.graph.address, 2_000);
-  const results = connectResults(s.resultsAddress, 2_000);
+  const geo = connectGeo(s.geo.address, scaled(2_000));
+  const graph = connectGraph(s.graph.address, scaled(2_000));
+  const results = connectResults(s.resultsAddress, scaled(2_000));
   closers.push(() => geo.close(), () => graph.close(), () => results.close());
   const cGeo = counted(geo, calls, 'geo');
   const cGraph = counted(graph, calls, 'graph');
   const variants = graphqlSchemas({ geo: cGeo, graph: cGraph, results: counted(results, calls, 'results') });
   run = (document, variableValues) => Promise.resolve(execute({ schema: variants.for(principal), document, variableValues, contextValue: graphqlContext(principal, LATEST_VERSION) }));
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   for (const close of closers) close();
   await s?.stop();

@@ -9,6 +9,7 @@ import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { buildClientSchema, getIntrospectionQuery, printSchema, type IntrospectionQuery } from 'graphql';
 import { graphql, startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 let s: Stack;
 let key: string;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
   key = await s.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 100_000 });
   contactKey = await s.key({ entitlements: { contact: true, geography: true, states: [], tiers: [] } });
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => s?.stop());
 
 /** fetch with the key added, as any client of the API sends it. */
@@ -110,5 +111,5 @@ describe('a code generator', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { DENVER, get, graphql, startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL, PAST_GENERAL } from '../harness/demo.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 /** The spec's nested selection on the ballot. */
 const BALLOT = `query Ballot($lat: Float!, $lng: Float!, $date: Date!) {
@@ -27,7 +28,7 @@ beforeAll(async () => {
   enterprise = await s.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 10_000 });
   contact = await s.key({ entitlements: { contact: true, geography: true, states: [], tiers: [] } });
   noGeography = await s.key({ entitlements: { contact: false, geography: false, states: [], tiers: [] } });
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => s?.stop());
 
 const ballot = (key: string) => graphql(s.url, key, BALLOT, { ...DENVER, date: NEXT_GENERAL });
@@ -201,7 +202,7 @@ describe('result cache', () => {
     expect((await ask(build, NAMES, vars)).cache).toBe('hit');
     const i = withSlugs.findIndex((c: any) => c.filingStatus !== 'WITHDRAWN' && c.filingStatus !== null);
     await s.graph.writer.moveCandidacy(withSlugs[i].slug, { filingStatus: 'WITHDRAWN' }, 'provenance:demo-synthetic-registry');
-    await expect.poll(async () => (await ask(build, NAMES, vars)).body.data.ballotAtPoint.flatMap((c: any) => c.candidacies)[i].filingStatus, { timeout: 5_000 }).toBe('WITHDRAWN');
+    await expect.poll(async () => (await ask(build, NAMES, vars)).body.data.ballotAtPoint.flatMap((c: any) => c.candidacies)[i].filingStatus, { timeout: scaled(5_000) }).toBe('WITHDRAWN');
     expect(before[i].filingStatus).not.toBe('WITHDRAWN');
   });
 });

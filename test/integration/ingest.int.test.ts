@@ -10,6 +10,7 @@ import { Ingest, IngestStore, SOURCES } from '@civicgraph/ingest';
 import { createLogger, type CivicEvent } from '@civicgraph/kit';
 import { send, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
 import { startReceiver, type Receiver } from '../harness/receiver.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 // The ingest service against a local HTTP mirror of shared/data: a server of the test's own
 // that answers conditional requests (ETag, If-None-Match → 304) as a real host does.
@@ -85,7 +86,7 @@ beforeAll(async () => {
     },
     SOURCES.filter((s) => s.id === 'fec-weball26'),
   );
-}, 120_000);
+}, scaled(120_000));
 afterAll(async () => {
   await ingest?.stop();
   await store?.close();
@@ -121,7 +122,7 @@ describe('the ingest service, fed by a mirror over HTTP', () => {
     const [{ state }] = ingest.list();
     expect(state).toMatchObject({ status: 'ok', failures: 0, version: expect.stringMatching(/^"[0-9a-f]{16}"$/) });
     expect(await stack.graph.store.getNode(DEGETTE)).toBeDefined();
-  }, 120_000);
+  }, scaled(120_000));
 
   it('fetches conditionally the second time: a 304, nothing imported, nothing emitted', async () => {
     const before = await settle();
@@ -130,7 +131,7 @@ describe('the ingest service, fed by a mirror over HTTP', () => {
     expect(run).toMatchObject({ status: 'unchanged', rows: null });
     expect(mirror.requests.slice(requestsBefore)).toEqual([{ path: FEC, status: 304 }]);
     expect(await eventsSince(before)).toEqual([]);
-  }, 60_000);
+  }, scaled(60_000));
 
   it('a changed file yields exactly the changed candidacy\'s event, and its webhook delivery', async () => {
     const text = readFileSync(join(root, FEC), 'utf8');
@@ -144,9 +145,9 @@ describe('the ingest service, fed by a mirror over HTTP', () => {
     const emitted = await eventsSince(before);
     expect(emitted.map((e) => `${e.type} ${e.slugs[0]}`).filter((t) => !t.startsWith('party.'))).toEqual([`candidacy.updated ${DEGETTE}`]);
     expect(emitted.find((e) => e.slugs[0] === DEGETTE)!.changedFields).toContain('party');
-    await expect.poll(() => receiver.verified(secret, '/fec').map((p) => p.data.slugs[0]), { timeout: 60_000 }).toContain(DEGETTE);
+    await expect.poll(() => receiver.verified(secret, '/fec').map((p) => p.data.slugs[0]), { timeout: scaled(60_000) }).toContain(DEGETTE);
     expect(receiver.verified(secret, '/fec').filter((p) => p.type === 'candidacy.updated').map((p) => p.data.slugs[0])).toEqual([DEGETTE]);
-  }, 120_000);
+  }, scaled(120_000));
 
   it('a source that returns garbage is marked failed with its reason and retried with backoff; the previous data still serves', async () => {
     mirror.write(FEC, '<html><body>503 Service Unavailable</body></html>\n');
@@ -157,7 +158,7 @@ describe('the ingest service, fed by a mirror over HTTP', () => {
     const wait = Date.parse(state.nextAttemptAt!) - Date.parse(state.lastFetchAt!);
     expect(wait).toBe(60_000);
     expect((await stack.graph.store.getNode<'candidacy'>(DEGETTE))?.data.fields.party?.value).toBe('party:independent');
-  }, 60_000);
+  }, scaled(60_000));
 
   it('an unreachable source is marked failed too, and waits longer after each failure', async () => {
     await mirror.stop();
@@ -167,5 +168,5 @@ describe('the ingest service, fed by a mirror over HTTP', () => {
     expect(state.failures).toBe(2);
     expect(Date.parse(state.nextAttemptAt!) - Date.parse(state.lastFetchAt!)).toBe(120_000);
     expect(await stack.graph.store.getNode(DEGETTE)).toBeDefined();
-  }, 60_000);
+  }, scaled(60_000));
 });

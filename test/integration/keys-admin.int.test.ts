@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, startStack, type Stack } from '../harness/stack.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 /** The admin key API, `/admin/v1/keys`, against the real auth service behind a real gateway. */
 
@@ -9,7 +10,7 @@ let s: Stack;
 
 beforeAll(async () => {
   s = await startStack({ adminToken: ADMIN, authCacheMs: 60_000 });
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => s?.stop());
 
 async function admin(method: string, path: string, body?: unknown, token = ADMIN, raw?: string) {

@@ -7,6 +7,7 @@ import { okContent, refName, schemaChecker, type SchemaCheck } from '../../servi
 import { COMPONENTS } from '../../services/gateway/src/rest/schema/components.js';
 import { get, startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, PAST_GENERAL, CONTACT_FIELDS } from '../harness/demo.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 
 let s: Stack;
@@ -76,7 +77,7 @@ beforeAll(async () => {
   doc = (await get(at('/v1/openapi.json'))).body;
   check = schemaChecker(doc['components'].schemas);
   real = await demoValues();
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => s?.stop());
 
 describe('GET /v1/openapi.json', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { probeRedis, serviceAvailability } from '@civicgraph/kit';
-import { describeWithService } from '@civicgraph/kit/testing';
+import { describeWithService, scaled } from '@civicgraph/kit/testing';
 import type { Gateway } from '@civicgraph/gateway';
 import { get, graphql, startStack, type Stack } from '../harness/stack.js';
 
@@ -20,7 +20,7 @@ describeWithService('per-key rate limits shared by two gateways through Redis', 
   beforeAll(async () => {
     s = await startStack({ gatewayEnv: { RATE_LIMIT_REDIS_URL: redisUrl } });
     second = await s.addGateway();
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(() => s?.stop());
 
   /** Waits out the end of a minute, so a run of requests stays inside one window. */

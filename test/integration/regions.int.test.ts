@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, graphql, startStack, type Stack } from '../harness/stack.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 let stack: Stack;
 let key: string;
@@ -8,7 +9,7 @@ const url = (path: string) => `${stack.url}${path}`;
 beforeAll(async () => {
   stack = await startStack();
   key = await stack.key();
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => stack.stop());
 
 describe('GET /v1/regions/{slug}', () => {

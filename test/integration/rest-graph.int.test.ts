@@ -4,6 +4,7 @@ import { generateDemo, type DemoRegion } from '@civicgraph/graph';
 import { VersionRegistry } from '@civicgraph/kit';
 import { DENVER, get, startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL, PAST_GENERAL, CONTACT_FIELDS } from '../harness/demo.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 /** A newer version whose downgrade (to 2026-11-01) renames the ballot's `contests`. */
 const versions = new VersionRegistry();
@@ -26,7 +27,7 @@ beforeAll(async () => {
   key = await s.key({ pinnedVersion: '' });
   contactKey = await s.key({ entitlements: { contact: true, geography: true, states: [], tiers: [] } });
   deKey = await s.key({ entitlements: { contact: false, geography: true, states: ['de'], tiers: [] } });
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => s?.stop());
 
 describe('GET /v1/ballot', () => {
@@ -229,7 +230,7 @@ describe('caching', () => {
     const target = before.body.candidacies.find((c: any) => c.filing_status !== 'WITHDRAWN');
     await s.graph.writer.moveCandidacy(target.slug, { filingStatus: 'WITHDRAWN' }, 'provenance:demo-synthetic-registry');
     // The graph's outbox relay publishes the event; the gateway's invalidator drops the entry.
-    await expect.poll(async () => (await get(url, key, pinned)).body.candidacies.find((c: any) => c.slug === target.slug).filing_status, { timeout: 5_000 }).toBe('WITHDRAWN');
+    await expect.poll(async () => (await get(url, key, pinned)).body.candidacies.find((c: any) => c.slug === target.slug).filing_status, { timeout: scaled(5_000) }).toBe('WITHDRAWN');
     const after = await get(url, key, { ...pinned, 'If-None-Match': etag });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
@@ -249,7 +250,7 @@ describe('ballots of points in the same districts', () => {
     await expect.poll(async () => {
       lat += 0.0001; // a point never asked about: only the cache of ballots by districts could answer it
       return (await near(lat, -104.9903)).body.contests.flatMap((c: any) => c.candidacies).find((c: any) => c.slug === target.slug).filing_status;
-    }, { timeout: 5_000 }).toBe('WITHDRAWN');
+    }, { timeout: scaled(5_000) }).toBe('WITHDRAWN');
   });
 });
 

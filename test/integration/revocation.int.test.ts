@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { probeNats, serviceAvailability } from '@civicgraph/kit';
-import { describeWithService } from '@civicgraph/kit/testing';
+import { describeWithService, scaled } from '@civicgraph/kit/testing';
 import type { Gateway } from '@civicgraph/gateway';
 import { get, startStack, type Stack } from '../harness/stack.js';
 
@@ -21,7 +21,7 @@ describeWithService('revocation across two gateways over NATS JetStream', nats, 
   beforeAll(async () => {
     s = await startStack({ natsUrl, env: `r${Date.now().toString(36)}`, authCacheMs: 60_000, adminToken: ADMIN });
     second = await s.addGateway();
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(() => s?.stop());
 
   const layers = (url: string, key: string) => get(`${url}/v1/meta/layers`, key);
@@ -38,11 +38,11 @@ describeWithService('revocation across two gateways over NATS JetStream', nats, 
     const refusedWithin = await Promise.all([s.url, second.url].map(async (url) => {
       for (;;) {
         if ((await layers(url, key)).status === 401) return Date.now() - revokedAt;
-        if (Date.now() - revokedAt > 5_000) return Infinity;
+        if (Date.now() - revokedAt > scaled(5_000)) return Infinity;
         await new Promise((r) => setTimeout(r, 20));
       }
     }));
-    for (const ms of refusedWithin) expect(ms).toBeLessThanOrEqual(1_000);
+    for (const ms of refusedWithin) expect(ms).toBeLessThanOrEqual(scaled(1_000));
   });
 
   it('drops a rotated key\'s old secret at both gateways when it is rotated without grace', async () => {
@@ -54,7 +54,7 @@ describeWithService('revocation across two gateways over NATS JetStream', nats, 
     });
     const fresh = ((await rotated.json()) as { key: string }).key;
     for (const url of [s.url, second.url]) {
-      await expect.poll(async () => (await layers(url, key)).status, { timeout: 1_000, interval: 20 }).toBe(401);
+      await expect.poll(async () => (await layers(url, key)).status, { timeout: scaled(1_000), interval: 20 }).toBe(401);
       expect((await layers(url, fresh)).status).toBe(200);
     }
   });

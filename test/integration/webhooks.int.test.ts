@@ -3,6 +3,7 @@ import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { get, send, startStack, type Stack } from '../harness/stack.js';
 import { CONTACT_FIELDS, DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
 import { startReceiver, type Receiver } from '../harness/receiver.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 /** /v1/webhooks over real HTTP, and a real data change delivered, signed, to a real receiver. */
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
   s = await startStack({ demo: { regions: REGIONS, today: TODAY }, webhooks: true });
   build = await s.key();
   contactKey = await s.key({ entitlements: { contact: true, geography: true, states: [], tiers: [] } });
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await s?.stop();
   await receiver?.stop();
@@ -76,23 +77,23 @@ describe('/v1/webhooks', () => {
     await s.graph.writer.moveCandidacy(candidacy.slug, { filingStatus: 'WITHDRAWN' }, 'provenance:demo-synthetic-registry');
     await s.graph.drainOutbox();
 
-    await expect.poll(() => verified(secret, '/changes').length, { timeout: 10_000, interval: 20 }).toBe(1);
+    await expect.poll(() => verified(secret, '/changes').length, { timeout: scaled(10_000), interval: 20 }).toBe(1);
     const [payload] = verified(secret, '/changes');
     expect(payload).toMatchObject({ type: 'candidacy.filing_status_changed', environment: 'test', data: { slugs: expect.arrayContaining([candidacy.slug]) } });
     expect(payload.data.changes).toEqual([expect.objectContaining({ field: 'filingStatus', after: 'WITHDRAWN' })]);
     for (const f of ['campaignEmails', 'campaignPhones', 'campaignTeam', ...CONTACT_FIELDS]) expect(JSON.stringify(payload)).not.toContain(f);
-    await expect.poll(() => verified(withContact.body.secret, '/contact').length, { timeout: 10_000, interval: 20 }).toBe(1);
+    await expect.poll(() => verified(withContact.body.secret, '/contact').length, { timeout: scaled(10_000), interval: 20 }).toBe(1);
     expect(JSON.stringify(verified(withContact.body.secret, '/contact')[0].data.object)).toContain('campaignEmails');
 
     const deliveries = await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, build);
-    await expect.poll(async () => (await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, build)).body.data[0]?.status, { timeout: 5_000, interval: 20 }).toBe('succeeded');
+    await expect.poll(async () => (await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, build)).body.data[0]?.status, { timeout: scaled(5_000), interval: 20 }).toBe('succeeded');
     const delivery = (await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, build)).body.data[0];
     expect(deliveries.status).toBe(200);
     expect(delivery).toMatchObject({ object: 'webhook_delivery', type: 'candidacy.filing_status_changed', webhook_id: payload.id, attempts: [{ status: 200, latency_ms: expect.any(Number), error: null }] });
 
     const again = await call('POST', `/v1/webhooks/${created.body.id}/deliveries/${delivery.id}/redeliver`, build);
     expect(again.status).toBe(202);
-    await expect.poll(() => verified(secret, '/changes').length, { timeout: 10_000, interval: 20 }).toBe(2);
+    await expect.poll(() => verified(secret, '/changes').length, { timeout: scaled(10_000), interval: 20 }).toBe(2);
     const ids = receiver.received.filter((r) => r.path === '/changes').map((r) => String(r.headers['webhook-id']));
     expect(new Set(ids)).toEqual(new Set([payload.id]));
   });
@@ -109,7 +110,7 @@ describe('/v1/webhooks', () => {
     await s.graph.writer.apply({ nodes: [], edges: [{ ...term, data: { ...term.data, end: '2035-01-09' } }] });
     await s.graph.drainOutbox();
 
-    await expect.poll(() => verified(created.body.secret, '/holders').length, { timeout: 10_000, interval: 20 }).toBe(2);
+    await expect.poll(() => verified(created.body.secret, '/holders').length, { timeout: scaled(10_000), interval: 20 }).toBe(2);
     const got = verified(created.body.secret, '/holders');
     const began = got.find((p) => p.data.changed_fields.includes('start'))!;
     const ended = got.find((p) => p.data.changed_fields.join() === 'end')!;
@@ -125,7 +126,7 @@ describe('/v1/webhooks', () => {
   it('sends a test event on request', async () => {
     const created = await call('POST', '/v1/webhooks', build, { url: `${receiverUrl}/ping`, events: ['contest.created'] });
     expect((await call('POST', `/v1/webhooks/${created.body.id}/test`, build)).status).toBe(202);
-    await expect.poll(() => verified(created.body.secret, '/ping').map((p) => p.type), { timeout: 10_000, interval: 20 }).toEqual(['webhook.test']);
+    await expect.poll(() => verified(created.body.secret, '/ping').map((p) => p.type), { timeout: scaled(10_000), interval: 20 }).toEqual(['webhook.test']);
   });
 
   it('keeps one key\'s endpoints from every other key, as not found', async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { createLogger, makeEvent, NatsEventBus, probeNats, randomBase62, serviceAvailability, type CivicEvent } from '@civicgraph/kit';
-import { describeWithService, FlakyProxy, NatsServerProcess } from '@civicgraph/kit/testing';
+import { describeWithService, FlakyProxy, NatsServerProcess, scaled } from '@civicgraph/kit/testing';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { Deliverer } from './delivery/deliverer.js';
 import { LmdbDeliveryLog } from './delivery/lmdb-delivery-log.js';
@@ -71,7 +71,7 @@ class Rig {
   async publish(from: number, to: number): Promise<void> {
     for (let i = from; i < to; i++) {
       const e = this.contest(i);
-      for (const deadline = Date.now() + 20_000; ;) {
+      for (const deadline = Date.now() + scaled(20_000); ;) {
         try {
           await this.publisher.publish(e);
           break;
@@ -104,7 +104,7 @@ class Rig {
 
 /** Every published event arrived, each under its own id; at least once, so a repeat is allowed, another id never. */
 async function expectEachDelivered(rig: Rig, count: number): Promise<void> {
-  await expect.poll(() => new Set(rig.seen).size, { timeout: 20_000, interval: 50 }).toBe(count);
+  await expect.poll(() => new Set(rig.seen).size, { timeout: scaled(20_000), interval: 50 }).toBe(count);
   expect(new Set(rig.seen)).toEqual(new Set(rig.published));
   expect(rig.published).toHaveLength(count);
 }
@@ -116,7 +116,7 @@ describeWithService('webhook dispatcher through a NATS outage', nats, () => {
   beforeAll(async () => {
     proxy = await FlakyProxy.start(new URL(natsUrl));
     await rig.start(natsUrl, proxy.url);
-  }, 30_000);
+  }, scaled(30_000));
   afterAll(async () => {
     await rig.stop();
     await proxy?.stop();
@@ -124,17 +124,17 @@ describeWithService('webhook dispatcher through a NATS outage', nats, () => {
 
   it('delivers every event published before, during and after the outage, each once to a deduping receiver', async () => {
     await rig.publish(0, 20);
-    await expect.poll(() => new Set(rig.seen).size, { timeout: 10_000, interval: 20 }).toBe(20);
+    await expect.poll(() => new Set(rig.seen).size, { timeout: scaled(10_000), interval: 20 }).toBe(20);
 
     proxy.down();
-    await expect.poll(() => rig.dispatcherBus.connected(), { timeout: 10_000, interval: 20 }).toBe(false);
+    await expect.poll(() => rig.dispatcherBus.connected(), { timeout: scaled(10_000), interval: 20 }).toBe(false);
     await rig.publish(20, 40);
     proxy.up();
-    await expect.poll(() => rig.dispatcherBus.connected(), { timeout: 15_000, interval: 50 }).toBe(true);
+    await expect.poll(() => rig.dispatcherBus.connected(), { timeout: scaled(15_000), interval: 50 }).toBe(true);
     await rig.publish(40, 60);
 
     await expectEachDelivered(rig, 60);
-  }, 60_000);
+  }, scaled(60_000));
 });
 
 describeWithService('webhook dispatcher through a NATS server restart', natsBinary, () => {
@@ -145,7 +145,7 @@ describeWithService('webhook dispatcher through a NATS server restart', natsBina
   beforeAll(async () => {
     server = await NatsServerProcess.start(storeDir);
     await rig.start(server.url, server.url);
-  }, 30_000);
+  }, scaled(30_000));
   afterAll(async () => {
     await rig.stop();
     await server?.stop();
@@ -155,16 +155,16 @@ describeWithService('webhook dispatcher through a NATS server restart', natsBina
   it('delivers every event published before, during and after the restart, each once to a deduping receiver', async () => {
     // A backlog the dispatcher needs about a second to work through: the restart comes part-way.
     await rig.publish(0, 1000);
-    await expect.poll(() => rig.seen.length, { timeout: 10_000, interval: 5 }).toBeGreaterThanOrEqual(20);
+    await expect.poll(() => rig.seen.length, { timeout: scaled(10_000), interval: 5 }).toBeGreaterThanOrEqual(20);
     const stopped = server.stop();
     const during = stopped.then(() => rig.publish(1000, 1020));
     await stopped;
-    await expect.poll(() => rig.dispatcherBus.connected(), { timeout: 10_000, interval: 20 }).toBe(false);
+    await expect.poll(() => rig.dispatcherBus.connected(), { timeout: scaled(10_000), interval: 20 }).toBe(false);
     await server.restart();
     await during;
-    await expect.poll(() => rig.dispatcherBus.connected(), { timeout: 15_000, interval: 50 }).toBe(true);
+    await expect.poll(() => rig.dispatcherBus.connected(), { timeout: scaled(15_000), interval: 50 }).toBe(true);
     await rig.publish(1020, 1040);
 
     await expectEachDelivered(rig, 1040);
-  }, 90_000);
+  }, scaled(90_000));
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { createLogger, makeEvent, MemoryEventBus, NatsEventBus, probeNats, randomBase62, serviceAvailability, type EventBus } from '@civicgraph/kit';
-import { describeWithService } from '@civicgraph/kit/testing';
+import { describeWithService, scaled } from '@civicgraph/kit/testing';
 import { Environment, Plan, type Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { Deliverer } from './delivery/deliverer.js';
 import { LmdbDeliveryLog } from './delivery/lmdb-delivery-log.js';
@@ -102,8 +102,8 @@ function dispatcherSuite(name: string, makeBus: () => Promise<EventBus>) {
     it('delivers a change to every endpoint whose types, states and key match, shaped for that key', async () => {
       const e = filingChange('co');
       await bus.publish(e);
-      await expect.poll(() => got.get(path('plain'))?.length ?? 0, { timeout: 10_000, interval: 20 }).toBe(1);
-      await expect.poll(() => got.get(path('all'))?.length ?? 0, { timeout: 10_000, interval: 20 }).toBe(1);
+      await expect.poll(() => got.get(path('plain'))?.length ?? 0, { timeout: scaled(10_000), interval: 20 }).toBe(1);
+      await expect.poll(() => got.get(path('all'))?.length ?? 0, { timeout: scaled(10_000), interval: 20 }).toBe(1);
       expect(got.get(path('all'))![0]).toMatchObject({ id: e.id, type: 'candidacy.filing_status_changed', data: { changes: [{ field: 'filingStatus', before: 'FILED', after: 'QUALIFIED' }] } });
       expect(JSON.stringify(got.get(path('all')))).toContain('c@d.test');
       expect(JSON.stringify(got.get(path('plain')))).not.toContain('campaignEmails');
@@ -111,8 +111,8 @@ function dispatcherSuite(name: string, makeBus: () => Promise<EventBus>) {
       // a later Delaware change shows they were not merely slow.
       const de = filingChange('de');
       await bus.publish(de);
-      await expect.poll(() => got.get(path('onlyde'))?.length ?? 0, { timeout: 10_000, interval: 20 }).toBe(1);
-      await expect.poll(() => got.get(path('de'))?.length ?? 0, { timeout: 10_000, interval: 20 }).toBe(1);
+      await expect.poll(() => got.get(path('onlyde'))?.length ?? 0, { timeout: scaled(10_000), interval: 20 }).toBe(1);
+      await expect.poll(() => got.get(path('de'))?.length ?? 0, { timeout: scaled(10_000), interval: 20 }).toBe(1);
       expect(got.get(path('onlyde'))![0].id).toBe(de.id);
       expect(got.get(path('de'))![0].id).toBe(de.id);
       expect(got.get(path('contests'))).toBeUndefined();
@@ -130,12 +130,12 @@ function dispatcherSuite(name: string, makeBus: () => Promise<EventBus>) {
       await bus.publish(missed);
       dispatcher = new Dispatcher({ bus, env, subscriptions: store, deliverer, logger });
       await dispatcher.start();
-      await expect.poll(() => got.get(path('contests'))?.map((p) => p.id) ?? [], { timeout: 10_000, interval: 20 }).toEqual([missed.id]);
+      await expect.poll(() => got.get(path('contests'))?.map((p) => p.id) ?? [], { timeout: scaled(10_000), interval: 20 }).toEqual([missed.id]);
     });
 
     it('disables the endpoints of a revoked key', async () => {
       await bus.publish(makeEvent({ env, kind: 'key', verb: 'revoked', slugs: ['key_plain'], version: '' }));
-      await expect.poll(async () => (await store.get(`${prefix}_plain`))?.enabled, { timeout: 10_000, interval: 20 }).toBe(false);
+      await expect.poll(async () => (await store.get(`${prefix}_plain`))?.enabled, { timeout: scaled(10_000), interval: 20 }).toBe(false);
       expect((await store.get(`${prefix}_plain`))?.disabledReason).toContain('revoked');
     });
   });

@@ -7,6 +7,7 @@ import { startAuthService, type AuthService } from '@civicgraph/auth';
 import { createLogger, Lifecycle, MemoryEventBus, UnauthenticatedError, UpstreamUnavailableError } from '@civicgraph/kit';
 import { connectAuth, type AuthUpstream } from '../upstream/auth-client.js';
 import { PrincipalCache } from './principal-cache.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 const TTL = 10_000;
 const T0 = 1_000_000;
@@ -69,7 +70,7 @@ describe('PrincipalCache against the auth service', () => {
     lifecycle = new Lifecycle(log);
     dir = mkdtempSync(join(tmpdir(), 'civic-principal-cache-'));
     auth = await startAuthService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'auth'), logLevel: 'silent' }, { bus: new MemoryEventBus(), lifecycle, log });
-    client = connectAuth(auth.address, 2_000);
+    client = connectAuth(auth.address, scaled(2_000));
   });
 
   afterAll(async () => {

@@ -8,6 +8,7 @@ import { EmbeddedGeocoder } from './embedded-geocoder.js';
 import { describeGeocoderContract } from './geocoder.contract.js';
 import { createGeocoder } from './index.js';
 import { LayeredGeocoder } from './layered-geocoder.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 // There is no internet here: the adapter runs its real fetch path against a local server
 // that replays hand-recorded Census responses (fixtures/), chosen by the address asked for.
@@ -55,7 +56,7 @@ beforeEach(() => {
   requests.length = 0;
 });
 
-const census = () => new CensusGeocoder({ baseUrl, timeoutMs: 2_000 });
+const census = () => new CensusGeocoder({ baseUrl, timeoutMs: scaled(2_000) });
 
 async function failure(geocoding: Promise<unknown>): Promise<Error> {
   return geocoding.then(

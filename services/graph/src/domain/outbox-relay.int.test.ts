@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeEvent, NatsEventBus, probeNats, randomBase62, serviceAvailability, type CivicEvent } from '@civicgraph/kit';
-import { describeWithService } from '@civicgraph/kit/testing';
+import { describeWithService, scaled } from '@civicgraph/kit/testing';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { GraphStore } from '../store/graph-store.js';
@@ -14,7 +14,7 @@ import { GraphWriter } from './writer.js';
 
 const url = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const nats = await serviceAvailability(`NATS at ${url}`, () => probeNats(url));
-const WAIT = { timeout: 10_000, interval: 20 };
+const WAIT = { timeout: scaled(10_000), interval: 20 };
 const log = pino({ level: 'silent' });
 
 describeWithService('OutboxRelay on NATS JetStream', nats, () => {

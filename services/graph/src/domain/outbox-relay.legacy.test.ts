@@ -5,6 +5,7 @@ import { createLogger, eventObjectView, LocalStreamBus, makeEvent, type CivicEve
 import { afterEach, describe, expect, test } from 'vitest';
 import { LmdbGraphStore } from '../store/lmdb/lmdb-graph-store.js';
 import { OutboxRelay } from './outbox-relay.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 const dirs: string[] = [];
 const freshDir = () => {
@@ -40,7 +41,7 @@ describe('an outbox written before the typed envelope', () => {
       await bus.subscribe('civic.legacytest.>', (e) => void got.push(e));
       const relay = new OutboxRelay({ store, bus, log: createLogger('graph', 'silent') });
       expect(await relay.drain()).toBe(1);
-      await expect.poll(() => got.length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => got.length, { timeout: scaled(10_000) }).toBe(1);
       expect(got[0]).toMatchObject({ id: legacy.id, type: 'candidacy.filing_status_changed', changes: [{ field: 'filingStatus', before: 'FILED', after: 'QUALIFIED' }] });
       expect(eventObjectView(got[0]!)).toEqual(NODE);
       expect(await store.pendingEvents(10)).toEqual([]);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeEvent, NatsEventBus, probeNats, randomBase62, serviceAvailability, type CivicEvent } from '@civicgraph/kit';
-import { describeWithService } from '@civicgraph/kit/testing';
+import { describeWithService, scaled } from '@civicgraph/kit/testing';
 import { pino } from 'pino';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { LmdbGraphStore } from '../store/lmdb/lmdb-graph-store.js';
@@ -20,7 +20,7 @@ import { OutboxRelay } from './outbox-relay.js';
 const url = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const nats = await serviceAvailability(`NATS at ${url}`, () => probeNats(url));
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/', import.meta.url));
-const WAIT = { timeout: 15_000, interval: 20 };
+const WAIT = { timeout: scaled(15_000), interval: 20 };
 const log = pino({ level: 'silent' });
 
 /** Runs the child to its own SIGKILL; returns the event ids it committed. */

@@ -4,7 +4,7 @@ import type { CivicEvent } from './catalogue.js';
 /**
  * The EventBus port: data-change events on subjects `civic.<env>.<kind>.<verb>`.
  * Adapters: in-memory (one process, `civicgraph up`) and NATS JetStream (distributed).
- * Both pass the one contract suite in bus/event-bus.contract.ts.
+ * Both pass the one contract suite in testing/event-bus.contract.ts.
  */
 export interface EventBus {
   /**

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { open } from 'lmdb';
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { runTsModule } from '../run-ts-module.js';
+import { runTsModule } from '../testing/run-ts-module.js';
 import { makeEvent, type CivicEvent } from './catalogue.js';
-import { describeEventBusContract } from './event-bus.contract.js';
+import { describeEventBusContract } from '../testing/event-bus.contract.js';
 import { LocalStreamBus } from './local-stream-bus.js';
+import { scaled } from '../testing/time-scale.js';
 
 const folders: string[] = [];
 const folder = (): string => {
@@ -21,7 +22,7 @@ afterAll(() => {
 
 describeEventBusContract('local stream (LMDB)', () => LocalStreamBus.open({ path: folder() }));
 
-const WAIT = { timeout: 15_000, interval: 10 };
+const WAIT = { timeout: scaled(15_000), interval: 10 };
 const event = (): CivicEvent => makeEvent({ env: 'streamtest', kind: 'region', verb: 'updated', slugs: ['us-ca'], version: 'v1' });
 const MODULE = JSON.stringify(fileURLToPath(new URL('./local-stream-bus.ts', import.meta.url)));
 const CATALOGUE = JSON.stringify(fileURLToPath(new URL('./catalogue.ts', import.meta.url)));

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { makeEvent, type CivicEvent } from './catalogue.js';
-import { describeEventBusContract } from './event-bus.contract.js';
+import { describeEventBusContract } from '../testing/event-bus.contract.js';
 import { MemoryEventBus } from './memory-bus.js';
 
 describeEventBusContract('memory', async () => new MemoryEventBus());

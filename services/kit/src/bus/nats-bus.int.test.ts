@@ -7,10 +7,11 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { makeEvent, type CivicEvent } from './catalogue.js';
 import { eventObjectView } from './event-objects.js';
 import { randomBase62 } from '../base62.js';
-import { describeWithService } from './describe-with-service.js';
-import { describeEventBusContract } from './event-bus.contract.js';
+import { describeWithService } from '../testing/describe-with-service.js';
+import { describeEventBusContract } from '../testing/event-bus.contract.js';
 import { NatsEventBus, NatsUnavailableError, probeNats } from './nats-bus.js';
 import { serviceAvailability } from './require-service.js';
+import { scaled } from '../testing/time-scale.js';
 
 const url = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const nats = await serviceAvailability(`NATS at ${url}`, () => probeNats(url));
@@ -35,7 +36,7 @@ describeWithService('NatsEventBus', nats, () => {
       await rawPublish(`civic.${env}.region.updated`, 'not json at all');
       const good = makeEvent({ env, kind: 'region', verb: 'updated', slugs: ['us-ca'], version: 'v1' });
       await bus.publish(good);
-      await expect.poll(() => got, { timeout: 10_000 }).toEqual([good.id]);
+      await expect.poll(() => got, { timeout: scaled(10_000) }).toEqual([good.id]);
       expect(lines.join('')).toContain('skipping malformed event message');
     });
 
@@ -48,7 +49,7 @@ describeWithService('NatsEventBus', nats, () => {
       await rawPublish(old.subject, JSON.stringify({ ...old, changes: [{ field: 'name', beforeJson: '"Dem"', afterJson: '"Democratic"' }], nodeJson: JSON.stringify(node) }));
       const now = makeEvent({ env, kind: 'party', verb: 'updated', slugs: ['party:dem'], version: '3' });
       await bus.publish(now);
-      await expect.poll(() => got.map((e) => e.id), { timeout: 10_000 }).toEqual([old.id, now.id]);
+      await expect.poll(() => got.map((e) => e.id), { timeout: scaled(10_000) }).toEqual([old.id, now.id]);
       expect(got[0]).toMatchObject({ changes: [{ field: 'name', before: 'Dem', after: 'Democratic' }], node: { slug: 'party:dem', rev: 2, data: { name: 'Democratic' } } });
       expect(eventObjectView(got[0]!)).toEqual(node);
     });

@@ -2,7 +2,7 @@
  * The rule for tests that need a real server (NATS, ArangoDB, …), from DESIGN "Tests":
  * use it when it answers; otherwise skip loudly, unless CIVIC_REQUIRE_SERVICES=1 (set by
  * CI), where a missing server is a failure. No vitest import here, so the rule can be
- * re-exported from the kit; the vitest side is describe-with-service.ts.
+ * re-exported from the kit; the vitest side is testing/describe-with-service.ts.
  */
 
 /** Whether a test dependency answered, and what to do about it when it did not. */

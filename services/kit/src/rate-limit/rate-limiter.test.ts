@@ -1,4 +1,4 @@
-import { describeRateLimiterContract } from './rate-limiter.contract.js';
+import { describeRateLimiterContract } from '../testing/rate-limiter.contract.js';
 import { MemoryRateLimiter } from './rate-limiter.js';
 
 describeRateLimiterContract('memory', async () => new MemoryRateLimiter());

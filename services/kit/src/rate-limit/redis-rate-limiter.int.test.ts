@@ -2,11 +2,12 @@ import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { randomBase62 } from '../base62.js';
-import { describeWithService } from '../bus/describe-with-service.js';
+import { describeWithService } from '../testing/describe-with-service.js';
 import { serviceAvailability, withTimeout } from '../bus/require-service.js';
-import { FlakyProxy } from '../flaky-proxy.js';
-import { describeRateLimiterContract } from './rate-limiter.contract.js';
+import { FlakyProxy } from '../testing/flaky-proxy.js';
+import { describeRateLimiterContract } from '../testing/rate-limiter.contract.js';
 import { RedisRateLimiter, probeRedis, type RedisRateLimiterOptions } from './redis-rate-limiter.js';
+import { scaled } from '../testing/time-scale.js';
 
 const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redis = await serviceAvailability(`Redis at ${url}`, () => probeRedis(url));
@@ -15,7 +16,7 @@ const run = randomBase62(8);
 const prefix = (): string => `civic:rl:test:${run}:${randomBase62(6)}:`;
 const t0 = 1_800_000_000_000;
 /** Reconnects back off by up to 2 s; a generous ceiling, never a sleep. */
-const WAIT = { timeout: 10_000, interval: 20 };
+const WAIT = { timeout: scaled(10_000), interval: 20 };
 
 describeWithService('RedisRateLimiter', redis, () => {
   describeRateLimiterContract('redis', () => RedisRateLimiter.connect({ url, keyPrefix: prefix(), log: quiet() }));
@@ -68,7 +69,7 @@ describeWithService('RedisRateLimiter', redis, () => {
 
     test('a command Redis leaves unanswered past commandTimeoutMs is answered locally', async () => {
       proxy.stall();
-      expect(await withTimeout(limiter.consume('k', 3, t0), 1_000)).toMatchObject({ allowed: true, remaining: 2 });
+      expect(await withTimeout(limiter.consume('k', 3, t0), scaled(1_000))).toMatchObject({ allowed: true, remaining: 2 });
       expect(limiter.shared).toBe(false);
       proxy.resume();
       await expect.poll(async () => (await limiter.peek('k', 3, t0)) && limiter.shared, WAIT).toBe(true);
@@ -82,15 +83,15 @@ describe('RedisRateLimiter without a server', () => {
   beforeEach(async () => {
     log = captured();
     const options: RedisRateLimiterOptions = { url: 'redis://127.0.0.1:1', keyPrefix: prefix(), log: log.logger };
-    limiter = await withTimeout(RedisRateLimiter.connect(options), 3_000);
+    limiter = await withTimeout(RedisRateLimiter.connect(options), scaled(3_000));
   });
   afterEach(() => limiter.close());
 
   test('answers every request from the local fallback instead of throwing or queueing', async () => {
     const decisions = [];
-    for (let i = 0; i < 3; i++) decisions.push(await withTimeout(limiter.consume('k', 2, t0), 1_000));
+    for (let i = 0; i < 3; i++) decisions.push(await withTimeout(limiter.consume('k', 2, t0), scaled(1_000)));
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, false]);
-    expect(await withTimeout(limiter.peek('k', 2, t0), 1_000)).toMatchObject({ allowed: false, remaining: 0 });
+    expect(await withTimeout(limiter.peek('k', 2, t0), scaled(1_000))).toMatchObject({ allowed: false, remaining: 0 });
     expect(limiter.shared).toBe(false);
   });
 

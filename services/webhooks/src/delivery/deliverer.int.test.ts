@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { createLogger } from '@civicgraph/kit';
-import { runTsModule } from '@civicgraph/kit/testing';
+import { runTsModule, scaled } from '@civicgraph/kit/testing';
 import { newSigningSecret } from '../signing.js';
 import { Deliverer, type Endpoint, type EndpointDirectory } from './deliverer.js';
 import { LmdbDeliveryLog } from './lmdb-delivery-log.js';
@@ -60,7 +60,7 @@ function setUp(options: { timeoutMs?: number; path?: string } = {}) {
   const log = LmdbDeliveryLog.open(dir);
   const endpoints = new Directory();
   const deliverer = new Deliverer({
-    log, endpoints, logger: createLogger('test', 'silent'), pollMs: 20, timeoutMs: options.timeoutMs ?? 2_000,
+    log, endpoints, logger: createLogger('test', 'silent'), pollMs: 20, timeoutMs: options.timeoutMs ?? scaled(2_000),
     // The published schedule's shape, scaled down: 50 ms, 100 ms, then give up.
     delays: (n) => [50, 100][n - 1],
   });
@@ -86,7 +86,7 @@ afterAll(() => {
 });
 
 async function settled(log: LmdbDeliveryLog, id: string) {
-  await expect.poll(async () => (await log.get(id))?.status, { timeout: 5_000, interval: 20 }).not.toBe('pending');
+  await expect.poll(async () => (await log.get(id))?.status, { timeout: scaled(5_000), interval: 20 }).not.toBe('pending');
   return (await log.get(id))!;
 }
 
@@ -134,7 +134,7 @@ describe('Deliverer', () => {
     const fast: { id: string }[] = [];
     for (let i = 0; i < 8; i++) fast.push(await deliverer.enqueue('we_fast', `evt_f${i}`, 'candidacy.updated', '{}'));
     // Every fast delivery succeeds while the hanging receiver still holds its four lanes.
-    await expect.poll(async () => (await Promise.all(fast.map((d) => log.get(d.id)))).every((d) => d!.status === 'succeeded'), { timeout: 2_000, interval: 20 }).toBe(true);
+    await expect.poll(async () => (await Promise.all(fast.map((d) => log.get(d.id)))).every((d) => d!.status === 'succeeded'), { timeout: scaled(2_000), interval: 20 }).toBe(true);
     expect(seen.get('/hang')?.length ?? 0).toBeLessThanOrEqual(4);
   });
 

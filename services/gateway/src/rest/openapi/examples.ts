@@ -245,60 +245,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "party",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
@@ -372,32 +372,32 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.1959,
+            "confidence": 0.1973,
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.1975,
+                "confidence": 0.1989,
                 "provenance": [
                   "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.1975,
+                "confidence": 0.1989,
                 "provenance": [
                   "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.1975,
+                "confidence": 0.1989,
                 "provenance": [
                   "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "party",
-                "confidence": 0.1871,
+                "confidence": 0.1883,
                 "provenance": [
                   "provenance:demo-synthetic-registry",
                   "provenance:demo-synthetic-survey"
@@ -405,28 +405,28 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.1975,
+                "confidence": 0.1989,
                 "provenance": [
                   "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.1975,
+                "confidence": 0.1989,
                 "provenance": [
                   "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.1975,
+                "confidence": 0.1989,
                 "provenance": [
                   "provenance:demo-synthetic-registry"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.1975,
+                "confidence": 0.1989,
                 "provenance": [
                   "provenance:demo-synthetic-registry"
                 ]
@@ -469,60 +469,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "method": "synthetic"
               }
             ],
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "field_confidence": [
               {
                 "field": "name",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "person",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "contest",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "party",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "is_incumbent",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "filing_status",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "ballot_access",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
               },
               {
                 "field": "campaign_website",
-                "confidence": 0.1236,
+                "confidence": 0.1244,
                 "provenance": [
                   "provenance:demo-synthetic-registry-2025"
                 ]
@@ -634,60 +634,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
             "method": "synthetic"
           }
         ],
-        "confidence": 0.1236,
+        "confidence": 0.1244,
         "field_confidence": [
           {
             "field": "name",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "person",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "contest",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "party",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "is_incumbent",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "filing_status",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "ballot_access",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "campaign_website",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
@@ -730,60 +730,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
             "method": "synthetic"
           }
         ],
-        "confidence": 0.0636,
+        "confidence": 0.064,
         "field_confidence": [
           {
             "field": "name",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "person",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "contest",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "party",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "is_incumbent",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "filing_status",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "ballot_access",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "campaign_website",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
@@ -831,60 +831,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
             "method": "synthetic"
           }
         ],
-        "confidence": 0.1236,
+        "confidence": 0.1244,
         "field_confidence": [
           {
             "field": "name",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "person",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "contest",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "party",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "is_incumbent",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "filing_status",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "ballot_access",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
           },
           {
             "field": "campaign_website",
-            "confidence": 0.1236,
+            "confidence": 0.1244,
             "provenance": [
               "provenance:demo-synthetic-registry-2025"
             ]
@@ -927,60 +927,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
             "method": "synthetic"
           }
         ],
-        "confidence": 0.0636,
+        "confidence": 0.064,
         "field_confidence": [
           {
             "field": "name",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "person",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "contest",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "party",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "is_incumbent",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "filing_status",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "ballot_access",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
           },
           {
             "field": "campaign_website",
-            "confidence": 0.0636,
+            "confidence": 0.064,
             "provenance": [
               "provenance:demo-synthetic-registry-2024"
             ]
@@ -1026,60 +1026,60 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
         "method": "synthetic"
       }
     ],
-    "confidence": 0.1236,
+    "confidence": 0.1244,
     "field_confidence": [
       {
         "field": "name",
-        "confidence": 0.1236,
+        "confidence": 0.1244,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "person",
-        "confidence": 0.1236,
+        "confidence": 0.1244,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "contest",
-        "confidence": 0.1236,
+        "confidence": 0.1244,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "party",
-        "confidence": 0.1236,
+        "confidence": 0.1244,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "is_incumbent",
-        "confidence": 0.1236,
+        "confidence": 0.1244,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "filing_status",
-        "confidence": 0.1236,
+        "confidence": 0.1244,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "ballot_access",
-        "confidence": 0.1236,
+        "confidence": 0.1244,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]
       },
       {
         "field": "campaign_website",
-        "confidence": 0.1236,
+        "confidence": 0.1244,
         "provenance": [
           "provenance:demo-synthetic-registry-2025"
         ]

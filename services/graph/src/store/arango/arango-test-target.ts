@@ -7,7 +7,8 @@
  * - neither: SKIP LOUDLY, even when CIVIC_REQUIRE_SERVICES=1. That variable makes CI fail
  *   without NATS; CI has no Docker engine and no ArangoDB, so failing there would only
  *   ever block it. Whoever wants the suite sets ARANGO_URL.
- * Pure, so the rule is unit-tested (arango-test-target.test.ts).
+ * Pure, so the rule is tested without ArangoDB (arango-test-target.int.test.ts; the probe
+ * meets a loopback HTTP server, hence the integration tier).
  */
 
 /** The command that runs the suite against a local server. */

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
-import { probeNats } from './bus/nats-bus.js';
+import { probeNats } from '../bus/nats-bus.js';
+import { scaled } from './time-scale.js';
 
 /**
  * A NATS server of a test's own, with JetStream storing in a folder the test owns, so the
@@ -70,7 +71,7 @@ export class NatsServerProcess {
     let stderr = '';
     child.stderr?.setEncoding('utf8').on('data', (c: string) => (stderr = (stderr + c).slice(-2000)));
     this.child = child;
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + scaled(10_000);
     for (;;) {
       if (child.exitCode !== null) throw new Error(`nats-server exited with ${child.exitCode}: ${stderr}`);
       try {

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { makeEvent, type CivicEvent, type EventVerb } from './catalogue.js';
+import { makeEvent, type CivicEvent, type EventVerb } from '../bus/catalogue.js';
 import { randomBase62 } from '../base62.js';
-import { BusClosedError, type EventBus, type EventHandler, type Subscription } from './event-bus.js';
+import { BusClosedError, type EventBus, type EventHandler, type Subscription } from '../bus/event-bus.js';
+import { scaled } from './time-scale.js';
 
 /** Small, so redelivery tests stay quick; adapters default to 1000 ms. */
 const RETRY_DELAY_MS = 50;
 /** NATS round trips are slower than memory; a generous ceiling, never a sleep. */
-const WAIT = { timeout: 10_000, interval: 10 };
+const WAIT = { timeout: scaled(10_000), interval: 10 };
 
 /**
  * The EventBus contract, run against every adapter. Each test uses its own env word in

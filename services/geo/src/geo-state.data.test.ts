@@ -8,6 +8,7 @@ import { importBoundaries } from './import/import-boundaries.js';
 import { Level } from './domain/region.js';
 import { LmdbBoundaryStore } from './store/lmdb-boundary-store.js';
 import { pointsNearEdges, uniformPoints } from './domain/engine/test-data.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 const tiger = sharedData('boundaries/congressional/tiger2022-cd118');
 const CD = Level.LEVEL_CONGRESSIONAL_DISTRICT;
@@ -25,7 +26,7 @@ describe.skipIf(tiger === undefined)('the geo state keeps its index as a snapsho
     await importBoundaries(store, { path: [`${tiger}/tl_2022_08_cd118.shp`, `${tiger}/tl_2022_44_cd118.shp`], level: CD, validity: V });
     built = new GeoState(config, store);
     expect(built.load().index).toBe('built');
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
@@ -57,7 +58,7 @@ describe.skipIf(tiger === undefined)('the geo state keeps its index as a snapsho
     expect(state.versions('region:de-cd-at-large')).toHaveLength(1);
     expect(readdirSync(snapshotDir).filter((n) => n.endsWith('.snapshot'))).toHaveLength(1);
     expect(new GeoState({ ...config, h3Resolution: 6 }, store).load().index).toBe('built');
-  }, 120_000);
+  }, scaled(120_000));
 
   it('a damaged snapshot is rebuilt, not served', () => {
     const [name] = readdirSync(snapshotDir).filter((n) => n.endsWith('.snapshot'));
@@ -65,5 +66,5 @@ describe.skipIf(tiger === undefined)('the geo state keeps its index as a snapsho
     const state = new GeoState({ ...config, h3Resolution: 6 }, store);
     expect(state.load().index).toBe('built');
     expect(state.versions('region:co-cd-8')).toHaveLength(1);
-  }, 120_000);
+  }, scaled(120_000));
 });

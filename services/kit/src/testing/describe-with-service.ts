@@ -1,5 +1,5 @@
 import { describe, test } from 'vitest';
-import { unavailableMessage, type ServiceAvailability } from './require-service.js';
+import { unavailableMessage, type ServiceAvailability } from '../bus/require-service.js';
 
 /**
  * `describe` for a suite that needs a real server. Available: runs the suite. Missing:

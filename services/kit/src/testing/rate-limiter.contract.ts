@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { RateLimiter } from './rate-limiter.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 
 /** A limiter under test; adapters holding a connection also close it. */
 export type ContractLimiter = RateLimiter & { close?: () => Promise<void> };

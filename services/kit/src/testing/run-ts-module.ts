@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { scaled } from './time-scale.js';
 
 /**
  * Test support: runs an ES module snippet in a separate Node process that can import this
@@ -26,7 +27,7 @@ export interface ChildResult {
 export async function runTsModule(body: string, allowSignal?: NodeJS.Signals): Promise<ChildResult> {
   const code = `import { register } from 'node:module';\nregister(${JSON.stringify(hooksUrl())});\n${body}`;
   try {
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', code], { timeout: 20_000 });
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', code], { timeout: scaled(20_000) });
     return { stdout: stdout.trim() };
   } catch (err) {
     const failed = err as { signal?: string; stdout?: string };
@@ -38,7 +39,7 @@ export async function runTsModule(body: string, allowSignal?: NodeJS.Signals): P
 /** Resolve and load hooks, as a data: URL so no file is written anywhere. */
 function hooksUrl(): string {
   const typescript = pathToFileURL(createRequire(import.meta.url).resolve('typescript')).href;
-  const protosGen = new URL('../../../protos/gen/', import.meta.url).href;
+  const protosGen = new URL('../../../../protos/gen/', import.meta.url).href;
   const source = `
 import { access, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

@@ -11,6 +11,7 @@ import { MemoryGraphStore } from '../../store/memory/memory-graph-store.js';
 import { Cursors } from '../cursor.js';
 import type { QueryContext } from './context.js';
 import { listOfficeholders } from './officeholders.js';
+import { scaled } from '@civicgraph/kit/testing';
 
 const legislators = sharedData('officeholders/congress-legislators/legislators-current.yaml');
 const people = sharedData('officeholders/openstates-people');
@@ -44,7 +45,7 @@ describe.skipIf(legislators === undefined || people === undefined || places === 
     await runImport(importLegislators(legislators!, { asOf: DAY, retrievedAt: '2026-06-15' }), writer);
     await runImport(importOpenStatesPeople(people!, { retrievedAt: '2026-08-05', places }), writer);
     ctx = { store, cursors: new Cursors(Buffer.alloc(32, 7)) };
-  }, 60_000);
+  }, scaled(60_000));
 
   it('a state lists every office serving it or a region in it: statewide officers, legislators, members of Congress, mayors', async () => {
     const co = await all(principal(), { region: 'region:co' });

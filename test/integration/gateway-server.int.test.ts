@@ -16,7 +16,7 @@ let withoutFront: Gateway;
 
 beforeAll(async () => {
   s = await startStack();
-  withoutFront = await s.addGateway({ GATEWAY_REVALIDATION_FRONT: 'off' });
+  withoutFront = await s.addGateway({ revalidationFront: false });
 }, 60_000);
 afterAll(() => s?.stop());
 

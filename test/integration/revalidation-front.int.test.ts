@@ -23,7 +23,7 @@ let keys: Record<'plain' | 'contact' | 'pinned' | 'delaware', string>;
 beforeAll(async () => {
   s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
   withFront = s.gateway;
-  without = await s.addGateway({ GATEWAY_REVALIDATION_FRONT: 'off' });
+  without = await s.addGateway({ revalidationFront: false });
   keys = {
     plain: await s.key(),
     contact: await s.key({ entitlements: { contact: true, geography: true, states: [], tiers: [] } }),

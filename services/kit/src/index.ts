@@ -27,3 +27,4 @@ export * from './dates.js';
 export { sharedData, SHARED_DATA_DIR } from './shared-data.js';
 export * from './divisions/index.js';
 export * from './vocabulary.js';
+export * from './settings.js';

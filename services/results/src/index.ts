@@ -1,3 +1,3 @@
-export { readResultsConfig, type ResultsConfig } from './config.js';
+export { readResultsConfig, resultsSettings, type ResultsConfig } from './config.js';
 export { startResultsService, type ResultsService, type ResultsDeps } from './service.js';
 export { contestResults } from './contest-results.js';

@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 import { openGraphStore } from '@civicgraph/graph';
-import { runProcess } from '@civicgraph/kit';
-import { readResultsConfig } from './config.js';
+import { runService } from '@civicgraph/kit';
+import { readResultsConfig, resultsSettings } from './config.js';
 import { startResultsService } from './service.js';
 
-runProcess('results', () => readResultsConfig().logLevel, async (lifecycle, log) => {
-  const config = readResultsConfig();
-  const store = await openGraphStore(config.store, config.storePath);
-  lifecycle.defer('graph store', () => store.close());
-  await startResultsService(config, { store, lifecycle, log });
+runService({
+  name: 'results',
+  settings: resultsSettings,
+  read: () => readResultsConfig(),
+  start: async (config, lifecycle, log) => {
+    const store = await openGraphStore(config.store, config.storePath);
+    lifecycle.defer('graph store', () => store.close());
+    await startResultsService(config, { store, lifecycle, log });
+  },
 });

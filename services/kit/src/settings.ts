@@ -160,7 +160,8 @@ export const COMMON_SETTINGS = {
     type: word(ENVIRONMENTS), default: 'test',
     description: 'the environment the deployment serves (`test`: `cg_test_` keys, the sandbox dataset; `live`: `cg_live_` keys) and the word in event subjects `civic.<env>.…`',
   },
-  NATS_URL: { type: url('nats', 'tls'), description: 'NATS JetStream; unset → the in-process bus' },
+  // Text, not a URL: the client also takes `host:port` and comma-separated server lists.
+  NATS_URL: { type: text(), description: 'NATS JetStream (a server, or a comma-separated list); unset → the in-process bus' },
   LOG_LEVEL: { type: word(LOG_LEVELS), default: 'info', description: 'pino level' },
 } satisfies Record<string, Setting<unknown>>;
 

@@ -72,7 +72,7 @@ export const gatewaySettings = defineSettings('gateway', {
   UPSTREAM_DEADLINE_MS: { type: integer(10, 60_000), default: '2000', description: 'deadline of each upstream call' },
   GEO_BATCH_MAX: { type: integer(1, 1000), default: '256', description: 'most point lookups coalesced into one geo call (`1`: one call per lookup)' },
   RATE_LIMIT_REDIS_URL: { type: url('redis', 'rediss'), description: 'Redis holding the per-key rate-limit counters every gateway shares; unset → counted in this process' },
-  CIVIC_ADMIN_TOKEN: { type: secret(32), description: 'bearer token of `/admin/v1/keys` and `/admin/v1/sources` (at least 32 characters); unset → no admin API' },
+  CIVIC_ADMIN_TOKEN: { type: secret(32), sensitive: true, description: 'bearer token of `/admin/v1/keys` and `/admin/v1/sources` (at least 32 characters); unset → no admin API' },
   GATEWAY_REVALIDATION_FRONT: {
     type: onOff(), default: 'on',
     description: '`on`: a revalidation of a cached graph answer is answered 304 before express; `off`: every request goes through express (the same answers, more CPU)',

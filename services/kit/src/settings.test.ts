@@ -61,3 +61,12 @@ describe('a settings schema', () => {
     expect(settingsMarkdown([settings])).toContain('| `DEMO_NOTE` | unset | a note |');
   });
 });
+
+describe('a sensitive setting', () => {
+  const secrets = defineSettings('secrets', { DEMO_TOKEN: { type: integer(), sensitive: true, description: 'a token' } });
+
+  it('is refused by name and length, never echoing the value', () => {
+    expect(() => secrets.parse({ DEMO_TOKEN: 'hunter2' })).toThrow(/^DEMO_TOKEN: expected an integer, got 7 characters$/);
+    expect(() => secrets.parse({ DEMO_TOKEN: 'hunter2' })).not.toThrow(/hunter2/);
+  });
+});

@@ -12,6 +12,8 @@ export interface Setting<T> {
   default?: string;
   /** No default: the process does not start without it. */
   required?: true;
+  /** A secret: a refusal says how long the value was, never the value. */
+  sensitive?: true;
   description: string;
 }
 
@@ -68,7 +70,9 @@ function problems(specs: Record<string, Setting<unknown>>, env: Env, error: z.Zo
   for (const issue of error.issues) {
     const variable = String(issue.path[0] ?? '(environment)');
     const raw = env[variable];
-    const message = raw === undefined || raw === '' ? `required (${specs[variable]?.description ?? 'no default'}), but unset` : `${issue.message}, got "${raw}"`;
+    const spec = specs[variable];
+    const got = spec?.sensitive ? `got ${raw?.length} characters` : `got "${raw}"`;
+    const message = raw === undefined || raw === '' ? `required (${spec?.description ?? 'no default'}), but unset` : `${issue.message}, ${got}`;
     byVariable.set(variable, [...(byVariable.get(variable) ?? []), message]);
   }
   return [...byVariable].map(([variable, messages]) => ({ variable, message: [...new Set(messages)].join('; ') }));

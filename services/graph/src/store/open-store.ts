@@ -18,7 +18,7 @@ export const STORE_SETTINGS = defineSettings('graph store', {
   ARANGO_URL: { type: url('http', 'https'), description: 'ArangoDB, e.g. `http://arangodb:8529`; required when `GRAPH_STORE=arangodb`' },
   ARANGO_DATABASE: { type: text(), default: 'civicgraph', description: 'ArangoDB database' },
   ARANGO_USER: { type: text(), default: 'root', description: 'ArangoDB user' },
-  ARANGO_PASSWORD: { type: text(), default: '', description: 'ArangoDB password' },
+  ARANGO_PASSWORD: { type: text(), sensitive: true, default: '', description: 'ArangoDB password' },
   ARANGO_PREFIX: { type: text(), default: 'graph_', description: 'prefix of the collections' },
 }).specs;
 

@@ -40,11 +40,11 @@ describe('a hostile key', () => {
       expect(flood.status, JSON.stringify(flood.body.errors ?? '').slice(0, 300)).toBe(200);
       answeredBytes += JSON.stringify(flood.body).length;
       victimStatuses.push(other.status);
-      expect(s.gateway.graphqlResults.bytes).toBeLessThanOrEqual(CACHE_BUDGET);
+      expect(s.gateway.responses.bytes).toBeLessThanOrEqual(CACHE_BUDGET);
     }
     // The flood answered more than the budget holds, so the budget, not the flood's size, bounded the cache.
     expect(answeredBytes * 2).toBeGreaterThan(CACHE_BUDGET);
-    expect(s.gateway.graphqlResults.size).toBeLessThan(60);
+    expect(s.gateway.responses.size).toBeLessThan(60);
     expect(new Set(victimStatuses)).toEqual(new Set([200]));
   }, 300_000);
 

@@ -6,8 +6,8 @@ import { GraphServiceClient } from '@civicgraph/protos/civic/graph/v1/graph';
 import { ResultsServiceClient } from '@civicgraph/protos/civic/results/v1/results';
 import type { Metadata, ServiceError } from '@grpc/grpc-js';
 import { defaultGraphConfig, startGraphService, type GraphService } from '@civicgraph/graph';
-import { startResultsService } from '@civicgraph/results';
-import { CLIENT_OPTIONS, createLogger, insecure, Lifecycle, MemoryEventBus, principalMetadata } from '@civicgraph/kit';
+import { defaultResultsConfig, startResultsService, type ResultsService } from '@civicgraph/results';
+import { clientOptions, createLogger, insecure, Lifecycle, MemoryEventBus, principalMetadata } from '@civicgraph/kit';
 
 /** The graph and results services on loopback over a fresh embedded store, with gRPC clients. */
 export interface GraphStack {
@@ -15,6 +15,8 @@ export interface GraphStack {
   bus: MemoryEventBus;
   graphClient: GraphServiceClient;
   resultsClient: ResultsServiceClient;
+  /** The results service: `catchUp()` waits until it holds what was loaded into the graph after it started. */
+  results: ResultsService;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -28,14 +30,14 @@ export async function startGraphStack(): Promise<GraphStack> {
   lifecycle.defer('bus', () => bus.close());
   // Two services of the stack, not the whole of it: these suites ask the graph and results over gRPC alone.
   const graph = await startGraphService({ ...defaultGraphConfig(dataDir), port: 0, relayPollMs: 20 }, { bus, lifecycle, log });
-  const results = await startResultsService({ host: '127.0.0.1', port: 0 }, { store: graph.store, lifecycle, log });
-  const graphClient = new GraphServiceClient(graph.address, insecure(), CLIENT_OPTIONS);
-  const resultsClient = new ResultsServiceClient(results.address, insecure(), CLIENT_OPTIONS);
+  const results = await startResultsService({ ...defaultResultsConfig(dataDir, graph.address), port: 0 }, { bus, lifecycle, log });
+  const graphClient = new GraphServiceClient(graph.address, insecure(), clientOptions(10_000));
+  const resultsClient = new ResultsServiceClient(results.address, insecure(), clientOptions(10_000));
   lifecycle.defer('clients', () => {
     graphClient.close();
     resultsClient.close();
   });
-  return { graph, bus, graphClient, resultsClient, dataDir, stop: () => lifecycle.stop('test done') };
+  return { graph, bus, graphClient, resultsClient, results, dataDir, stop: () => lifecycle.stop('test done') };
 }
 
 /** A principal as the auth service would issue it (build plan; entitlements default to geography only). */

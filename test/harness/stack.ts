@@ -6,6 +6,7 @@ import type { AuthService } from '@civicgraph/auth';
 import type { BoundaryFile, GeoService } from '@civicgraph/geo';
 import type { Gateway, GatewayConfig } from '@civicgraph/gateway';
 import { generateDemo, type DemoRegion, type GraphService } from '@civicgraph/graph';
+import type { ResultsService } from '@civicgraph/results';
 import type { WebhooksService } from '@civicgraph/webhooks';
 import type { IngestService } from '@civicgraph/ingest';
 import { startStack as startWholeStack } from '@civicgraph/stack';
@@ -27,8 +28,6 @@ export interface StackOptions {
   geoAddr?: string;
   /** Point the gateway at this graph address instead of the started graph service. */
   graphAddr?: string;
-  /** The gateway's GEO_BATCH_MAX (default: its own default). */
-  geoBatchMax?: number;
   /** Loads the synthetic demo graph for these regions, as of `today`, before the gateway starts. */
   demo?: { regions: DemoRegion[]; today: string };
   /** The gateway's API versions (tests register dated transforms). */
@@ -55,6 +54,8 @@ export interface Stack {
   graph: GraphService;
   /** The results service's gRPC address. */
   resultsAddress: string;
+  /** The results service, for waiting until it holds results loaded after it started (`catchUp`). */
+  results: ResultsService;
   gateway: Gateway;
   /** The webhooks service, when started. */
   webhooks: WebhooksService | undefined;
@@ -93,7 +94,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         authCacheMs: options.authCacheMs ?? 5_000, adminToken: options.adminToken,
         ...(options.geoAddr === undefined ? {} : { geoAddr: options.geoAddr }),
         ...(options.graphAddr === undefined ? {} : { graphAddr: options.graphAddr }),
-        ...(options.geoBatchMax === undefined ? {} : { geoBatchMax: options.geoBatchMax }),
         ...options.gateway,
       },
       ...(options.versions === undefined ? {} : { versions: options.versions }),
@@ -103,7 +103,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const key = async (overrides: Partial<CreateKeyRequest> = {}) =>
       (await stack.auth.keys.create({ environment, plan: Plan.PLAN_BUILD, label: 'test', pinnedVersion: '', ...overrides })).key;
     const { url, auth, geo, graph, gateway, webhooks, ingest, bus, addGateway } = stack;
-    return { url, dataDir: dir, auth, geo, graph, resultsAddress: stack.results.address, gateway, webhooks, ingest, bus, env, serves, key, addGateway, stop: () => lifecycle.stop('test done') };
+    return { url, dataDir: dir, auth, geo, graph, resultsAddress: stack.results.address, results: stack.results, gateway, webhooks, ingest, bus, env, serves, key, addGateway, stop: () => lifecycle.stop('test done') };
   } catch (err) {
     await lifecycle.stop('stack failed to start');
     throw err;

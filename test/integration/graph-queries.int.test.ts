@@ -25,6 +25,8 @@ const withContact = principal({ contact: true });
 beforeAll(async () => {
   s = await startGraphStack();
   for (const batch of generateDemo({ regions, today: TODAY })) await s.graph.writer.apply(batch);
+  // The results service keeps its own copy: wait until it holds what was just loaded.
+  await s.results.catchUp();
 });
 afterAll(() => s?.stop());
 
@@ -179,6 +181,30 @@ describe('graph service: lists', () => {
     // Before the winners' terms start, nobody elected in the demo holds the office.
     const before = await rpc(s.graphClient.listOfficeholders, s.graphClient, everyone, { office: '', region: 'region:co-denver-county', date: '2026-06-01', page: undefined });
     expect(before.data).toEqual([]);
+  });
+});
+
+describe('graph service: result rows for the results service', () => {
+  it('lists a contest\'s rows with the contest\'s scope and provenance, and none of a contest outside the caller\'s scope', async () => {
+    const contest = 'contest:co-governor-2026-general';
+    const res = await rpc(s.graphClient.listResults, s.graphClient, everyone, { contest, page: undefined });
+    expect(res.data.length).toBeGreaterThanOrEqual(2);
+    for (const r of res.data) expect(r).toMatchObject({ contest, contestState: 'co', contestTier: 'state', provenance: ['provenance:demo-synthetic-registry'] });
+    expect((await rpc(s.graphClient.listResults, s.graphClient, principal({ states: ['de'] }), { contest, page: undefined })).data).toEqual([]);
+    expect(fieldOf(await failure(rpc(s.graphClient.listResults, s.graphClient, everyone, { contest: 'region:co', page: undefined })))).toBe('contest');
+  });
+
+  it('pages through every row of every contest', async () => {
+    const seen: string[] = [];
+    let cursor = '';
+    do {
+      const page = await rpc(s.graphClient.listResults, s.graphClient, everyone, { contest: '', page: { cursor, limit: 7 } });
+      seen.push(...page.data.map((r) => r.slug));
+      cursor = page.nextCursor;
+    } while (cursor !== '');
+    expect(seen.length).toBeGreaterThan(7);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toContain((await rpc(s.graphClient.listResults, s.graphClient, everyone, { contest: 'contest:co-governor-2026-general', page: undefined })).data[0]!.slug);
   });
 });
 

@@ -2,10 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute, parse } from 'graphql';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { LATEST_VERSION } from '@civicgraph/kit';
-import { BallotLookup } from '../../services/gateway/src/ballot-lookup.js';
-import { BallotCache } from '../../services/gateway/src/cache/ballot-cache.js';
-import { GeoCache } from '../../services/gateway/src/cache/geo-cache.js';
-import { GeoLookup } from '../../services/gateway/src/geo-lookup.js';
 import { graphqlContext } from '../../services/gateway/src/graphql/context.js';
 import { graphqlSchemas } from '../../services/gateway/src/graphql/schema.js';
 import { connectGeo } from '../../services/gateway/src/upstream/geo-client.js';
@@ -44,14 +40,13 @@ const closers: (() => void)[] = [];
 beforeAll(async () => {
   s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
   principal = await s.auth.keys.authenticate(await s.key());
-  const geo = connectGeo(s.geo.address, 2_000, 256);
+  const geo = connectGeo(s.geo.address, 2_000);
   const graph = connectGraph(s.graph.address, 2_000);
   const results = connectResults(s.resultsAddress, 2_000);
   closers.push(() => geo.close(), () => graph.close(), () => results.close());
   const cGeo = counted(geo, calls, 'geo');
   const cGraph = counted(graph, calls, 'graph');
-  const lookup = new GeoLookup(cGeo, new GeoCache());
-  const variants = graphqlSchemas({ lookup, geo: cGeo, graph: cGraph, results: counted(results, calls, 'results'), ballots: new BallotLookup(lookup, cGraph, new BallotCache()) });
+  const variants = graphqlSchemas({ geo: cGeo, graph: cGraph, results: counted(results, calls, 'results') });
   run = (document, variableValues) => Promise.resolve(execute({ schema: variants.for(principal), document, variableValues, contextValue: graphqlContext(principal, LATEST_VERSION) }));
 }, 60_000);
 afterAll(async () => {

@@ -177,16 +177,19 @@ describe('result cache', () => {
     expect((await ask(build, FILING, { ...vars, date: PAST_GENERAL })).cache).toBe('miss');
   });
 
-  it('answers a ballot at a point never asked before from the result of another point in the same districts', async () => {
-    const q = 'query($lat: Float!, $lng: Float!, $date: Date!) { ballotAtPoint(lat: $lat, lng: $lng, date: $date) { slug region { name population } candidacies { slug confidence } } }';
-    const a = await ask(build, q, { lat: 39.7392, lng: -104.9903, date: NEXT_GENERAL });
-    const b = await ask(build, q, { lat: 39.7501, lng: -104.9902, date: NEXT_GENERAL });
-    expect(b.cache).toBe('hit');
-    expect(b.body).toEqual(a.body);
-    // A document whose answer could depend on the point itself is keyed by the point.
-    const both = 'query($lat: Float!, $lng: Float!, $date: Date!) { ballotAtPoint(lat: $lat, lng: $lng, date: $date) { slug } districtsAtPoint(lat: $lat, lng: $lng) { slug } }';
-    await ask(build, both, { lat: 39.7392, lng: -104.9903, date: NEXT_GENERAL });
-    expect((await ask(build, both, { lat: 39.7501, lng: -104.9902, date: NEXT_GENERAL })).cache).toBe('miss');
+  it('keys a result by its Accept header too: each media type gets the answer graphql-http gives it', async () => {
+    const vars = { lat: 39.7321, lng: -104.9722, date: NEXT_GENERAL };
+    const asked = (accept: string) =>
+      fetch(`${s.url}/graphql`, { method: 'POST', headers: { Authorization: `Bearer ${build}`, 'Content-Type': 'application/json', Accept: accept }, body: JSON.stringify({ query: FILING, variables: vars }) })
+        .then(async (r) => ({ cache: r.headers.get('civic-cache'), type: r.headers.get('content-type'), body: await r.json() }));
+    const json = await asked('application/json');
+    const again = await asked('application/json');
+    const official = await asked('application/graphql-response+json');
+    expect([json.cache, again.cache, official.cache]).toEqual(['miss', 'hit', 'miss']);
+    expect(again.type).toBe(json.type);
+    expect(json.type).toMatch(/^application\/json/);
+    expect(official.type).toMatch(/^application\/graphql-response\+json/);
+    expect(official.body).toEqual(json.body);
   });
 
   it('drops a cached result when a change touches anything behind it, even what the query did not select', async () => {

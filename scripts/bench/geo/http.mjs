@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBoundaryFile } from '@civicgraph/geo';
-import { expressServer } from '@civicgraph/gateway';
 import { createLogger, Lifecycle } from '@civicgraph/kit';
 import { startStack as startWholeStack } from '@civicgraph/stack';
 import { startServerChild } from '../lib/server-child.mjs';
@@ -31,7 +30,7 @@ export const PATH = '/v1/districts_by_point';
  * boundaries (us-atlas + 119th CDs), at the default H3 resolution; `dataDir` (optional):
  * a data folder prepared beforehand (rest/prepare.mjs), else a temporary one.
  */
-export async function startStack(shared, { dataDir } = {}, { withoutFront = false } = {}) {
+export async function startStack(shared, { dataDir } = {}) {
   const log = createLogger('bench', 'silent');
   const lifecycle = new Lifecycle(log);
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'civic-bench-stack-'));
@@ -44,14 +43,11 @@ export async function startStack(shared, { dataDir } = {}, { withoutFront = fals
         files: [parseBoundaryFile(`congressional-district=${shared}boundaries/congressional/us-cd119-20m.geojson`)],
       },
     });
-    // A second gateway in front of the same services, every request through express: what a
-    // revalidation costs without the gateway's revalidation front.
-    const throughExpress = withoutFront ? await stack.addGateway({ revalidationFront: false }) : undefined;
     const issued = await stack.auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 1_000_000,
       label: 'bench:geo', pinnedVersion: '' });
     // A self-serve key on its plan's own terms (Build: 600 requests a minute), for a hostile neighbour.
     const neighbour = await stack.auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'bench:neighbour', pinnedVersion: '' });
-    return { url: stack.url, urlThroughExpress: throughExpress?.url, key: issued.key, neighbourKey: neighbour.key, stop: () => lifecycle.stop('bench done') };
+    return { url: stack.url, key: issued.key, neighbourKey: neighbour.key, stop: () => lifecycle.stop('bench done') };
   } catch (err) {
     await lifecycle.stop('bench stack failed to start');
     throw err;
@@ -66,16 +62,12 @@ function bareBody() {
   return JSON.stringify(doc);
 }
 
-/**
- * A bare express 5 app: the same path, a fixed 1 KB JSON body, default settings. `born`:
- * served by the gateway's `expressServer` (requests built with the app's prototypes) instead
- * of a stock `http.createServer(app)`; the app is the same.
- */
-export async function startBare({ born = false } = {}) {
+/** A bare express 5 app: the same path, a fixed 1 KB JSON body, default settings, a stock `http.createServer(app)`. */
+export async function startBare() {
   const body = bareBody();
   const app = express();
   app.get(PATH, (_req, res) => res.type('application/json').send(body));
-  return listening(born ? expressServer(app) : http.createServer(app), body);
+  return listening(http.createServer(app), body);
 }
 
 /** A peer's server listening on a free loopback port: {url, bytes, stop}. */
@@ -92,9 +84,9 @@ async function listening(server, body) {
   };
 }
 
-/** startStack in a process of its own (stack-main.mjs): {url, urlThroughExpress, key, probe, stop}; `where`: {dataDir?}. */
-export async function spawnStack(where = {}, execArgv = [], options = {}) {
-  const server = await startServerChild(STACK_MAIN, { args: [JSON.stringify(where), JSON.stringify(options)], execArgv });
+/** startStack in a process of its own (stack-main.mjs): {url, key, neighbourKey, probe, stop}; `where`: {dataDir?}. */
+export async function spawnStack(where = {}, execArgv = []) {
+  const server = await startServerChild(STACK_MAIN, { args: [JSON.stringify(where)], execArgv });
   return { ...server.info, probe: server.probe, stop: server.stop };
 }
 
@@ -118,8 +110,8 @@ export async function spawnRawNode(execArgv = []) {
 }
 
 /** startBare in a process of its own (bare-main.mjs): {url, bytes, probe, stop}. */
-export async function spawnBare(execArgv = [], { born = false } = {}) {
-  const server = await startServerChild(BARE_MAIN, { args: born ? ['born'] : [], execArgv });
+export async function spawnBare(execArgv = []) {
+  const server = await startServerChild(BARE_MAIN, { execArgv });
   return { ...server.info, probe: server.probe, stop: server.stop };
 }
 
@@ -168,27 +160,23 @@ export function medianRun(runs, key) {
 
 /**
  * Rounds of saturated runs (after a warm-up), interleaved across the servers so a noisy
- * neighbour on this shared machine hits them alike; then each server at half its median
- * saturated rate: once with autocannon `overallRate`, and in interleaved paced rounds.
- * Each server's reported run is its median round; the gateway / bare express ratio is the
- * median of the per-round ratios (both measured in the same round).
+ * neighbour on this shared machine hits them alike; then interleaved rounds of each server
+ * paced at a quarter of its median saturated rate. Each server's reported run is its median
+ * round; the gateway / bare express ratio is the median of the per-round ratios (both
+ * measured in the same round).
  */
 export async function benchHttp(cfg, progress) {
   const stack = await spawnStack();
   const procs = await startProcesses(cfg.shared);
   const bare = await spawnBare();
-  const born = await spawnBare([], { born: true });
   const raw = await spawnRawNode();
   try {
     // `kind`: the gateways are measured against the bare express peer (stock, as a user
-    // would run it); the same app served as the gateway serves its own (requests built with
-    // express's prototypes) and the bare Node peer show what express and Node's HTTP server
-    // alone do on this machine, each at its own half rate.
+    // would run it); the bare Node peer shows what Node's HTTP server alone does here.
     const targets = [
       { kind: 'gateway', name: 'civicgraph gateway (auth + geo over gRPC, one process)', url: stack.url, key: stack.key, probe: stack.probe, regions: await probe(stack.url, stack.key) },
       { kind: 'gateway', name: 'civicgraph gateway (auth, geo, gateway as separate processes, as deployed)', url: procs.url, key: procs.key, probe: procs.probe, regions: await probe(procs.url, procs.key) },
       { kind: 'express', name: `bare express 5 (fixed ${bare.bytes} B JSON)`, url: bare.url, key: undefined, probe: bare.probe, regions: await probe(bare.url) },
-      { kind: 'express-born', name: `bare express 5, served as the gateway serves it (expressServer; fixed ${born.bytes} B JSON)`, url: born.url, key: undefined, probe: born.probe, regions: await probe(born.url) },
       { kind: 'node', name: `bare Node HTTP, no framework (fixed ${raw.bytes} B JSON)`, url: raw.url, key: undefined, probe: raw.probe, regions: await probe(raw.url) },
     ];
     const base = { path: PATH, connections: cfg.httpConnections, points: cfg.httpPoints, seed: 7, duration: cfg.httpSeconds };
@@ -196,7 +184,7 @@ export async function benchHttp(cfg, progress) {
     const target = (t) => ({ ...base, url: t.url, key: t.key });
     for (const t of targets) {
       t.saturatedRounds = [];
-      t.pacedRounds = [];
+      t.quarterRounds = [];
       if (cfg.httpWarmup > 0) await load({ ...target(t), duration: cfg.httpWarmup, seed: 99 }, limit(cfg.httpWarmup), t.probe);
     }
     for (let round = 1; round <= cfg.httpRounds; round++) {
@@ -210,33 +198,19 @@ export async function benchHttp(cfg, progress) {
       t.saturated = medianRun(t.saturatedRounds, 'rps');
       t.ratioRounds = t.saturatedRounds.map((r, k) => r.rps / bareTarget.saturatedRounds[k].rps);
       t.ratio = [...t.ratioRounds].sort((a, b) => a - b)[Math.floor((t.ratioRounds.length - 1) / 2)];
-      t.rate = Math.max(1, Math.floor(t.saturated.rps / 2));
-      progress(`http: ${t.name} at ${t.rate} req/s (autocannon overallRate)`);
-      t.half = await load({ ...target(t), overallRate: t.rate, seed: 8 }, limit(cfg.httpSeconds), t.probe);
+      t.quarterRate = Math.max(1, Math.floor(t.saturated.rps / 4));
     }
     for (let round = 1; round <= cfg.httpRounds; round++) {
       for (const t of targets) {
-        progress(`http round ${round}/${cfg.httpRounds}: ${t.name} paced at ${t.rate} req/s`);
-        t.pacedRounds.push(await load({ ...target(t), mode: 'paced', rate: t.rate, seed: 20 + round }, limit(cfg.httpSeconds + 15), t.probe));
-      }
-    }
-    for (const t of targets) t.paced = medianRun(t.pacedRounds, 'p99ms');
-    // Where the latency target holds: the gateways again at a quarter of their saturation.
-    const gateways = targets.filter((t) => t.kind === 'gateway');
-    for (const t of gateways) t.quarterRounds = [];
-    for (let round = 1; round <= cfg.httpRounds; round++) {
-      for (const t of gateways) {
-        t.quarterRate = Math.max(1, Math.floor(t.saturated.rps / 4));
         progress(`http round ${round}/${cfg.httpRounds}: ${t.name} paced at ${t.quarterRate} req/s (a quarter of saturation)`);
         t.quarterRounds.push(await load({ ...target(t), mode: 'paced', rate: t.quarterRate, seed: 60 + round }, limit(cfg.httpSeconds + 15), t.probe));
       }
     }
-    for (const t of gateways) t.quarter = medianRun(t.quarterRounds, 'p99ms');
+    for (const t of targets) t.quarter = medianRun(t.quarterRounds, 'p99ms');
     for (const t of targets) delete t.probe;
     return { targets, connections: cfg.httpConnections, seconds: cfg.httpSeconds, points: cfg.httpPoints, rounds: cfg.httpRounds };
   } finally {
     await raw.stop();
-    await born.stop();
     await bare.stop();
     await procs.stop();
     await stack.stop();

@@ -97,50 +97,41 @@ function perRequest(p, base, expect) {
 }
 
 /**
- * Rounds of (idle baseline, miss, hit, 304, the 304 through express, and the peers' 200s as
- * the floors of any HTTP request here) on a fresh point set each, after an unrecorded
- * warm-up of all of them on a set of its own. `sets` and `warm` are arrays of request
- * paths; `server` is the stack's probe; `throughExpress` the URL of the stack's second
- * gateway, the one without the revalidation front (its 304s go through express); `bare`
- * and `raw` are { url, path, probe } of the bare express and bare Node peers (processes
+ * Rounds of (idle baseline, miss, hit, 304, and the peers' 200s as the floors of any HTTP
+ * request here) on a fresh point set each, after an unrecorded warm-up of all of them on a
+ * set of its own. `sets` and `warm` are arrays of request paths; `server` is the stack's
+ * probe; `bare` and `raw` are { url, path, probe } of the bare express and bare Node peers (processes
  * of their own). The idle baseline is taken in each server's own process.
  */
-export async function measureCpu({ url, key, server, connections, passes, sets, warm, throughExpress, bare, raw, idleMs = 1_000, settleMs = 1_000 }, progress) {
+export async function measureCpu({ url, key, server, connections, passes, sets, warm, bare, raw, idleMs = 1_000, settleMs = 1_000 }, progress) {
   const client = await startClient({ url, key, connections }, server, settleMs);
-  const viaExpress = await startClient({ url: throughExpress, key, connections }, server, settleMs);
   const peers = {};
   for (const [name, peer] of Object.entries({ bare, raw })) peers[name] = { client: await startClient({ url: peer.url, key, connections }, peer.probe, settleMs), path: peer.path };
   const peerPhase = (name, n) => peers[name].client.phase({ paths: [peers[name].path], passes: n, conditional: false });
   try {
-    progress('cpu: warm-up (miss, hit, 304 on a set of their own; 304 through express; the peers)');
+    progress('cpu: warm-up (miss, hit, 304 on a set of their own; the peers)');
     await client.phase({ paths: warm, passes: 1, recordEtags: true });
     await client.phase({ paths: warm, passes, conditional: false });
     await client.phase({ paths: warm, passes, conditional: true });
-    await viaExpress.phase({ paths: warm, passes: 1, recordEtags: true });
-    await viaExpress.phase({ paths: warm, passes, conditional: true });
     await peerPhase('bare', warm.length * passes);
     await peerPhase('raw', warm.length * passes);
     const rounds = [];
     for (const [k, paths] of sets.entries()) {
       const n = paths.length * passes;
-      progress(`cpu round ${k + 1}/${sets.length}: idle, miss ×${paths.length}, hit ×${n}, 304 ×${n}, 304 through express ×${n}, bare express ×${n}, bare Node ×${n}`);
+      progress(`cpu round ${k + 1}/${sets.length}: idle, miss ×${paths.length}, hit ×${n}, 304 ×${n}, bare express ×${n}, bare Node ×${n}`);
       const base = await idle(server, idleMs, settleMs);
       const bareBase = await idle(bare.probe, idleMs, settleMs);
       const rawBase = await idle(raw.probe, idleMs, settleMs);
       const miss = perRequest(await client.phase({ paths, passes: 1, recordEtags: true }), base, { status: 200, cache: 'miss' });
       const hit = perRequest(await client.phase({ paths, passes, conditional: false }), base, { status: 200, cache: 'hit' });
       const notModified = perRequest(await client.phase({ paths, passes, conditional: true }), base, { status: 304, cache: 'hit' });
-      // The second gateway caches its own answers: one request per point first (uncounted).
-      await viaExpress.phase({ paths, passes: 1, recordEtags: true });
-      const notModifiedViaExpress = perRequest(await viaExpress.phase({ paths, passes, conditional: true }), base, { status: 304, cache: 'hit' });
       const floor = perRequest(await peerPhase('bare', n), bareBase, { status: 200, cache: 'none' });
       const node = perRequest(await peerPhase('raw', n), rawBase, { status: 200, cache: 'none' });
-      rounds.push({ idle: base, miss, hit, notModified, notModifiedViaExpress, bare: floor, raw: node, vsHit: notModified.us / hit.us, vsMiss: notModified.us / miss.us });
+      rounds.push({ idle: base, miss, hit, notModified, bare: floor, raw: node, vsHit: notModified.us / hit.us, vsMiss: notModified.us / miss.us });
     }
     return { rounds, connections, passes, points: sets[0]?.length ?? 0, idleMs, settleMs };
   } finally {
     await client.stop();
-    await viaExpress.stop();
     for (const peer of Object.values(peers)) await peer.client.stop();
   }
 }

@@ -45,8 +45,7 @@ export async function getJson(url, key, path) {
  * The demo graph and point sets in a scratch folder, the stack over them and the bare
  * express peer, each in a process of its own (with --expose-gc: CPU phases collect garbage
  * in the servers), handed to `fn`; everything stopped and removed afterwards. With `cpuPeers`,
- * the stack also runs a second gateway without the revalidation front, and a bare Node
- * HTTP peer runs in a process of its own, handed to `fn` after the work folder.
+ * a bare Node HTTP peer runs in a process of its own, handed to `fn` after the work folder.
  */
 export async function withDemoStack(name, sets, progress, fn, { cpuPeers = false } = {}) {
   const work = mkdtempSync(join(tmpdir(), `civic-bench-${name}-`));
@@ -54,7 +53,7 @@ export async function withDemoStack(name, sets, progress, fn, { cpuPeers = false
     progress('demo graph and point sets (child process)');
     const prep = prepare(join(work, 'data'), sets);
     progress(`demo graph: ${prep.demo.nodes} nodes, ${prep.demo.edges} edges in ${(prep.demo.ms / 1000).toFixed(1)} s; starting the stack`);
-    const stack = await spawnStack({ dataDir: join(work, 'data') }, ['--expose-gc', ...process.execArgv], { withoutFront: cpuPeers });
+    const stack = await spawnStack({ dataDir: join(work, 'data') }, ['--expose-gc', ...process.execArgv]);
     const bare = await spawnBare(['--expose-gc']);
     const raw = cpuPeers ? await spawnRawNode(['--expose-gc']) : undefined;
     try {
@@ -129,7 +128,7 @@ async function bench(stack, bare, prep, work, raw) {
 
   const paths = (qs) => dated(qs).map((q) => `${BALLOT}?${q}`);
   const cpu = await measureCpu({ url: stack.url, key: stack.key, server: stack.probe, connections: config.cpuConnections, passes: config.cpuPasses,
-    sets: prep.queries.cpu.map(paths), warm: paths(prep.queries.warm), throughExpress: stack.urlThroughExpress,
+    sets: prep.queries.cpu.map(paths), warm: paths(prep.queries.warm), 
     bare: { url: bare.url, path: BARE_PATH, probe: bare.probe }, raw: { url: raw.url, path: BARE_PATH, probe: raw.probe } }, progress);
   for (const t of targets) delete t.probe;
 

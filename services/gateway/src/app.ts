@@ -1,9 +1,6 @@
 import express, { type Express } from 'express';
 import type { DeploymentEnvironment, Logger, RateLimiter, VersionRegistry } from '@civicgraph/kit';
-import type { BallotLookup } from './ballot-lookup.js';
-import type { GraphQLResultCache } from './cache/graphql-results.js';
 import type { ResponseCache } from './cache/response-cache.js';
-import { GeoLookup } from './geo-lookup.js';
 import { adminKeyRoutes } from './admin/key-routes.js';
 import { adminSourceRoutes } from './admin/source-routes.js';
 import { graphiql } from './graphql/graphiql.js';
@@ -30,7 +27,6 @@ export interface AppDeps {
   /** Token of the admin API (CIVIC_ADMIN_TOKEN); undefined → no admin API. */
   adminToken: string | undefined;
   limiter: RateLimiter;
-  lookup: GeoLookup;
   geo: GeoUpstream;
   graph: GraphUpstream;
   results: ResultsUpstream;
@@ -39,8 +35,6 @@ export interface AppDeps {
   /** The ingest service, when the deployment runs one (admin API). */
   ingest: IngestUpstream | undefined;
   responses: ResponseCache;
-  ballots: BallotLookup;
-  graphqlResults: GraphQLResultCache;
   versions: VersionRegistry;
   /** The environment this deployment serves (CIVIC_ENV). */
   serves: DeploymentEnvironment;
@@ -69,7 +63,7 @@ export function createApp(deps: AppDeps): Express {
   layerGates(app);
   if (deps.webhooks !== undefined) webhookRoutes(app, deps.webhooks, deps.limiter);
   app.use(restRoutes(deps));
-  graphqlRoute(app, graphqlSchemas(deps), deps.limiter, deps.graphqlResults, deps.ballots);
+  graphqlRoute(app, graphqlSchemas(deps), deps.limiter, deps.responses);
   app.use(notFound());
   app.use(problemHandler(deps.limiter, deps.log));
   return app;

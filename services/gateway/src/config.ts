@@ -1,4 +1,4 @@
-import { address, COMMON_SETTINGS, defineSettings, integer, onOff, port, secret, text, url, ENVIRONMENTS, type DeploymentEnvironment } from '@civicgraph/kit';
+import { address, COMMON_SETTINGS, defineSettings, integer, port, secret, text, url, ENVIRONMENTS, type DeploymentEnvironment } from '@civicgraph/kit';
 
 /** Gateway configuration: the only reader of process.env in this service. */
 export interface GatewayConfig {
@@ -32,11 +32,6 @@ export interface GatewayConfig {
   /** Deadline for each upstream call (UPSTREAM_DEADLINE_MS). */
   upstreamDeadlineMs: number;
   /**
-   * Most point lookups coalesced into one geo call (GEO_BATCH_MAX, 1..1000;
-   * 1 sends every lookup on its own).
-   */
-  geoBatchMax: number;
-  /**
    * Redis holding the per-key rate-limit counters (RATE_LIMIT_REDIS_URL, e.g.
    * redis://127.0.0.1:6379); unset → counted in this process, right for one gateway only.
    */
@@ -47,12 +42,6 @@ export interface GatewayConfig {
    * `civicgraph keys` CLI.
    */
   adminToken: string | undefined;
-  /**
-   * Whether revalidations of cached answers are answered before express (GATEWAY_REVALIDATION_FRONT,
-   * on|off; see http/revalidation-front.ts). Off sends every request through
-   * express: the same answers at about 1.7 times the CPU per 304 (BENCHMARKS.md).
-   */
-  revalidationFront: boolean;
   logLevel: string;
 }
 
@@ -70,13 +59,8 @@ export const gatewaySettings = defineSettings('gateway', {
   NATS_URL: { ...COMMON_SETTINGS.NATS_URL, description: 'NATS JetStream for cache invalidation events; unset → the in-process bus' },
   AUTH_CACHE_MS: { type: integer(0, 3_600_000), default: '5000', description: 'how long a principal is cached' },
   UPSTREAM_DEADLINE_MS: { type: integer(10, 60_000), default: '2000', description: 'deadline of each upstream call' },
-  GEO_BATCH_MAX: { type: integer(1, 1000), default: '256', description: 'most point lookups coalesced into one geo call (`1`: one call per lookup)' },
   RATE_LIMIT_REDIS_URL: { type: url('redis', 'rediss'), description: 'Redis holding the per-key rate-limit counters every gateway shares; unset → counted in this process' },
   CIVIC_ADMIN_TOKEN: { type: secret(32), sensitive: true, description: 'bearer token of `/admin/v1/keys` and `/admin/v1/sources` (at least 32 characters); unset → no admin API' },
-  GATEWAY_REVALIDATION_FRONT: {
-    type: onOff(), default: 'on',
-    description: '`on`: a revalidation of a cached graph answer is answered 304 before express; `off`: every request goes through express (the same answers, more CPU)',
-  },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
 });
 
@@ -108,10 +92,8 @@ function configOf(s: ReturnType<typeof gatewaySettings.parse>): Readonly<Gateway
     serves: s.CIVIC_ENV,
     authCacheMs: s.AUTH_CACHE_MS,
     upstreamDeadlineMs: s.UPSTREAM_DEADLINE_MS,
-    geoBatchMax: s.GEO_BATCH_MAX,
     rateLimitRedisUrl: s.RATE_LIMIT_REDIS_URL,
     adminToken: s.CIVIC_ADMIN_TOKEN,
-    revalidationFront: s.GATEWAY_REVALIDATION_FRONT,
     logLevel: s.LOG_LEVEL,
   });
 }

@@ -1,20 +1,13 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MemoryRateLimiter, RedisRateLimiter, VersionRegistry, type EventBus, type Lifecycle, type Logger, type RateLimiter } from '@civicgraph/kit';
 import { createApp } from './app.js';
-import { GeoCache } from './cache/geo-cache.js';
-import { startGeoInvalidator, startKeyInvalidator, startResponseInvalidator } from './cache/invalidator.js';
-import { BallotCache } from './cache/ballot-cache.js';
-import { BallotLookup } from './ballot-lookup.js';
-import { GraphQLResultCache } from './cache/graphql-results.js';
+import { startKeyInvalidator, startResponseInvalidator } from './cache/invalidator.js';
 import { ResponseCache } from './cache/response-cache.js';
 import type { GatewayConfig } from './config.js';
-import { GeoLookup } from './geo-lookup.js';
-import { answerClientErrors } from './http/client-errors.js';
-import { expressServer } from './http/express-server.js';
+import { answerClientErrors, SLOW_CLIENT_LIMITS } from './http/client-errors.js';
 import { PrincipalCache } from './http/principal-cache.js';
-import { RevalidationFront } from './http/revalidation-front.js';
 import { connectAuth } from './upstream/auth-client.js';
 import { connectGeo } from './upstream/geo-client.js';
 import { connectGraph, connectResults } from './upstream/graph-client.js';
@@ -35,12 +28,7 @@ export interface GatewayDeps {
 export interface Gateway {
   readonly url: string;
   readonly port: number;
-  readonly cache: GeoCache;
   readonly responses: ResponseCache;
-  readonly graphqlResults: GraphQLResultCache;
-  /** What answers revalidations before express; undefined when GATEWAY_REVALIDATION_FRONT is off. */
-  readonly front: RevalidationFront | undefined;
-  /** The HTTP server (built by expressServer: requests carry the app's express prototypes from birth). */
   readonly server: Server;
 }
 
@@ -48,7 +36,7 @@ export interface Gateway {
 export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Promise<Gateway> {
   const { lifecycle, log } = deps;
   const auth = connectAuth(config.authAddr, config.upstreamDeadlineMs);
-  const geo = connectGeo(config.geoAddr, config.upstreamDeadlineMs, config.geoBatchMax);
+  const geo = connectGeo(config.geoAddr, config.upstreamDeadlineMs);
   const graph = connectGraph(config.graphAddr, config.upstreamDeadlineMs);
   const results = connectResults(config.resultsAddr, config.upstreamDeadlineMs);
   const webhooks = config.webhooksAddr === undefined ? undefined : connectWebhooks(config.webhooksAddr, config.upstreamDeadlineMs);
@@ -58,16 +46,11 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     healthProbe('graph', config.graphAddr, 1_000), healthProbe('results', config.resultsAddr, 1_000),
   ];
   lifecycle.defer('gateway upstream clients', () => [auth, geo, graph, results, ...(webhooks === undefined ? [] : [webhooks]), ...(ingest === undefined ? [] : [ingest]), ...probes].forEach((c) => c.close()));
-  const cache = new GeoCache();
   const responses = new ResponseCache();
-  const lookup = new GeoLookup(geo, cache);
-  const ballots = new BallotLookup(lookup, graph, new BallotCache());
-  const graphqlResults = new GraphQLResultCache();
   const principals = new PrincipalCache(auth, config.authCacheMs);
   const subscriptions = [
     await startKeyInvalidator(deps.bus, config.env, principals, log),
-    await startGeoInvalidator(deps.bus, config.env, cache, log),
-    await startResponseInvalidator(deps.bus, config.env, [responses, ballots.cache, graphqlResults], log),
+    await startResponseInvalidator(deps.bus, config.env, responses, log),
   ];
   lifecycle.defer('gateway cache invalidators', async () => {
     await Promise.all(subscriptions.map((s) => s.unsubscribe()));
@@ -84,23 +67,19 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
       // Without the bus no change drops a cached answer: they live out their lifetimes.
       events: deps.bus.connected() ? 'ok' : 'disconnected_caches_on_ttl',
     }),
-    lookup,
     geo,
     graph,
     results,
     webhooks,
     ingest,
     responses,
-    ballots,
-    graphqlResults,
     versions,
     serves: config.serves,
     probes,
     isStopping: () => lifecycle.isStopping,
     log,
   });
-  const front = config.revalidationFront ? new RevalidationFront({ principals, limiter, versions, serves: config.serves, responses }) : undefined;
-  const server = expressServer(app, front === undefined ? app : front.listener(app));
+  const server = createServer(SLOW_CLIENT_LIMITS, app);
   server.listen(config.port, config.host);
   answerClientErrors(server);
   await once(server, 'listening');
@@ -113,7 +92,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   log.info({ url }, 'gateway listening');
-  return { url, port, cache, responses, graphqlResults, front, server };
+  return { url, port, responses, server };
 }
 
 /**

@@ -1,5 +1,4 @@
 export { defaultGatewayConfig, gatewaySettings, readGatewayConfig, type GatewayConfig, type GatewayUpstreams } from './config.js';
 export { startGateway, type Gateway, type GatewayDeps } from './gateway.js';
-export { expressServer } from './http/express-server.js';
 export { connectGraph, type GraphUpstream } from './upstream/graph-client.js';
 export { KEY_LOOKUPS_PER_MINUTE } from './http/edge.js';

@@ -1,4 +1,4 @@
-import { makeEvent, type EventBus } from '@civicgraph/kit';
+import { EVENT_KINDS, makeEvent, type EventBus } from '@civicgraph/kit';
 import type { BoundaryDiff } from './boundaries.js';
 
 /** Slugs per event: keeps each message far below NATS's 1 MB payload limit. */
@@ -20,7 +20,7 @@ export async function publishBoundaryChanges(bus: EventBus, env: string, diff: B
     ? { updated: [...diff.created, ...diff.updated, ...diff.deleted], created: [], deleted: [] }
     : diff;
   let published = 0;
-  for (const verb of ['created', 'updated', 'deleted'] as const) {
+  for (const verb of EVENT_KINDS.region) {
     for (const slugs of chunks(groups[verb], SLUGS_PER_EVENT)) {
       await bus.publish(makeEvent({ env, kind: 'region', verb, slugs, version }));
       published += 1;

@@ -1,9 +1,9 @@
 import { GeoServiceService, type GeoServiceServer } from '@civicgraph/protos/civic/geo/v1/geo';
-import { muxed, OpenStreams, startGrpcServer, unary, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
+import { startGrpcServer, unary, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
 import type { GeoConfig } from './config.js';
 import { publishBoundaryChanges } from './events.js';
 import { GeoState } from './geo-state.js';
-import { answerPoints, districtsAtPoint, districtsAtPoints } from './handlers/districts-at-point.js';
+import { districtsAtPoint, districtsAtPoints } from './handlers/districts-at-point.js';
 import { districtsByAddress } from './handlers/districts-by-address.js';
 import { getBoundary, getRegion, getRegions } from './handlers/regions.js';
 import { createGeocoder, type Geocoder } from './geocode/index.js';
@@ -37,11 +37,9 @@ export async function startGeoService(config: GeoConfig, deps: GeoDeps): Promise
   lifecycle.defer('geo boundary store', () => store.close());
   const state = new GeoState(config, store);
   const geocoder = deps.geocoder ?? createGeocoder(config.geocoder);
-  const streams = new OpenStreams();
   const implementation: GeoServiceServer = {
     districtsAtPoint: unary(log, 'DistrictsAtPoint', districtsAtPoint(state)),
     districtsAtPoints: unary(log, 'DistrictsAtPoints', districtsAtPoints(state)),
-    streamDistrictsAtPoints: muxed(log, 'StreamDistrictsAtPoints', streams, (request, principal) => answerPoints(state, principal, request)),
     districtsByAddress: unary(log, 'DistrictsByAddress', districtsByAddress(state, geocoder)),
     getRegion: unary(log, 'GetRegion', getRegion(state)),
     getRegions: unary(log, 'GetRegions', getRegions(state)),
@@ -52,7 +50,6 @@ export async function startGeoService(config: GeoConfig, deps: GeoDeps): Promise
     port: config.port,
     services: [{ name: 'civic.geo.v1.GeoService', definition: GeoServiceService, implementation }],
     log,
-    streams,
   });
   lifecycle.defer('geo grpc server', () => server.stop());
   let first = true;

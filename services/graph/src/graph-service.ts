@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { GraphServiceService, type GraphServiceServer } from '@civicgraph/protos/civic/graph/v1/graph';
-import { assertEnvironment, muxed, NotFoundError, nodeVisible, OpenStreams, principalOf as callerOf, startGrpcServer, unary, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
+import { assertEnvironment, NotFoundError, nodeVisible, principalOf as callerOf, startGrpcServer, unary, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { GraphConfig } from './config.js';
 import { OutboxRelay } from './domain/outbox-relay.js';
@@ -15,6 +15,7 @@ import { getContest, listContests } from './service/queries/contests.js';
 import type { QueryContext } from './service/queries/context.js';
 import { listElectionDates } from './service/queries/election-dates.js';
 import { listOfficeholders } from './service/queries/officeholders.js';
+import { listResults } from './service/queries/results.js';
 import type { GraphStore } from './store/graph-store.js';
 import { openGraphStore } from './store/open-store.js';
 
@@ -54,14 +55,12 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
   // carries one anyway (a misrouted or misconfigured gateway) never reaches this dataset.
   const served = (principal: Principal): Principal => (assertEnvironment(config.serves, { principal }), principal);
   const principalOf = (call: Parameters<typeof callerOf>[0]): Principal => served(callerOf(call));
-  const streams = new OpenStreams();
   const implementation: GraphServiceServer = {
     listContests: unary(log, 'ListContests', (req, call) => listContests(ctx, principalOf(call), req)),
     getContest: unary(log, 'GetContest', (req, call) => getContest(ctx, principalOf(call), req)),
     listCandidacies: unary(log, 'ListCandidacies', (req, call) => listCandidacies(ctx, principalOf(call), req)),
     getCandidacy: unary(log, 'GetCandidacy', (req, call) => getCandidacy(ctx, principalOf(call), req)),
     ballot: unary(log, 'Ballot', (req, call) => ballot(ctx, principalOf(call), req)),
-    streamBallot: muxed(log, 'StreamBallot', streams, (req, principal) => ballot(ctx, served(principal), req)),
     listOfficeholders: unary(log, 'ListOfficeholders', (req, call) => listOfficeholders(ctx, principalOf(call), req)),
     listElectionDates: unary(log, 'ListElectionDates', (req, call) => listElectionDates(ctx, principalOf(call), req)),
     moveCandidacy: unary(log, 'MoveCandidacy', async (req, call) => {
@@ -76,13 +75,13 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
       }, provenance);
       return getCandidacy(ctx, principal, { slug, minConfidence: 0 });
     }),
+    listResults: unary(log, 'ListResults', (req, call) => listResults(ctx, principalOf(call), req)),
   };
   const server = await startGrpcServer({
     host: config.host,
     port: config.port,
     services: [{ name: 'civic.graph.v1.GraphService', definition: GraphServiceService, implementation }],
     log,
-    streams,
   });
   lifecycle.defer('graph grpc server', () => server.stop());
   const rescore = async (): Promise<RescoreOutcome> => {

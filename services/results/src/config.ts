@@ -1,6 +1,5 @@
 import { join, resolve } from 'node:path';
-import { COMMON_SETTINGS, defineSettings, grpcBindSettings, type DeploymentEnvironment } from '@civicgraph/kit';
-import { STORE_SETTINGS, storeSelectionOf, type StoreSelection } from '@civicgraph/graph';
+import { address, COMMON_SETTINGS, defineSettings, grpcBindSettings, type DeploymentEnvironment } from '@civicgraph/kit';
 
 /** Results service configuration: the only reader of process.env in this service. */
 export interface ResultsConfig {
@@ -8,10 +7,14 @@ export interface ResultsConfig {
   host: string;
   /** gRPC port (RESULTS_GRPC_PORT; 0 picks a free one). */
   port: number;
-  /** The embedded graph store it reads results from: `${CIVIC_DATA_DIR}/graph`. */
+  /** The service's own store of result rows: `${CIVIC_DATA_DIR}/results`. */
   storePath: string;
-  /** The graph store adapter (GRAPH_STORE and ARANGO_*, as the graph service reads them). */
-  store: StoreSelection;
+  /** The graph service it copies results from (GRAPH_ADDR, host:port). */
+  graphAddr: string;
+  /** NATS server (NATS_URL) carrying the graph's result and contest events; unset → in-process bus. */
+  natsUrl: string | undefined;
+  /** The subject word events are published under (CIVIC_ENV). */
+  env: string;
   /** The environment whose keys this deployment's data serves (CIVIC_ENV). */
   serves: DeploymentEnvironment;
   logLevel: string;
@@ -20,19 +23,30 @@ export interface ResultsConfig {
 /** The results service's environment: every variable it reads, with its default and meaning. */
 export const resultsSettings = defineSettings('results', {
   ...grpcBindSettings('RESULTS', 50054),
-  CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of the embedded stores: reads the election graph in `graph/`' },
+  CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of the embedded stores: its own store of result rows in `results/`' },
   CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
-  ...STORE_SETTINGS,
+  GRAPH_ADDR: { type: address(), required: true, description: 'the graph service it copies results from, `host:port`' },
+  NATS_URL: { ...COMMON_SETTINGS.NATS_URL, description: "NATS JetStream carrying the graph's result and contest events; unset → the in-process bus" },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
 });
 
 export function readResultsConfig(env: NodeJS.ProcessEnv = process.env): Readonly<ResultsConfig> {
-  const s = resultsSettings.parse(env);
+  return configOf(resultsSettings.parse(env));
+}
+
+/** Every setting at its default, over `dataDir` and the graph service's address: the base of a stack started in code. */
+export function defaultResultsConfig(dataDir: string, graphAddr: string): Readonly<ResultsConfig> {
+  return configOf({ ...resultsSettings.defaults(), CIVIC_DATA_DIR: dataDir, GRAPH_ADDR: graphAddr });
+}
+
+function configOf(s: ReturnType<typeof resultsSettings.parse>): Readonly<ResultsConfig> {
   return Object.freeze({
     host: s.RESULTS_GRPC_HOST,
     port: s.RESULTS_GRPC_PORT,
-    storePath: join(resolve(s.CIVIC_DATA_DIR), 'graph'),
-    store: storeSelectionOf(s),
+    storePath: join(resolve(s.CIVIC_DATA_DIR), 'results'),
+    graphAddr: s.GRAPH_ADDR,
+    natsUrl: s.NATS_URL,
+    env: s.CIVIC_ENV,
     serves: s.CIVIC_ENV,
     logLevel: s.LOG_LEVEL,
   });

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-import { openGraphStore } from '@civicgraph/graph';
-import { runService } from '@civicgraph/kit';
+import { openBus, runService } from '@civicgraph/kit';
 import { readResultsConfig, resultsSettings } from './config.js';
 import { startResultsService } from './service.js';
 
@@ -9,8 +8,8 @@ runService({
   settings: resultsSettings,
   read: () => readResultsConfig(),
   start: async (config, lifecycle, log) => {
-    const store = await openGraphStore(config.store, config.storePath);
-    lifecycle.defer('graph store', () => store.close());
-    await startResultsService(config, { store, lifecycle, log });
+    const bus = await openBus(config.natsUrl, 'results', log);
+    lifecycle.defer('results event bus', () => bus.close());
+    await startResultsService(config, { bus, lifecycle, log });
   },
 });

@@ -3,7 +3,7 @@ import { defaultGatewayConfig, startGateway, type Gateway, type GatewayConfig } 
 import { defaultGeoConfig, startGeoService, type GeoConfig, type GeoService } from '@civicgraph/geo';
 import { defaultGraphConfig, startGraphService, type GraphConfig, type GraphService } from '@civicgraph/graph';
 import { defaultIngestConfig, startIngestService, type IngestConfig, type IngestService, type RunRecord } from '@civicgraph/ingest';
-import { startResultsService, type ResultsService } from '@civicgraph/results';
+import { defaultResultsConfig, startResultsService, type ResultsConfig, type ResultsService } from '@civicgraph/results';
 import { defaultWebhooksConfig, startWebhooksService, type WebhooksConfig, type WebhooksService } from '@civicgraph/webhooks';
 import { openBus, type DeploymentEnvironment, type EventBus, type Lifecycle, type Logger, type VersionRegistry } from '@civicgraph/kit';
 
@@ -31,6 +31,7 @@ export interface StackConfig {
   auth?: Partial<AuthConfig>;
   geo?: Partial<GeoConfig>;
   graph?: Partial<GraphConfig>;
+  results?: Partial<ResultsConfig>;
   /** Starts the ingest service (no schedule until `ingest.ingest.start`), sharing the graph service's store. */
   ingest?: Partial<IngestConfig> & { onRun?: (run: RunRecord) => void };
   /** Starts the webhooks service (its dispatcher included) and points the gateway at it. */
@@ -88,7 +89,9 @@ export async function startStack(config: StackConfig): Promise<Stack> {
     { bus, lifecycle, log: child('graph') });
   const ingest = config.ingest === undefined ? undefined : await startIngest(config, config.ingest, graph, word);
   await config.prepare?.({ auth, geo, graph, ingest, bus });
-  const results = await startResultsService({ host: '127.0.0.1', port: 0, serves }, { store: graph.store, lifecycle, log: child('results') });
+  // Results keeps its own copy of the graph's result rows, read over gRPC and kept current by events.
+  const results = await startResultsService({ ...defaultResultsConfig(dataDir, graph.address), port: 0, env: word, serves, natsUrl: config.natsUrl, ...config.results },
+    { bus, lifecycle, log: child('results') });
   const webhooks = config.webhooks === undefined
     ? undefined
     : await startWebhooksService({ ...defaultWebhooksConfig(dataDir), port: 0, env: word, natsUrl: config.natsUrl, ...config.webhooks }, { bus, lifecycle, log: child('webhooks') });

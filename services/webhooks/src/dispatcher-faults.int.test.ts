@@ -97,7 +97,7 @@ class Rig {
   private contest(i: number): CivicEvent {
     return makeEvent({
       env: this.env, kind: 'contest', verb: 'created', slugs: [`contest:f-${i}`], version: '1',
-      node: { slug: `contest:f-${i}`, kind: 'contest', state: 'co', tier: 'state', rev: 1, data: {} },
+      node: { slug: `contest:f-${i}`, kind: 'contest', state: 'co', tier: 'state', rev: 1, updatedAt: '2026-11-01T00:00:00.000Z', data: {} },
     });
   }
 }

@@ -95,7 +95,7 @@ function dispatcherSuite(name: string, makeBus: () => Promise<EventBus>) {
     const filingChange = (state: string) => makeEvent({
       env, kind: 'candidacy', verb: 'updated', slugs: ['candidacy:a'], changedFields: ['filingStatus'], version: '3',
       changes: [{ field: 'filingStatus', before: 'FILED', after: 'QUALIFIED' }],
-      node: { slug: 'candidacy:a', kind: 'candidacy', state, tier: 'state', rev: 3, data: { fields: { filingStatus: { value: 'QUALIFIED' }, campaignEmails: { value: ['c@d.test'] } } } },
+      node: { slug: 'candidacy:a', kind: 'candidacy', state, tier: 'state', rev: 3, updatedAt: '2026-11-01T00:00:00.000Z', data: { fields: { filingStatus: { value: 'QUALIFIED' }, campaignEmails: { value: ['c@d.test'] } } } },
     });
     const path = (suffix: string) => `/${prefix}_${suffix}`;
 
@@ -126,7 +126,7 @@ function dispatcherSuite(name: string, makeBus: () => Promise<EventBus>) {
 
     it('delivers what was published while it was stopped, once it is back', async () => {
       await dispatcher.stop();
-      const missed = makeEvent({ env, kind: 'contest', verb: 'created', slugs: ['contest:x'], version: '1', node: { slug: 'contest:x', kind: 'contest', state: 'co', tier: 'state', rev: 1, data: {} } });
+      const missed = makeEvent({ env, kind: 'contest', verb: 'created', slugs: ['contest:x'], version: '1', node: { slug: 'contest:x', kind: 'contest', state: 'co', tier: 'state', rev: 1, updatedAt: '2026-11-01T00:00:00.000Z', data: {} } });
       await bus.publish(missed);
       dispatcher = new Dispatcher({ bus, env, subscriptions: store, deliverer, logger });
       await dispatcher.start();

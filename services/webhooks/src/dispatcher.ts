@@ -67,8 +67,7 @@ export class Dispatcher {
 }
 
 function nodeState(event: CivicEvent): string {
-  if (event.nodeJson === '') return '';
-  return (JSON.parse(event.nodeJson) as { state?: string }).state ?? '';
+  return (event.node ?? event.officeholder)?.state ?? '';
 }
 
 /** One delivery per (endpoint, event): the same event handled twice enqueues once. */

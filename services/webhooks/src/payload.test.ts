@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeEvent } from '@civicgraph/kit';
+import { makeEvent, parseEvent } from '@civicgraph/kit';
 import { Environment, Plan, type Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { payloadFor } from './payload.js';
 
@@ -9,7 +9,7 @@ const principal = (over: Partial<NonNullable<Principal['entitlements']>> = {}, e
 });
 
 const candidacy = (state: string, tier: string) => ({
-  slug: 'candidacy:a', kind: 'candidacy', state, tier, rev: 3,
+  slug: 'candidacy:a', kind: 'candidacy' as const, state, tier, rev: 3, updatedAt: '2026-11-01T00:00:00.000Z',
   data: { fields: { filingStatus: { value: 'QUALIFIED' }, campaignEmails: { value: ['a@b.test'] }, campaignPhones: { value: ['555'] } } },
 });
 
@@ -52,14 +52,19 @@ describe('payloadFor', () => {
     expect(payloadFor(event('co', 'state'), principal({ states: ['co'], tiers: ['state'] }))).toBeDefined();
   });
 
-  const holder = { person: { slug: 'person:p', name: 'P' }, start: '2019-01-08', end: null, contactEmails: ['gov@b.test'], contactOffices: [{ kind: 'capitol', address: '200 E Colfax', voice: '555', fax: null }], contactLinks: [{ url: 'https://b.test', note: '' }] };
+  const contact = { contactEmails: ['gov@b.test'], contactOffices: [{ kind: 'capitol', address: '200 E Colfax', voice: '555', fax: null }], contactLinks: [{ url: 'https://b.test', note: '' }] };
   const officeholder = (changes = [{ field: 'start', before: null, after: '2019-01-08' }]) => makeEvent({
     env: 'live', kind: 'officeholder', verb: 'changed', slugs: ['office:co-governor', 'person:p'], changedFields: changes.map((c) => c.field), version: '1',
-    changes, node: { kind: 'officeholder', state: 'co', tier: 'state', data: holder },
+    changes,
+    officeholder: {
+      state: 'co', tier: 'state', person: { slug: 'person:p', name: 'P' },
+      office: { slug: 'office:co-governor', name: 'Governor', level: 'state', region: 'region:co' },
+      term: '', start: '2019-01-08', contact,
+    },
   });
   const person = (changes: { field: string; before: unknown; after: unknown }[]) => makeEvent({
     env: 'live', kind: 'person', verb: 'updated', slugs: ['person:p'], changedFields: changes.map((c) => c.field), version: '2',
-    changes, node: { slug: 'person:p', kind: 'person', state: 'co', tier: '', data: { name: 'P', ...holder } },
+    changes, node: { slug: 'person:p', kind: 'person', state: 'co', tier: '', rev: 2, updatedAt: '2026-11-01T00:00:00.000Z', data: { name: 'P', start: '2019-01-08', ...contact } },
   });
 
   it("shapes an officeholder's and a person's channels by the same rule: present with contact, absent without", () => {
@@ -78,5 +83,28 @@ describe('payloadFor', () => {
     expect(payloadFor(channels, principal({ contact: true }))?.data.changed_fields).toEqual(['contactEmails']);
     expect(payloadFor(officeholder(), principal({ tiers: ['federal'] }))).toBeUndefined();
     expect(payloadFor(officeholder(), principal({ states: ['de'] }))).toBeUndefined();
+  });
+
+  it('gives a subscriber the same body for an event read from its JSON-era form as the graph published then, key for key', () => {
+    // As a release before the typed envelope stored them in outboxes and streams.
+    const legacy = (e: ReturnType<typeof makeEvent>, object: unknown) => {
+      const { node: _node, officeholder: _officeholder, ...rest } = e;
+      return parseEvent({ ...rest, changes: e.changes.map((c) => ({ field: c.field, beforeJson: JSON.stringify(c.before), afterJson: JSON.stringify(c.after) })), nodeJson: JSON.stringify(object) });
+    };
+    const node = candidacy('co', 'state');
+    const holderObject = {
+      kind: 'officeholder', state: 'co', tier: 'state',
+      data: {
+        person: { slug: 'person:p', name: 'P' }, office: { slug: 'office:co-governor', name: 'Governor', level: 'state', region: 'region:co' },
+        term: '', start: '2019-01-08', end: null, party: null, ...contact,
+      },
+    };
+    const key = principal({ contact: true });
+    for (const [typed, object] of [[event(), node], [officeholder(), holderObject]] as const) {
+      const body = payloadFor(typed, key)!;
+      expect(JSON.stringify(body.data.object)).toBe(JSON.stringify(object));
+      expect(JSON.stringify(payloadFor(legacy(typed, object), key))).toBe(JSON.stringify(body));
+    }
+    expect(payloadFor(event(), key)!.data.changes).toEqual([FILING, EMAILS]);
   });
 });

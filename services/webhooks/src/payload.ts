@@ -1,4 +1,4 @@
-import { environmentOf, fieldVisible, nodeVisible, type CivicEvent } from '@civicgraph/kit';
+import { environmentOf, eventObjectView, fieldVisible, nodeVisible, type CivicEvent } from '@civicgraph/kit';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 
 /**
@@ -28,8 +28,8 @@ export interface WebhookPayload {
 /** The payload for `principal`, or undefined when the event does not exist for that key. */
 export function payloadFor(event: CivicEvent, principal: Principal): WebhookPayload | undefined {
   if (event.environment !== environmentOf(principal)) return undefined;
-  const node = event.nodeJson === '' ? undefined : (JSON.parse(event.nodeJson) as { state?: string; tier?: string; data?: unknown });
-  if (node !== undefined && !nodeVisible(principal, { state: node.state ?? '', tier: node.tier ?? '' })) return undefined;
+  const node = eventObjectView(event);
+  if (node !== undefined && !nodeVisible(principal, { state: node.state, tier: node.tier })) return undefined;
   const keep = (field: string) => fieldVisible(principal, field);
   const changedFields = event.changedFields.filter(keep);
   // A change to withheld fields alone is no change for this key: telling it one happened would leak it.
@@ -42,7 +42,7 @@ export function payloadFor(event: CivicEvent, principal: Principal): WebhookPayl
     data: {
       slugs: event.slugs,
       changed_fields: changedFields,
-      changes: event.changes.filter((c) => keep(c.field)).map((c) => ({ field: c.field, before: JSON.parse(c.beforeJson), after: JSON.parse(c.afterJson) })),
+      changes: event.changes.filter((c) => keep(c.field)).map((c) => ({ field: c.field, before: c.before ?? null, after: c.after ?? null })),
       object: node === undefined ? null : withoutHiddenFields(node, principal),
     },
   };

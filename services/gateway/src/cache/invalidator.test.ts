@@ -14,7 +14,7 @@ describe('startResponseInvalidator', () => {
     cache.set('contest', 'C', ['contest:c', 'candidacy:a', 'provenance:p'], cache.mark());
     cache.set('other-candidacy', 'B', ['candidacy:b', 'provenance:p'], cache.mark());
     cache.set('unrelated', 'U', ['contest:d'], cache.mark());
-    await startResponseInvalidator(bus, 'test', [cache], createLogger('test', 'silent'));
+    await startResponseInvalidator(bus, 'test', cache, createLogger('test', 'silent'));
     return cache;
   }
   const kept = (cache: SlugCache<string>) => ['contest', 'other-candidacy', 'unrelated'].filter((k) => cache.get(k) !== undefined);

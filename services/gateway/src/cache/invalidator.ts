@@ -1,6 +1,5 @@
-import { DATA_EVENT_KINDS, subjectMatches, type CivicEvent, type EventBus, type EventKind, type Logger, type Subscription } from '@civicgraph/kit';
+import { DATA_EVENT_KINDS, type CivicEvent, type EventBus, type EventKind, type Logger, type Subscription } from '@civicgraph/kit';
 import type { PrincipalCache } from '../http/principal-cache.js';
-import type { GeoCache } from './geo-cache.js';
 
 /** A cache whose entries data-change events can drop by slug. */
 export interface SlugIndexed {
@@ -9,33 +8,18 @@ export interface SlugIndexed {
 }
 
 /**
- * Keeps the geo cache honest: `region.updated`/`region.deleted` drop the answers naming
- * the event's slugs; `region.created` drops everything, since a new boundary can contain
- * any cached point and the gateway does not hold geometry.
+ * Keeps the cached answers honest: a data-change event of any kind drops the answers naming
+ * one of its slugs; a created or deleted node can enter or leave any list, ballot or point
+ * lookup (a new boundary can contain any point), and a term that begins or ends
+ * (officeholder.changed) any region's list of officeholders, so those events drop everything.
  */
-export function startGeoInvalidator(bus: EventBus, env: string, cache: GeoCache, log: Logger): Promise<Subscription> {
-  return bus.subscribe(`civic.${env}.region.*`, (event: CivicEvent) => {
-    const dropped = subjectMatches(`civic.${env}.region.created`, event.subject) || event.slugs.length === 0
-      ? cache.clear()
-      : cache.invalidateSlugs(event.slugs);
-    log.info({ eventId: event.id, subject: event.subject, slugs: event.slugs.length, dropped }, 'geo cache invalidated');
-  });
-}
-
-/**
- * Keeps the graph-backed answers honest (rendered responses, ballots by region set): any data-change event (every node kind) drops
- * the responses naming one of its slugs; a created or deleted node can enter or leave any
- * list or ballot, and a term that begins or ends (officeholder.changed) any region's list of
- * officeholders, so those events drop everything.
- */
-export function startResponseInvalidator(bus: EventBus, env: string, caches: readonly SlugIndexed[], log: Logger): Promise<Subscription> {
+export function startResponseInvalidator(bus: EventBus, env: string, cache: SlugIndexed, log: Logger): Promise<Subscription> {
   return bus.subscribe(`civic.${env}.*.*`, (event: CivicEvent) => {
     const kind = event.subject.split('.')[2] as EventKind;
     if (!DATA_EVENT_KINDS.has(kind)) return;
     const verb = event.subject.slice(event.subject.lastIndexOf('.') + 1);
-    let dropped = 0;
     const slugs = verb === 'updated' ? answerSlugsOf(event) : [];
-    for (const cache of caches) dropped += slugs.length > 0 ? cache.invalidateSlugs(slugs) : cache.clear();
+    const dropped = slugs.length > 0 ? cache.invalidateSlugs(slugs) : cache.clear();
     log.debug({ eventId: event.id, subject: event.subject, slugs: event.slugs.length, dropped }, 'response cache invalidated');
   });
 }

@@ -1,40 +1,41 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { policyFingerprint, todayUtc } from '@civicgraph/kit';
-import type { Rendered } from './geo-cache.js';
 import { SlugCache } from './slug-cache.js';
 
-/** What the graph-backed endpoints cache: the rendered response and the slugs it shows. */
-export interface CachedResponse extends Rendered {
-  /** Cache-Control of the response. */
+/** An answer as sent: its bytes, their strong ETag, and its Cache-Control. */
+export interface CachedResponse {
+  body: Buffer;
+  etag: string;
   cacheControl: string;
+  /** Requests a GraphQL answer was charged (by its nodes); REST answers count one. */
+  charged?: number;
+  /** Content-Type of a GraphQL answer (it follows the request's Accept); REST answers are JSON. */
+  contentType?: string;
 }
 
 /**
- * Rendered responses of the graph-backed endpoints, so a repeated request (and above all a
- * conditional one answered 304) costs no upstream call. Keyed by `responseKey`; indexed
- * by every slug in the body; dropped by the data-change events that name one (see the
- * invalidator), and never served older than the endpoints' freshness (five minutes).
+ * The gateway's one response cache: REST answers and GraphQL results as the bytes sent, so
+ * a repeated request (and above all a conditional one answered 304) costs no upstream
+ * call. Keyed by `responseKey`; indexed by the slugs each answer shows (or, for GraphQL,
+ * every slug the upstream answers behind it named); emptied by the data-change events
+ * that name one (see invalidator.ts), and never served older than the candidacy
+ * freshness (five minutes), the fallback when events stop arriving. At most 20,000
+ * answers and 64 MB, index included, least recently used first out.
  */
 export class ResponseCache extends SlugCache<CachedResponse> {
-  constructor(maxEntries = 10_000, ttlMs = 300_000, now?: () => number, maxBytes = 128 * 1024 * 1024) {
-    super(maxEntries, ttlMs, now, { maxBytes, bytesOf: renderedBytes });
+  constructor(maxEntries = 20_000, ttlMs = 300_000, now?: () => number, maxBytes = 64 * 2 ** 20) {
+    super(maxEntries, ttlMs, now, { maxBytes, bytesOf: (r) => r.body.length + r.etag.length + r.cacheControl.length + 200 });
   }
-}
-
-/** Bytes of a rendered body (one buffer or chunks) and its tag. */
-export function renderedBytes(r: Rendered): number {
-  const body = Buffer.isBuffer(r.body) ? r.body.length : (r.body as readonly Buffer[]).reduce((n, b) => n + b.length, 0);
-  return body + r.etag.length + 200;
 }
 
 /**
  * The key of an answer: everything it depends on. The caller's policy fingerprint (what
- * the policy lets it see), the API version, today's date (for the endpoints' date
- * defaults) and the request URL, path and query as sent. Only a URL that passed the whole
- * pipeline (edge and parameter validation) is ever stored under it.
+ * the policy lets it see), the API version, today's date (for date defaults) and the
+ * request: the URL as sent, or for GraphQL the operation with its variables. Only a
+ * request that passed the whole pipeline (edge and validation) is ever stored under it.
  */
-export function responseKey(principal: Principal, version: string, url: string): string {
-  return `${policyFingerprint(principal)}|${version}|${todayUtc()}|${url}`;
+export function responseKey(principal: Principal, version: string, request: string): string {
+  return `${policyFingerprint(principal)}|${version}|${todayUtc()}|${request}`;
 }
 
 const SLUG = /^(region|election|contest|office|candidacy|person|party|position|provenance|result):[a-z0-9]/;

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** Entries that show the same slugs, indexed once for all of them. */
 interface Group {
   readonly id: string;
@@ -9,8 +11,14 @@ interface Entry<V> {
   value: V;
   group: Group;
   expires: number;
-  bytes: number;
 }
+
+/**
+ * What indexing one slug of an entry costs, counted against a byte budget beside the
+ * value: the slug in its group's key and in the index's sets. Counted for every entry,
+ * though entries of one group share it: the budget errs on the safe side.
+ */
+const SLUG_INDEX_BYTES = 80;
 
 /** A byte budget: what an entry weighs, and the most all entries may weigh together. */
 export interface ByteBudget<V> {
@@ -25,25 +33,33 @@ export interface ByteBudget<V> {
  * upstream, pass it to `set`. Entries older than `ttlMs` are not served (the fallback
  * when events stop arriving). It holds at most `maxEntries` entries and, with a `budget`,
  * at most `budget.maxBytes` bytes (an entry heavier than a tenth of it is not kept); when
- * full, the least recently used entries go first.
+ * full, the least recently used entries go first (lru-cache keeps that order).
  *
- * Entries stored with the same `group` show the same slugs (every point's ballot of one
- * set of districts, say: some 300 slugs each), so the slugs are indexed once for the
- * group, not once per entry, and an event naming one of them drops the whole group.
+ * Entries that show the same slugs (every point's ballot of one set of districts, say:
+ * some 300 slugs each) form a group whose slugs are indexed once, not once per entry; an
+ * event naming one of them drops the whole group.
  */
 export class SlugCache<V> {
-  private readonly entries = new Map<string, Entry<V>>();
+  private readonly entries: LRUCache<string, Entry<V>>;
   private readonly groups = new Map<string, Group>();
   private readonly bySlug = new Map<string, Set<Group>>();
   private generation = 0;
-  private totalBytes = 0;
 
   constructor(
-    private readonly maxEntries: number,
+    maxEntries: number,
     private readonly ttlMs = Infinity,
     private readonly now: () => number = Date.now,
-    private readonly budget?: ByteBudget<V>,
-  ) {}
+    budget?: ByteBudget<V>,
+  ) {
+    this.entries = new LRUCache<string, Entry<V>>({
+      max: maxEntries,
+      ...(budget === undefined
+        ? {}
+        : { maxSize: budget.maxBytes, maxEntrySize: Math.floor(budget.maxBytes / 10), sizeCalculation: (e) => budget.bytesOf(e.value) + SLUG_INDEX_BYTES * e.group.slugs.length }),
+      // Whatever takes an entry out (eviction, replacement, deletion) takes it out of its group.
+      dispose: (e, key) => this.leave(e.group, key),
+    });
+  }
 
   get size(): number {
     return this.entries.size;
@@ -51,7 +67,7 @@ export class SlugCache<V> {
 
   /** What the entries weigh together, by the budget's measure (0 without one). */
   get bytes(): number {
-    return this.totalBytes;
+    return this.entries.calculatedSize;
   }
 
   /** Distinct slugs the index holds (what the index costs; it shrinks as groups go). */
@@ -63,12 +79,9 @@ export class SlugCache<V> {
     const e = this.entries.get(key);
     if (e === undefined) return undefined;
     if (e.expires <= this.now()) {
-      this.drop(key);
+      this.entries.delete(key);
       return undefined;
     }
-    // Used: to the young end of the eviction order.
-    this.entries.delete(key);
-    this.entries.set(key, e);
     return e.value;
   }
 
@@ -77,41 +90,15 @@ export class SlugCache<V> {
     return this.generation;
   }
 
-  /**
-   * Stores `value` under `key` unless an invalidation happened since `generation`. With a
-   * `group`, `slugs` must be the group's: the first entry's slugs index them all.
-   */
-  set(key: string, value: V, slugs: readonly string[], generation: number, group?: string): void {
+  /** Stores `value` under `key`, indexed by `slugs`, unless an invalidation happened since `generation`. */
+  set(key: string, value: V, slugs: readonly string[], generation: number): void {
     if (generation !== this.generation) return;
-    this.drop(key);
-    const bytes = this.budget?.bytesOf(value) ?? 0;
-    if (this.budget !== undefined && bytes > this.budget.maxBytes / 10) return;
-    const maxBytes = this.budget?.maxBytes ?? Infinity;
-    while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.totalBytes + bytes > maxBytes)) {
-      this.drop(this.entries.keys().next().value!);
-    }
-    const g = this.groupFor(group ?? `\0${key}`, slugs);
-    g.keys.add(key);
-    this.entries.set(key, { value, group: g, expires: this.now() + this.ttlMs, bytes });
-    this.totalBytes += bytes;
-  }
-
-  /**
-   * Weighs `key`'s entry again after its value grew (a rendering memoised on it), evicting
-   * the least recently used others while the budget is exceeded; an entry grown past a
-   * tenth of the budget is dropped itself.
-   */
-  reweigh(key: string): void {
-    const e = this.entries.get(key);
-    if (e === undefined || this.budget === undefined) return;
-    const bytes = this.budget.bytesOf(e.value);
-    this.totalBytes += bytes - e.bytes;
-    e.bytes = bytes;
-    if (bytes > this.budget.maxBytes / 10) return void this.drop(key);
-    for (const other of this.entries.keys()) {
-      if (this.totalBytes <= this.budget.maxBytes) break;
-      if (other !== key) this.drop(other);
-    }
+    this.entries.delete(key);
+    const group = this.groupFor(slugs);
+    group.keys.add(key);
+    this.entries.set(key, { value, group, expires: this.now() + this.ttlMs });
+    // Refused (heavier than a tenth of the budget): lru-cache stored nothing and disposed of nothing.
+    if (!this.entries.has(key)) this.leave(group, key);
   }
 
   /** Drops every entry naming one of `slugs`; returns how many were dropped. */
@@ -120,7 +107,7 @@ export class SlugCache<V> {
     let dropped = 0;
     for (const slug of slugs) {
       for (const group of this.bySlug.get(slug) ?? []) {
-        for (const key of [...group.keys]) dropped += this.drop(key) ? 1 : 0;
+        for (const key of [...group.keys]) dropped += this.entries.delete(key) ? 1 : 0;
       }
     }
     return dropped;
@@ -130,14 +117,14 @@ export class SlugCache<V> {
   clear(): number {
     this.generation += 1;
     const n = this.entries.size;
-    this.totalBytes = 0;
     this.entries.clear();
     this.groups.clear();
     this.bySlug.clear();
     return n;
   }
 
-  private groupFor(id: string, slugs: readonly string[]): Group {
+  private groupFor(slugs: readonly string[]): Group {
+    const id = [...slugs].sort().join('\n');
     let g = this.groups.get(id);
     if (g !== undefined) return g;
     g = { id, slugs, keys: new Set() };
@@ -150,18 +137,10 @@ export class SlugCache<V> {
     return g;
   }
 
-  private drop(key: string): boolean {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return false;
-    this.entries.delete(key);
-    this.totalBytes -= entry.bytes;
-    const g = entry.group;
+  /** `key` leaves its group; the group's slugs leave the index with its last entry. */
+  private leave(g: Group, key: string): void {
     g.keys.delete(key);
-    if (g.keys.size === 0) this.dropGroup(g);
-    return true;
-  }
-
-  private dropGroup(g: Group): void {
+    if (g.keys.size > 0) return;
     this.groups.delete(g.id);
     for (const slug of g.slugs) {
       const groups = this.bySlug.get(slug);

@@ -1,6 +1,7 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { Contest } from '@civicgraph/protos/civic/graph/v1/graph';
 import { queryBudget, type ApiVersion } from '@civicgraph/kit';
+import { slugsIn } from '../cache/response-cache.js';
 import type { Spend } from './geometry-cost.js';
 
 /** What every resolver is given: the caller, as the edge authenticated it, and per-request memos. */
@@ -21,7 +22,7 @@ export function graphqlContext(principal: Principal, version: ApiVersion, cost =
   return { principal, version, contests: new Map(), touched: new Set(), spend: { cost, maxCost: budget.maxCost, bytes: 0, maxBytes: budget.maxResponseBytes, outlines: Promise.resolve() } };
 }
 
-/** Notes slugs the result depends on. */
-export function touch(ctx: GraphQLContext, slugs: Iterable<string>): void {
-  for (const slug of slugs) if (slug !== '') ctx.touched.add(slug);
+/** Notes the slugs an upstream answer (or a list of slugs) names: the result depends on them. */
+export function touch(ctx: GraphQLContext, answer: unknown): void {
+  slugsIn(answer, ctx.touched);
 }

@@ -1,14 +1,11 @@
 import { createHandler, type Handler } from 'graphql-http';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { policyFingerprint, todayUtc, type RateLimiter } from '@civicgraph/kit';
-import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import type { BallotLookup } from '../ballot-lookup.js';
-import type { GraphQLResultCache } from '../cache/graphql-results.js';
-import { ballotScope } from './ballot-scope.js';
+import type { RateLimiter } from '@civicgraph/kit';
+import { responseKey, type ResponseCache } from '../cache/response-cache.js';
 import { chargeAnswer, requestsFor } from './charge.js';
 import { contextOf, principalOf } from '../http/request-context.js';
-import { count } from '../http/respond.js';
+import { count, strongEtag } from '../http/respond.js';
 import { graphqlContext, type GraphQLContext } from './context.js';
 import { OperationPreparer, typedError, type Prepared } from './prepare.js';
 import type { SchemaVariants } from './stitch.js';
@@ -16,17 +13,13 @@ import type { SchemaVariants } from './stitch.js';
 /** Largest GraphQL request body accepted. */
 const BODY_LIMIT = '256kb';
 
-/** What an operation was scored at (reported in `extensions.cost`), and where its result is cached. */
-const running = new WeakMap<object, { prepared: Prepared; key: string; generation: number; res: Response }>();
+/** What an operation was scored at (reported in `extensions.cost`). */
+const running = new WeakMap<object, { prepared: Prepared; res: Response }>();
 
-/**
- * Everything an operation's result depends on, as a cache key: the caller's policy, the
- * version, the day, the document, and its variables, or, for a ballot, its district set
- * (see ballotScope).
- */
-async function resultKey(principal: Principal, version: string, p: Prepared, query: string, ballots: BallotLookup): Promise<string> {
-  const scope = (await ballotScope(p, principal, ballots)) ?? JSON.stringify(p.variables);
-  return `${policyFingerprint(principal)}|${version}|${todayUtc()}|${p.operationName ?? ''}|${scope}|${query}`;
+/** A clean result to keep in the response cache once graphql-http has written it: what it was charged and the slugs behind it. */
+interface Keepable {
+  charged: number;
+  slugs: string[];
 }
 
 /**
@@ -52,7 +45,7 @@ function formatError(err: Readonly<GraphQLError | Error>): GraphQLError | Error 
  * cost in `extensions.cost`. The JSON body is parsed here, after the edge, so no other
  * route (and no caller without a key) pays for a body parser.
  */
-export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: RateLimiter, results: GraphQLResultCache, ballots: BallotLookup): void {
+export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: RateLimiter, responses: ResponseCache): void {
   const preparer = new OperationPreparer(variants);
   const handler = createHandler<Request, { res: Response }, GraphQLContext>({
     onSubscribe: async (req, params) => {
@@ -60,16 +53,8 @@ export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: 
       const principal = principalOf(res);
       const p = preparer.prepare(principal, params.query, params.operationName ?? undefined, params.variables ?? {});
       if (Array.isArray(p)) return p;
-      const version = contextOf(res).version ?? '';
-      const key = await resultKey(principal, version, p, params.query, ballots);
-      const cached = results.get(key);
-      res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
-      if (cached !== undefined) {
-        await chargeAnswer(res, limiter, (cached.extensions?.['cost'] as { charged?: number } | undefined)?.charged ?? requestsFor(cached));
-        return cached;
-      }
-      const contextValue = graphqlContext(principal, version, p.analysis.cost);
-      running.set(contextValue, { prepared: p, key, generation: results.mark(), res });
+      const contextValue = graphqlContext(principal, contextOf(res).version ?? '', p.analysis.cost);
+      running.set(contextValue, { prepared: p, res });
       return { schema: p.schema, document: p.document, operationName: p.operationName, variableValues: p.variables, contextValue };
     },
     onOperation: async (_req, args, result) => {
@@ -80,7 +65,7 @@ export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: 
       const charged = requestsFor(r);
       const answered: ExecutionResult = { ...r, extensions: { ...r.extensions, cost: { requested: p.analysis.cost, spent: args.contextValue!.spend.cost, depth: p.analysis.depth, ceiling: p.ceiling, charged } } };
       // Only clean results are kept: an error may be an upstream's passing failure.
-      if (r.errors === undefined) results.set(run.key, answered, [...args.contextValue!.touched], run.generation);
+      if (r.errors === undefined) run.res.locals['keepable'] = { charged, slugs: [...args.contextValue!.touched] } satisfies Keepable;
       await chargeAnswer(run.res, limiter, charged);
       return answered;
     },
@@ -99,7 +84,23 @@ export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: 
       res.status(400).type('application/json').send(JSON.stringify({ errors: [{ message: problem.message, extensions: { type: 'invalid_parameter', field: problem.field } }] }));
       return;
     }
-    await serve(handler, req, res, next);
+    // Everything the result depends on: the caller's policy, version and day (responseKey),
+    // the media type asked for, and the operation with its variables.
+    const params = (req.method === 'GET' ? req.query : req.body) as Record<string, unknown> | undefined;
+    const key = responseKey(principalOf(res), contextOf(res).version ?? '', `graphql|${req.get('Accept') ?? ''}|${JSON.stringify([params?.['operationName'], params?.['variables'], params?.['query']])}`);
+    const cached = responses.get(key);
+    res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
+    if (cached !== undefined) {
+      await chargeAnswer(res, limiter, cached.charged ?? 1);
+      res.setHeader('Content-Type', cached.contentType ?? 'application/json');
+      return void res.end(cached.body);
+    }
+    const generation = responses.mark();
+    const answer = await serve(handler, req, res, next);
+    const keep = res.locals['keepable'] as Keepable | undefined;
+    if (answer === undefined || keep === undefined) return;
+    const body = Buffer.from(answer.body);
+    responses.set(key, { body, etag: strongEtag(body), cacheControl: 'private, no-cache', contentType: answer.contentType, charged: keep.charged }, keep.slugs, generation);
   });
 }
 
@@ -133,15 +134,16 @@ function paramsProblem(params: Record<string, unknown> | undefined, fromQueryStr
  * adapter sends every answer chunked) and handing a failure of the handler itself to the
  * problem handler instead of printing it.
  */
-async function serve(handler: Handler<Request, { res: Response }>, req: Request, res: Response, next: NextFunction): Promise<void> {
+async function serve(handler: Handler<Request, { res: Response }>, req: Request, res: Response, next: NextFunction): Promise<{ body: string; contentType: string } | undefined> {
   let answer;
   try {
     answer = await handler({ url: req.url, method: req.method, headers: req.headers, body: () => (req.body as Record<string, unknown> | undefined) ?? null, raw: req, context: { res } });
   } catch (err) {
-    return next(err);
+    return void next(err);
   }
   const [body, init] = answer;
   for (const [name, value] of Object.entries(init.headers ?? {})) if (value !== undefined) res.setHeader(name, value);
   res.statusCode = init.status;
   res.end(body ?? undefined);
+  return typeof body === 'string' && init.status === 200 ? { body, contentType: String(init.headers?.['content-type'] ?? 'application/json') } : undefined;
 }

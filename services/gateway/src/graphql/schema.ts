@@ -1,5 +1,3 @@
-import type { BallotLookup } from '../ballot-lookup.js';
-import type { GeoLookup } from '../geo-lookup.js';
 import type { GeoUpstream } from '../upstream/geo-client.js';
 import type { GraphUpstream, ResultsUpstream } from '../upstream/graph-client.js';
 import { fieldRules } from './field-rules.js';
@@ -10,18 +8,16 @@ import { resultsSubschema } from './subschemas/results.js';
 import { subschemaSdl } from './subschemas/sdl.js';
 
 export interface GraphQLDeps {
-  lookup: GeoLookup;
   geo: GeoUpstream;
   graph: GraphUpstream;
   results: ResultsUpstream;
-  ballots: BallotLookup;
 }
 
 /** The public GraphQL schema, stitched from the services' subschemas, in its per-entitlement variants. */
 export function graphqlSchemas(deps: GraphQLDeps): SchemaVariants {
   const full = stitchedSchema({
-    geo: geoSubschema(deps.lookup, deps.geo),
-    graph: graphSubschema(deps.graph, deps.ballots),
+    geo: geoSubschema(deps.geo),
+    graph: graphSubschema(deps),
     results: resultsSubschema(deps.results),
   });
   return new SchemaVariants(full, fieldRules([subschemaSdl('geo'), subschemaSdl('graph'), subschemaSdl('results')]));

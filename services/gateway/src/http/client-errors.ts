@@ -4,6 +4,13 @@ import { HeadersTooLargeError, InvalidParameterError, RequestTimeoutError, type 
 import { newRequestId } from './edge.js';
 
 /**
+ * A client that trickles its request (slowloris) holds a socket only this long: its head
+ * must arrive within 10 s and the whole request within 30 s, checked every second; it is
+ * then answered 408 and closed. (Node's defaults: 60 s and 300 s, checked every 30 s.)
+ */
+export const SLOW_CLIENT_LIMITS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 } as const;
+
+/**
  * Requests Node's HTTP parser refuses before express sees them (a request line and headers
  * over 16 KB, a malformed request) get the same problem+json answer as any other refusal,
  * with a request id, instead of Node's bare status line.
@@ -31,7 +38,7 @@ export function answerClientErrors(server: Server): void {
 
 function refusal(code: string | undefined): CivicError {
   if (code === 'HPE_HEADER_OVERFLOW') return new HeadersTooLargeError('The request line and headers together exceed 16 KB.', { field: 'headers' });
-  // A slow client (express-server.ts SLOW_CLIENT_LIMITS).
+  // A slow client (SLOW_CLIENT_LIMITS).
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return new RequestTimeoutError('The request did not arrive in time.', { field: 'request' });
   return new InvalidParameterError('request', 'The request could not be parsed as HTTP/1.1.');
 }

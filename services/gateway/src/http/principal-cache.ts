@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { UnauthenticatedError, type CivicError } from '@civicgraph/kit';
 import type { AuthUpstream } from '../upstream/auth-client.js';
-import { LruMap } from './lru-map.js';
+import { LRUCache } from 'lru-cache';
 
 /** Share of the TTL after which a hit refreshes its principal in the background. */
 const REFRESH_AHEAD_AT = 0.8;
@@ -42,9 +42,9 @@ interface Entry {
  */
 export class PrincipalCache {
   /** Keys auth confirmed. */
-  private readonly entries: LruMap<Entry>;
+  private readonly entries: LRUCache<string, Entry>;
   /** Lookups in flight and refusals. */
-  private readonly others: LruMap<Entry>;
+  private readonly others: LRUCache<string, Entry>;
 
   constructor(
     private readonly auth: Pick<AuthUpstream, 'authenticate'>,
@@ -53,20 +53,20 @@ export class PrincipalCache {
     maxOthers = 10_000,
     maxBytes = { confirmed: 32 * 2 ** 20, other: 4 * 2 ** 20 },
   ) {
-    this.entries = new LruMap(maxEntries, maxBytes.confirmed, weigh);
-    this.others = new LruMap(maxOthers, maxBytes.other, weigh);
+    this.entries = new LRUCache({ max: maxEntries, maxSize: maxBytes.confirmed, sizeCalculation: weigh });
+    this.others = new LRUCache({ max: maxOthers, maxSize: maxBytes.other, sizeCalculation: weigh });
   }
 
   /** What the entries weigh, by `weigh`'s measure. */
   get bytes(): { confirmed: number; other: number } {
-    return { confirmed: this.entries.bytes, other: this.others.bytes };
+    return { confirmed: this.entries.calculatedSize, other: this.others.calculatedSize };
   }
 
   /** The principal of `key`; on a miss `gate` runs first and may refuse (throw) without asking auth. */
   async get(key: string, now = Date.now(), gate?: () => Promise<void>): Promise<Principal> {
     // One-shot hash: a third of createHash's cost, on every request.
     const id = hash('sha256', key, 'base64url');
-    const hit = this.entries.get(id) ?? this.others.get(id);
+    const hit = this.entries.peek(id) ?? this.others.peek(id);
     if (hit === undefined || (hit.pending === undefined && hit.expires <= now)) {
       if (gate !== undefined) await gate();
       return this.load(id, key, now);
@@ -91,7 +91,7 @@ export class PrincipalCache {
   dropKey(keyId: string): number {
     let dropped = 0;
     for (const map of [this.entries, this.others]) {
-      for (const [id, entry] of [...map.entries()]) {
+      for (const [id, entry] of [...map.entries()] as [string, Entry][]) {
         if (entry.pending !== undefined || entry.principal?.keyId === keyId) {
           map.delete(id);
           dropped++;
@@ -108,7 +108,7 @@ export class PrincipalCache {
       (p) => {
         const principal = this.settle(entry, { principal: p });
         // Confirmed: from the others to the confirmed keys (unless dropped meanwhile).
-        if (this.others.get(id) === entry) {
+        if (this.others.peek(id) === entry) {
           this.others.delete(id);
           this.entries.set(id, entry);
         }
@@ -116,7 +116,7 @@ export class PrincipalCache {
       },
       (err: CivicError) => {
         if (!(err instanceof UnauthenticatedError)) {
-          if (this.others.get(id) === entry) this.others.delete(id);
+          if (this.others.peek(id) === entry) this.others.delete(id);
           throw err;
         }
         const refused = refusal(err);
@@ -135,7 +135,7 @@ export class PrincipalCache {
     this.auth.authenticate(key).then(
       (p) => this.replace(id, stale, this.fresh({ principal: p }, now)),
       (err: CivicError) => {
-        if (err instanceof UnauthenticatedError && this.entries.get(id) === stale) {
+        if (err instanceof UnauthenticatedError && this.entries.peek(id) === stale) {
           // Revoked: the refusal moves to the others.
           this.entries.delete(id);
           this.others.set(id, this.fresh({ error: refusal(err) }, now));
@@ -157,12 +157,12 @@ export class PrincipalCache {
   /** Moves a confirmed key's entry to the young end of its map. */
   private touch(id: string, entry: Entry, now: number): void {
     entry.touched = now;
-    if (this.entries.get(id) === entry) this.entries.touch(id);
+    if (this.entries.peek(id) === entry) this.entries.get(id);
   }
 
   /** Swaps in a refreshed entry unless `old` was dropped or superseded meanwhile. */
   private replace(id: string, old: Entry, next: Entry): void {
-    if (this.entries.get(id) === old) this.entries.set(id, next);
+    if (this.entries.peek(id) === old) this.entries.set(id, next);
   }
 
   private settle(entry: Entry, result: Pick<Entry, 'principal' | 'error'>): Principal {

@@ -9,11 +9,8 @@ import { setRateHeaders } from './rate-headers.js';
 export const CACHE_GEOGRAPHIC = 'private, max-age=86400';
 export const CACHE_CANDIDACY = 'private, max-age=300';
 
-/**
- * A serialised body: text, bytes, or bytes in chunks sent one after another (so a large
- * part shared by many responses is held once, not copied into each).
- */
-export type Body = string | Buffer | readonly Buffer[];
+/** A serialised body: text or bytes. */
+export type Body = string | Buffer;
 
 export interface JsonPayload {
   /** Serialised body (UTF-8 text or bytes); its bytes determine the strong ETag. */
@@ -26,12 +23,9 @@ export interface JsonPayload {
   tooLarge?: { field: string; hint: string };
 }
 
-/** Strong ETag over the exact bytes served (chunks hash as their concatenation). */
+/** Strong ETag over the exact bytes served. */
 export function strongEtag(body: Body): string {
-  const hash = createHash('sha256');
-  if (typeof body === 'string' || Buffer.isBuffer(body)) hash.update(body);
-  else for (const chunk of body) hash.update(chunk);
-  return `"${hash.digest('base64url').slice(0, 32)}"`;
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 }
 
 /**
@@ -55,7 +49,7 @@ export async function sendCacheable(req: Request, res: Response, limiter: RateLi
   // freshness again and compute a length Node computes anyway for a single end().
   res.setHeader('Content-Type', `${payload.contentType ?? 'application/json'}; charset=utf-8`);
   res.statusCode = 200;
-  endWith(res, payload.body);
+  res.end(payload.body);
 }
 
 /** Refuses (response_too_large) a body over the ceiling of the caller's plan (kit policy); the problem handler counts the refusal as a request. */
@@ -75,24 +69,11 @@ function refuseOverCeiling(req: Request, res: Response, payload: JsonPayload): v
 
 /** The bytes a body sends. */
 export function byteSize(body: Body): number {
-  if (typeof body === 'string') return Buffer.byteLength(body);
-  if (Buffer.isBuffer(body)) return body.length;
-  return body.reduce((n, chunk) => n + chunk.length, 0);
+  return typeof body === 'string' ? Buffer.byteLength(body) : body.length;
 }
 
 export function megabytes(bytes: number): string {
   return `${(bytes / 2 ** 20).toFixed(1)} MB`;
-}
-
-/** Ends the response with `body`; chunks go out corked, in one write where the socket allows. */
-function endWith(res: Response, body: Body): void {
-  if (typeof body === 'string' || Buffer.isBuffer(body)) return void res.end(body);
-  let length = 0;
-  for (const chunk of body) length += chunk.length;
-  res.setHeader('Content-Length', length);
-  res.cork();
-  for (const chunk of body) res.write(chunk);
-  res.end();
 }
 
 /** Counts the request against its bucket and writes the rate headers. */

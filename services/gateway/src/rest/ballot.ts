@@ -1,8 +1,10 @@
 import { assertCoordinate, contactVisible } from '@civicgraph/kit';
 import type { Router } from 'express';
-import type { BallotLookup } from '../ballot-lookup.js';
-import { Indexed, mountCached, Serialized, type Endpoint, type RouteDeps } from './endpoint.js';
-import { ballotChunks, ballotView } from './resources/ballot.js';
+import { ballotAtPoint } from '../ballot-lookup.js';
+import type { GeoUpstream } from '../upstream/geo-client.js';
+import type { GraphUpstream } from '../upstream/graph-client.js';
+import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
+import { ballotView } from './resources/ballot.js';
 import { dateOr, P } from './schema/params.js';
 
 export const BALLOT_ENDPOINTS = {
@@ -19,14 +21,12 @@ export const BALLOT_ENDPOINTS = {
   },
 } satisfies Record<string, Endpoint>;
 
-export function ballot(router: Router, ballots: BallotLookup, deps: RouteDeps): void {
-  mountCached(router, BALLOT_ENDPOINTS.get, deps, async (params, principal, version) => {
+export function ballot(router: Router, upstream: { geo: GeoUpstream; graph: GraphUpstream }, deps: RouteDeps): void {
+  mountCached(router, BALLOT_ENDPOINTS.get, deps, async (params, principal) => {
     const lat = assertCoordinate('lat', params['lat'] as number);
     const lng = assertCoordinate('lng', params['lng'] as number);
     const date = dateOr(params, 'date');
-    const { electing, entry } = await ballots.ballotAtPoint(principal, lat, lng, date, params['min_confidence'] as number);
-    // The slugs are known: the response cache need not walk the 20-30 KB body for them.
-    if (deps.versions.isLatest(version)) return new Serialized(ballotChunks({ lat, lng }, date, electing, entry, contactVisible(principal)), entry.slugs, entry.tag);
-    return new Indexed(ballotView({ lat, lng }, date, electing, entry, contactVisible(principal)), entry.slugs, entry.tag);
+    const found = await ballotAtPoint(upstream, principal, lat, lng, date, params['min_confidence'] as number);
+    return ballotView({ lat, lng }, date, found.electing, found, contactVisible(principal));
   });
 }

@@ -1,7 +1,7 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import { InternalError, type ErrorType, type RateLimiter, type VersionRegistry } from '@civicgraph/kit';
+import type { ErrorType, RateLimiter, VersionRegistry } from '@civicgraph/kit';
 import type { Request, Response, Router } from 'express';
-import { responseKey, slugsIn, type CachedResponse, type ResponseCache } from '../cache/response-cache.js';
+import { responseKey, slugsIn, type ResponseCache } from '../cache/response-cache.js';
 import { contextOf, principalOf } from '../http/request-context.js';
 import { CACHE_CANDIDACY, CACHE_GEOGRAPHIC, sendCacheable, strongEtag } from '../http/respond.js';
 import { readParams, type ParamSpec, type Params } from './schema/params.js';
@@ -42,37 +42,8 @@ export interface RouteDeps {
   versions: VersionRegistry;
 }
 
-/**
- * A body together with the slugs it shows, when the route knows them without walking the
- * body; answers sharing a `group` show the same slugs (see SlugCache).
- */
-export class Indexed {
-  constructor(
-    readonly body: unknown,
-    readonly slugs: readonly string[],
-    readonly group?: string,
-  ) {}
-}
-
-/**
- * A body already serialised, in the newest shape, as chunks of JSON text whose
- * concatenation is the body, with the slugs it shows: what a route answers when it keeps
- * parts of its answers rendered (see the ballot). Only for callers of the newest version,
- * whose bodies no downgrade touches.
- */
-export class Serialized {
-  constructor(
-    readonly chunks: readonly Buffer[],
-    readonly slugs: readonly string[],
-    readonly group?: string,
-  ) {}
-}
-
-/**
- * Builds the newest-shape body of an endpoint from its validated parameters (or an Indexed
- * one; or, when `version` is the newest, a Serialized one).
- */
-export type Answer = (params: Params, principal: Principal, version: string) => Promise<unknown>;
+/** Builds the newest-shape body of an endpoint from its validated parameters. */
+export type Answer = (params: Params, principal: Principal) => Promise<unknown>;
 
 /**
  * Mounts a graph-backed endpoint: parameters read by the endpoint's own schema, the
@@ -91,23 +62,13 @@ export function mountCached(router: Router, endpoint: Endpoint, deps: RouteDeps,
     res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
     if (cached === undefined) {
       const generation = deps.responses.mark();
-      const { bytes, slugs, group } = render(await answer(params, principal, version), version, endpoint, deps.versions);
-      cached = { body: bytes, etag: strongEtag(bytes), cacheControl: cacheControl(endpoint.cache) } satisfies CachedResponse;
-      deps.responses.set(key, cached, slugs, generation, group);
+      const view = deps.versions.shape(version, endpoint.operationId, await answer(params, principal));
+      const body = Buffer.from(JSON.stringify(view));
+      cached = { body, etag: strongEtag(body), cacheControl: cacheControl(endpoint.cache) };
+      deps.responses.set(key, cached, slugsIn(view), generation);
     }
     await sendCacheable(req, res, deps.limiter, cached);
   });
-}
-
-/** An answer as bytes in the caller's version, with the slugs the response cache indexes it by. */
-function render(answered: unknown, version: string, endpoint: Endpoint, versions: VersionRegistry): { bytes: Buffer | readonly Buffer[]; slugs: readonly string[]; group?: string } {
-  if (answered instanceof Serialized) {
-    if (!versions.isLatest(version)) throw new InternalError(`${endpoint.operationId} answered serialised for version ${version}.`);
-    return { bytes: answered.chunks, slugs: answered.slugs, group: answered.group };
-  }
-  const indexed = answered instanceof Indexed ? answered : undefined;
-  const body = versions.shape(version, endpoint.operationId, indexed === undefined ? answered : indexed.body);
-  return { bytes: Buffer.from(JSON.stringify(body)), slugs: indexed?.slugs ?? slugsIn(body), group: indexed?.group };
 }
 
 /** A view in the caller's version, serialised once (what the uncached routes send). */

@@ -1,8 +1,6 @@
 import type { RateLimiter, VersionRegistry } from '@civicgraph/kit';
 import { Router } from 'express';
-import type { BallotLookup } from '../ballot-lookup.js';
 import type { ResponseCache } from '../cache/response-cache.js';
-import type { GeoLookup } from '../geo-lookup.js';
 import type { GeoUpstream } from '../upstream/geo-client.js';
 import type { GraphUpstream, ResultsUpstream } from '../upstream/graph-client.js';
 import { ballot } from './ballot.js';
@@ -22,8 +20,6 @@ export interface RestDeps {
   limiter: RateLimiter;
   versions: VersionRegistry;
   responses: ResponseCache;
-  ballots: BallotLookup;
-  lookup: GeoLookup;
   geo: GeoUpstream;
   graph: GraphUpstream;
   results: ResultsUpstream;
@@ -38,10 +34,10 @@ export function restRoutes(deps: RestDeps): Router {
   const router = Router();
   const cached = { limiter: deps.limiter, responses: deps.responses, versions: deps.versions };
   router.use(pathGuard(ENDPOINTS));
-  districtsByPoint(router, deps.lookup, deps.limiter, deps.versions);
+  districtsByPoint(router, deps.geo, cached);
   districtsByAddress(router, deps.geo, deps.limiter, deps.versions);
   regions(router, deps.geo, deps.limiter, deps.versions);
-  ballot(router, deps.ballots, cached);
+  ballot(router, deps, cached);
   contests(router, deps.graph, cached);
   candidacies(router, deps.graph, cached);
   officeholders(router, deps.graph, cached);

@@ -8,8 +8,8 @@ import {
   type Principal,
   type RotateKeyRequest,
 } from '@civicgraph/protos/civic/auth/v1/auth';
-import { Metadata } from '@grpc/grpc-js';
-import { call, CLIENT_OPTIONS, fromServiceError, insecure, type ClientMethod } from '@civicgraph/kit';
+import { clientOptions, insecure } from '@civicgraph/kit';
+import { rpcOf } from './rpc.js';
 
 /** The gateway's view of the auth service: authentication on every request, key administration for /admin. */
 export interface AuthUpstream {
@@ -23,21 +23,15 @@ export interface AuthUpstream {
 }
 
 export function connectAuth(address: string, deadlineMs: number): AuthUpstream {
-  const client = new AuthServiceClient(address, insecure(), CLIENT_OPTIONS);
-  const rpc = async <Req, Res>(method: ClientMethod<Req, Res>, req: Req): Promise<Res> => {
-    try {
-      return await call(method, req, new Metadata(), deadlineMs);
-    } catch (err) {
-      throw fromServiceError(err, 'auth');
-    }
-  };
+  const client = new AuthServiceClient(address, insecure(), clientOptions(deadlineMs));
+  const rpc = rpcOf(client, 'auth');
   return {
-    authenticate: (key) => rpc(client.authenticate.bind(client), { key }),
-    createKey: (req) => rpc(client.createKey.bind(client), req),
-    getKey: (keyId) => rpc(client.getKey.bind(client), { keyId }),
-    listKeys: (req) => rpc(client.listKeys.bind(client), req),
-    revokeKey: (keyId) => rpc(client.revokeKey.bind(client), { keyId }),
-    rotateKey: (req) => rpc(client.rotateKey.bind(client), req),
+    authenticate: (key) => rpc(client.authenticate, { key }),
+    createKey: (req) => rpc(client.createKey, req),
+    getKey: (keyId) => rpc(client.getKey, { keyId }),
+    listKeys: (req) => rpc(client.listKeys, req),
+    revokeKey: (keyId) => rpc(client.revokeKey, { keyId }),
+    rotateKey: (req) => rpc(client.rotateKey, req),
     close: () => client.close(),
   };
 }

@@ -2,16 +2,13 @@ import {
   GeoServiceClient,
   type Boundary,
   type DistrictsAtPointResponse,
-  type DistrictsAtPointsRequest,
-  type DistrictsAtPointsResponse,
   type DistrictsByAddressResponse,
   type Region,
   type RegionDetail,
 } from '@civicgraph/protos/civic/geo/v1/geo';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import { CLIENT_OPTIONS, insecure, MuxClient } from '@civicgraph/kit';
-import { principalRpc } from './principal-rpc.js';
-import { PointBatcher } from './point-batcher.js';
+import { clientOptions, insecure } from '@civicgraph/kit';
+import { rpcOf } from './rpc.js';
 
 /** The gateway's view of the geo service; every call carries the caller's principal. */
 export interface GeoUpstream {
@@ -24,26 +21,15 @@ export interface GeoUpstream {
   close(): void;
 }
 
-/**
- * A geo client. Point lookups are coalesced into DistrictsAtPoints calls of at most
- * `batchMax` points (see PointBatcher), carried on one long-lived StreamDistrictsAtPoints
- * stream (see MuxClient): the path every uncached point request takes pays no per-call
- * gRPC setup.
- */
-export function connectGeo(address: string, deadlineMs: number, batchMax: number): GeoUpstream {
-  const client = new GeoServiceClient(address, insecure(), CLIENT_OPTIONS);
-  const rpc = principalRpc(client, 'geo', deadlineMs);
-  const stream = new MuxClient<DistrictsAtPointsRequest, DistrictsAtPointsResponse>(() => client.streamDistrictsAtPoints(), 'geo', deadlineMs);
-  const points = new PointBatcher((p, batch) => stream.call(p, { points: batch }), batchMax);
+export function connectGeo(address: string, deadlineMs: number): GeoUpstream {
+  const client = new GeoServiceClient(address, insecure(), clientOptions(deadlineMs));
+  const rpc = rpcOf(client, 'geo');
   return {
-    districtsAtPoint: (p, lat, lng, date) => points.lookup(p, { lat, lng, date }),
-    districtsByAddress: (p, address, date) => rpc(client.districtsByAddress, p, { address, date }),
-    getRegion: (p, slug, date) => rpc(client.getRegion, p, { slug, date }),
-    getRegions: async (p, slugs, date) => (await rpc(client.getRegions, p, { slugs: [...slugs], date })).regions,
-    getBoundary: (p, slug, date, simplifyMeters) => rpc(client.getBoundary, p, { slug, date, simplifyMeters }),
-    close: () => {
-      stream.close();
-      client.close();
-    },
+    districtsAtPoint: (p, lat, lng, date) => rpc(client.districtsAtPoint, { lat, lng, date }, p),
+    districtsByAddress: (p, address, date) => rpc(client.districtsByAddress, { address, date }, p),
+    getRegion: (p, slug, date) => rpc(client.getRegion, { slug, date }, p),
+    getRegions: async (p, slugs, date) => (await rpc(client.getRegions, { slugs: [...slugs], date }, p)).regions,
+    getBoundary: (p, slug, date, simplifyMeters) => rpc(client.getBoundary, { slug, date, simplifyMeters }, p),
+    close: () => client.close(),
   };
 }

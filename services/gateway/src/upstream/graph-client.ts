@@ -15,8 +15,8 @@ import {
   type OfficeholderPage,
 } from '@civicgraph/protos/civic/graph/v1/graph';
 import { ResultsServiceClient, type ContestResultsResponse } from '@civicgraph/protos/civic/results/v1/results';
-import { CLIENT_OPTIONS, insecure, MuxClient } from '@civicgraph/kit';
-import { principalRpc } from './principal-rpc.js';
+import { clientOptions, insecure } from '@civicgraph/kit';
+import { rpcOf } from './rpc.js';
 
 /** The gateway's view of the graph service; every call carries the caller's principal. */
 export interface GraphUpstream {
@@ -30,23 +30,18 @@ export interface GraphUpstream {
   close(): void;
 }
 
-/** Ballots, the hot path, travel on one StreamBallot stream (see MuxClient); the rest as unary calls. */
 export function connectGraph(address: string, deadlineMs: number): GraphUpstream {
-  const client = new GraphServiceClient(address, insecure(), CLIENT_OPTIONS);
-  const rpc = principalRpc(client, 'graph', deadlineMs);
-  const ballots = new MuxClient<BallotRequest, BallotResponse>(() => client.streamBallot(), 'graph', deadlineMs);
+  const client = new GraphServiceClient(address, insecure(), clientOptions(deadlineMs));
+  const rpc = rpcOf(client, 'graph');
   return {
-    ballot: (p, req) => ballots.call(p, req),
-    listContests: (p, req) => rpc(client.listContests, p, req),
-    getContest: (p, slug, minConfidence) => rpc(client.getContest, p, { slug, minConfidence }),
-    listCandidacies: (p, req) => rpc(client.listCandidacies, p, req),
-    getCandidacy: (p, slug, minConfidence) => rpc(client.getCandidacy, p, { slug, minConfidence }),
-    listOfficeholders: (p, req) => rpc(client.listOfficeholders, p, req),
-    listElectionDates: (p, req) => rpc(client.listElectionDates, p, req),
-    close: () => {
-      ballots.close();
-      client.close();
-    },
+    ballot: (p, req) => rpc(client.ballot, req, p),
+    listContests: (p, req) => rpc(client.listContests, req, p),
+    getContest: (p, slug, minConfidence) => rpc(client.getContest, { slug, minConfidence }, p),
+    listCandidacies: (p, req) => rpc(client.listCandidacies, req, p),
+    getCandidacy: (p, slug, minConfidence) => rpc(client.getCandidacy, { slug, minConfidence }, p),
+    listOfficeholders: (p, req) => rpc(client.listOfficeholders, req, p),
+    listElectionDates: (p, req) => rpc(client.listElectionDates, req, p),
+    close: () => client.close(),
   };
 }
 
@@ -57,10 +52,10 @@ export interface ResultsUpstream {
 }
 
 export function connectResults(address: string, deadlineMs: number): ResultsUpstream {
-  const client = new ResultsServiceClient(address, insecure(), CLIENT_OPTIONS);
-  const rpc = principalRpc(client, 'results', deadlineMs);
+  const client = new ResultsServiceClient(address, insecure(), clientOptions(deadlineMs));
+  const rpc = rpcOf(client, 'results');
   return {
-    contestResults: (p, contest) => rpc(client.contestResults, p, { contest }),
+    contestResults: (p, contest) => rpc(client.contestResults, { contest }, p),
     close: () => client.close(),
   };
 }

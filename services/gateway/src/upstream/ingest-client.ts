@@ -1,6 +1,6 @@
 import { IngestServiceClient, type ListRunsResponse, type ListSourcesResponse, type RunSourcesResponse } from '@civicgraph/protos/civic/ingest/v1/ingest';
-import { Metadata } from '@grpc/grpc-js';
-import { call, CLIENT_OPTIONS, fromServiceError, insecure, type ClientMethod } from '@civicgraph/kit';
+import { clientOptions, insecure } from '@civicgraph/kit';
+import { rpcOf } from './rpc.js';
 
 /** The gateway's view of the ingest service, for the admin API. */
 export interface IngestUpstream {
@@ -11,18 +11,12 @@ export interface IngestUpstream {
 }
 
 export function connectIngest(address: string, deadlineMs: number): IngestUpstream {
-  const client = new IngestServiceClient(address, insecure(), CLIENT_OPTIONS);
-  const rpc = async <Req, Res>(method: ClientMethod<Req, Res>, req: Req): Promise<Res> => {
-    try {
-      return await call(method, req, new Metadata(), deadlineMs);
-    } catch (err) {
-      throw fromServiceError(err, 'ingest');
-    }
-  };
+  const client = new IngestServiceClient(address, insecure(), clientOptions(deadlineMs));
+  const rpc = rpcOf(client, 'ingest');
   return {
-    listSources: () => rpc(client.listSources.bind(client), {}),
-    runSources: (sources) => rpc(client.runSources.bind(client), { sources }),
-    listRuns: (limit) => rpc(client.listRuns.bind(client), { limit }),
+    listSources: () => rpc(client.listSources, {}),
+    runSources: (sources) => rpc(client.runSources, { sources }),
+    listRuns: (limit) => rpc(client.listRuns, { limit }),
     close: () => client.close(),
   };
 }

@@ -7,8 +7,8 @@ import {
   type Endpoint,
   type EndpointPage,
 } from '@civicgraph/protos/civic/webhooks/v1/webhooks';
-import { CLIENT_OPTIONS, insecure } from '@civicgraph/kit';
-import { principalRpc } from './principal-rpc.js';
+import { clientOptions, insecure } from '@civicgraph/kit';
+import { rpcOf } from './rpc.js';
 
 /** The gateway's view of the webhooks service: every call on behalf of the caller's principal. */
 export interface WebhooksUpstream {
@@ -24,17 +24,17 @@ export interface WebhooksUpstream {
 }
 
 export function connectWebhooks(address: string, deadlineMs: number): WebhooksUpstream {
-  const client = new WebhookServiceClient(address, insecure(), CLIENT_OPTIONS);
-  const rpc = principalRpc(client, 'webhooks', deadlineMs);
+  const client = new WebhookServiceClient(address, insecure(), clientOptions(deadlineMs));
+  const rpc = rpcOf(client, 'webhooks');
   return {
-    create: (p, bodyJson, idempotencyKey) => rpc(client.createEndpoint, p, { bodyJson, idempotencyKey }),
-    list: (p, limit, startingAfter) => rpc(client.listEndpoints, p, { limit, startingAfter }),
-    get: (p, id) => rpc(client.getEndpoint, p, { id }),
-    update: (p, id, bodyJson) => rpc(client.updateEndpoint, p, { id, bodyJson }),
-    remove: (p, id) => rpc(client.deleteEndpoint, p, { id }),
-    sendTest: (p, id) => rpc(client.sendTest, p, { id }),
-    deliveries: (p, endpointId, limit, startingAfter) => rpc(client.listDeliveries, p, { endpointId, limit, startingAfter }),
-    redeliver: (p, endpointId, deliveryId) => rpc(client.redeliver, p, { endpointId, deliveryId }),
+    create: (p, bodyJson, idempotencyKey) => rpc(client.createEndpoint, { bodyJson, idempotencyKey }, p),
+    list: (p, limit, startingAfter) => rpc(client.listEndpoints, { limit, startingAfter }, p),
+    get: (p, id) => rpc(client.getEndpoint, { id }, p),
+    update: (p, id, bodyJson) => rpc(client.updateEndpoint, { id, bodyJson }, p),
+    remove: (p, id) => rpc(client.deleteEndpoint, { id }, p),
+    sendTest: (p, id) => rpc(client.sendTest, { id }, p),
+    deliveries: (p, endpointId, limit, startingAfter) => rpc(client.listDeliveries, { endpointId, limit, startingAfter }, p),
+    redeliver: (p, endpointId, deliveryId) => rpc(client.redeliver, { endpointId, deliveryId }, p),
     close: () => client.close(),
   };
 }

@@ -1,5 +1,5 @@
 import { InvalidParameterError } from '@civicgraph/kit';
-import { EDGE_KINDS, isEdgeKind, isTier, type NodeKind } from '../model/kinds.js';
+import { EDGE_ENDS, isEdgeKind, isTier, type NodeKind } from '../model/kinds.js';
 import { PROVENANCE_METHODS, type EdgeDoc, type ProvenanceData } from '../model/nodes.js';
 import { parseSlug } from '../model/slugs.js';
 import type { DraftBatch, NodeDraft } from './drafts.js';
@@ -57,7 +57,7 @@ export function checkEdge(e: EdgeDoc, exists: (slug: string) => boolean): void {
   if (typeof e !== 'object' || e === null) throw new InvalidParameterError('edge', `an edge must be a record, got ${JSON.stringify(e)}`);
   const what = `edge ${String(e.kind)} ${String(e.from)} → ${String(e.to)}`;
   if (!isEdgeKind(String(e.kind))) throw new InvalidParameterError('edge', `${what}: unknown edge kind`);
-  const allowed = EDGE_KINDS[e.kind] as { from: readonly NodeKind[]; to: readonly NodeKind[] };
+  const allowed = EDGE_ENDS[e.kind] as { from: readonly NodeKind[]; to: readonly NodeKind[] };
   const from = parseSlug(String(e.from))?.kind;
   const to = parseSlug(String(e.to))?.kind;
   if (!from || !allowed.from.includes(from)) throw new InvalidParameterError('edge', `${what}: ${e.kind} cannot start at ${String(e.from)}`);

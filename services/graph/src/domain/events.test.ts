@@ -1,4 +1,4 @@
-import { parseEvent } from '@civicgraph/kit';
+import { decodeEvent, encodeEvent, eventObjectView, parseEvent } from '@civicgraph/kit';
 import { describe, expect, test } from 'vitest';
 import { NODE_KINDS } from '../model/kinds.js';
 import { nodeEvent } from './events.js';
@@ -10,6 +10,7 @@ describe('nodeEvent', () => {
     const e = nodeEvent('live', { kind, verb: 'updated', slugs: [`${kind}:x`], changedFields: ['name'], rev: 2 }, now);
     expect(e.subject).toBe(`civic.live.${kind}.updated`);
     expect(parseEvent(JSON.parse(JSON.stringify(e)))).toEqual(e);
+    expect(decodeEvent(encodeEvent(e))).toEqual(e);
   });
 
   test('carries the slugs, the changed fields, the rev as version and the commit instant', () => {
@@ -35,8 +36,11 @@ describe('nodeEvent', () => {
     });
     const e = nodeEvent('live', { kind: 'candidacy', verb: 'updated', slugs: ['candidacy:a'], changedFields: ['filingStatus'], rev: 3, before: doc('filed', 2), after: doc('qualified', 3) }, now);
     expect(e).toMatchObject({ type: 'candidacy.filing_status_changed', types: ['candidacy.filing_status_changed', 'candidacy.updated'], environment: 'live' });
-    expect(e.changes).toEqual([{ field: 'filingStatus', beforeJson: '"filed"', afterJson: '"qualified"' }]);
-    expect(JSON.parse(e.nodeJson)).toMatchObject({ slug: 'candidacy:a', state: 'co', tier: 'state', rev: 3, data: { fields: { filingStatus: { value: 'qualified' } } } });
+    expect(e.changes).toEqual([{ field: 'filingStatus', before: 'filed', after: 'qualified' }]);
+    expect(e.node).toMatchObject({ slug: 'candidacy:a', state: 'co', tier: 'state', rev: 3, data: { fields: { filingStatus: { value: 'qualified' } } } });
+    const sent = decodeEvent(encodeEvent(e));
+    expect(sent.changes).toEqual(e.changes);
+    expect(eventObjectView(sent)).toEqual({ slug: 'candidacy:a', kind: 'candidacy', state: 'co', tier: 'state', rev: 3, updatedAt: now.toISOString(), data: { fields: { filingStatus: { value: 'qualified' }, party: { value: 'party:dem' } } } });
   });
 
   test('derives the specific types from what changed', () => {
@@ -50,6 +54,8 @@ describe('nodeEvent', () => {
 
   test('parses an event written before types, environment, changes and node existed, deriving them', () => {
     const old = { id: 'evt_old', subject: 'civic.live.candidacy.updated', occurredAt: now.toISOString(), slugs: ['candidacy:a'], changedFields: ['filingStatus'], version: '2' };
-    expect(parseEvent(old)).toMatchObject({ type: 'candidacy.filing_status_changed', environment: 'live', changes: [], nodeJson: '' });
+    const parsed = parseEvent(old);
+    expect(parsed).toMatchObject({ type: 'candidacy.filing_status_changed', environment: 'live', changes: [] });
+    expect(parsed.node).toBeUndefined();
   });
 });

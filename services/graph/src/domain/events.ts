@@ -1,4 +1,4 @@
-import { makeEvent, type CivicEvent } from '@civicgraph/kit';
+import { makeEvent, type CivicEvent, type NodeView } from '@civicgraph/kit';
 import type { NodeKind } from '../model/kinds.js';
 import type { NodeDoc } from '../model/nodes.js';
 
@@ -55,6 +55,6 @@ function valuesOf(doc: NodeDoc | undefined): Record<string, unknown> {
 }
 
 /** The node as events carry it: its document, without store bookkeeping beyond rev. */
-function nodeView(doc: NodeDoc): unknown {
+function nodeView(doc: NodeDoc): NodeView {
   return { slug: doc.slug, kind: doc.kind, state: doc.state, tier: doc.tier, rev: doc.rev, updatedAt: doc.updatedAt, data: doc.data };
 }

@@ -1,4 +1,4 @@
-import { parseEvent, type CivicEvent } from '@civicgraph/kit';
+import { decodeEvent, encodeEvent, eventObjectView, parseEvent, type CivicEvent } from '@civicgraph/kit';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { EdgeDoc } from '../model/nodes.js';
 import { MemoryGraphStore } from '../store/memory/memory-graph-store.js';
@@ -37,11 +37,12 @@ describe('officeholder.changed', () => {
     const e = parseEvent(JSON.parse(JSON.stringify(events[3])));
     expect(e).toMatchObject({ type: 'officeholder.changed', types: ['officeholder.changed'], slugs: [OFFICE, 'person:polis'], changedFields: ['end', 'party', 'start'] });
     expect(e.changes).toEqual([
-      { field: 'end', beforeJson: 'null', afterJson: 'null' },
-      { field: 'party', beforeJson: 'null', afterJson: '"party:dem"' },
-      { field: 'start', beforeJson: 'null', afterJson: '"2019-01-08"' },
+      { field: 'end', before: null, after: null },
+      { field: 'party', before: null, after: 'party:dem' },
+      { field: 'start', before: null, after: '2019-01-08' },
     ]);
-    expect(JSON.parse(e.nodeJson)).toEqual({
+    expect(e.node).toBeUndefined();
+    expect(eventObjectView(decodeEvent(encodeEvent(e)))).toEqual({
       kind: 'officeholder', state: 'co', tier: 'state',
       data: {
         person: { slug: 'person:polis', name: 'polis' }, office: { slug: OFFICE, name: 'Governor', level: 'state', region: 'region:co' },
@@ -63,9 +64,9 @@ describe('officeholder.changed', () => {
     await drain();
     await writer.apply(batch([person('polis'), person('next')], [term('polis', { start: '2019-01-08', end: '2027-01-12', party: null }), term('next', { start: '2027-01-12', end: null, party: null })]));
     const events = await officeholderEvents();
-    expect(events.map((e) => [e.slugs, e.changedFields, e.changes.map((c) => [c.field, c.beforeJson, c.afterJson])])).toEqual([
-      [[OFFICE, 'person:polis'], ['end'], [['end', 'null', '"2027-01-12"']]],
-      [[OFFICE, 'person:next'], ['end', 'party', 'start'], [['end', 'null', 'null'], ['party', 'null', 'null'], ['start', 'null', '"2027-01-12"']]],
+    expect(events.map((e) => [e.slugs, e.changedFields, e.changes.map((c) => [c.field, c.before, c.after])])).toEqual([
+      [[OFFICE, 'person:polis'], ['end'], [['end', null, '2027-01-12']]],
+      [[OFFICE, 'person:next'], ['end', 'party', 'start'], [['end', null, null], ['party', null, null], ['start', null, '2027-01-12']]],
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { makeEvent, type CivicEvent } from '@civicgraph/kit';
+import type { Officeholder } from '@civicgraph/protos/civic/events/v1/events';
 import { OFFICEHOLDER_CONTACT_FIELDS, edgeId, type EdgeDoc, type NodeDoc } from '../model/nodes.js';
 import { changedKeys } from './diff.js';
 
@@ -25,26 +26,28 @@ export function officeholderEvents(env: string, link: readonly EdgeDoc[], stored
       version: String(office.rev),
       now,
       changes: fields.map((field) => ({ field, before: before?.data[field] ?? null, after: term.data[field] ?? null })),
-      node: officeholderObject(term, office, nodeOf(term.from) as NodeDoc<'person'>),
+      officeholder: officeholderOf(term, office, nodeOf(term.from) as NodeDoc<'person'>),
     });
   });
 }
 
 /** The officeholder a term makes, scoped as its office is (a key sees it when it sees the office). */
-function officeholderObject(term: EdgeDoc, office: NodeDoc<'office'>, person: NodeDoc<'person'>): unknown {
+function officeholderOf(term: EdgeDoc, office: NodeDoc<'office'>, person: NodeDoc<'person'>): Officeholder {
   const contact = Object.fromEntries(OFFICEHOLDER_CONTACT_FIELDS.filter((f) => person.data[f] !== undefined).map((f) => [f, person.data[f]]));
   return {
-    kind: 'officeholder',
     state: office.state,
     tier: office.tier,
-    data: {
-      person: { slug: person.slug, name: person.data.name },
-      office: { slug: office.slug, name: office.data.name, level: office.data.level, region: office.data.region },
-      term: term.key,
-      start: term.data['start'] ?? null,
-      end: term.data['end'] ?? null,
-      party: term.data['party'] ?? null,
-      ...contact,
-    },
+    person: { slug: person.slug, name: person.data.name },
+    office: { slug: office.slug, name: office.data.name, level: office.data.level, region: office.data.region },
+    term: term.key,
+    start: termText(term.data['start']),
+    end: termText(term.data['end']),
+    party: termText(term.data['party']),
+    contact,
   };
+}
+
+/** A term's optional text (a date, a party slug); unset when absent (the API shows null). */
+function termText(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
 }

@@ -1,4 +1,4 @@
-import { InvalidParameterError, NotFoundError, parseEvent, type CivicEvent } from '@civicgraph/kit';
+import { eventObjectView, InvalidParameterError, NotFoundError, parseEvent, type CivicEvent } from '@civicgraph/kit';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { NodeDoc } from '../model/nodes.js';
 import { RevConflictError, type ChangeSet } from '../store/graph-store.js';
@@ -192,9 +192,9 @@ describe('GraphWriter.apply: candidacies', () => {
     expect((await pending()).at(-1)).toMatchObject({
       changedFields: ['filingStatus'],
       type: 'candidacy.filing_status_changed',
-      changes: [{ field: 'filingStatus', beforeJson: '"FILED"', afterJson: '"QUALIFIED"' }],
+      changes: [{ field: 'filingStatus', before: 'FILED', after: 'QUALIFIED' }],
     });
-    expect(JSON.parse((await pending()).at(-1)!.nodeJson)).toMatchObject({ kind: 'candidacy', data: { fields: { filingStatus: { value: 'QUALIFIED' } } } });
+    expect(eventObjectView((await pending()).at(-1)!)).toMatchObject({ kind: 'candidacy', data: { fields: { filingStatus: { value: 'QUALIFIED' } } } });
   });
 
   test('an illegal move rejects the whole batch: the error names the field and both values, nothing is written', async () => {

@@ -1,19 +1,23 @@
 /**
  * The graph's vocabulary (DESIGN, Graph model): node kinds, edge kinds, region levels,
  * office tiers and contest types. Everything else in the model is built from these words.
+ * Node kinds, edge kinds and levels are defined once in the protos (civic.vocabulary.v1,
+ * civic.geo.v1.Level) and come through the kit; what is the graph's own is which kinds an
+ * edge joins.
  */
 
-/** Node kinds; a node's slug is `<kind>:<key>`. */
-export const NODE_KINDS = ['region', 'election', 'contest', 'office', 'candidacy', 'person', 'party', 'position', 'provenance', 'result'] as const;
-export type NodeKind = (typeof NODE_KINDS)[number];
+import { isLevelWord, LEVEL_WORDS, NODE_KINDS, type EdgeKind, type LevelWord, type NodeKind } from '@civicgraph/kit';
+
+export { isEdgeKind, isNodeKind, NODE_KINDS, type EdgeKind, type NodeKind } from '@civicgraph/kit';
 
 /**
- * Edge kinds, each with the node kinds it joins (`from` → `to`). `SUPPORTED_BY` joins any
+ * The node kinds each edge kind joins (`from` → `to`): the graph's rule on the edge kinds of
+ * civic.vocabulary.v1, one entry per kind or this fails to compile. `SUPPORTED_BY` joins any
  * node to a provenance record; `HOLDS` carries a term (start, end). `WITHIN` says a region
  * lies wholly inside another; `OVERLAPS` that part of it does (a county some of whose
  * precincts vote in a district), both as certified returns or a curated fact show.
  */
-export const EDGE_KINDS = {
+export const EDGE_ENDS = {
   IN_REGION: { from: ['contest'], to: ['region'] },
   FOR_OFFICE: { from: ['contest'], to: ['office'] },
   SERVES_REGION: { from: ['office'], to: ['region'] },
@@ -27,26 +31,11 @@ export const EDGE_KINDS = {
   WITHIN: { from: ['region'], to: ['region'] },
   OVERLAPS: { from: ['region'], to: ['region'] },
   RESULT_FOR: { from: ['result'], to: ['candidacy'] },
-} as const satisfies Record<string, { from: readonly NodeKind[]; to: readonly NodeKind[] }>;
-export type EdgeKind = keyof typeof EDGE_KINDS;
+} as const satisfies Record<EdgeKind, { from: readonly NodeKind[]; to: readonly NodeKind[] }>;
 
-/** Region levels, REST words (DESIGN): the GraphQL enum is the same in upper snake case. */
-export const LEVELS = [
-  'national',
-  'state',
-  'county',
-  'congressional-district',
-  'state-legislative-upper',
-  'state-legislative-lower',
-  'place',
-  'school-district',
-  'precinct',
-  'county-commission-district',
-  'ward',
-  'judicial-district',
-  'special-district',
-] as const;
-export type Level = (typeof LEVELS)[number];
+/** Region levels, REST words, from civic.geo.v1.Level: the GraphQL enum is the same in upper snake case. */
+export const LEVELS = LEVEL_WORDS;
+export type Level = LevelWord;
 
 /** Jurisdiction tiers of offices: what key scopes name. */
 export const TIERS = ['federal', 'state', 'county', 'municipal', 'school', 'judicial', 'special'] as const;
@@ -56,8 +45,6 @@ export type Tier = (typeof TIERS)[number];
 export const CONTEST_TYPES = ['general', 'primary', 'special', 'runoff', 'recall', 'retention'] as const;
 export type ContestType = (typeof CONTEST_TYPES)[number];
 
-export const isNodeKind = (s: string): s is NodeKind => (NODE_KINDS as readonly string[]).includes(s);
-export const isEdgeKind = (s: string): s is EdgeKind => Object.hasOwn(EDGE_KINDS, s);
-export const isLevel = (s: string): s is Level => (LEVELS as readonly string[]).includes(s);
+export const isLevel = isLevelWord;
 export const isTier = (s: string): s is Tier => (TIERS as readonly string[]).includes(s);
 export const isContestType = (s: string): s is ContestType => (CONTEST_TYPES as readonly string[]).includes(s);

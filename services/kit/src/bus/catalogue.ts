@@ -1,72 +1,67 @@
-import type { Event, FieldChange } from '@civicgraph/protos/civic/events/v1/events';
+import type { Event, FieldChange, Officeholder } from '@civicgraph/protos/civic/events/v1/events';
 import { randomBase62 } from '../base62.js';
+import { NODE_KINDS, SPECIFIC_EVENT_TYPE_WORDS, type EventKind, type EventVerbWord, type NodeKind, type SpecificEventType } from '../vocabulary-words.js';
+import { jsonValue, nodeFromView, type NodeView } from './event-objects.js';
 
-/**
- * The typed event catalogue: every kind and verb the bus carries, in one place.
- * Subject: `civic.<env>.<kind>.<verb>`; the envelope mirrors civic.events.v1.Event.
+export type { EventKind, SpecificEventType } from '../vocabulary-words.js';
+
+/*
+ * The typed event catalogue: every kind and verb the bus carries, and what each topic's
+ * events carry, in one place. Subject: `civic.<env>.<kind>.<verb>`; the envelope is
+ * civic.events.v1.Event. The kinds come from civic.vocabulary.v1 (vocabulary-words.ts).
  */
-export const EVENT_KINDS = {
-  // One entry per graph node kind (services/graph/src/model/kinds.ts): a node's event
-  // kind is its node kind. Listed here, not imported, because the kit sits below graph.
-  region: ['created', 'updated', 'deleted'],
-  election: ['created', 'updated', 'deleted'],
-  contest: ['created', 'updated', 'deleted'],
-  office: ['created', 'updated', 'deleted'],
-  candidacy: ['created', 'updated', 'deleted'],
-  person: ['created', 'updated', 'deleted'],
-  party: ['created', 'updated', 'deleted'],
-  position: ['created', 'updated', 'deleted'],
-  provenance: ['created', 'updated', 'deleted'],
-  result: ['created', 'updated', 'deleted'],
+
+const NODE_VERBS = ['created', 'updated', 'deleted'] as const satisfies readonly EventVerbWord[];
+
+/** The verbs of the event kinds that are not node kinds; one entry each, or this fails to compile. */
+const OTHER_VERBS = {
   // A HOLDS term (person → office) begun, ended or corrected: who holds an office changed.
-  // Its own subject, not a kind of person event, so subscribers and caches see the office
-  // and the person it is about (slugs [office, person]) whichever end was new.
   officeholder: ['changed'],
   // API key lifecycle (auth service): not data, never delivered to webhooks; every gateway
   // listens so a revoked key stops working everywhere at once. The slug is the key id.
   key: ['revoked', 'rotated'],
-} as const;
+} as const satisfies Record<Exclude<EventKind, NodeKind>, readonly EventVerbWord[]>;
+
+type VerbsByKind = { readonly [K in EventKind]: K extends NodeKind ? typeof NODE_VERBS : (typeof OTHER_VERBS)[K & keyof typeof OTHER_VERBS] };
+
+/** Every event kind with its verbs: each node kind (created, updated, deleted), then officeholder and key. */
+export const EVENT_KINDS: VerbsByKind = Object.freeze({
+  ...Object.fromEntries(NODE_KINDS.map((k) => [k, NODE_VERBS])),
+  ...OTHER_VERBS,
+}) as VerbsByKind;
 
 /** Event kinds that describe election data (what caches and webhooks care about). */
 export const DATA_EVENT_KINDS: ReadonlySet<EventKind> = new Set(
   (Object.keys(EVENT_KINDS) as EventKind[]).filter((k) => k !== 'key'),
 );
 
-export type EventKind = keyof typeof EVENT_KINDS;
-export type EventVerb<K extends EventKind = EventKind> = (typeof EVENT_KINDS)[K][number];
+export type EventVerb<K extends EventKind = EventKind> = VerbsByKind[K][number];
 
 /**
  * The event envelope: civic.events.v1.Event, the one contract (protos/civic/events/v1).
  * `id` doubles as the `Nats-Msg-Id` header; `subject` is `civic.<env>.<kind>.<verb>`.
+ * Its object is typed per topic: `node` on a node kind's events, `officeholder` on
+ * officeholder events, neither on key events (see EventObject).
  */
 export type CivicEvent = Event;
 
-/**
- * The types subscribers see, beyond `<kind>.<verb>`: each is derived from what changed, and
- * an event is an instance of every type that applies (most specific first).
- * (`officeholder.changed` is a kind and verb of its own, above.)
- */
-export const SPECIFIC_EVENT_TYPES = {
-  'candidacy.filing_status_changed': 'a candidacy\'s filing status changed',
-  'results.certified': 'certified results for a contest were recorded or corrected',
-  'election_date.changed': 'an election\'s date changed',
-} as const;
-
-export type SpecificEventType = keyof typeof SPECIFIC_EVENT_TYPES;
+/** The types subscribers see beyond `<kind>.<verb>`, in proto order. */
+export const SPECIFIC_EVENT_TYPES: readonly SpecificEventType[] = Object.values(SPECIFIC_EVENT_TYPE_WORDS);
 
 /** Every type an event of `kind`/`verb` changing `fields` is an instance of, most specific first. */
 export function eventTypes(kind: EventKind, verb: string, fields: readonly string[]): string[] {
   const types: string[] = [];
-  if (kind === 'candidacy' && verb === 'updated' && fields.includes('filingStatus')) types.push('candidacy.filing_status_changed');
-  if (kind === 'result' && verb !== 'deleted') types.push('results.certified');
-  if (kind === 'election' && verb === 'updated' && fields.includes('date')) types.push('election_date.changed');
+  const specific = (t: SpecificEventType) => types.push(t);
+  if (kind === 'candidacy' && verb === 'updated' && fields.includes('filingStatus')) specific('candidacy.filing_status_changed');
+  if (kind === 'result' && verb !== 'deleted') specific('results.certified');
+  if (kind === 'election' && verb === 'updated' && fields.includes('date')) specific('election_date.changed');
   types.push(`${kind}.${verb}`);
   return types;
 }
 
-/** Every type a subscription may name: each kind's verbs and the specific types. Key events are not data and never delivered. */
+/** Every type a subscription may name: the specific types, then each kind's verbs. Key events are not data and never delivered. */
 export const SUBSCRIBABLE_EVENT_TYPES: readonly string[] = [
-  ...Object.keys(SPECIFIC_EVENT_TYPES),
+  ...SPECIFIC_EVENT_TYPES,
   ...(Object.entries(EVENT_KINDS) as [EventKind, readonly string[]][]).filter(([k]) => k !== 'key').flatMap(([k, verbs]) => verbs.map((v) => `${k}.${v}`)),
 ];
 
@@ -74,7 +69,18 @@ export function subjectFor<K extends EventKind>(env: string, kind: K, verb: Even
   return `civic.${env}.${kind}.${verb}`;
 }
 
-export interface NewEvent<K extends EventKind> {
+/**
+ * What an event of kind K carries about its object, as its publisher gives it: the payload
+ * type of each topic. A node kind's events may carry the node (absent for a deletion or a
+ * boundary reload), an officeholder event the officeholder; a key event carries nothing.
+ */
+export type EventObject<K extends EventKind> = K extends NodeKind
+  ? { node?: NodeView; officeholder?: never }
+  : K extends 'officeholder'
+    ? { node?: never; officeholder?: Officeholder }
+    : { node?: never; officeholder?: never };
+
+interface NewEventFields<K extends EventKind> {
   env: string;
   kind: K;
   verb: EventVerb<K>;
@@ -82,11 +88,12 @@ export interface NewEvent<K extends EventKind> {
   changedFields?: string[];
   version: string;
   now?: Date;
-  /** Changed fields with their values before and after (JSON-serialisable). */
+  /** Changed fields with their values before and after (JSON values; undefined is null). */
   changes?: { field: string; before: unknown; after: unknown }[];
-  /** The node after the change. */
-  node?: unknown;
 }
+
+/** What a publisher gives {@link makeEvent}: the envelope's fields and its topic's object. */
+export type NewEvent<K extends EventKind> = NewEventFields<K> & EventObject<K>;
 
 /** `test` or `live` from a subject's environment word (tests use other words: their data is sandbox data). */
 export function environmentOfWord(word: string): 'test' | 'live' {
@@ -107,39 +114,8 @@ export function makeEvent<K extends EventKind>(e: NewEvent<K>): CivicEvent {
     type: types[0]!,
     types,
     environment: environmentOfWord(e.env),
-    changes: (e.changes ?? []).map((c): FieldChange => ({ field: c.field, beforeJson: json(c.before), afterJson: json(c.after) })),
-    nodeJson: e.node === undefined ? '' : JSON.stringify(e.node),
-  };
-}
-
-const json = (v: unknown): string => JSON.stringify(v === undefined ? null : v);
-
-const SUBJECT = /^civic\.[a-z0-9_-]+\.[a-z_]+\.[a-z_]+$/;
-
-/** Validates a decoded wire payload; throws naming the first bad field. */
-export function parseEvent(raw: unknown): CivicEvent {
-  const o = raw as Partial<CivicEvent> | null;
-  const bad = (f: string): never => {
-    throw new TypeError(`event field "${f}" is missing or malformed`);
-  };
-  if (typeof o !== 'object' || o === null) return bad('(root)');
-  if (typeof o.id !== 'string' || o.id === '') bad('id');
-  if (typeof o.subject !== 'string' || !SUBJECT.test(o.subject)) bad('subject');
-  if (typeof o.occurredAt !== 'string') bad('occurredAt');
-  if (!Array.isArray(o.slugs) || !o.slugs.every((s) => typeof s === 'string')) bad('slugs');
-  if (!Array.isArray(o.changedFields)) bad('changedFields');
-  if (typeof o.version !== 'string') bad('version');
-  // Events written before these fields existed (still in an outbox or a stream) get them derived.
-  const [, word, kind, verb] = o.subject!.split('.') as [string, string, EventKind, string];
-  const types = Array.isArray(o.types) && o.types.every((t) => typeof t === 'string') && o.types.length > 0 ? o.types : eventTypes(kind, verb, o.changedFields as string[]);
-  if (o.changes !== undefined && !(Array.isArray(o.changes) && o.changes.every((c) => typeof c?.field === 'string' && typeof c.beforeJson === 'string' && typeof c.afterJson === 'string'))) bad('changes');
-  if (o.nodeJson !== undefined && typeof o.nodeJson !== 'string') bad('nodeJson');
-  return {
-    ...(o as CivicEvent),
-    type: typeof o.type === 'string' && o.type !== '' ? o.type : types[0]!,
-    types,
-    environment: o.environment === 'live' || o.environment === 'test' ? o.environment : environmentOfWord(word),
-    changes: o.changes ?? [],
-    nodeJson: o.nodeJson ?? '',
+    changes: (e.changes ?? []).map((c): FieldChange => ({ field: c.field, before: jsonValue(c.before), after: jsonValue(c.after) })),
+    node: e.node === undefined ? undefined : nodeFromView(e.node),
+    officeholder: e.officeholder === undefined ? undefined : { ...e.officeholder, contact: jsonValue(e.officeholder.contact ?? {}) as Officeholder['contact'] },
   };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { open } from 'lmdb';
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { runTsModule } from '../run-ts-module.js';
 import { makeEvent, type CivicEvent } from './catalogue.js';
@@ -51,6 +52,32 @@ describe('LocalStreamBus on disk', () => {
     const second: string[] = [];
     await bus.subscribe('civic.streamtest.>', (e) => void second.push(e.id), { durable: 'hooks' });
     await expect.poll(() => second, WAIT).toEqual(sent.slice(2).map((e) => e.id));
+  });
+
+  test('an event stored by a release before the typed envelope (the event object, its node as JSON text) is delivered typed', async () => {
+    bus = await LocalStreamBus.open({ path });
+    await (await bus.subscribe('civic.streamtest.>', () => undefined, { durable: 'hooks' })).unsubscribe();
+    await bus.close();
+    const legacy = {
+      ...event(),
+      changes: [{ field: 'name', beforeJson: '"Calif."', afterJson: '"California"' }],
+      nodeJson: JSON.stringify({ slug: 'region:ca', kind: 'region', state: 'ca', tier: '', rev: 2, updatedAt: '2026-11-01T00:00:00.000Z', data: { name: 'California' } }),
+    };
+    // Written as the earlier release's LocalStreamBus wrote it: `{ at, event }` at the next sequence.
+    const root = open({ path, overlappingSync: false });
+    const events = root.openDB('events', { encoding: 'msgpack' });
+    const meta = root.openDB('meta', { encoding: 'msgpack' });
+    const seq = ((meta.get('last') as number | undefined) ?? 0) + 1;
+    await events.put(seq, { at: Date.now(), event: legacy });
+    await meta.put('last', seq);
+    await root.close();
+
+    bus = await LocalStreamBus.open({ path });
+    const got: CivicEvent[] = [];
+    await bus.subscribe('civic.streamtest.>', (e) => void got.push(e), { durable: 'hooks' });
+    await expect.poll(() => got, WAIT).toHaveLength(1);
+    expect(got[0]).toMatchObject({ id: legacy.id, changes: [{ field: 'name', before: 'Calif.', after: 'California' }], node: { slug: 'region:ca', rev: 2, data: { name: 'California' } } });
+    expect(got[0]).not.toHaveProperty('nodeJson');
   });
 
   test('events every position has passed are discarded; one a durable consumer has not read is kept', async () => {

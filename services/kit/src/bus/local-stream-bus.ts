@@ -1,6 +1,8 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { Logger } from 'pino';
-import { parseEvent, type CivicEvent } from './catalogue.js';
+import type { CivicEvent } from './catalogue.js';
+import { parseEvent } from './parse-event.js';
+import { decodeEvent, encodeEvent } from './wire.js';
 import { DEFAULT_RETRY_DELAY_MS, deliverUntilHandled, insideHandlerOf } from './delivery.js';
 import {
   BusClosedError,
@@ -30,10 +32,30 @@ export interface LocalStreamBusOptions {
   now?: () => number;
 }
 
-interface Stored {
+/**
+ * A stored event: its subject (read by every subscription's filter, so kept beside the
+ * protobuf to spare decoding events a filter passes over) and its encoding (wire.ts).
+ * Releases before the typed envelope stored the event object itself; those are still read.
+ */
+type Stored = EncodedStored | LegacyStored;
+
+interface EncodedStored {
   /** When it was published, in ms since the epoch (for maxAgeMs). */
   at: number;
-  event: CivicEvent;
+  subject: string;
+  wire: Uint8Array;
+}
+
+interface LegacyStored {
+  at: number;
+  event: { subject: string };
+}
+
+/** An event ready to store: validated and encoded before the write transaction opens. */
+interface Encoded {
+  id: string;
+  subject: string;
+  wire: Uint8Array;
 }
 
 interface DurableState {
@@ -100,40 +122,39 @@ export class LocalStreamBus implements EventBus {
   /** The events a relay hands over in one synchronous commit: stored together, in order, or not at all. */
   async publishAll(events: readonly CivicEvent[]): Promise<PublishOutcome> {
     if (this.closing) return { published: 0, error: new BusClosedError() };
-    let valid = 0;
+    const valid: Encoded[] = [];
     let error: unknown;
     for (const event of events) {
       try {
-        parseEvent(event);
+        valid.push({ id: event.id, subject: event.subject, wire: encodeEvent(parseEvent(event)) });
       } catch (err) {
         error = err;
         break;
       }
-      valid++;
     }
     const now = this.options.now();
     let stored = 0;
     try {
       // A synchronous commit: an asynchronous one costs a round trip to LMDB's write thread.
       this.root.transactionSync(() => {
-        for (const event of events.slice(0, valid)) if (this.append(event, now)) stored++;
+        for (const event of valid) if (this.append(event, now)) stored++;
       });
     } catch (err) {
       // Nothing of the transaction was stored (a full disk, say): none was accepted.
       return { published: 0, error: err };
     }
     if (stored > 0) for (const sub of this.subscriptions) sub.wake();
-    return error === undefined ? { published: valid } : { published: valid, error };
+    return error === undefined ? { published: valid.length } : { published: valid.length, error };
   }
 
   /** Inside a transaction: stores the event unless its id was published within the de-duplication window. */
-  private append(event: CivicEvent, now: number): boolean {
+  private append(event: Encoded, now: number): boolean {
     const seen = this.ids.get(event.id);
     if (seen !== undefined && now - seen < this.options.dedupeWindowMs) return false;
     this.ids.put(event.id, now);
     const seq = this.lastSeq() + 1;
     this.meta.put('last', seq);
-    this.events.put(seq, { at: now, event });
+    this.events.put(seq, { at: now, subject: event.subject, wire: event.wire });
     return true;
   }
 
@@ -279,8 +300,19 @@ class StreamSubscription implements Subscription {
   /** The next stored event after the position: its sequence, and the event when the filter matches it. */
   private next(): { seq: number; event?: CivicEvent } | undefined {
     for (const { key, value } of this.events.getRange({ start: this.position + 1, limit: 1 })) {
-      return subjectMatches(this.filter, value.event.subject) ? { seq: key, event: value.event } : { seq: key };
+      const subject = 'wire' in value ? value.subject : value.event.subject;
+      return subjectMatches(this.filter, subject) ? { seq: key, event: this.decode(key, value) } : { seq: key };
     }
     return undefined;
+  }
+
+  /** The stored event, or undefined (logged, then passed over) when it is not a valid one: retrying would not mend it. */
+  private decode(seq: number, value: Stored): CivicEvent | undefined {
+    try {
+      return 'wire' in value ? decodeEvent(value.wire) : parseEvent(value.event);
+    } catch (err) {
+      this.logger?.warn({ err, seq }, 'skipping malformed stored event');
+      return undefined;
+    }
   }
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { parseEvent, type CivicEvent } from './catalogue.js';
+import type { CivicEvent } from './catalogue.js';
+import { parseEvent } from './parse-event.js';
 import { DEFAULT_RETRY_DELAY_MS, deliverUntilHandled, insideHandlerOf } from './delivery.js';
 import {
   BusClosedError,
@@ -46,9 +47,9 @@ export class MemoryEventBus implements EventBus {
     );
   }
 
-  async publish(event: CivicEvent): Promise<void> {
+  async publish(published: CivicEvent): Promise<void> {
     if (this.closing) throw new BusClosedError();
-    parseEvent(event);
+    const event = parseEvent(published);
     if (!this.seen.add(event.id)) return;
     for (const d of this.durables.values()) {
       if (!d.open && subjectMatches(d.filter, event.subject)) d.backlog.push(structuredClone(event));

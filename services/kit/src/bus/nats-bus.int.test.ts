@@ -4,7 +4,8 @@ import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { makeEvent } from './catalogue.js';
+import { makeEvent, type CivicEvent } from './catalogue.js';
+import { eventObjectView } from './event-objects.js';
 import { randomBase62 } from '../base62.js';
 import { describeWithService } from './describe-with-service.js';
 import { describeEventBusContract } from './event-bus.contract.js';
@@ -36,6 +37,20 @@ describeWithService('NatsEventBus', nats, () => {
       await bus.publish(good);
       await expect.poll(() => got, { timeout: 10_000 }).toEqual([good.id]);
       expect(lines.join('')).toContain('skipping malformed event message');
+    });
+
+    test('an event a release before the typed envelope published as JSON text arrives typed, among protobuf ones', async () => {
+      const env = `t${randomBase62(8).toLowerCase()}`;
+      const got: CivicEvent[] = [];
+      await bus.subscribe(`civic.${env}.>`, (e) => void got.push(e));
+      const old = makeEvent({ env, kind: 'party', verb: 'updated', slugs: ['party:dem'], changedFields: ['name'], version: '2' });
+      const node = { slug: 'party:dem', kind: 'party', state: '', tier: '', rev: 2, updatedAt: '2026-11-01T00:00:00.000Z', data: { name: 'Democratic' } };
+      await rawPublish(old.subject, JSON.stringify({ ...old, changes: [{ field: 'name', beforeJson: '"Dem"', afterJson: '"Democratic"' }], nodeJson: JSON.stringify(node) }));
+      const now = makeEvent({ env, kind: 'party', verb: 'updated', slugs: ['party:dem'], version: '3' });
+      await bus.publish(now);
+      await expect.poll(() => got.map((e) => e.id), { timeout: 10_000 }).toEqual([old.id, now.id]);
+      expect(got[0]).toMatchObject({ changes: [{ field: 'name', before: 'Dem', after: 'Democratic' }], node: { slug: 'party:dem', rev: 2, data: { name: 'Democratic' } } });
+      expect(eventObjectView(got[0]!)).toEqual(node);
     });
 
     test('connecting again to an existing stream leaves it in place', async () => {

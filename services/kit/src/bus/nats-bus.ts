@@ -15,7 +15,9 @@ import { nanos } from '@nats-io/nats-core';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { UpstreamUnavailableError } from '../errors.js';
-import { parseEvent, type CivicEvent } from './catalogue.js';
+import type { CivicEvent } from './catalogue.js';
+import { parseEvent } from './parse-event.js';
+import { decodeEvent, encodeEvent } from './wire.js';
 import { DEFAULT_RETRY_DELAY_MS, deliverUntilHandled, insideHandlerOf } from './delivery.js';
 import {
   BusClosedError,
@@ -109,10 +111,10 @@ export class NatsEventBus implements EventBus {
 
   async publish(event: CivicEvent): Promise<void> {
     if (this.closing) throw new BusClosedError();
-    parseEvent(event);
+    const data = encodeEvent(parseEvent(event));
     try {
       // A duplicate id is acknowledged with `duplicate: true` and not stored again.
-      await this.js.publish(event.subject, JSON.stringify(event), { msgID: event.id });
+      await this.js.publish(event.subject, data, { msgID: event.id });
     } catch (err) {
       throw new NatsPublishError(event.subject, err);
     }
@@ -274,7 +276,7 @@ class NatsSubscription implements Subscription {
 /** The event in a message, or undefined (logged) when it is not a valid CivicEvent. */
 function decode(msg: JsMsg, logger: Logger | undefined): CivicEvent | undefined {
   try {
-    return parseEvent(msg.json());
+    return decodeEvent(msg.data);
   } catch (err) {
     logger?.warn({ err, subject: msg.subject, seq: msg.seq }, 'skipping malformed event message');
     return undefined;

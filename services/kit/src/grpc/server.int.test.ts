@@ -5,10 +5,11 @@ import { HealthClient, HealthCheckResponse_ServingStatus as Serving } from '@civ
 import { Lifecycle } from '../lifecycle.js';
 import { createLogger } from '../log.js';
 import { InvalidParameterError } from '../errors.js';
-import { CLIENT_OPTIONS, insecure } from './channel.js';
+import { clientOptions, insecure } from './client.js';
 import { startGrpcServer } from './server.js';
 import { fromServiceError } from './status.js';
-import { call, unary } from './unary.js';
+import { unary } from './unary.js';
+import { call } from './client.js';
 
 const log = createLogger('test', 'silent');
 const clients: { close(): void }[] = [];
@@ -39,8 +40,8 @@ async function slowServer(gate: Promise<void>, entered: () => void) {
     log,
   });
   lifecycle.defer('grpc', () => server.stop(2_000));
-  const geo = new GeoServiceClient(server.address, insecure(), CLIENT_OPTIONS);
-  const health = new HealthClient(server.address, insecure(), CLIENT_OPTIONS);
+  const geo = new GeoServiceClient(server.address, insecure(), clientOptions(5_000));
+  const health = new HealthClient(server.address, insecure(), clientOptions(5_000));
   clients.push(geo, health);
   return { server, lifecycle, geo, health };
 }
@@ -48,17 +49,17 @@ async function slowServer(gate: Promise<void>, entered: () => void) {
 describe('gRPC server lifecycle', () => {
   it('reports NOT_SERVING until marked serving, then SERVING over grpc.health.v1', async () => {
     const { server, lifecycle, health } = await slowServer(Promise.resolve(), () => {});
-    const check = () => call(health.check.bind(health), { service: '' }, new Metadata(), 1_000);
+    const check = () => call(health.check.bind(health), { service: '' }, new Metadata(), { deadline: Date.now() + 1_000 });
     expect((await check()).status).toBe(Serving.NOT_SERVING);
     server.markServing();
     expect((await check()).status).toBe(Serving.SERVING);
-    expect((await call(health.check.bind(health), { service: 'civic.geo.v1.GeoService' }, new Metadata(), 1_000)).status).toBe(Serving.SERVING);
+    expect((await call(health.check.bind(health), { service: 'civic.geo.v1.GeoService' }, new Metadata(), { deadline: Date.now() + 1_000 })).status).toBe(Serving.SERVING);
     await lifecycle.stop('test');
   });
 
   it('maps a typed handler error to INVALID_ARGUMENT with its field', async () => {
     const { lifecycle, geo } = await slowServer(Promise.resolve(), () => {});
-    const err = await call(geo.districtsAtPoint.bind(geo), { lat: 91, lng: 0, date: '' }, new Metadata(), 1_000).catch((e: unknown) => e);
+    const err = await call(geo.districtsAtPoint.bind(geo), { lat: 91, lng: 0, date: '' }, new Metadata(), { deadline: Date.now() + 1_000 }).catch((e: unknown) => e);
     expect((err as { code: number }).code).toBe(status.INVALID_ARGUMENT);
     expect(fromServiceError(err, 'geo').field).toBe('lat');
     await lifecycle.stop('test');
@@ -69,14 +70,14 @@ describe('gRPC server lifecycle', () => {
     const entered = deferred();
     const { server, lifecycle, geo } = await slowServer(gate.promise, entered.resolve);
     server.markServing();
-    const inflight = call(geo.districtsAtPoint.bind(geo), { lat: 1, lng: 1, date: '' }, new Metadata(), 5_000);
+    const inflight = call(geo.districtsAtPoint.bind(geo), { lat: 1, lng: 1, date: '' }, new Metadata(), { deadline: Date.now() + 5_000 });
     await entered.promise;
     const stopping = lifecycle.stop('SIGTERM');
     expect(server.health.get('')).toBe(Serving.NOT_SERVING);
     gate.resolve();
     await expect(inflight).resolves.toEqual({ regions: [], datasetVersion: 'v1' });
     await stopping;
-    const after = await call(geo.districtsAtPoint.bind(geo), { lat: 1, lng: 1, date: '' }, new Metadata(), 500).catch((e: unknown) => e);
+    const after = await call(geo.districtsAtPoint.bind(geo), { lat: 1, lng: 1, date: '' }, new Metadata(), { deadline: Date.now() + 500 }).catch((e: unknown) => e);
     expect((after as { code: number }).code).toBeOneOf([status.UNAVAILABLE, status.DEADLINE_EXCEEDED]);
   });
 });

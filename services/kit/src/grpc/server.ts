@@ -2,7 +2,6 @@ import { Server, ServerCredentials, type ServiceDefinition, type UntypedServiceI
 import { HealthService } from '@civicgraph/protos/grpc/health/v1/health';
 import type { Logger } from '../log.js';
 import { HealthState, ServingStatus } from './health.js';
-import type { OpenStreams } from './mux-server.js';
 
 /** One gRPC service to host: its ts-proto definition and typed implementation. */
 export interface HostedService {
@@ -18,8 +17,6 @@ export interface GrpcServerOptions {
   port: number;
   services: HostedService[];
   log: Logger;
-  /** The services' multiplexed streams (see `muxed`), asked to finish when the server stops. */
-  streams?: OpenStreams;
 }
 
 /** A started gRPC server with grpc.health.v1, NOT_SERVING until `markServing()`. */
@@ -45,7 +42,7 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<GrpcServ
     address,
     health,
     markServing: () => health.set(ServingStatus.SERVING),
-    stop: (graceMs = 5_000) => stopServer(server, health, graceMs, opts.streams),
+    stop: (graceMs = 5_000) => stopServer(server, health, graceMs),
   };
 }
 
@@ -55,10 +52,9 @@ function bind(server: Server, target: string): Promise<number> {
   });
 }
 
-function stopServer(server: Server, health: HealthState, graceMs: number, streams: OpenStreams | undefined): Promise<void> {
+function stopServer(server: Server, health: HealthState, graceMs: number): Promise<void> {
   health.set(ServingStatus.NOT_SERVING);
   health.endWatches();
-  streams?.drainAll();
   return new Promise((resolve) => {
     const fuse = setTimeout(() => {
       server.forceShutdown();

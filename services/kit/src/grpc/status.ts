@@ -1,6 +1,5 @@
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import { asCivicError, CivicError, errorFromType, UpstreamUnavailableError, type ErrorType } from '../errors.js';
-import type { CallError } from '@civicgraph/protos/civic/rpc/v1/rpc';
 
 /** The one mapping from error type to gRPC status code. */
 const CODES: Record<ErrorType, status> = {
@@ -56,23 +55,4 @@ export function fromServiceError(err: unknown, upstream: string): CivicError {
     return new UpstreamUnavailableError(`The ${upstream} service is unavailable.`, { retryAfter: 1, cause: err });
   }
   return asCivicError(err);
-}
-
-/** Any thrown value as a stream reply's CallError (what toServiceError puts in a status). */
-export function toCallError(err: unknown): CallError {
-  const e = asCivicError(err);
-  return {
-    type: e.type,
-    message: e.type === 'internal' ? 'internal error' : e.message,
-    field: e.field ?? '',
-    retryAfterSeconds: e.retryAfter ?? 0,
-  };
-}
-
-/** A stream reply's CallError back as the typed error the service threw. */
-export function fromCallError(e: CallError): CivicError {
-  return errorFromType(e.type, e.message, {
-    ...(e.field === '' ? {} : { field: e.field }),
-    ...(e.retryAfterSeconds > 0 ? { retryAfter: e.retryAfterSeconds } : {}),
-  });
 }

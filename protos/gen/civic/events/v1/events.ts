@@ -6,6 +6,8 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
+import { Struct, Value } from "../../../google/protobuf/struct.js";
+import { NodeKind, nodeKindFromJSON, nodeKindToJSON } from "../../vocabulary/v1/vocabulary.js";
 
 export const protobufPackage = "civic.events.v1";
 
@@ -36,19 +38,81 @@ export interface Event {
   types: string[];
   /** `test` (sandbox) or `live`: the dataset the change happened in. */
   environment: string;
-  /** Each changed field with its value before and after, as JSON text ("null" when absent). */
+  /** Each changed field with its value before and after. */
   changes: FieldChange[];
-  /**
-   * The node after the change, as JSON (kind, slug, state, tier, data, rev); empty when the
-   * event is not about one node's document (a deletion, a key event, a boundary reload).
-   */
-  nodeJson: string;
+  node?: Node | undefined;
+  officeholder?: Officeholder | undefined;
 }
 
+/** One changed field. A value absent before (or after) the change is null, never unset. */
 export interface FieldChange {
   field: string;
-  beforeJson: string;
-  afterJson: string;
+  before?: any | undefined;
+  after?: any | undefined;
+}
+
+/**
+ * A graph node after a change, as the API shows it: its document without store bookkeeping
+ * beyond rev.
+ */
+export interface Node {
+  /** `<kind>:<key>`. */
+  slug: string;
+  kind: NodeKind;
+  /** Lowercase USPS code of the node's state; empty for national or none. */
+  state: string;
+  /** Jurisdiction tier (`state`, `county`, …); empty when none applies. */
+  tier: string;
+  /** 1 on creation, +1 on every change. */
+  rev: number;
+  /** RFC 3339 instant of the change. */
+  updatedAt: string;
+  /** The node's data, whose fields depend on its kind (services/graph/src/model/nodes.ts). */
+  data?: { [key: string]: any } | undefined;
+}
+
+/** An officeholder (a HOLDS term with its person and office), scoped as its office is. */
+export interface Officeholder {
+  /** Lowercase USPS code of the office's state; empty for a federal office of no state. */
+  state: string;
+  /** The office's jurisdiction tier. */
+  tier: string;
+  person?: NodeName | undefined;
+  office?:
+    | OfficeSummary
+    | undefined;
+  /** The HOLDS edge's key, telling apart the terms of one person in one office. */
+  term: string;
+  /** ISO dates of the term; unset when unknown (the API shows null). */
+  start?: string | undefined;
+  end?:
+    | string
+    | undefined;
+  /** The party slug the holder served for; unset when unknown (the API shows null). */
+  party?:
+    | string
+    | undefined;
+  /**
+   * The person's contact fields (contactOffices, contactEmails, contactLinks), those the
+   * source gives; policy removes them for keys without the `contact` entitlement.
+   */
+  contact?: { [key: string]: any } | undefined;
+}
+
+/** A node named by slug. */
+export interface NodeName {
+  slug: string;
+  name: string;
+}
+
+/** The office an officeholder holds. */
+export interface OfficeSummary {
+  slug: string;
+  name: string;
+  /** REST level word of the region it serves (`state`, `congressional-district`, …). */
+  level: string;
+  /** Slug of the region it serves. */
+  region: string;
 }
 
 function createBaseEvent(): Event {
@@ -63,7 +127,8 @@ function createBaseEvent(): Event {
     types: [],
     environment: "",
     changes: [],
-    nodeJson: "",
+    node: undefined,
+    officeholder: undefined,
   };
 }
 
@@ -99,8 +164,11 @@ export const Event: MessageFns<Event> = {
     for (const v of message.changes) {
       FieldChange.encode(v!, writer.uint32(82).fork()).join();
     }
-    if (message.nodeJson !== "") {
-      writer.uint32(90).string(message.nodeJson);
+    if (message.node !== undefined) {
+      Node.encode(message.node, writer.uint32(98).fork()).join();
+    }
+    if (message.officeholder !== undefined) {
+      Officeholder.encode(message.officeholder, writer.uint32(106).fork()).join();
     }
     return writer;
   },
@@ -198,12 +266,20 @@ export const Event: MessageFns<Event> = {
             message.changes.push(FieldChange.decode(reader, reader.uint32()));
             continue;
           }
-          case 11: {
-            if (tag !== 90) {
+          case 12: {
+            if (tag !== 98) {
               break;
             }
 
-            message.nodeJson = reader.string();
+            message.node = Node.decode(reader, reader.uint32());
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.officeholder = Officeholder.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -238,11 +314,8 @@ export const Event: MessageFns<Event> = {
       types: globalThis.Array.isArray(object?.types) ? object.types.map((e: any) => globalThis.String(e)) : [],
       environment: isSet(object.environment) ? globalThis.String(object.environment) : "",
       changes: globalThis.Array.isArray(object?.changes) ? object.changes.map((e: any) => FieldChange.fromJSON(e)) : [],
-      nodeJson: isSet(object.nodeJson)
-        ? globalThis.String(object.nodeJson)
-        : isSet(object.node_json)
-        ? globalThis.String(object.node_json)
-        : "",
+      node: isSet(object.node) ? Node.fromJSON(object.node) : undefined,
+      officeholder: isSet(object.officeholder) ? Officeholder.fromJSON(object.officeholder) : undefined,
     };
   },
 
@@ -278,8 +351,11 @@ export const Event: MessageFns<Event> = {
     if (message.changes?.length) {
       obj.changes = message.changes.map((e) => FieldChange.toJSON(e));
     }
-    if (message.nodeJson !== "") {
-      obj.nodeJson = message.nodeJson;
+    if (message.node !== undefined) {
+      obj.node = Node.toJSON(message.node);
+    }
+    if (message.officeholder !== undefined) {
+      obj.officeholder = Officeholder.toJSON(message.officeholder);
     }
     return obj;
   },
@@ -299,13 +375,16 @@ export const Event: MessageFns<Event> = {
     message.types = object.types?.map((e) => e) || [];
     message.environment = object.environment ?? "";
     message.changes = object.changes?.map((e) => FieldChange.fromPartial(e)) || [];
-    message.nodeJson = object.nodeJson ?? "";
+    message.node = (object.node !== undefined && object.node !== null) ? Node.fromPartial(object.node) : undefined;
+    message.officeholder = (object.officeholder !== undefined && object.officeholder !== null)
+      ? Officeholder.fromPartial(object.officeholder)
+      : undefined;
     return message;
   },
 };
 
 function createBaseFieldChange(): FieldChange {
-  return { field: "", beforeJson: "", afterJson: "" };
+  return { field: "", before: undefined, after: undefined };
 }
 
 export const FieldChange: MessageFns<FieldChange> = {
@@ -313,11 +392,11 @@ export const FieldChange: MessageFns<FieldChange> = {
     if (message.field !== "") {
       writer.uint32(10).string(message.field);
     }
-    if (message.beforeJson !== "") {
-      writer.uint32(18).string(message.beforeJson);
+    if (message.before !== undefined) {
+      Value.encode(Value.wrap(message.before), writer.uint32(34).fork()).join();
     }
-    if (message.afterJson !== "") {
-      writer.uint32(26).string(message.afterJson);
+    if (message.after !== undefined) {
+      Value.encode(Value.wrap(message.after), writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -343,20 +422,20 @@ export const FieldChange: MessageFns<FieldChange> = {
             message.field = reader.string();
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.beforeJson = reader.string();
+            message.before = Value.unwrap(Value.decode(reader, reader.uint32()));
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 5: {
+            if (tag !== 42) {
               break;
             }
 
-            message.afterJson = reader.string();
+            message.after = Value.unwrap(Value.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -374,16 +453,8 @@ export const FieldChange: MessageFns<FieldChange> = {
   fromJSON(object: any): FieldChange {
     return {
       field: isSet(object.field) ? globalThis.String(object.field) : "",
-      beforeJson: isSet(object.beforeJson)
-        ? globalThis.String(object.beforeJson)
-        : isSet(object.before_json)
-        ? globalThis.String(object.before_json)
-        : "",
-      afterJson: isSet(object.afterJson)
-        ? globalThis.String(object.afterJson)
-        : isSet(object.after_json)
-        ? globalThis.String(object.after_json)
-        : "",
+      before: isSet(object?.before) ? object.before : undefined,
+      after: isSet(object?.after) ? object.after : undefined,
     };
   },
 
@@ -392,11 +463,11 @@ export const FieldChange: MessageFns<FieldChange> = {
     if (message.field !== "") {
       obj.field = message.field;
     }
-    if (message.beforeJson !== "") {
-      obj.beforeJson = message.beforeJson;
+    if (message.before !== undefined) {
+      obj.before = message.before;
     }
-    if (message.afterJson !== "") {
-      obj.afterJson = message.afterJson;
+    if (message.after !== undefined) {
+      obj.after = message.after;
     }
     return obj;
   },
@@ -407,8 +478,590 @@ export const FieldChange: MessageFns<FieldChange> = {
   fromPartial(object: DeepPartial<FieldChange>): FieldChange {
     const message = createBaseFieldChange();
     message.field = object.field ?? "";
-    message.beforeJson = object.beforeJson ?? "";
-    message.afterJson = object.afterJson ?? "";
+    message.before = object.before === undefined ? undefined : object.before;
+    message.after = object.after === undefined ? undefined : object.after;
+    return message;
+  },
+};
+
+function createBaseNode(): Node {
+  return { slug: "", kind: 0, state: "", tier: "", rev: 0, updatedAt: "", data: undefined };
+}
+
+export const Node: MessageFns<Node> = {
+  encode(message: Node, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.slug !== "") {
+      writer.uint32(10).string(message.slug);
+    }
+    if (message.kind !== 0) {
+      writer.uint32(16).int32(message.kind);
+    }
+    if (message.state !== "") {
+      writer.uint32(26).string(message.state);
+    }
+    if (message.tier !== "") {
+      writer.uint32(34).string(message.tier);
+    }
+    if (message.rev !== 0) {
+      writer.uint32(40).uint32(message.rev);
+    }
+    if (message.updatedAt !== "") {
+      writer.uint32(50).string(message.updatedAt);
+    }
+    if (message.data !== undefined) {
+      Struct.encode(Struct.wrap(message.data), writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Node {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNode();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.kind = reader.int32() as any;
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.tier = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.rev = reader.uint32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.data = Struct.unwrap(Struct.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Node {
+    return {
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      kind: isSet(object.kind) ? nodeKindFromJSON(object.kind) : 0,
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      tier: isSet(object.tier) ? globalThis.String(object.tier) : "",
+      rev: isSet(object.rev) ? globalThis.Number(object.rev) : 0,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : "",
+      data: isObject(object.data) ? object.data : undefined,
+    };
+  },
+
+  toJSON(message: Node): unknown {
+    const obj: any = {};
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.kind !== 0) {
+      obj.kind = nodeKindToJSON(message.kind);
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.tier !== "") {
+      obj.tier = message.tier;
+    }
+    if (message.rev !== 0) {
+      obj.rev = Math.round(message.rev);
+    }
+    if (message.updatedAt !== "") {
+      obj.updatedAt = message.updatedAt;
+    }
+    if (message.data !== undefined) {
+      obj.data = message.data;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Node>): Node {
+    return Node.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Node>): Node {
+    const message = createBaseNode();
+    message.slug = object.slug ?? "";
+    message.kind = object.kind ?? 0;
+    message.state = object.state ?? "";
+    message.tier = object.tier ?? "";
+    message.rev = object.rev ?? 0;
+    message.updatedAt = object.updatedAt ?? "";
+    message.data = object.data ?? undefined;
+    return message;
+  },
+};
+
+function createBaseOfficeholder(): Officeholder {
+  return {
+    state: "",
+    tier: "",
+    person: undefined,
+    office: undefined,
+    term: "",
+    start: undefined,
+    end: undefined,
+    party: undefined,
+    contact: undefined,
+  };
+}
+
+export const Officeholder: MessageFns<Officeholder> = {
+  encode(message: Officeholder, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.state !== "") {
+      writer.uint32(10).string(message.state);
+    }
+    if (message.tier !== "") {
+      writer.uint32(18).string(message.tier);
+    }
+    if (message.person !== undefined) {
+      NodeName.encode(message.person, writer.uint32(26).fork()).join();
+    }
+    if (message.office !== undefined) {
+      OfficeSummary.encode(message.office, writer.uint32(34).fork()).join();
+    }
+    if (message.term !== "") {
+      writer.uint32(42).string(message.term);
+    }
+    if (message.start !== undefined) {
+      writer.uint32(50).string(message.start);
+    }
+    if (message.end !== undefined) {
+      writer.uint32(58).string(message.end);
+    }
+    if (message.party !== undefined) {
+      writer.uint32(66).string(message.party);
+    }
+    if (message.contact !== undefined) {
+      Struct.encode(Struct.wrap(message.contact), writer.uint32(74).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Officeholder {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOfficeholder();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.tier = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.person = NodeName.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.office = OfficeSummary.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.term = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.start = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.end = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.party = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.contact = Struct.unwrap(Struct.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Officeholder {
+    return {
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      tier: isSet(object.tier) ? globalThis.String(object.tier) : "",
+      person: isSet(object.person) ? NodeName.fromJSON(object.person) : undefined,
+      office: isSet(object.office) ? OfficeSummary.fromJSON(object.office) : undefined,
+      term: isSet(object.term) ? globalThis.String(object.term) : "",
+      start: isSet(object.start) ? globalThis.String(object.start) : undefined,
+      end: isSet(object.end) ? globalThis.String(object.end) : undefined,
+      party: isSet(object.party) ? globalThis.String(object.party) : undefined,
+      contact: isObject(object.contact) ? object.contact : undefined,
+    };
+  },
+
+  toJSON(message: Officeholder): unknown {
+    const obj: any = {};
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.tier !== "") {
+      obj.tier = message.tier;
+    }
+    if (message.person !== undefined) {
+      obj.person = NodeName.toJSON(message.person);
+    }
+    if (message.office !== undefined) {
+      obj.office = OfficeSummary.toJSON(message.office);
+    }
+    if (message.term !== "") {
+      obj.term = message.term;
+    }
+    if (message.start !== undefined) {
+      obj.start = message.start;
+    }
+    if (message.end !== undefined) {
+      obj.end = message.end;
+    }
+    if (message.party !== undefined) {
+      obj.party = message.party;
+    }
+    if (message.contact !== undefined) {
+      obj.contact = message.contact;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Officeholder>): Officeholder {
+    return Officeholder.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Officeholder>): Officeholder {
+    const message = createBaseOfficeholder();
+    message.state = object.state ?? "";
+    message.tier = object.tier ?? "";
+    message.person = (object.person !== undefined && object.person !== null)
+      ? NodeName.fromPartial(object.person)
+      : undefined;
+    message.office = (object.office !== undefined && object.office !== null)
+      ? OfficeSummary.fromPartial(object.office)
+      : undefined;
+    message.term = object.term ?? "";
+    message.start = object.start ?? undefined;
+    message.end = object.end ?? undefined;
+    message.party = object.party ?? undefined;
+    message.contact = object.contact ?? undefined;
+    return message;
+  },
+};
+
+function createBaseNodeName(): NodeName {
+  return { slug: "", name: "" };
+}
+
+export const NodeName: MessageFns<NodeName> = {
+  encode(message: NodeName, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.slug !== "") {
+      writer.uint32(10).string(message.slug);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NodeName {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNodeName();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NodeName {
+    return {
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: NodeName): unknown {
+    const obj: any = {};
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<NodeName>): NodeName {
+    return NodeName.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<NodeName>): NodeName {
+    const message = createBaseNodeName();
+    message.slug = object.slug ?? "";
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseOfficeSummary(): OfficeSummary {
+  return { slug: "", name: "", level: "", region: "" };
+}
+
+export const OfficeSummary: MessageFns<OfficeSummary> = {
+  encode(message: OfficeSummary, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.slug !== "") {
+      writer.uint32(10).string(message.slug);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.level !== "") {
+      writer.uint32(26).string(message.level);
+    }
+    if (message.region !== "") {
+      writer.uint32(34).string(message.region);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OfficeSummary {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOfficeSummary();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.level = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.region = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OfficeSummary {
+    return {
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      level: isSet(object.level) ? globalThis.String(object.level) : "",
+      region: isSet(object.region) ? globalThis.String(object.region) : "",
+    };
+  },
+
+  toJSON(message: OfficeSummary): unknown {
+    const obj: any = {};
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.level !== "") {
+      obj.level = message.level;
+    }
+    if (message.region !== "") {
+      obj.region = message.region;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<OfficeSummary>): OfficeSummary {
+    return OfficeSummary.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<OfficeSummary>): OfficeSummary {
+    const message = createBaseOfficeSummary();
+    message.slug = object.slug ?? "";
+    message.name = object.name ?? "";
+    message.level = object.level ?? "";
+    message.region = object.region ?? "";
     return message;
   },
 };
@@ -420,6 +1073,10 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

@@ -10,17 +10,14 @@ import {
   type CallOptions,
   type ChannelCredentials,
   Client,
-  type ClientDuplexStream,
   type ClientOptions,
   type ClientUnaryCall,
-  type handleBidiStreamingCall,
   type handleUnaryCall,
   makeGenericClientConstructor,
   type Metadata,
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { CallError } from "../../rpc/v1/rpc.js";
 
 export const protobufPackage = "civic.geo.v1";
 
@@ -365,24 +362,6 @@ export interface PointAnswer {
   regions: Region[];
   /** Set when this point failed; `regions` is then empty. */
   error?: PointError | undefined;
-}
-
-export interface PointsCall {
-  /** Chosen by the caller, unique among its unanswered calls on the stream. */
-  id: number;
-  /** The caller's civic.auth.v1.Principal, encoded. */
-  principal: Buffer;
-  request?: DistrictsAtPointsRequest | undefined;
-}
-
-export interface PointsReply {
-  id: number;
-  /** Set when the call succeeded. */
-  response?:
-    | DistrictsAtPointsResponse
-    | undefined;
-  /** Set when it failed as a whole (as a unary DistrictsAtPoints call would have). */
-  error?: CallError | undefined;
 }
 
 export interface DistrictsAtPointsResponse {
@@ -2336,214 +2315,6 @@ export const PointAnswer: MessageFns<PointAnswer> = {
   },
 };
 
-function createBasePointsCall(): PointsCall {
-  return { id: 0, principal: Buffer.alloc(0), request: undefined };
-}
-
-export const PointsCall: MessageFns<PointsCall> = {
-  encode(message: PointsCall, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== 0) {
-      writer.uint32(8).uint32(message.id);
-    }
-    if (message.principal.length !== 0) {
-      writer.uint32(18).bytes(message.principal);
-    }
-    if (message.request !== undefined) {
-      DistrictsAtPointsRequest.encode(message.request, writer.uint32(26).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): PointsCall {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBasePointsCall();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
-            }
-
-            message.id = reader.uint32();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.principal = Buffer.from(reader.bytes());
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.request = DistrictsAtPointsRequest.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): PointsCall {
-    return {
-      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
-      principal: isSet(object.principal) ? Buffer.from(bytesFromBase64(object.principal)) : Buffer.alloc(0),
-      request: isSet(object.request) ? DistrictsAtPointsRequest.fromJSON(object.request) : undefined,
-    };
-  },
-
-  toJSON(message: PointsCall): unknown {
-    const obj: any = {};
-    if (message.id !== 0) {
-      obj.id = Math.round(message.id);
-    }
-    if (message.principal.length !== 0) {
-      obj.principal = base64FromBytes(message.principal);
-    }
-    if (message.request !== undefined) {
-      obj.request = DistrictsAtPointsRequest.toJSON(message.request);
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<PointsCall>): PointsCall {
-    return PointsCall.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<PointsCall>): PointsCall {
-    const message = createBasePointsCall();
-    message.id = object.id ?? 0;
-    message.principal = object.principal ?? Buffer.alloc(0);
-    message.request = (object.request !== undefined && object.request !== null)
-      ? DistrictsAtPointsRequest.fromPartial(object.request)
-      : undefined;
-    return message;
-  },
-};
-
-function createBasePointsReply(): PointsReply {
-  return { id: 0, response: undefined, error: undefined };
-}
-
-export const PointsReply: MessageFns<PointsReply> = {
-  encode(message: PointsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== 0) {
-      writer.uint32(8).uint32(message.id);
-    }
-    if (message.response !== undefined) {
-      DistrictsAtPointsResponse.encode(message.response, writer.uint32(18).fork()).join();
-    }
-    if (message.error !== undefined) {
-      CallError.encode(message.error, writer.uint32(26).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): PointsReply {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBasePointsReply();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
-            }
-
-            message.id = reader.uint32();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.response = DistrictsAtPointsResponse.decode(reader, reader.uint32());
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.error = CallError.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): PointsReply {
-    return {
-      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
-      response: isSet(object.response) ? DistrictsAtPointsResponse.fromJSON(object.response) : undefined,
-      error: isSet(object.error) ? CallError.fromJSON(object.error) : undefined,
-    };
-  },
-
-  toJSON(message: PointsReply): unknown {
-    const obj: any = {};
-    if (message.id !== 0) {
-      obj.id = Math.round(message.id);
-    }
-    if (message.response !== undefined) {
-      obj.response = DistrictsAtPointsResponse.toJSON(message.response);
-    }
-    if (message.error !== undefined) {
-      obj.error = CallError.toJSON(message.error);
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<PointsReply>): PointsReply {
-    return PointsReply.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<PointsReply>): PointsReply {
-    const message = createBasePointsReply();
-    message.id = object.id ?? 0;
-    message.response = (object.response !== undefined && object.response !== null)
-      ? DistrictsAtPointsResponse.fromPartial(object.response)
-      : undefined;
-    message.error = (object.error !== undefined && object.error !== null)
-      ? CallError.fromPartial(object.error)
-      : undefined;
-    return message;
-  },
-};
-
 function createBaseDistrictsAtPointsResponse(): DistrictsAtPointsResponse {
   return { answers: [], datasetVersion: "" };
 }
@@ -2658,8 +2429,7 @@ export const GeoServiceService = {
    * DistrictsAtPoints answers up to 1,000 point lookups for one caller in one call, each
    * exactly as DistrictsAtPoint would. A point's own bad input fails only that point; a
    * failure that concerns the caller (no geography entitlement) fails the call. The
-   * gateway coalesces concurrent lookups into these calls, so a busy edge pays one hop per
-   * event-loop turn instead of one per request.
+   * For clients with many points at once (bulk geocoding, the GraphQL districtsAtPoints field).
    */
   districtsAtPoints: {
     path: "/civic.geo.v1.GeoService/DistrictsAtPoints" as const,
@@ -2671,24 +2441,6 @@ export const GeoServiceService = {
     responseSerialize: (value: DistrictsAtPointsResponse): Buffer =>
       Buffer.from(DistrictsAtPointsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DistrictsAtPointsResponse => DistrictsAtPointsResponse.decode(value),
-  },
-  /**
-   * StreamDistrictsAtPoints carries DistrictsAtPoints calls on one long-lived stream, so
-   * the gateway pays for an HTTP/2 stream, its metadata and its deadline once rather than
-   * per request (per-call setup was most of a point lookup's cost and garbage). Each call
-   * names its caller in `principal` (the bytes the metadata entry carries on unary calls)
-   * and is answered by a reply with the same `id`, in any order: its response or the
-   * typed error the unary call would have failed with. The service ends open streams when
-   * it shuts down; callers reopen one and resend what was unanswered.
-   */
-  streamDistrictsAtPoints: {
-    path: "/civic.geo.v1.GeoService/StreamDistrictsAtPoints" as const,
-    requestStream: true as const,
-    responseStream: true as const,
-    requestSerialize: (value: PointsCall): Buffer => Buffer.from(PointsCall.encode(value).finish()),
-    requestDeserialize: (value: Buffer): PointsCall => PointsCall.decode(value),
-    responseSerialize: (value: PointsReply): Buffer => Buffer.from(PointsReply.encode(value).finish()),
-    responseDeserialize: (value: Buffer): PointsReply => PointsReply.decode(value),
   },
   /**
    * DistrictsByAddress geocodes an address through the configured Geocoder, then answers
@@ -2760,20 +2512,9 @@ export interface GeoServiceServer extends UntypedServiceImplementation {
    * DistrictsAtPoints answers up to 1,000 point lookups for one caller in one call, each
    * exactly as DistrictsAtPoint would. A point's own bad input fails only that point; a
    * failure that concerns the caller (no geography entitlement) fails the call. The
-   * gateway coalesces concurrent lookups into these calls, so a busy edge pays one hop per
-   * event-loop turn instead of one per request.
+   * For clients with many points at once (bulk geocoding, the GraphQL districtsAtPoints field).
    */
   districtsAtPoints: handleUnaryCall<DistrictsAtPointsRequest, DistrictsAtPointsResponse>;
-  /**
-   * StreamDistrictsAtPoints carries DistrictsAtPoints calls on one long-lived stream, so
-   * the gateway pays for an HTTP/2 stream, its metadata and its deadline once rather than
-   * per request (per-call setup was most of a point lookup's cost and garbage). Each call
-   * names its caller in `principal` (the bytes the metadata entry carries on unary calls)
-   * and is answered by a reply with the same `id`, in any order: its response or the
-   * typed error the unary call would have failed with. The service ends open streams when
-   * it shuts down; callers reopen one and resend what was unanswered.
-   */
-  streamDistrictsAtPoints: handleBidiStreamingCall<PointsCall, PointsReply>;
   /**
    * DistrictsByAddress geocodes an address through the configured Geocoder, then answers
    * like DistrictsAtPoint. When the geocode is coarser than a street address (a ZIP, a
@@ -2824,8 +2565,7 @@ export interface GeoServiceClient extends Client {
    * DistrictsAtPoints answers up to 1,000 point lookups for one caller in one call, each
    * exactly as DistrictsAtPoint would. A point's own bad input fails only that point; a
    * failure that concerns the caller (no geography entitlement) fails the call. The
-   * gateway coalesces concurrent lookups into these calls, so a busy edge pays one hop per
-   * event-loop turn instead of one per request.
+   * For clients with many points at once (bulk geocoding, the GraphQL districtsAtPoints field).
    */
   districtsAtPoints(
     request: DistrictsAtPointsRequest,
@@ -2842,21 +2582,6 @@ export interface GeoServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DistrictsAtPointsResponse) => void,
   ): ClientUnaryCall;
-  /**
-   * StreamDistrictsAtPoints carries DistrictsAtPoints calls on one long-lived stream, so
-   * the gateway pays for an HTTP/2 stream, its metadata and its deadline once rather than
-   * per request (per-call setup was most of a point lookup's cost and garbage). Each call
-   * names its caller in `principal` (the bytes the metadata entry carries on unary calls)
-   * and is answered by a reply with the same `id`, in any order: its response or the
-   * typed error the unary call would have failed with. The service ends open streams when
-   * it shuts down; callers reopen one and resend what was unanswered.
-   */
-  streamDistrictsAtPoints(): ClientDuplexStream<PointsCall, PointsReply>;
-  streamDistrictsAtPoints(options: Partial<CallOptions>): ClientDuplexStream<PointsCall, PointsReply>;
-  streamDistrictsAtPoints(
-    metadata: Metadata,
-    options?: Partial<CallOptions>,
-  ): ClientDuplexStream<PointsCall, PointsReply>;
   /**
    * DistrictsByAddress geocodes an address through the configured Geocoder, then answers
    * like DistrictsAtPoint. When the geocode is coarser than a street address (a ZIP, a
@@ -2944,14 +2669,6 @@ export const GeoServiceClient = makeGenericClientConstructor(
   service: typeof GeoServiceService;
   serviceName: string;
 };
-
-function bytesFromBase64(b64: string): Uint8Array {
-  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
-}
-
-function base64FromBytes(arr: Uint8Array): string {
-  return globalThis.Buffer.from(arr).toString("base64");
-}
 
 function floatToJson(value: number | null | undefined): number | string | null | undefined {
   return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;

@@ -10,17 +10,14 @@ import {
   type CallOptions,
   type ChannelCredentials,
   Client,
-  type ClientDuplexStream,
   type ClientOptions,
   type ClientUnaryCall,
-  type handleBidiStreamingCall,
   type handleUnaryCall,
   makeGenericClientConstructor,
   type Metadata,
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { CallError } from "../../rpc/v1/rpc.js";
 
 export const protobufPackage = "civic.graph.v1";
 
@@ -102,6 +99,16 @@ export interface MoveCandidacyRequest {
   ballotAccess: string;
   /** The provenance record the move is drawn from (slug), required. */
   provenance: string;
+}
+
+export interface ListResultsRequest {
+  /** Contest slug (`contest:<key>`); empty = the rows of every contest. */
+  contest: string;
+  /**
+   * Pages of result nodes in slug order; a page may hold fewer rows than `limit` when some
+   * belong to contests outside the caller's scope.
+   */
+  page?: PageRequest | undefined;
 }
 
 export interface Office {
@@ -245,19 +252,6 @@ export interface CandidacyPage {
   nextCursor: string;
 }
 
-export interface BallotCall {
-  id: number;
-  /** The caller's civic.auth.v1.Principal, encoded. */
-  principal: Buffer;
-  request?: BallotRequest | undefined;
-}
-
-export interface BallotReply {
-  id: number;
-  response?: BallotResponse | undefined;
-  error?: CallError | undefined;
-}
-
 export interface BallotResponse {
   /** The contests on the ballot at the point: in its regions, or in regions that hold it. */
   contests: Contest[];
@@ -323,6 +317,47 @@ export interface ElectionDate {
 
 export interface ElectionDatePage {
   data: ElectionDate[];
+  nextCursor: string;
+}
+
+/** One `result` node as the results service keeps it. */
+export interface ResultRow {
+  /** `result:<key>`. */
+  slug: string;
+  /** The contest's slug. */
+  contest: string;
+  /**
+   * The contest's scope, not the row's own: a key sees a contest's results exactly when it
+   * sees the contest. Lowercase USPS code, '' for national; tier, '' when none applies.
+   */
+  contestState: string;
+  contestTier: string;
+  /** A candidate's name as the source wrote it, or `YES` / `NO` for measures. */
+  choice: string;
+  /** Slug of the candidacy, when known; empty otherwise. */
+  candidacy: string;
+  /** Party slug; empty when none. */
+  party: string;
+  votes: string;
+  /** votes / total_votes, 0..1; absent when the total is unknown. */
+  share?:
+    | number
+    | undefined;
+  /** Total ballots cast in the contest, when the source gives it. */
+  totalVotes?:
+    | string
+    | undefined;
+  /** True when the row comes from certified (official) returns. */
+  certified: boolean;
+  winner?:
+    | boolean
+    | undefined;
+  /** Slugs of the provenance records the row is SUPPORTED_BY, sorted. */
+  provenance: string[];
+}
+
+export interface ResultRowPage {
+  data: ResultRow[];
   nextCursor: string;
 }
 
@@ -1262,6 +1297,93 @@ export const MoveCandidacyRequest: MessageFns<MoveCandidacyRequest> = {
     message.filingStatus = object.filingStatus ?? "";
     message.ballotAccess = object.ballotAccess ?? "";
     message.provenance = object.provenance ?? "";
+    return message;
+  },
+};
+
+function createBaseListResultsRequest(): ListResultsRequest {
+  return { contest: "", page: undefined };
+}
+
+export const ListResultsRequest: MessageFns<ListResultsRequest> = {
+  encode(message: ListResultsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.contest !== "") {
+      writer.uint32(10).string(message.contest);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListResultsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListResultsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.contest = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListResultsRequest {
+    return {
+      contest: isSet(object.contest) ? globalThis.String(object.contest) : "",
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListResultsRequest): unknown {
+    const obj: any = {};
+    if (message.contest !== "") {
+      obj.contest = message.contest;
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListResultsRequest>): ListResultsRequest {
+    return ListResultsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListResultsRequest>): ListResultsRequest {
+    const message = createBaseListResultsRequest();
+    message.contest = object.contest ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
     return message;
   },
 };
@@ -3273,214 +3395,6 @@ export const CandidacyPage: MessageFns<CandidacyPage> = {
   },
 };
 
-function createBaseBallotCall(): BallotCall {
-  return { id: 0, principal: Buffer.alloc(0), request: undefined };
-}
-
-export const BallotCall: MessageFns<BallotCall> = {
-  encode(message: BallotCall, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== 0) {
-      writer.uint32(8).uint32(message.id);
-    }
-    if (message.principal.length !== 0) {
-      writer.uint32(18).bytes(message.principal);
-    }
-    if (message.request !== undefined) {
-      BallotRequest.encode(message.request, writer.uint32(26).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): BallotCall {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseBallotCall();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
-            }
-
-            message.id = reader.uint32();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.principal = Buffer.from(reader.bytes());
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.request = BallotRequest.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): BallotCall {
-    return {
-      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
-      principal: isSet(object.principal) ? Buffer.from(bytesFromBase64(object.principal)) : Buffer.alloc(0),
-      request: isSet(object.request) ? BallotRequest.fromJSON(object.request) : undefined,
-    };
-  },
-
-  toJSON(message: BallotCall): unknown {
-    const obj: any = {};
-    if (message.id !== 0) {
-      obj.id = Math.round(message.id);
-    }
-    if (message.principal.length !== 0) {
-      obj.principal = base64FromBytes(message.principal);
-    }
-    if (message.request !== undefined) {
-      obj.request = BallotRequest.toJSON(message.request);
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<BallotCall>): BallotCall {
-    return BallotCall.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<BallotCall>): BallotCall {
-    const message = createBaseBallotCall();
-    message.id = object.id ?? 0;
-    message.principal = object.principal ?? Buffer.alloc(0);
-    message.request = (object.request !== undefined && object.request !== null)
-      ? BallotRequest.fromPartial(object.request)
-      : undefined;
-    return message;
-  },
-};
-
-function createBaseBallotReply(): BallotReply {
-  return { id: 0, response: undefined, error: undefined };
-}
-
-export const BallotReply: MessageFns<BallotReply> = {
-  encode(message: BallotReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== 0) {
-      writer.uint32(8).uint32(message.id);
-    }
-    if (message.response !== undefined) {
-      BallotResponse.encode(message.response, writer.uint32(18).fork()).join();
-    }
-    if (message.error !== undefined) {
-      CallError.encode(message.error, writer.uint32(26).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): BallotReply {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseBallotReply();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
-            }
-
-            message.id = reader.uint32();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.response = BallotResponse.decode(reader, reader.uint32());
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.error = CallError.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): BallotReply {
-    return {
-      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
-      response: isSet(object.response) ? BallotResponse.fromJSON(object.response) : undefined,
-      error: isSet(object.error) ? CallError.fromJSON(object.error) : undefined,
-    };
-  },
-
-  toJSON(message: BallotReply): unknown {
-    const obj: any = {};
-    if (message.id !== 0) {
-      obj.id = Math.round(message.id);
-    }
-    if (message.response !== undefined) {
-      obj.response = BallotResponse.toJSON(message.response);
-    }
-    if (message.error !== undefined) {
-      obj.error = CallError.toJSON(message.error);
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<BallotReply>): BallotReply {
-    return BallotReply.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<BallotReply>): BallotReply {
-    const message = createBaseBallotReply();
-    message.id = object.id ?? 0;
-    message.response = (object.response !== undefined && object.response !== null)
-      ? BallotResponse.fromPartial(object.response)
-      : undefined;
-    message.error = (object.error !== undefined && object.error !== null)
-      ? CallError.fromPartial(object.error)
-      : undefined;
-    return message;
-  },
-};
-
 function createBaseBallotResponse(): BallotResponse {
   return { contests: [], unresolved: [] };
 }
@@ -4308,6 +4222,384 @@ export const ElectionDatePage: MessageFns<ElectionDatePage> = {
   },
 };
 
+function createBaseResultRow(): ResultRow {
+  return {
+    slug: "",
+    contest: "",
+    contestState: "",
+    contestTier: "",
+    choice: "",
+    candidacy: "",
+    party: "",
+    votes: "0",
+    share: undefined,
+    totalVotes: undefined,
+    certified: false,
+    winner: undefined,
+    provenance: [],
+  };
+}
+
+export const ResultRow: MessageFns<ResultRow> = {
+  encode(message: ResultRow, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.slug !== "") {
+      writer.uint32(10).string(message.slug);
+    }
+    if (message.contest !== "") {
+      writer.uint32(18).string(message.contest);
+    }
+    if (message.contestState !== "") {
+      writer.uint32(26).string(message.contestState);
+    }
+    if (message.contestTier !== "") {
+      writer.uint32(34).string(message.contestTier);
+    }
+    if (message.choice !== "") {
+      writer.uint32(42).string(message.choice);
+    }
+    if (message.candidacy !== "") {
+      writer.uint32(50).string(message.candidacy);
+    }
+    if (message.party !== "") {
+      writer.uint32(58).string(message.party);
+    }
+    if (message.votes !== "0") {
+      writer.uint32(64).int64(message.votes);
+    }
+    if (message.share !== undefined) {
+      writer.uint32(73).double(message.share);
+    }
+    if (message.totalVotes !== undefined) {
+      writer.uint32(80).int64(message.totalVotes);
+    }
+    if (message.certified !== false) {
+      writer.uint32(88).bool(message.certified);
+    }
+    if (message.winner !== undefined) {
+      writer.uint32(96).bool(message.winner);
+    }
+    for (const v of message.provenance) {
+      writer.uint32(106).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResultRow {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResultRow();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.contest = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.contestState = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.contestTier = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.choice = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.candidacy = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.party = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.votes = reader.int64().toString();
+            continue;
+          }
+          case 9: {
+            if (tag !== 73) {
+              break;
+            }
+
+            message.share = reader.double();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.totalVotes = reader.int64().toString();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.certified = reader.bool();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.winner = reader.bool();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.provenance.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResultRow {
+    return {
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      contest: isSet(object.contest) ? globalThis.String(object.contest) : "",
+      contestState: isSet(object.contestState)
+        ? globalThis.String(object.contestState)
+        : isSet(object.contest_state)
+        ? globalThis.String(object.contest_state)
+        : "",
+      contestTier: isSet(object.contestTier)
+        ? globalThis.String(object.contestTier)
+        : isSet(object.contest_tier)
+        ? globalThis.String(object.contest_tier)
+        : "",
+      choice: isSet(object.choice) ? globalThis.String(object.choice) : "",
+      candidacy: isSet(object.candidacy) ? globalThis.String(object.candidacy) : "",
+      party: isSet(object.party) ? globalThis.String(object.party) : "",
+      votes: isSet(object.votes) ? globalThis.String(object.votes) : "0",
+      share: isSet(object.share) ? globalThis.Number(object.share) : undefined,
+      totalVotes: isSet(object.totalVotes)
+        ? globalThis.String(object.totalVotes)
+        : isSet(object.total_votes)
+        ? globalThis.String(object.total_votes)
+        : undefined,
+      certified: isSet(object.certified) ? globalThis.Boolean(object.certified) : false,
+      winner: isSet(object.winner) ? globalThis.Boolean(object.winner) : undefined,
+      provenance: globalThis.Array.isArray(object?.provenance)
+        ? object.provenance.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ResultRow): unknown {
+    const obj: any = {};
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.contest !== "") {
+      obj.contest = message.contest;
+    }
+    if (message.contestState !== "") {
+      obj.contestState = message.contestState;
+    }
+    if (message.contestTier !== "") {
+      obj.contestTier = message.contestTier;
+    }
+    if (message.choice !== "") {
+      obj.choice = message.choice;
+    }
+    if (message.candidacy !== "") {
+      obj.candidacy = message.candidacy;
+    }
+    if (message.party !== "") {
+      obj.party = message.party;
+    }
+    if (message.votes !== "0") {
+      obj.votes = message.votes;
+    }
+    if (message.share !== undefined) {
+      obj.share = floatToJson(message.share);
+    }
+    if (message.totalVotes !== undefined) {
+      obj.totalVotes = message.totalVotes;
+    }
+    if (message.certified !== false) {
+      obj.certified = message.certified;
+    }
+    if (message.winner !== undefined) {
+      obj.winner = message.winner;
+    }
+    if (message.provenance?.length) {
+      obj.provenance = message.provenance;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResultRow>): ResultRow {
+    return ResultRow.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResultRow>): ResultRow {
+    const message = createBaseResultRow();
+    message.slug = object.slug ?? "";
+    message.contest = object.contest ?? "";
+    message.contestState = object.contestState ?? "";
+    message.contestTier = object.contestTier ?? "";
+    message.choice = object.choice ?? "";
+    message.candidacy = object.candidacy ?? "";
+    message.party = object.party ?? "";
+    message.votes = object.votes ?? "0";
+    message.share = object.share ?? undefined;
+    message.totalVotes = object.totalVotes ?? undefined;
+    message.certified = object.certified ?? false;
+    message.winner = object.winner ?? undefined;
+    message.provenance = object.provenance?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseResultRowPage(): ResultRowPage {
+  return { data: [], nextCursor: "" };
+}
+
+export const ResultRowPage: MessageFns<ResultRowPage> = {
+  encode(message: ResultRowPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.data) {
+      ResultRow.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResultRowPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResultRowPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.data.push(ResultRow.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResultRowPage {
+    return {
+      data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => ResultRow.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
+    };
+  },
+
+  toJSON(message: ResultRowPage): unknown {
+    const obj: any = {};
+    if (message.data?.length) {
+      obj.data = message.data.map((e) => ResultRow.toJSON(e));
+    }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResultRowPage>): ResultRowPage {
+    return ResultRowPage.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResultRowPage>): ResultRowPage {
+    const message = createBaseResultRowPage();
+    message.data = object.data?.map((e) => ResultRow.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? "";
+    return message;
+  },
+};
+
 export type GraphServiceService = typeof GraphServiceService;
 export const GraphServiceService = {
   /** Contests in a state, optionally of one level and on one election day. */
@@ -4364,21 +4656,6 @@ export const GraphServiceService = {
     responseSerialize: (value: BallotResponse): Buffer => Buffer.from(BallotResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): BallotResponse => BallotResponse.decode(value),
   },
-  /**
-   * StreamBallot carries Ballot calls on one long-lived stream (the gateway's hot path):
-   * each call names its caller in `principal` and is answered by a reply with its `id`, in
-   * any order, holding the response or the typed error Ballot would have failed with (see
-   * civic.geo.v1 StreamDistrictsAtPoints).
-   */
-  streamBallot: {
-    path: "/civic.graph.v1.GraphService/StreamBallot" as const,
-    requestStream: true as const,
-    responseStream: true as const,
-    requestSerialize: (value: BallotCall): Buffer => Buffer.from(BallotCall.encode(value).finish()),
-    requestDeserialize: (value: Buffer): BallotCall => BallotCall.decode(value),
-    responseSerialize: (value: BallotReply): Buffer => Buffer.from(BallotReply.encode(value).finish()),
-    responseDeserialize: (value: Buffer): BallotReply => BallotReply.decode(value),
-  },
   /** Terms of who holds an office on a date, by office or by region. */
   listOfficeholders: {
     path: "/civic.graph.v1.GraphService/ListOfficeholders" as const,
@@ -4414,6 +4691,21 @@ export const GraphServiceService = {
     responseSerialize: (value: Candidacy): Buffer => Buffer.from(Candidacy.encode(value).finish()),
     responseDeserialize: (value: Buffer): Candidacy => Candidacy.decode(value),
   },
+  /**
+   * Certified result rows, each with its contest's scope and the provenance it is supported
+   * by: what the results service keeps in a store of its own (every row when it catches up,
+   * one contest's when an event says that contest's results changed). Rows of a contest
+   * outside the caller's scope, or of a contest that does not exist, are left out.
+   */
+  listResults: {
+    path: "/civic.graph.v1.GraphService/ListResults" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListResultsRequest): Buffer => Buffer.from(ListResultsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListResultsRequest => ListResultsRequest.decode(value),
+    responseSerialize: (value: ResultRowPage): Buffer => Buffer.from(ResultRowPage.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResultRowPage => ResultRowPage.decode(value),
+  },
 } as const;
 
 export interface GraphServiceServer extends UntypedServiceImplementation {
@@ -4430,13 +4722,6 @@ export interface GraphServiceServer extends UntypedServiceImplementation {
    * each with its candidacies.
    */
   ballot: handleUnaryCall<BallotRequest, BallotResponse>;
-  /**
-   * StreamBallot carries Ballot calls on one long-lived stream (the gateway's hot path):
-   * each call names its caller in `principal` and is answered by a reply with its `id`, in
-   * any order, holding the response or the typed error Ballot would have failed with (see
-   * civic.geo.v1 StreamDistrictsAtPoints).
-   */
-  streamBallot: handleBidiStreamingCall<BallotCall, BallotReply>;
   /** Terms of who holds an office on a date, by office or by region. */
   listOfficeholders: handleUnaryCall<ListOfficeholdersRequest, OfficeholderPage>;
   /** Election days in a state between two dates. */
@@ -4446,6 +4731,13 @@ export interface GraphServiceServer extends UntypedServiceImplementation {
    * with INVALID_ARGUMENT naming the field and both values; an accepted one is an event.
    */
   moveCandidacy: handleUnaryCall<MoveCandidacyRequest, Candidacy>;
+  /**
+   * Certified result rows, each with its contest's scope and the provenance it is supported
+   * by: what the results service keeps in a store of its own (every row when it catches up,
+   * one contest's when an event says that contest's results changed). Rows of a contest
+   * outside the caller's scope, or of a contest that does not exist, are left out.
+   */
+  listResults: handleUnaryCall<ListResultsRequest, ResultRowPage>;
 }
 
 export interface GraphServiceClient extends Client {
@@ -4529,15 +4821,6 @@ export interface GraphServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: BallotResponse) => void,
   ): ClientUnaryCall;
-  /**
-   * StreamBallot carries Ballot calls on one long-lived stream (the gateway's hot path):
-   * each call names its caller in `principal` and is answered by a reply with its `id`, in
-   * any order, holding the response or the typed error Ballot would have failed with (see
-   * civic.geo.v1 StreamDistrictsAtPoints).
-   */
-  streamBallot(): ClientDuplexStream<BallotCall, BallotReply>;
-  streamBallot(options: Partial<CallOptions>): ClientDuplexStream<BallotCall, BallotReply>;
-  streamBallot(metadata: Metadata, options?: Partial<CallOptions>): ClientDuplexStream<BallotCall, BallotReply>;
   /** Terms of who holds an office on a date, by office or by region. */
   listOfficeholders(
     request: ListOfficeholdersRequest,
@@ -4589,6 +4872,27 @@ export interface GraphServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Candidacy) => void,
   ): ClientUnaryCall;
+  /**
+   * Certified result rows, each with its contest's scope and the provenance it is supported
+   * by: what the results service keeps in a store of its own (every row when it catches up,
+   * one contest's when an event says that contest's results changed). Rows of a contest
+   * outside the caller's scope, or of a contest that does not exist, are left out.
+   */
+  listResults(
+    request: ListResultsRequest,
+    callback: (error: ServiceError | null, response: ResultRowPage) => void,
+  ): ClientUnaryCall;
+  listResults(
+    request: ListResultsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResultRowPage) => void,
+  ): ClientUnaryCall;
+  listResults(
+    request: ListResultsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResultRowPage) => void,
+  ): ClientUnaryCall;
 }
 
 export const GraphServiceClient = makeGenericClientConstructor(
@@ -4599,14 +4903,6 @@ export const GraphServiceClient = makeGenericClientConstructor(
   service: typeof GraphServiceService;
   serviceName: string;
 };
-
-function bytesFromBase64(b64: string): Uint8Array {
-  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
-}
-
-function base64FromBytes(arr: Uint8Array): string {
-  return globalThis.Buffer.from(arr).toString("base64");
-}
 
 function floatToJson(value: number | null | undefined): number | string | null | undefined {
   return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;

@@ -4,14 +4,13 @@ import { DistrictRole, type Region } from '@civicgraph/protos/civic/geo/v1/geo';
 import { assertCoordinate, graphqlLevel, NotFoundError, todayUtc } from '@civicgraph/kit';
 import { DateScalar, JsonScalar } from '../scalars.js';
 import type { GeoUpstream } from '../../upstream/geo-client.js';
-import type { GeoLookup } from '../../geo-lookup.js';
 import { touch, type GraphQLContext } from '../context.js';
 import { typed } from '../errors.js';
 import { fetchOutline } from '../geometry-cost.js';
 import { subschemaSdl } from './sdl.js';
 
-/** The geo subschema: SDL from protos/graphql, resolvers over the shared GeoLookup. */
-export function geoSubschema(lookup: GeoLookup, geo: GeoUpstream): GraphQLSchema {
+/** The geo subschema: SDL from protos/graphql, resolvers over the geo service. */
+export function geoSubschema(geo: GeoUpstream): GraphQLSchema {
   return makeExecutableSchema({
     typeDefs: subschemaSdl('geo'),
     resolvers: {
@@ -21,7 +20,7 @@ export function geoSubschema(lookup: GeoLookup, geo: GeoUpstream): GraphQLSchema
         districtsAtPoint: typed(async (_: unknown, args: { lat: number; lng: number; date?: string | null }, ctx: GraphQLContext) => {
           const lat = assertCoordinate('lat', args.lat);
           const lng = assertCoordinate('lng', args.lng);
-          const { regions } = (await lookup.districtsAtPoint(ctx.principal, lat, lng, args.date ?? todayUtc())).entry;
+          const { regions } = await geo.districtsAtPoint(ctx.principal, lat, lng, args.date ?? todayUtc());
           touch(ctx, regions.map((r) => r.slug));
           return regions;
         }),

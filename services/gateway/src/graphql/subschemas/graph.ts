@@ -2,10 +2,10 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import type { Candidacy, ContactLink, ContactOffice, Contest, Office, Officeholder, RegionRef, TeamContact } from '@civicgraph/protos/civic/graph/v1/graph';
 import { assertCoordinate, graphqlLevel, levelFromRest, NotFoundError } from '@civicgraph/kit';
-import type { BallotLookup } from '../../ballot-lookup.js';
+import { ballotAtPoint } from '../../ballot-lookup.js';
+import type { GeoUpstream } from '../../upstream/geo-client.js';
 import type { GraphUpstream } from '../../upstream/graph-client.js';
 import { touch, type GraphQLContext } from '../context.js';
-import { ballotSlugs, candidacySlugs } from '../../cache/ballot-cache.js';
 import { typed } from '../errors.js';
 import { DateScalar, EmailAddressScalar, StateCodeScalar, UrlScalar } from '../scalars.js';
 import { orNull } from '../../rest/schema/json-schema.js';
@@ -32,7 +32,7 @@ function contestOnce(graph: GraphUpstream, ctx: GraphQLContext, slug: string, mi
   let pending = ctx.contests.get(key);
   if (pending === undefined) {
     pending = graph.getContest(ctx.principal, slug, minConfidence).then((contest) => {
-      touch(ctx, ballotSlugs([contest]));
+      touch(ctx, contest);
       return contest;
     }, (err: unknown) => {
       if (err instanceof NotFoundError) return null;
@@ -51,7 +51,7 @@ async function allContests(graph: GraphUpstream, ctx: GraphQLContext, args: { st
   do {
     const page = await graph.listContests(ctx.principal, { state: args.state, level, date: args.electionDate ?? '', minConfidence: args.minConfidence, page: { cursor, limit: 200 } });
     for (const c of page.data) out.push({ ...c, listed: true });
-    touch(ctx, ballotSlugs(page.data));
+    touch(ctx, page.data);
     cursor = page.nextCursor;
   } while (cursor !== '' && out.length < MAX_LISTED_CONTESTS);
   return out.slice(0, MAX_LISTED_CONTESTS);
@@ -64,7 +64,7 @@ async function allOfficeholders(graph: GraphUpstream, ctx: GraphQLContext, args:
   do {
     const page = await graph.listOfficeholders(ctx.principal, { office: args.office ?? '', region: args.region ?? '', date: args.date ?? '', page: { cursor, limit: 200 } });
     out.push(...page.data);
-    touch(ctx, page.data.flatMap((o) => [o.person?.slug ?? '', o.office?.slug ?? '', o.office?.region ?? '', o.party?.slug ?? '']));
+    touch(ctx, page.data);
     cursor = page.nextCursor;
   } while (cursor !== '' && out.length < MAX_LISTED_CONTESTS);
   return out.slice(0, MAX_LISTED_CONTESTS);
@@ -74,7 +74,8 @@ async function allOfficeholders(graph: GraphUpstream, ctx: GraphQLContext, args:
  * The graph subschema: SDL from protos/graphql/graph.graphql, resolvers over the graph
  * service (and the shared ballot lookup, so GraphQL and REST ballots are the same answers).
  */
-export function graphSubschema(graph: GraphUpstream, ballots: BallotLookup): GraphQLSchema {
+export function graphSubschema(upstream: { geo: GeoUpstream; graph: GraphUpstream }): GraphQLSchema {
+  const { graph } = upstream;
   return makeExecutableSchema({
     typeDefs: subschemaSdl('graph'),
     resolvers: {
@@ -88,7 +89,7 @@ export function graphSubschema(graph: GraphUpstream, ballots: BallotLookup): Gra
         candidacy: typed(async (_: unknown, args: { slug: string; minConfidence: number }, ctx: GraphQLContext) => {
           try {
             const candidacy = await graph.getCandidacy(ctx.principal, args.slug, args.minConfidence);
-            touch(ctx, candidacySlugs(candidacy));
+            touch(ctx, candidacy);
             return candidacy;
           } catch (err) {
             if (err instanceof NotFoundError) return null;
@@ -99,16 +100,16 @@ export function graphSubschema(graph: GraphUpstream, ballots: BallotLookup): Gra
         ballotAtPoint: typed(async (_: unknown, args: { lat: number; lng: number; date: string; minConfidence: number }, ctx: GraphQLContext) => {
           const lat = assertCoordinate('lat', args.lat);
           const lng = assertCoordinate('lng', args.lng);
-          const { entry } = await ballots.ballotAtPoint(ctx.principal, lat, lng, args.date, args.minConfidence);
-          touch(ctx, entry.slugs);
-          return entry.contests;
+          const ballot = await ballotAtPoint(upstream, ctx.principal, lat, lng, args.date, args.minConfidence);
+          touch(ctx, ballot);
+          return ballot.contests;
         }),
         unresolvedAtPoint: typed(async (_: unknown, args: { lat: number; lng: number; date: string }, ctx: GraphQLContext) => {
           const lat = assertCoordinate('lat', args.lat);
           const lng = assertCoordinate('lng', args.lng);
-          const { entry } = await ballots.ballotAtPoint(ctx.principal, lat, lng, args.date, 0);
-          touch(ctx, entry.slugs);
-          return entry.unresolved;
+          const ballot = await ballotAtPoint(upstream, ctx.principal, lat, lng, args.date, 0);
+          touch(ctx, ballot);
+          return ballot.unresolved;
         }),
       },
       Contest: {

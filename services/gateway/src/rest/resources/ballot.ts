@@ -1,7 +1,7 @@
 import type { Region } from '@civicgraph/protos/civic/geo/v1/geo';
 import type { UnresolvedRegion } from '@civicgraph/protos/civic/graph/v1/graph';
 import { restLevel } from '@civicgraph/kit';
-import type { BallotEntry } from '../../cache/ballot-cache.js';
+import type { BallotResponse } from '@civicgraph/protos/civic/graph/v1/graph';
 import { object, ref, str, type JsonSchema } from '../schema/json-schema.js';
 import { contestSummaryView, contestView, regionRefView } from './contest.js';
 
@@ -33,19 +33,6 @@ export const schemas: Record<string, JsonSchema> = {
   }, [], 'The full ballot for a point on a date.'),
 };
 
-const TAIL = Buffer.from(',"next_cursor":null}');
-
-/**
- * The same object as `ballotView`, serialised as chunks (the point's own head, the
- * contests' JSON taken from or kept on the ballot entry, the unresolved regions, a fixed
- * tail) whose concatenation is byte for byte what JSON.stringify(ballotView(…)) gives.
- */
-export function ballotChunks(point: { lat: number; lng: number }, date: string, regions: readonly Region[], entry: BallotEntry, showContact: boolean): Buffer[] {
-  entry.restContests ??= Buffer.from(JSON.stringify(entry.contests.map((c) => contestView(c, showContact))));
-  const head = JSON.stringify({ point: { lat: point.lat, lng: point.lng }, date, regions: regions.map(regionRef) });
-  return [Buffer.from(`${head.slice(0, -1)},"contests":`), entry.restContests, Buffer.from(`,"unresolved":${JSON.stringify(entry.unresolved.map(unresolvedView))}`), TAIL];
-}
-
 function regionRef(r: Region) {
   return { slug: r.slug, name: r.name, level: restLevel(r.level), precision: r.precision };
 }
@@ -55,7 +42,7 @@ function unresolvedView(u: UnresolvedRegion) {
 }
 
 /** The spec's ballot object: the point, its regions, the contests with their candidacies, and the unresolved regions. */
-export function ballotView(point: { lat: number; lng: number }, date: string, regions: readonly Region[], entry: Pick<BallotEntry, 'contests' | 'unresolved'>, showContact: boolean) {
+export function ballotView(point: { lat: number; lng: number }, date: string, regions: readonly Region[], entry: Pick<BallotResponse, 'contests' | 'unresolved'>, showContact: boolean) {
   return {
     point,
     date,

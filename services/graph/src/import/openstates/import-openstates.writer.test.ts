@@ -77,7 +77,7 @@ describe.skipIf(root === undefined || places === undefined || deResults === unde
     expect({ node: await store.getNode(polis), terms: await store.edges(polis, 'out', 'HOLDS') }).toEqual(stored);
     const changed = (await drain(store)).filter((e) => e.subject === 'civic.test.officeholder.changed');
     expect(changed.map((e) => [e.slugs, e.changedFields, e.changes])).toEqual([[
-      ['office:co-secretary-of-state', 'person:ocd-570385fc-0dd8-4754-9e94-3faeae5f2287'], ['end'], [{ field: 'end', beforeJson: '"2027-01-12"', afterJson: '"2026-08-01"' }],
+      ['office:co-secretary-of-state', 'person:ocd-570385fc-0dd8-4754-9e94-3faeae5f2287'], ['end'], [{ field: 'end', before: '2027-01-12', after: '2026-08-01' }],
     ]]);
   });
 });

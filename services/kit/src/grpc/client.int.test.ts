@@ -1,0 +1,87 @@
+import { Metadata, status } from '@grpc/grpc-js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GeoServiceClient, GeoServiceService, type GeoServiceServer } from '@civicgraph/protos/civic/geo/v1/geo';
+import { InvalidParameterError, UpstreamUnavailableError } from '../errors.js';
+import { createLogger } from '../log.js';
+import { call, clientOptions, insecure } from './client.js';
+import { startGrpcServer, type GrpcServer } from './server.js';
+import { unary } from './unary.js';
+
+const log = createLogger('test', 'silent');
+const running: { stop(): Promise<void> }[] = [];
+const clients: GeoServiceClient[] = [];
+afterEach(async () => {
+  clients.splice(0).forEach((c) => c.close());
+  await Promise.all(running.splice(0).map((s) => s.stop()));
+});
+
+/** A geo service over real gRPC whose DistrictsAtPoint fails as `failures` say, one per call, then answers. */
+async function serverFailing(failures: (() => Error)[], hold?: Promise<void>): Promise<{ client: GeoServiceClient; calls: () => number }> {
+  let calls = 0;
+  const implementation: Pick<GeoServiceServer, 'districtsAtPoint'> = {
+    districtsAtPoint: unary(log, 'DistrictsAtPoint', async () => {
+      const fail = failures[calls++];
+      if (fail !== undefined) throw fail();
+      await hold;
+      return { regions: [], datasetVersion: `answered on call ${calls}` };
+    }),
+  };
+  const server: GrpcServer = await startGrpcServer({ host: '127.0.0.1', port: 0, services: [{ name: 'civic.geo.v1.GeoService', definition: GeoServiceService, implementation }], log });
+  running.push({ stop: () => server.stop(1_000) });
+  return { client: track(new GeoServiceClient(server.address, insecure(), clientOptions(30_000))), calls: () => calls };
+}
+
+function track(client: GeoServiceClient): GeoServiceClient {
+  clients.push(client);
+  return client;
+}
+
+const unavailable = () => new UpstreamUnavailableError('restarting');
+const ask = (client: GeoServiceClient, deadline?: number) =>
+  call(client.districtsAtPoint.bind(client), { lat: 1, lng: 1, date: '' }, new Metadata(), deadline === undefined ? {} : { deadline });
+
+describe('deadlineAndRetry (the client interceptor)', () => {
+  it('tries a call that failed UNAVAILABLE again, twice, and returns the answer that came', async () => {
+    const { client, calls } = await serverFailing([unavailable, unavailable]);
+    await expect(ask(client)).resolves.toMatchObject({ datasetVersion: 'answered on call 3' });
+    expect(calls()).toBe(3);
+  });
+
+  it('gives up after the second retry with the last failure', async () => {
+    const { client, calls } = await serverFailing([unavailable, unavailable, unavailable]);
+    await expect(ask(client)).rejects.toMatchObject({ code: status.UNAVAILABLE });
+    expect(calls()).toBe(3);
+  });
+
+  it('does not retry any other failure', async () => {
+    const { client, calls } = await serverFailing([() => new InvalidParameterError('lat', 'bad')]);
+    await expect(ask(client)).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+    expect(calls()).toBe(1);
+  });
+
+  it('does not retry when the deadline would pass first', async () => {
+    const { client, calls } = await serverFailing([unavailable, unavailable]);
+    // 40 ms left: the first retry would wait 50.
+    const err = await ask(client, Date.now() + 40).catch((e: unknown) => e as { code: status });
+    // UNAVAILABLE from the one attempt, or DEADLINE_EXCEEDED if a loaded machine took the 40 ms before it ended.
+    expect([status.UNAVAILABLE, status.DEADLINE_EXCEEDED]).toContain((err as { code: status }).code);
+    expect(calls()).toBeLessThanOrEqual(1);
+  });
+
+  it('gives a call without a deadline the client\'s', async () => {
+    let release!: () => void;
+    const hold = new Promise<void>((r) => (release = r));
+    const { client: slow } = await serverFailing([], hold);
+    const short = track(new GeoServiceClient(slow.getChannel().getTarget().replace(/^dns:/, ''), insecure(), clientOptions(100)));
+    await expect(ask(short)).rejects.toMatchObject({ code: status.DEADLINE_EXCEEDED });
+    release();
+  });
+
+  it('keeps retrying a peer that is not there until its retries run out', async () => {
+    const nobody = track(new GeoServiceClient('127.0.0.1:1', insecure(), clientOptions(30_000)));
+    const started = Date.now();
+    await expect(ask(nobody)).rejects.toMatchObject({ code: status.UNAVAILABLE });
+    // Two waits of 50 and 150 ms happened between the attempts.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+  });
+});

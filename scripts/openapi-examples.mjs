@@ -12,12 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
-import { startAuthService } from '@civicgraph/auth';
-import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
-import { DEFAULT_H3_RESOLUTION, startGeoService } from '@civicgraph/geo';
-import { generateDemo, GraphWriter, readGraphConfig, startGraphService } from '@civicgraph/graph';
-import { startResultsService } from '@civicgraph/results';
-import { createLogger, Lifecycle, MemoryEventBus, SHARED_DATA_DIR } from '@civicgraph/kit';
+import { generateDemo, GraphWriter } from '@civicgraph/graph';
+import { createLogger, Lifecycle, SHARED_DATA_DIR } from '@civicgraph/kit';
+import { startStack } from '@civicgraph/stack';
 
 const OUT = outPath(process.argv);
 const TODAY = '2026-11-22';
@@ -39,35 +36,24 @@ function outPath(argv) {
   return path;
 }
 
-/** auth, geo, graph (with the demo), results and the gateway on loopback, as test/harness/stack.ts starts them. */
-async function startStack(lifecycle, log) {
+/** The whole stack (services/stack) with the demo graph, over a temporary data folder. */
+async function startExamplesStack(lifecycle, log) {
   const dir = mkdtempSync(join(tmpdir(), 'civic-examples-'));
   lifecycle.defer('temp dir', () => rmSync(dir, { recursive: true, force: true }));
-  const bus = new MemoryEventBus();
-  lifecycle.defer('bus', () => bus.close());
-  const auth = await startAuthService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'auth'), logLevel: 'silent' }, { bus, lifecycle, log });
-  const geo = await startGeoService(
-    { host: '127.0.0.1', port: 0, files: [], populationCsv: join(SHARED_DATA_DIR, 'population/derived/county-population-v2023.csv'), h3Resolution: DEFAULT_H3_RESOLUTION,
-      storePath: join(dir, 'geo'), storePollMs: 100, geocoder: { kind: 'embedded' }, env: 'test', logLevel: 'silent' },
-    { bus, lifecycle, log },
-  );
-  // A fixed cursor secret, so the example cursors are the same on every run.
-  const graph = await startGraphService(
-    { ...readGraphConfig({ GRAPH_GRPC_PORT: '0', CIVIC_DATA_DIR: dir, LOG_LEVEL: 'silent', CIVIC_CURSOR_SECRET: 'openapi-examples' }), env: 'test' },
-    { bus, lifecycle, log },
-  );
-  // Written as of TODAY, not the day the script runs: confidences decay with their sources'
-  // age, and the file must come out the same on every run for the staleness check.
-  const writer = new GraphWriter({ store: graph.store, env: 'test', now: () => new Date(`${TODAY}T12:00:00.000Z`) });
-  for (const batch of generateDemo({ regions: REGIONS, today: TODAY })) await writer.apply(batch);
-  const results = await startResultsService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'results'), graphAddr: graph.address, env: 'test', serves: 'test' }, { bus, lifecycle, log });
-  const gateway = await startGateway(
-    { ...readGatewayConfig({ PORT: '0', HOST: '127.0.0.1', GEO_ADDR: geo.address, AUTH_ADDR: auth.address, GRAPH_ADDR: graph.address,
-      RESULTS_ADDR: results.address, LOG_LEVEL: 'silent' }), env: 'test' },
-    { bus, lifecycle, log },
-  );
-  const { key } = await auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'examples', pinnedVersion: '' });
-  return { url: gateway.url, key };
+  const stack = await startStack({
+    dataDir: dir, serves: 'test', lifecycle, log,
+    geo: { populationCsv: join(SHARED_DATA_DIR, 'population/derived/county-population-v2023.csv') },
+    // A fixed cursor secret, so the example cursors are the same on every run.
+    graph: { cursorSecret: 'openapi-examples' },
+    prepare: async ({ graph }) => {
+      // Written as of TODAY, not the day the script runs: confidences decay with their sources'
+      // age, and the file must come out the same on every run for the staleness check.
+      const writer = new GraphWriter({ store: graph.store, env: 'test', now: () => new Date(`${TODAY}T12:00:00.000Z`) });
+      for (const batch of generateDemo({ regions: REGIONS, today: TODAY })) await writer.apply(batch);
+    },
+  });
+  const { key } = await stack.auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'examples', pinnedVersion: '' });
+  return { url: stack.url, key };
 }
 
 /** Two items of every list; two candidacies per contest. */
@@ -123,7 +109,7 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = ${format(trim(example
 const log = createLogger('openapi-examples', 'silent');
 const lifecycle = new Lifecycle(log);
 try {
-  const { url, key } = await startStack(lifecycle, log);
+  const { url, key } = await startExamplesStack(lifecycle, log);
   const text = render(await collect(url, key));
   if (process.argv.includes('--check')) {
     const stale = readFileSync(OUT, 'utf8') !== text;

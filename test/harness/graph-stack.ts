@@ -5,8 +5,8 @@ import { Environment, Plan, type Entitlements, type Principal } from '@civicgrap
 import { GraphServiceClient } from '@civicgraph/protos/civic/graph/v1/graph';
 import { ResultsServiceClient } from '@civicgraph/protos/civic/results/v1/results';
 import type { Metadata, ServiceError } from '@grpc/grpc-js';
-import { readGraphConfig, startGraphService, type GraphService } from '@civicgraph/graph';
-import { startResultsService, type ResultsService } from '@civicgraph/results';
+import { defaultGraphConfig, startGraphService, type GraphService } from '@civicgraph/graph';
+import { defaultResultsConfig, startResultsService, type ResultsService } from '@civicgraph/results';
 import { clientOptions, createLogger, insecure, Lifecycle, MemoryEventBus, principalMetadata } from '@civicgraph/kit';
 
 /** The graph and results services on loopback over a fresh embedded store, with gRPC clients. */
@@ -28,8 +28,9 @@ export async function startGraphStack(): Promise<GraphStack> {
   lifecycle.defer('temp dir', () => rmSync(dataDir, { recursive: true, force: true }));
   const bus = new MemoryEventBus();
   lifecycle.defer('bus', () => bus.close());
-  const graph = await startGraphService(readGraphConfig({ GRAPH_GRPC_PORT: '0', CIVIC_DATA_DIR: dataDir, LOG_LEVEL: 'silent', GRAPH_RELAY_POLL_MS: '20' }), { bus, lifecycle, log });
-  const results = await startResultsService({ host: '127.0.0.1', port: 0, storePath: join(dataDir, 'results'), graphAddr: graph.address, env: 'test', serves: 'test' }, { bus, lifecycle, log });
+  // Two services of the stack, not the whole of it: these suites ask the graph and results over gRPC alone.
+  const graph = await startGraphService({ ...defaultGraphConfig(dataDir), port: 0, relayPollMs: 20 }, { bus, lifecycle, log });
+  const results = await startResultsService({ ...defaultResultsConfig(dataDir, graph.address), port: 0 }, { bus, lifecycle, log });
   const graphClient = new GraphServiceClient(graph.address, insecure(), clientOptions(10_000));
   const resultsClient = new ResultsServiceClient(results.address, insecure(), clientOptions(10_000));
   lifecycle.defer('clients', () => {

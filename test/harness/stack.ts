@@ -2,15 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Environment, Plan, type CreateKeyRequest } from '@civicgraph/protos/civic/auth/v1/auth';
-import { startAuthService, type AuthService } from '@civicgraph/auth';
-import { DEFAULT_H3_RESOLUTION, startGeoService, type BoundaryFile, type GeoService } from '@civicgraph/geo';
-import { readGatewayConfig, startGateway, type Gateway } from '@civicgraph/gateway';
-import { generateDemo, readGraphConfig, startGraphService, type DemoRegion, type GraphService } from '@civicgraph/graph';
-import { startResultsService, type ResultsService } from '@civicgraph/results';
-import { startWebhooksService, type WebhooksService } from '@civicgraph/webhooks';
-import { startIngestService, type IngestService } from '@civicgraph/ingest';
-import { createLogger, Lifecycle, MemoryEventBus, NatsEventBus, type EventBus, type VersionRegistry } from '@civicgraph/kit';
-import { SHARED_DATA_DIR } from '@civicgraph/kit';
+import type { AuthService } from '@civicgraph/auth';
+import type { BoundaryFile, GeoService } from '@civicgraph/geo';
+import type { Gateway, GatewayConfig } from '@civicgraph/gateway';
+import { generateDemo, type DemoRegion, type GraphService } from '@civicgraph/graph';
+import type { ResultsService } from '@civicgraph/results';
+import type { WebhooksService } from '@civicgraph/webhooks';
+import type { IngestService } from '@civicgraph/ingest';
+import { startStack as startWholeStack } from '@civicgraph/stack';
+import { createLogger, Lifecycle, SHARED_DATA_DIR, type EventBus, type VersionRegistry } from '@civicgraph/kit';
 import { scaled } from '@civicgraph/kit/testing';
 
 /** The shared public data folder (sibling of the repository). */
@@ -22,6 +22,7 @@ export interface StackOptions {
   /** The stack's CIVIC_DATA_DIR (kept afterwards); default: a temporary folder removed at stop. */
   dataDir?: string;
   natsUrl?: string;
+  /** The word in event subjects; default `test`. NATS-backed suites use a random one to keep their subjects apart. */
   env?: string;
   authCacheMs?: number;
   /** Point the gateway at this geo address instead of the started geo service. */
@@ -36,8 +37,8 @@ export interface StackOptions {
   serves?: 'test' | 'live';
   /** CIVIC_ADMIN_TOKEN of the gateway; default none (no admin API). */
   adminToken?: string;
-  /** Further gateway settings (environment variables), e.g. RATE_LIMIT_REDIS_URL. */
-  gatewayEnv?: Record<string, string>;
+  /** Further gateway settings over its defaults, e.g. `rateLimitRedisUrl`. */
+  gateway?: Partial<GatewayConfig>;
   /** Starts the webhooks service (dispatcher included) and points the gateway at it. */
   webhooks?: boolean;
   /** Starts the ingest service for these registry sources (no schedule; the shared data folder as its mirror) and points the gateway at it. */
@@ -68,71 +69,46 @@ export interface Stack {
   key(overrides?: Partial<CreateKeyRequest>): Promise<string>;
   /**
    * Starts one more gateway in front of the same services (its own caches, limiter client
-   * and bus connection), with `env` over the first one's settings.
+   * and bus connection), with `overrides` over the first one's settings.
    */
-  addGateway(env?: Record<string, string>): Promise<Gateway>;
+  addGateway(overrides?: Partial<GatewayConfig>): Promise<Gateway>;
   stop(): Promise<void>;
 }
 
+/** The whole stack (services/stack) over a temporary data folder, with the test options as its settings. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const log = createLogger('test', process.env['TEST_LOG_LEVEL'] ?? 'silent');
   const lifecycle = new Lifecycle(log);
   const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'civic-stack-'));
   if (options.dataDir === undefined) lifecycle.defer('temp dir', () => rmSync(dir, { recursive: true, force: true }));
   const env = options.env ?? 'test';
-  const bus = options.natsUrl === undefined ? new MemoryEventBus() : await NatsEventBus.connect({ url: options.natsUrl, logger: log });
-  lifecycle.defer('bus', () => bus.close());
-  const auth = await startAuthService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'auth'), logLevel: 'silent' }, { bus, subjectWords: { test: env, live: env }, lifecycle, log });
-  const geo = await startGeoService(
-    { host: '127.0.0.1', port: 0, files: options.files ?? [], populationCsv: POPULATION_CSV, h3Resolution: DEFAULT_H3_RESOLUTION,
-      storePath: join(dir, 'geo'), storePollMs: 100, geocoder: { kind: 'embedded' },
-      natsUrl: options.natsUrl, env: env as 'test', logLevel: 'silent' },
-    { bus, lifecycle, log },
-  );
   const serves = options.serves ?? 'test';
-  const graph = await startGraphService(
-    { ...readGraphConfig({ GRAPH_GRPC_PORT: '0', CIVIC_DATA_DIR: dir, LOG_LEVEL: 'silent', GRAPH_RELAY_POLL_MS: '20', CIVIC_ENV: serves }), env: env as 'test' },
-    { bus, lifecycle, log },
-  );
-  if (options.demo !== undefined) {
-    for (const batch of generateDemo(options.demo)) await graph.writer.apply(batch);
+  const demo = options.demo;
+  try {
+    const stack = await startWholeStack({
+      dataDir: dir, serves, subjectWord: env, natsUrl: options.natsUrl, lifecycle, log,
+      geo: { files: options.files ?? [], populationCsv: POPULATION_CSV, storePollMs: 100 },
+      graph: { relayPollMs: 20 },
+      ...(options.ingest === undefined ? {} : { ingest: { origin: { kind: 'folder' as const, path: SHARED_DATA }, sources: options.ingest.sources } }),
+      ...(options.webhooks === true ? { webhooks: { timeoutMs: scaled(3_000) } } : {}),
+      gateway: {
+        authCacheMs: options.authCacheMs ?? 5_000, upstreamDeadlineMs: scaled(2_000), adminToken: options.adminToken,
+        ...(options.geoAddr === undefined ? {} : { geoAddr: options.geoAddr }),
+        ...(options.graphAddr === undefined ? {} : { graphAddr: options.graphAddr }),
+        ...options.gateway,
+      },
+      ...(options.versions === undefined ? {} : { versions: options.versions }),
+      ...(demo === undefined ? {} : { prepare: async ({ graph }) => { for (const batch of generateDemo(demo)) await graph.writer.apply(batch); } }),
+    });
+    const environment = serves === 'live' ? Environment.ENVIRONMENT_LIVE : Environment.ENVIRONMENT_TEST;
+    const key = async (overrides: Partial<CreateKeyRequest> = {}) =>
+      (await stack.auth.keys.create({ environment, plan: Plan.PLAN_BUILD, label: 'test', pinnedVersion: '', ...overrides })).key;
+    const { url, auth, geo, graph, gateway, webhooks, ingest, bus, addGateway } = stack;
+    return { url, dataDir: dir, auth, geo, graph, resultsAddress: stack.results.address, results: stack.results, gateway, webhooks, ingest, bus, env, serves, key, addGateway, stop: () => lifecycle.stop('test done') };
+  } catch (err) {
+    await lifecycle.stop('stack failed to start');
+    throw err;
   }
-  const results = await startResultsService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'results'), graphAddr: graph.address, env, serves }, { bus, lifecycle, log });
-  const webhooks = options.webhooks === true
-    ? await startWebhooksService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'webhooks'), env, timeoutMs: scaled(3_000) }, { bus, lifecycle, log })
-    : undefined;
-  const ingest = options.ingest === undefined
-    ? undefined
-    : await startIngestService(
-      { host: '127.0.0.1', port: 0, dataDir: dir, graphStore: { kind: 'embedded' }, origin: { kind: 'folder', path: SHARED_DATA }, schedule: false,
-        tickMs: 60_000, sources: options.ingest.sources, env: env as 'test', logLevel: 'silent' },
-      { lifecycle, log, graph: { store: graph.store, writer: graph.writer } },
-    );
-  // The gateway's own reader, so settings not named here keep their defaults. The env word
-  // is set after reading: NATS-backed suites use a random one to keep their subjects apart.
-  const gatewayEnv = { PORT: '0', HOST: '127.0.0.1', GEO_ADDR: options.geoAddr ?? geo.address, AUTH_ADDR: auth.address,
-    GRAPH_ADDR: options.graphAddr ?? graph.address, RESULTS_ADDR: results.address,
-    AUTH_CACHE_MS: String(options.authCacheMs ?? 5_000), UPSTREAM_DEADLINE_MS: String(scaled(2_000)), LOG_LEVEL: 'silent', CIVIC_ENV: serves,
-    ...(options.adminToken === undefined ? {} : { CIVIC_ADMIN_TOKEN: options.adminToken }),
-    ...(webhooks === undefined ? {} : { WEBHOOKS_ADDR: webhooks.address }),
-    ...(ingest === undefined ? {} : { INGEST_ADDR: ingest.address }),
-    ...options.gatewayEnv,
-    ...(options.natsUrl === undefined ? {} : { NATS_URL: options.natsUrl }), };
-  const gatewayOf = async (gatewayBus: EventBus, overrides: Record<string, string> = {}) =>
-    startGateway({ ...readGatewayConfig({ ...gatewayEnv, ...overrides }), env: env as 'test' },
-      { bus: gatewayBus, lifecycle, log, ...(options.versions === undefined ? {} : { versions: options.versions }) });
-  const gateway = await gatewayOf(bus);
-  const addGateway = async (overrides: Record<string, string> = {}) => {
-    // A gateway of its own process would have its own bus connection; with NATS it gets one.
-    if (options.natsUrl === undefined) return gatewayOf(bus, overrides);
-    const own = await NatsEventBus.connect({ url: options.natsUrl, logger: log });
-    lifecycle.defer('second gateway bus', () => own.close());
-    return gatewayOf(own, overrides);
-  };
-  const environment = serves === 'live' ? Environment.ENVIRONMENT_LIVE : Environment.ENVIRONMENT_TEST;
-  const key = async (overrides: Partial<CreateKeyRequest> = {}) =>
-    (await auth.keys.create({ environment, plan: Plan.PLAN_BUILD, label: 'test', pinnedVersion: '', ...overrides })).key;
-  return { url: gateway.url, dataDir: dir, auth, geo, graph, resultsAddress: results.address, results, gateway, webhooks, ingest, bus, env, serves, key, addGateway, stop: () => lifecycle.stop('test done') };
 }
 
 /** GET with a bearer key; returns status, headers and the parsed body (if any). */

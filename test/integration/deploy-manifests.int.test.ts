@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { SERVICE_SETTINGS } from '@civicgraph/stack';
 
 // Every service process runs in compose and Kubernetes as it runs in `civicgraph up`: a
 // service added to the repository and left out of a deployment fails here, not in production.
@@ -14,6 +15,9 @@ const workspaces = readdirSync(join(root, 'services')).filter((name) => existsSy
 interface Container { name: string; command?: string[]; env?: { name: string; value?: string }[]; ports?: { name?: string; containerPort: number }[]; volumeMounts?: { name: string; mountPath: string }[] }
 interface Manifest { kind: string; metadata: { name: string }; spec: any }
 
+/** Each service process's required settings (no default: the process does not start without them). */
+const required = SERVICE_SETTINGS.map((s) => ({ service: s.service, variables: s.rows().filter(([, def]) => def === 'required').map(([v]) => v) }));
+
 const runs = (command: string[] | string | undefined, name: string) => [command].flat().join(' ').includes(`services/${name}/dist/main.js`);
 
 describe('docker-compose.yml', () => {
@@ -22,6 +26,14 @@ describe('docker-compose.yml', () => {
 
   it('runs every service process', () => {
     for (const name of processes) expect(services.some(([, s]) => runs(s.command, name)), name).toBe(true);
+  });
+
+  it('gives every service process each setting it requires', () => {
+    expect(required.flatMap((r) => r.variables)).toContain('GEO_ADDR');
+    for (const { service, variables } of required) {
+      const [, s] = services.find(([, s]) => runs(s.command, service))!;
+      for (const variable of variables) expect(s.environment?.[variable], `${service} ${variable}`).toBeDefined();
+    }
   });
 
   it('points the gateway at each upstream where it listens', () => {
@@ -68,6 +80,14 @@ describe.skipIf(!kubectl)('deploy/k8s (kubectl kustomize overlays/local)', () =>
   it('renders, and runs every service process', () => {
     const all = workloads(manifests());
     for (const name of processes) expect(all.some((w) => containers(w).some((c) => runs(c.command, name))), name).toBe(true);
+  });
+
+  it('gives every service process each setting it requires', () => {
+    const all = workloads(manifests());
+    for (const { service, variables } of required) {
+      const container = all.flatMap(containers).find((c) => runs(c.command, service))!;
+      for (const variable of variables) expect(container.env?.find((e) => e.name === variable)?.value, `${service} ${variable}`).toBeDefined();
+    }
   });
 
   it('points the gateway at each upstream through a Service that routes to its port', () => {

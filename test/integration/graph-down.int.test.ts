@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemo, readGraphConfig, startGraphService } from '@civicgraph/graph';
+import { defaultGraphConfig, generateDemo, startGraphService } from '@civicgraph/graph';
 import { createLogger, Lifecycle, MemoryEventBus } from '@civicgraph/kit';
 import { DEMO_REGIONS, DEMO_TODAY, NEXT_GENERAL } from '../harness/demo.js';
 import { DENVER, get, startStack, type Stack } from '../harness/stack.js';
@@ -16,7 +16,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'civic-graph-down-'));
 async function startGraph(port: number) {
   const lifecycle = new Lifecycle(log);
   const bus = new MemoryEventBus();
-  const graph = await startGraphService(readGraphConfig({ GRAPH_GRPC_PORT: String(port), CIVIC_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { bus, lifecycle, log });
+  const graph = await startGraphService({ ...defaultGraphConfig(dataDir), port }, { bus, lifecycle, log });
   return { graph, stop: () => lifecycle.stop('test') };
 }
 

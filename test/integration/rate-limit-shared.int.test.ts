@@ -18,7 +18,7 @@ describeWithService('per-key rate limits shared by two gateways through Redis', 
   let second: Gateway;
 
   beforeAll(async () => {
-    s = await startStack({ gatewayEnv: { RATE_LIMIT_REDIS_URL: redisUrl } });
+    s = await startStack({ gateway: { rateLimitRedisUrl: redisUrl } });
     second = await s.addGateway();
   }, scaled(60_000));
   afterAll(() => s?.stop());

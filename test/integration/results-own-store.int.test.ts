@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { status, type ServiceError } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemo, readGraphConfig, startGraphService, type GraphService, type NodeDoc } from '@civicgraph/graph';
+import { defaultGraphConfig, generateDemo, startGraphService, type GraphService, type NodeDoc } from '@civicgraph/graph';
 import { ResultsServiceClient, type ContestResultsResponse } from '@civicgraph/protos/civic/results/v1/results';
 import { startResultsService, type ResultsService } from '@civicgraph/results';
 import { clientOptions, createLogger, insecure, Lifecycle, MemoryEventBus } from '@civicgraph/kit';
@@ -42,7 +42,7 @@ const failure = async (p: Promise<unknown>) => (await p.then(() => { throw new E
 
 beforeAll(async () => {
   graphLife = new Lifecycle(log);
-  graph = await startGraphService(readGraphConfig({ GRAPH_GRPC_PORT: '0', CIVIC_DATA_DIR: dir, LOG_LEVEL: 'silent', GRAPH_RELAY_POLL_MS: '20' }), { bus, lifecycle: graphLife, log });
+  graph = await startGraphService({ ...defaultGraphConfig(dir), port: 0, relayPollMs: 20 }, { bus, lifecycle: graphLife, log });
   for (const batch of generateDemo({ regions: DEMO_REGIONS, today: DEMO_TODAY })) await graph.writer.apply(batch);
   await graph.drainOutbox();
 });

@@ -11,12 +11,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readAuthConfig, startAuthService } from '@civicgraph/auth';
-import { readGeoConfig, startGeoService } from '@civicgraph/geo';
-import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
-import { readGraphConfig, startGraphService } from '@civicgraph/graph';
-import { readResultsConfig, startResultsService } from '@civicgraph/results';
-import { createLogger, Lifecycle, MemoryEventBus } from '@civicgraph/kit';
+import { parseBoundaryFile } from '@civicgraph/geo';
+import { createLogger, Lifecycle } from '@civicgraph/kit';
+import { startStack as startWholeStack } from '@civicgraph/stack';
 import { startServerChild } from '../lib/server-child.mjs';
 import { startProcesses } from './processes.mjs';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
@@ -29,32 +26,28 @@ const RAW_MAIN = fileURLToPath(new URL('./raw-node-main.mjs', import.meta.url));
 export const PATH = '/v1/districts_by_point';
 
 /**
- * The stack with workload (a)'s boundaries (us-atlas + 119th CDs), at the default H3 resolution. Each
- * service's config comes from its own reader fed a private environment (not process.env),
- * so settings added to a service later take their defaults here too.
+ * The whole stack (services/stack, as `civicgraph up` starts it) with workload (a)'s
+ * boundaries (us-atlas + 119th CDs), at the default H3 resolution; `dataDir` (optional):
+ * a data folder prepared beforehand (rest/prepare.mjs), else a temporary one.
  */
-export async function startStack(shared, extraEnv = {}) {
+export async function startStack(shared, { dataDir } = {}) {
   const log = createLogger('bench', 'silent');
   const lifecycle = new Lifecycle(log);
-  const dir = mkdtempSync(join(tmpdir(), 'civic-bench-stack-'));
-  lifecycle.defer('temp dir', () => rmSync(dir, { recursive: true, force: true }));
-  const bus = new MemoryEventBus();
-  lifecycle.defer('bus', () => bus.close());
-  const env = { CIVIC_DATA_DIR: dir, CIVIC_ENV: 'test', LOG_LEVEL: 'silent', AUTH_GRPC_PORT: '0', GEO_GRPC_PORT: '0',
-    GEO_POPULATION_CSV: `${shared}population/derived/county-population-v2023.csv`,
-    GEO_FILES: `congressional-district=${shared}boundaries/congressional/us-cd119-20m.geojson`, ...extraEnv };
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'civic-bench-stack-'));
+  if (dataDir === undefined) lifecycle.defer('temp dir', () => rmSync(dir, { recursive: true, force: true }));
   try {
-    const auth = await startAuthService(readAuthConfig(env), { bus, lifecycle, log });
-    const geo = await startGeoService(readGeoConfig(env), { bus, lifecycle, log });
-    const graph = await startGraphService(readGraphConfig({ ...env, GRAPH_GRPC_PORT: '0' }), { bus, lifecycle, log });
-    const results = await startResultsService(readResultsConfig({ ...env, RESULTS_GRPC_PORT: '0', GRAPH_ADDR: graph.address }), { bus, lifecycle, log });
-    const gatewayEnv = { ...env, PORT: '0', GEO_ADDR: geo.address, AUTH_ADDR: auth.address, GRAPH_ADDR: graph.address, RESULTS_ADDR: results.address };
-    const gateway = await startGateway(readGatewayConfig(gatewayEnv), { bus, lifecycle, log });
-    const issued = await auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 1_000_000,
+    const stack = await startWholeStack({
+      dataDir: dir, serves: 'test', lifecycle, log,
+      geo: {
+        populationCsv: `${shared}population/derived/county-population-v2023.csv`,
+        files: [parseBoundaryFile(`congressional-district=${shared}boundaries/congressional/us-cd119-20m.geojson`)],
+      },
+    });
+    const issued = await stack.auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 1_000_000,
       label: 'bench:geo', pinnedVersion: '' });
     // A self-serve key on its plan's own terms (Build: 600 requests a minute), for a hostile neighbour.
-    const neighbour = await auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'bench:neighbour', pinnedVersion: '' });
-    return { url: gateway.url, key: issued.key, neighbourKey: neighbour.key, stop: () => lifecycle.stop('bench done') };
+    const neighbour = await stack.auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'bench:neighbour', pinnedVersion: '' });
+    return { url: stack.url, key: issued.key, neighbourKey: neighbour.key, stop: () => lifecycle.stop('bench done') };
   } catch (err) {
     await lifecycle.stop('bench stack failed to start');
     throw err;
@@ -91,9 +84,9 @@ async function listening(server, body) {
   };
 }
 
-/** startStack in a process of its own (stack-main.mjs): {url, key, neighbourKey, probe, stop}. */
-export async function spawnStack(extraEnv = {}, execArgv = []) {
-  const server = await startServerChild(STACK_MAIN, { args: [JSON.stringify(extraEnv)], execArgv });
+/** startStack in a process of its own (stack-main.mjs): {url, key, neighbourKey, probe, stop}; `where`: {dataDir?}. */
+export async function spawnStack(where = {}, execArgv = []) {
+  const server = await startServerChild(STACK_MAIN, { args: [JSON.stringify(where)], execArgv });
   return { ...server.info, probe: server.probe, stop: server.stop };
 }
 

@@ -53,7 +53,7 @@ export async function withDemoStack(name, sets, progress, fn, { cpuPeers = false
     progress('demo graph and point sets (child process)');
     const prep = prepare(join(work, 'data'), sets);
     progress(`demo graph: ${prep.demo.nodes} nodes, ${prep.demo.edges} edges in ${(prep.demo.ms / 1000).toFixed(1)} s; starting the stack`);
-    const stack = await spawnStack({ CIVIC_DATA_DIR: join(work, 'data') }, ['--expose-gc', ...process.execArgv]);
+    const stack = await spawnStack({ dataDir: join(work, 'data') }, ['--expose-gc', ...process.execArgv]);
     const bare = await spawnBare(['--expose-gc']);
     const raw = cpuPeers ? await spawnRawNode(['--expose-gc']) : undefined;
     try {

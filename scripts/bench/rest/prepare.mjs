@@ -6,7 +6,7 @@
 // events, stops, and draws the seeded point sets. Prints a JSON summary on stdout.
 import { join } from 'node:path';
 import { importBoundaries, LmdbBoundaryStore, parseBoundaryFile } from '@civicgraph/geo';
-import { readGraphConfig, startGraphService } from '@civicgraph/graph';
+import { defaultGraphConfig, startGraphService } from '@civicgraph/graph';
 import { createLogger, Lifecycle, MemoryEventBus } from '@civicgraph/kit';
 import { loadDemoIfEmpty } from '../../../services/cli/dist/commands/demo-data.js';
 import { ballotQueries, statePicker } from './points.mjs';
@@ -19,7 +19,7 @@ async function loadDemo() {
   const bus = new MemoryEventBus();
   lifecycle.defer('bus', () => bus.close());
   try {
-    const graph = await startGraphService(readGraphConfig({ CIVIC_DATA_DIR: o.dataDir, CIVIC_ENV: 'test', LOG_LEVEL: 'silent', GRAPH_GRPC_PORT: '0' }), { bus, lifecycle, log });
+    const graph = await startGraphService({ ...defaultGraphConfig(o.dataDir), port: 0 }, { bus, lifecycle, log });
     const started = performance.now();
     // The districts the demo is invented over: the files geo serves, undated, in a store of their own.
     const regionsStore = join(o.dataDir, 'demo-regions');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { createLogger, Lifecycle, makeEvent, NatsEventBus, randomBase62 } from '@civicgraph/kit';
-import { readGraphConfig, startGraphService } from '@civicgraph/graph';
+import { defaultGraphConfig, startGraphService } from '@civicgraph/graph';
 import { Deliverer, Dispatcher, LmdbDeliveryLog, LmdbEndpointStore, newSigningSecret } from '@civicgraph/webhooks';
 import { int } from '../lib/env.mjs';
 import { percentile } from '../lib/psql.mjs';
@@ -74,7 +74,7 @@ export async function main() {
   try {
     const bus = await NatsEventBus.connect({ url: NATS_URL, logger: log });
     lifecycle.defer('bus', () => bus.close());
-    const graph = await startGraphService({ ...readGraphConfig({ GRAPH_GRPC_PORT: '0', CIVIC_DATA_DIR: dir, LOG_LEVEL: 'silent', GRAPH_RELAY_POLL_MS: '200' }), env }, { bus, lifecycle, log });
+    const graph = await startGraphService({ ...defaultGraphConfig(dir), port: 0, relayPollMs: 200, env }, { bus, lifecycle, log });
     await graph.writer.apply({ nodes: Array.from({ length: PERSONS }, (_, i) => person(i, `Person ${i}`)), edges: [] });
     await graph.drainOutbox();
 

@@ -1,16 +1,16 @@
-import { int, optionalStr, str } from '@civicgraph/kit';
+import { COMMON_SETTINGS, defineSettings, grpcBindSettings, text } from '@civicgraph/kit';
 import { join, resolve } from 'node:path';
 
 /** Auth service configuration: the only reader of process.env in this service. */
 export interface AuthConfig {
-  /** gRPC bind host (AUTH_GRPC_HOST, default 127.0.0.1). */
+  /** gRPC bind host (AUTH_GRPC_HOST). */
   host: string;
-  /** gRPC port (AUTH_GRPC_PORT, default 50052; 0 picks a free one). */
+  /** gRPC port (AUTH_GRPC_PORT; 0 picks a free one). */
   port: number;
-  /** Where keys are kept: `${CIVIC_DATA_DIR}/auth` (CIVIC_DATA_DIR default `.civicgraph`). */
+  /** Where keys are kept: `${CIVIC_DATA_DIR}/auth`. */
   storePath: string;
   /**
-   * Pepper mixed into every stored key digest (CIVIC_KEY_PEPPER, at least 32 characters).
+   * Pepper mixed into every stored key digest (CIVIC_KEY_PEPPER, at least 32 bytes).
    * Unset: a random one kept in `${CIVIC_DATA_DIR}/auth-pepper.secret`, which the
    * `civicgraph keys` CLI reads too. Keep it out of backups of the key store: a copy of the
    * store without it cannot confirm a single key.
@@ -23,18 +23,34 @@ export interface AuthConfig {
   logLevel: string;
 }
 
-/** The data directory every embedded store lives under. */
-export function dataDir(env: NodeJS.ProcessEnv): string {
-  return resolve(str(env, 'CIVIC_DATA_DIR', '.civicgraph'));
-}
+/** The auth service's environment: every variable it reads, with its default and meaning. */
+export const authSettings = defineSettings('auth', {
+  ...grpcBindSettings('AUTH', 50052),
+  CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of the embedded stores: keys in `auth/`' },
+  CIVIC_KEY_PEPPER: {
+    type: text(), sensitive: true,
+    description: 'pepper of the stored key digests (at least 32 bytes); every process of a deployment must share it; unset → a random one kept in `CIVIC_DATA_DIR/auth-pepper.secret`',
+  },
+  NATS_URL: { ...COMMON_SETTINGS.NATS_URL, description: 'NATS JetStream for key revocation events; unset → the in-process bus' },
+  LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
+});
 
 export function readAuthConfig(env: NodeJS.ProcessEnv = process.env): Readonly<AuthConfig> {
+  return configOf(authSettings.parse(env));
+}
+
+/** Every setting at its default, over `dataDir`: the base of a stack started in code. */
+export function defaultAuthConfig(dataDir: string): Readonly<AuthConfig> {
+  return configOf({ ...authSettings.defaults(), CIVIC_DATA_DIR: dataDir });
+}
+
+function configOf(s: ReturnType<typeof authSettings.parse>): Readonly<AuthConfig> {
   return Object.freeze({
-    host: str(env, 'AUTH_GRPC_HOST', '127.0.0.1'),
-    port: int(env, 'AUTH_GRPC_PORT', 50052, 0, 65535),
-    storePath: join(dataDir(env), 'auth'),
-    pepper: optionalStr(env, 'CIVIC_KEY_PEPPER'),
-    natsUrl: optionalStr(env, 'NATS_URL'),
-    logLevel: str(env, 'LOG_LEVEL', 'info'),
+    host: s.AUTH_GRPC_HOST,
+    port: s.AUTH_GRPC_PORT,
+    storePath: join(resolve(s.CIVIC_DATA_DIR), 'auth'),
+    pepper: s.CIVIC_KEY_PEPPER,
+    natsUrl: s.NATS_URL,
+    logLevel: s.LOG_LEVEL,
   });
 }

@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-import { openBus, runProcess } from '@civicgraph/kit';
-import { readAuthConfig } from './config.js';
+import { openBus, runService } from '@civicgraph/kit';
+import { authSettings, readAuthConfig } from './config.js';
 import { startAuthService } from './service.js';
 
-runProcess('auth', () => readAuthConfig().logLevel, async (lifecycle, log) => {
-  const config = readAuthConfig();
-  const bus = await openBus(config.natsUrl, 'auth', log);
-  lifecycle.defer('auth event bus', () => bus.close());
-  await startAuthService(config, { bus, lifecycle, log });
+runService({
+  name: 'auth',
+  settings: authSettings,
+  read: () => readAuthConfig(),
+  start: async (config, lifecycle, log) => {
+    const bus = await openBus(config.natsUrl, 'auth', log);
+    lifecycle.defer('auth event bus', () => bus.close());
+    await startAuthService(config, { bus, lifecycle, log });
+  },
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { CivicError, ConfigError, createLogger, exitOnSignals, Lifecycle, SHUTDOWN_FUSE_MS } from '@civicgraph/kit';
-import { readCliConfig } from './config.js';
+import { CivicError, ConfigError, createLogger, exitOnSignals, Lifecycle, settingsText, SHUTDOWN_FUSE_MS } from '@civicgraph/kit';
+import { SERVICE_SETTINGS } from '@civicgraph/stack';
+import { cliSettings, readCliConfig } from './config.js';
 import { importCommand } from './commands/import.js';
 import { keys } from './commands/keys.js';
 import { sources } from './commands/sources.js';
@@ -39,10 +40,15 @@ commands:
                           --retrieved-at: when the source was published (required where it carries no date)
   keys revoke <key-id>
   keys list
+  settings                every environment variable of this command and of each service process: default and meaning
 `;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
+  if (command === 'settings') {
+    process.stdout.write([cliSettings, ...SERVICE_SETTINGS].map(settingsText).join('\n'));
+    return;
+  }
   const config = readCliConfig();
   if (command === 'up') {
     const { values } = parseArgs({ args: rest, options: { demo: { type: 'boolean', default: false } } });

@@ -1,16 +1,16 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dataDir } from '@civicgraph/auth';
-import { readStoreSelection, type StoreSelection } from '@civicgraph/graph';
-import { int, oneOf, optionalStr, str, ENVIRONMENTS } from '@civicgraph/kit';
+import { resolve } from 'node:path';
+import { STORE_SETTINGS, storeSelectionOf, type StoreSelection } from '@civicgraph/graph';
+import { COMMON_SETTINGS, defineSettings, port, secret, text, ENVIRONMENTS } from '@civicgraph/kit';
 
 /** `civicgraph` configuration: the only reader of process.env in the CLI. */
 export interface CliConfig {
-  /** Gateway HTTP port (PORT, default 8080). */
+  /** Gateway HTTP port (PORT). */
   port: number;
-  /** Gateway bind host (HOST, default 127.0.0.1). */
+  /** Gateway bind host (HOST). */
   host: string;
-  /** Embedded stores' directory (CIVIC_DATA_DIR, default `.civicgraph`). */
+  /** Embedded stores' directory (CIVIC_DATA_DIR). */
   dataDir: string;
   /** NATS server (NATS_URL); unset → in-process bus. */
   natsUrl: string | undefined;
@@ -37,18 +37,34 @@ function defaultSharedData(): string | undefined {
   return existsSync(candidate) ? candidate : undefined;
 }
 
+/** The `civicgraph` command's environment: every variable it reads, with its default and meaning. */
+export const cliSettings = defineSettings('civicgraph (up, keys, import, sources)', {
+  PORT: { type: port(), default: '8080', description: 'HTTP port of the gateway `up` starts (`0` picks a free one)' },
+  HOST: { type: text(), default: '127.0.0.1', description: 'HTTP bind address of that gateway' },
+  CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of the embedded stores (keys in `auth/`, boundaries in `geo/`, the election graph in `graph/`, source state in `ingest/`, the local bus in `bus/`)' },
+  CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
+  NATS_URL: { ...COMMON_SETTINGS.NATS_URL, description: 'NATS JetStream; unset → the in-process bus, kept on disk in `CIVIC_DATA_DIR/bus`' },
+  CIVIC_SHARED_DATA: { type: text(), description: 'the public data folder: the sources\' mirror when `CIVIC_SOURCES_MIRROR` is unset, and county populations; unset → `../shared/data` when present' },
+  ...STORE_SETTINGS,
+  CIVIC_KEY_PEPPER: { type: text(), sensitive: true, description: 'pepper of the stored key digests, as the auth service reads it; unset → the one kept in `CIVIC_DATA_DIR`' },
+  CIVIC_SOURCES_MIRROR: { type: text(), description: 'a folder or an `http(s)://` base laid out like `shared/data`; unset → the shared data folder when present, else the public hosts' },
+  CIVIC_ADMIN_TOKEN: { type: secret(32), sensitive: true, description: 'the admin API token `up` gives the gateway (at least 32 characters); unset → no admin API' },
+  LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
+});
+
 export function readCliConfig(env: NodeJS.ProcessEnv = process.env): Readonly<CliConfig> {
+  const s = cliSettings.parse(env);
   return Object.freeze({
-    port: int(env, 'PORT', 8080, 0, 65535),
-    host: str(env, 'HOST', '127.0.0.1'),
-    dataDir: dataDir(env),
-    natsUrl: optionalStr(env, 'NATS_URL'),
-    env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
-    sharedData: optionalStr(env, 'CIVIC_SHARED_DATA') ?? defaultSharedData(),
-    graphStore: readStoreSelection(env),
-    keyPepper: optionalStr(env, 'CIVIC_KEY_PEPPER'),
-    sourcesMirror: optionalStr(env, 'CIVIC_SOURCES_MIRROR'),
-    adminToken: optionalStr(env, 'CIVIC_ADMIN_TOKEN'),
-    logLevel: str(env, 'LOG_LEVEL', 'info'),
+    port: s.PORT,
+    host: s.HOST,
+    dataDir: resolve(s.CIVIC_DATA_DIR),
+    natsUrl: s.NATS_URL,
+    env: s.CIVIC_ENV,
+    sharedData: s.CIVIC_SHARED_DATA ?? defaultSharedData(),
+    graphStore: storeSelectionOf(s),
+    keyPepper: s.CIVIC_KEY_PEPPER,
+    sourcesMirror: s.CIVIC_SOURCES_MIRROR,
+    adminToken: s.CIVIC_ADMIN_TOKEN,
+    logLevel: s.LOG_LEVEL,
   });
 }

@@ -1,10 +1,10 @@
-import { ConfigError, int, oneOf, optionalStr, str, ENVIRONMENTS, type DeploymentEnvironment } from '@civicgraph/kit';
+import { address, COMMON_SETTINGS, defineSettings, integer, port, secret, text, url, ENVIRONMENTS, type DeploymentEnvironment } from '@civicgraph/kit';
 
 /** Gateway configuration: the only reader of process.env in this service. */
 export interface GatewayConfig {
-  /** HTTP port (PORT, default 8080; 0 picks a free one). */
+  /** HTTP port (PORT; 0 picks a free one). */
   port: number;
-  /** HTTP bind address (HOST, default 127.0.0.1; 0.0.0.0 in containers). */
+  /** HTTP bind address (HOST; 0.0.0.0 in containers). */
   host: string;
   /** geo service address (GEO_ADDR, host:port). */
   geoAddr: string;
@@ -20,16 +20,16 @@ export interface GatewayConfig {
   webhooksAddr: string | undefined;
   /** NATS server for cache invalidation events (NATS_URL); unset → in-process bus. */
   natsUrl: string | undefined;
-  /** Deployment environment word in event subjects (CIVIC_ENV, default test). */
+  /** Deployment environment word in event subjects (CIVIC_ENV). */
   env: (typeof ENVIRONMENTS)[number];
   /**
-   * The environment whose keys this deployment serves (CIVIC_ENV, default test): `test`
+   * The environment whose keys this deployment serves (CIVIC_ENV): `test`
    * serves `cg_test_` keys on the sandbox dataset, `live` serves `cg_live_` keys.
    */
   serves: DeploymentEnvironment;
-  /** How long a principal is cached (AUTH_CACHE_MS, default 5000). */
+  /** How long a principal is cached (AUTH_CACHE_MS). */
   authCacheMs: number;
-  /** Deadline for each upstream call (UPSTREAM_DEADLINE_MS, default 2000). */
+  /** Deadline for each upstream call (UPSTREAM_DEADLINE_MS). */
   upstreamDeadlineMs: number;
   /**
    * Redis holding the per-key rate-limit counters (RATE_LIMIT_REDIS_URL, e.g.
@@ -45,29 +45,55 @@ export interface GatewayConfig {
   logLevel: string;
 }
 
+/** The gateway's environment: every variable it reads, with its default and meaning. */
+export const gatewaySettings = defineSettings('gateway', {
+  PORT: { type: port(), default: '8080', description: 'HTTP port (`0` picks a free one)' },
+  HOST: { type: text(), default: '127.0.0.1', description: 'HTTP bind address (`0.0.0.0` in containers)' },
+  GEO_ADDR: { type: address(), required: true, description: 'the geo service, `host:port`' },
+  AUTH_ADDR: { type: address(), required: true, description: 'the auth service, `host:port`' },
+  GRAPH_ADDR: { type: address(), required: true, description: 'the graph service, `host:port`' },
+  RESULTS_ADDR: { type: address(), required: true, description: 'the results service, `host:port`' },
+  WEBHOOKS_ADDR: { type: address(), description: 'the webhooks service, `host:port`; unset → no `/v1/webhooks`' },
+  INGEST_ADDR: { type: address(), description: 'the ingest service, `host:port`; unset → `/admin/v1/sources` answers 404' },
+  CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
+  NATS_URL: { ...COMMON_SETTINGS.NATS_URL, description: 'NATS JetStream for cache invalidation events; unset → the in-process bus' },
+  AUTH_CACHE_MS: { type: integer(0, 3_600_000), default: '5000', description: 'how long a principal is cached' },
+  UPSTREAM_DEADLINE_MS: { type: integer(10, 60_000), default: '2000', description: 'deadline of each upstream call' },
+  RATE_LIMIT_REDIS_URL: { type: url('redis', 'rediss'), description: 'Redis holding the per-key rate-limit counters every gateway shares; unset → counted in this process' },
+  CIVIC_ADMIN_TOKEN: { type: secret(32), sensitive: true, description: 'bearer token of `/admin/v1/keys` and `/admin/v1/sources` (at least 32 characters); unset → no admin API' },
+  LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
+});
+
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Readonly<GatewayConfig> {
-  return Object.freeze({
-    port: int(env, 'PORT', 8080, 0, 65535),
-    host: str(env, 'HOST', '127.0.0.1'),
-    geoAddr: str(env, 'GEO_ADDR', '127.0.0.1:50051'),
-    authAddr: str(env, 'AUTH_ADDR', '127.0.0.1:50052'),
-    graphAddr: str(env, 'GRAPH_ADDR', '127.0.0.1:50053'),
-    resultsAddr: str(env, 'RESULTS_ADDR', '127.0.0.1:50054'),
-    webhooksAddr: optionalStr(env, 'WEBHOOKS_ADDR'),
-    ingestAddr: optionalStr(env, 'INGEST_ADDR'),
-    natsUrl: optionalStr(env, 'NATS_URL'),
-    env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
-    serves: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
-    authCacheMs: int(env, 'AUTH_CACHE_MS', 5_000, 0, 3_600_000),
-    upstreamDeadlineMs: int(env, 'UPSTREAM_DEADLINE_MS', 2_000, 10, 60_000),
-    rateLimitRedisUrl: optionalStr(env, 'RATE_LIMIT_REDIS_URL'),
-    adminToken: adminToken(env),
-    logLevel: str(env, 'LOG_LEVEL', 'info'),
-  });
+  return configOf(gatewaySettings.parse(env));
 }
 
-function adminToken(env: NodeJS.ProcessEnv): string | undefined {
-  const token = optionalStr(env, 'CIVIC_ADMIN_TOKEN');
-  if (token !== undefined && token.length < 32) throw new ConfigError('CIVIC_ADMIN_TOKEN', 'expected at least 32 characters');
-  return token;
+/** The upstream addresses a gateway cannot start without. */
+export type GatewayUpstreams = Pick<GatewayConfig, 'geoAddr' | 'authAddr' | 'graphAddr' | 'resultsAddr'>;
+
+/** Every setting at its default, over the given upstreams: the base of a stack started in code. */
+export function defaultGatewayConfig(upstreams: GatewayUpstreams): Readonly<GatewayConfig> {
+  const { geoAddr, authAddr, graphAddr, resultsAddr } = upstreams;
+  return configOf({ ...gatewaySettings.defaults(), GEO_ADDR: geoAddr, AUTH_ADDR: authAddr, GRAPH_ADDR: graphAddr, RESULTS_ADDR: resultsAddr });
+}
+
+function configOf(s: ReturnType<typeof gatewaySettings.parse>): Readonly<GatewayConfig> {
+  return Object.freeze({
+    port: s.PORT,
+    host: s.HOST,
+    geoAddr: s.GEO_ADDR,
+    authAddr: s.AUTH_ADDR,
+    graphAddr: s.GRAPH_ADDR,
+    resultsAddr: s.RESULTS_ADDR,
+    webhooksAddr: s.WEBHOOKS_ADDR,
+    ingestAddr: s.INGEST_ADDR,
+    natsUrl: s.NATS_URL,
+    env: s.CIVIC_ENV,
+    serves: s.CIVIC_ENV,
+    authCacheMs: s.AUTH_CACHE_MS,
+    upstreamDeadlineMs: s.UPSTREAM_DEADLINE_MS,
+    rateLimitRedisUrl: s.RATE_LIMIT_REDIS_URL,
+    adminToken: s.CIVIC_ADMIN_TOKEN,
+    logLevel: s.LOG_LEVEL,
+  });
 }

@@ -1,4 +1,4 @@
-import { ConfigError, int, list, oneOf, optionalStr, str, ENVIRONMENTS, levelFromRest } from '@civicgraph/kit';
+import { COMMON_SETTINGS, ConfigError, defineSettings, grpcBindSettings, integer, parsed, text, word, ENVIRONMENTS, levelFromRest } from '@civicgraph/kit';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Level } from '@civicgraph/protos/civic/geo/v1/geo';
@@ -21,9 +21,9 @@ export interface BoundaryFile {
 
 /** Geo service configuration: the only reader of process.env in this service. */
 export interface GeoConfig {
-  /** gRPC bind host (GEO_GRPC_HOST, default 127.0.0.1). */
+  /** gRPC bind host (GEO_GRPC_HOST). */
   host: string;
-  /** gRPC port (GEO_GRPC_PORT, default 50051; 0 picks a free one). */
+  /** gRPC port (GEO_GRPC_PORT; 0 picks a free one). */
   port: number;
   /**
    * Extra GeoJSON FeatureCollections: GEO_FILES (comma-separated `level=path[@state]`)
@@ -33,16 +33,16 @@ export interface GeoConfig {
   files: BoundaryFile[];
   /** Census county/state population CSV (GEO_POPULATION_CSV; optional). */
   populationCsv: string | undefined;
-  /** Imported boundaries: `${CIVIC_DATA_DIR}/geo` (CIVIC_DATA_DIR default `.civicgraph`). */
+  /** Imported boundaries: `${CIVIC_DATA_DIR}/geo` . */
   storePath: string;
   /**
    * Where the index of the current boundaries is kept as a snapshot, read at start instead
    * of building it again: `${CIVIC_DATA_DIR}/geo-index`; absent: no snapshot.
    */
   snapshotDir?: string;
-  /** How often the store is checked for imports by other processes (GEO_STORE_POLL_MS, default 1000). */
+  /** How often the store is checked for imports by other processes (GEO_STORE_POLL_MS). */
   storePollMs: number;
-  /** H3 resolution of the prefilter (GEO_H3_RESOLUTION, default `DEFAULT_H3_RESOLUTION` (4), at most 6: finer ones only cost build time and memory). */
+  /** H3 resolution of the prefilter (GEO_H3_RESOLUTION, at most 6: finer ones only cost build time and memory). */
   h3Resolution: number;
   /**
    * Geocoder (GEO_GEOCODER): `embedded` (default; `lat,lng`, ZIP, `City, ST`, no network)
@@ -51,7 +51,7 @@ export interface GeoConfig {
   geocoder: GeocoderSelection;
   /** NATS server (NATS_URL); unset → in-process bus. */
   natsUrl: string | undefined;
-  /** Deployment environment word in event subjects (CIVIC_ENV, default test). */
+  /** Deployment environment word in event subjects (CIVIC_ENV). */
   env: (typeof ENVIRONMENTS)[number];
   logLevel: string;
 }
@@ -64,20 +64,57 @@ export function parseBoundaryFile(spec: string, variable = 'GEO_FILES'): Boundar
   return m[3] === undefined ? { level, path: m[2]! } : { level, path: m[2]!, state: m[3] };
 }
 
+/** The geo service's environment: every variable it reads, with its default and meaning. */
+export const geoSettings = defineSettings('geo', {
+  ...grpcBindSettings('GEO', 50051),
+  CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of the embedded stores: boundaries in `geo/`, their index snapshot in `geo-index/`' },
+  CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
+  NATS_URL: COMMON_SETTINGS.NATS_URL,
+  GEO_FILES: {
+    type: parsed((raw) => raw.split(',').map((spec) => spec.trim()).filter((spec) => spec !== '').map((spec) => parseBoundaryFile(spec))),
+    default: '', description: 'extra GeoJSON boundary files: comma-separated `level=path[@state]`',
+  },
+  GEO_MANIFEST: {
+    type: parsed((path) => readManifest(path)),
+    description: 'JSON list of boundary files `{level, path, state?, valid_from?, valid_to?, elections_from?, elections_to?, scale_denominator?}`',
+  },
+  GEO_POPULATION_CSV: { type: text(), description: 'Census county estimates CSV (names and populations)' },
+  GEO_STORE_POLL_MS: { type: integer(50, 3_600_000), default: '1000', description: 'how often the boundary store is checked for imports by other processes' },
+  GEO_H3_RESOLUTION: {
+    type: integer(0, 6), default: String(DEFAULT_H3_RESOLUTION),
+    description: 'H3 resolution of the cell tables (0–6; finer ones only cost build time and memory); a change builds a new index snapshot',
+  },
+  GEO_GEOCODER: { type: word(['embedded', 'census'] as const), default: 'embedded', description: '`embedded` (`lat,lng`, ZIP, `City, ST`; no network) or `census` (street addresses via the US Census Geocoder)' },
+  GEO_CENSUS_URL: { type: text(), description: "base URL of the Census geocoder; unset → Census's public one" },
+  LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
+});
+
+type GeoSettingValues = ReturnType<typeof geoSettings.parse>;
+
 export function readGeoConfig(env: NodeJS.ProcessEnv = process.env): Readonly<GeoConfig> {
+  return configOf(geoSettings.parse(env));
+}
+
+/** Every setting at its default, over `dataDir`: the base of a stack started in code. */
+export function defaultGeoConfig(dataDir: string): Readonly<GeoConfig> {
+  return configOf({ ...geoSettings.defaults(), CIVIC_DATA_DIR: dataDir });
+}
+
+function configOf(s: GeoSettingValues): Readonly<GeoConfig> {
+  const dataDir = resolve(s.CIVIC_DATA_DIR);
   return Object.freeze({
-    host: str(env, 'GEO_GRPC_HOST', '127.0.0.1'),
-    port: int(env, 'GEO_GRPC_PORT', 50051, 0, 65535),
-    files: [...list(env, 'GEO_FILES').map((s) => parseBoundaryFile(s)), ...readManifest(optionalStr(env, 'GEO_MANIFEST'))],
-    populationCsv: optionalStr(env, 'GEO_POPULATION_CSV'),
-    storePath: join(resolve(str(env, 'CIVIC_DATA_DIR', '.civicgraph')), 'geo'),
-    snapshotDir: join(resolve(str(env, 'CIVIC_DATA_DIR', '.civicgraph')), 'geo-index'),
-    storePollMs: int(env, 'GEO_STORE_POLL_MS', 1_000, 50, 3_600_000),
-    h3Resolution: int(env, 'GEO_H3_RESOLUTION', DEFAULT_H3_RESOLUTION, 0, 6),
-    geocoder: geocoderSelection(env),
-    natsUrl: optionalStr(env, 'NATS_URL'),
-    env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
-    logLevel: str(env, 'LOG_LEVEL', 'info'),
+    host: s.GEO_GRPC_HOST,
+    port: s.GEO_GRPC_PORT,
+    files: [...s.GEO_FILES, ...(s.GEO_MANIFEST ?? [])],
+    populationCsv: s.GEO_POPULATION_CSV,
+    storePath: join(dataDir, 'geo'),
+    snapshotDir: join(dataDir, 'geo-index'),
+    storePollMs: s.GEO_STORE_POLL_MS,
+    h3Resolution: s.GEO_H3_RESOLUTION,
+    geocoder: geocoderSelection(s),
+    natsUrl: s.NATS_URL,
+    env: s.CIVIC_ENV,
+    logLevel: s.LOG_LEVEL,
   });
 }
 
@@ -111,8 +148,7 @@ function manifestEntry(e: ManifestEntry, where: string): BoundaryFile {
   return { ...file, ...(Object.keys(validity).length === 0 ? {} : { validity }), ...(scale === undefined ? {} : { scale: scale as number }) };
 }
 
-function geocoderSelection(env: NodeJS.ProcessEnv): GeocoderSelection {
-  const kind = oneOf(env, 'GEO_GEOCODER', ['embedded', 'census'] as const, 'embedded');
-  const baseUrl = optionalStr(env, 'GEO_CENSUS_URL');
-  return kind === 'embedded' ? { kind } : { kind, census: baseUrl === undefined ? {} : { baseUrl } };
+function geocoderSelection(s: GeoSettingValues): GeocoderSelection {
+  const baseUrl = s.GEO_CENSUS_URL;
+  return s.GEO_GEOCODER === 'embedded' ? { kind: 'embedded' } : { kind: 'census', census: baseUrl === undefined ? {} : { baseUrl } };
 }

@@ -1,4 +1,4 @@
-export { readGeoConfig, parseBoundaryFile, type GeoConfig, type BoundaryFile } from './config.js';
+export { defaultGeoConfig, geoSettings, readGeoConfig, parseBoundaryFile, type GeoConfig, type BoundaryFile } from './config.js';
 export { startGeoService, type GeoService, type GeoDeps } from './service.js';
 export { DistrictIndex, DEFAULT_H3_RESOLUTION } from './domain/district-index.js';
 export { scaleFromName, precisionOf, type RegionRecord } from './domain/region.js';

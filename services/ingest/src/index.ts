@@ -1,4 +1,4 @@
-export { readIngestConfig, originOf, type IngestConfig } from './config.js';
+export { defaultIngestConfig, ingestSettings, readIngestConfig, originOf, type IngestConfig } from './config.js';
 export { startIngestService, type IngestService, type IngestDeps } from './service.js';
 export { Ingest, type SourceStatus } from './ingest.js';
 export { SOURCES, sourceById, type Source, type SourceFile } from './registry.js';

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-import { runProcess } from '@civicgraph/kit';
-import { readIngestConfig } from './config.js';
+import { runService } from '@civicgraph/kit';
+import { ingestSettings, readIngestConfig } from './config.js';
 import { startIngestService } from './service.js';
 
-runProcess('ingest', () => readIngestConfig().logLevel, async (lifecycle, log) => {
-  await startIngestService(readIngestConfig(), { lifecycle, log });
+runService({
+  name: 'ingest',
+  settings: ingestSettings,
+  read: () => readIngestConfig(),
+  start: (config, lifecycle, log) => startIngestService(config, { lifecycle, log }).then(() => undefined),
 });

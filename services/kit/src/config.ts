@@ -1,59 +1,31 @@
 import { InvalidParameterError } from './errors.js';
 
+/** One bad setting: the variable and what is wrong with it. */
+export interface ConfigProblem {
+  variable: string;
+  message: string;
+}
+
 /**
- * Helpers for each service's single env reader (`config.ts`). A reader states every
- * variable with its default beside it and fails at start naming the bad variable.
+ * A bad setting stops a process at start; each service's settings schema (settings.ts)
+ * throws one naming every bad variable.
  */
 export class ConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
-    super(`${variable}: ${message}`);
+  /** Every bad setting found, the first of them being `variable`. */
+  readonly problems: readonly ConfigProblem[];
+
+  constructor(readonly variable: string, readonly detail: string, problems?: readonly ConfigProblem[]) {
+    super(problems === undefined || problems.length < 2 ? `${variable}: ${detail}` : `bad settings:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
     this.name = 'ConfigError';
+    this.problems = problems ?? [{ variable, message: detail }];
   }
-}
 
-type Env = Readonly<Record<string, string | undefined>>;
-
-export function str(env: Env, name: string, fallback: string): string {
-  const v = env[name];
-  return v === undefined || v === '' ? fallback : v;
-}
-
-export function optionalStr(env: Env, name: string): string | undefined {
-  const v = env[name];
-  return v === undefined || v === '' ? undefined : v;
-}
-
-export function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new ConfigError(name, `expected an integer from ${min} to ${max}, got "${raw}"`);
+  /** One error naming every problem (at least one). */
+  static of(problems: readonly ConfigProblem[]): ConfigError {
+    const [first] = problems;
+    if (first === undefined) throw new Error('ConfigError.of needs at least one problem');
+    return new ConfigError(first.variable, first.message, problems);
   }
-  return n;
-}
-
-export function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) {
-    throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${raw}"`);
-  }
-  return raw as T;
-}
-
-export function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes'].includes(raw)) return true;
-  if (['0', 'false', 'no'].includes(raw)) return false;
-  throw new ConfigError(name, `expected true/false, got "${raw}"`);
-}
-
-export function list(env: Env, name: string): string[] {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return [];
-  return raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
 
 /** Asserts a value parsed from user input is present, for readers that take flags too. */

@@ -26,3 +26,4 @@ export { sharedData, SHARED_DATA_DIR } from './shared-data.js';
 export * from './divisions/index.js';
 export * from './vocabulary.js';
 export * from './vocabulary-words.js';
+export * from './settings.js';

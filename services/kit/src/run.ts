@@ -1,26 +1,42 @@
 import { ConfigError } from './config.js';
 import { Lifecycle, exitOnSignals } from './lifecycle.js';
 import { createLogger, type Logger } from './log.js';
+import { settingsText, type Setting, type Settings } from './settings.js';
 
 /** How long a signalled process may drain before it is forced to exit. */
 export const SHUTDOWN_FUSE_MS = 15_000;
 
+/** One service process: its settings, its config reader, and what it starts. */
+export interface ServiceProcess<C extends { logLevel: string }> {
+  name: string;
+  /** Printed by `main.js --settings`, instead of starting. */
+  settings: Settings<Record<string, Setting<unknown>>>;
+  /** The service's only process.env reader; a ConfigError stops the start, naming every bad variable. */
+  read: () => C;
+  start: (config: C, lifecycle: Lifecycle, log: Logger) => Promise<void>;
+}
+
 /**
- * Runs one service process: a logger, a lifecycle stopped by SIGTERM/SIGINT, and a clear
- * exit on bad configuration (naming the variable) or a failed start.
+ * Runs one service process: `--settings` prints its settings table and exits; otherwise its
+ * config is read once, then a logger, a lifecycle stopped by SIGTERM/SIGINT, and a clear exit
+ * on bad configuration or a failed start.
  */
-export function runProcess(name: string, logLevel: () => string, start: (lifecycle: Lifecycle, log: Logger) => Promise<void>): void {
-  let log = createLogger(name);
-  let lifecycle = new Lifecycle(log);
-  try {
-    log = createLogger(name, logLevel());
-    lifecycle = new Lifecycle(log);
-  } catch (err) {
-    fail(log, err);
+export function runService<C extends { logLevel: string }>(service: ServiceProcess<C>, argv: readonly string[] = process.argv.slice(2)): void {
+  if (argv.includes('--settings')) {
+    process.stdout.write(settingsText(service.settings));
     return;
   }
+  let config: C;
+  try {
+    config = service.read();
+  } catch (err) {
+    fail(createLogger(service.name), err);
+    return;
+  }
+  const log = createLogger(service.name, config.logLevel);
+  const lifecycle = new Lifecycle(log);
   exitOnSignals(lifecycle, log, SHUTDOWN_FUSE_MS);
-  start(lifecycle, log).catch(async (err: unknown) => {
+  service.start(config, lifecycle, log).catch(async (err: unknown) => {
     fail(log, err);
     await lifecycle.stop('start failed');
     process.exit(1);
@@ -28,7 +44,7 @@ export function runProcess(name: string, logLevel: () => string, start: (lifecyc
 }
 
 function fail(log: Logger, err: unknown): void {
-  if (err instanceof ConfigError) log.fatal({ variable: err.variable }, err.message);
+  if (err instanceof ConfigError) log.fatal({ variables: err.problems.map((p) => p.variable) }, err.message);
   else log.fatal({ err }, 'failed to start');
   process.exitCode = 1;
 }

@@ -1,34 +1,53 @@
 import { join, resolve } from 'node:path';
-import { ENVIRONMENTS, int, oneOf, optionalStr, str, type DeploymentEnvironment } from '@civicgraph/kit';
+import { address, COMMON_SETTINGS, defineSettings, grpcBindSettings, type DeploymentEnvironment } from '@civicgraph/kit';
 
 /** Results service configuration: the only reader of process.env in this service. */
 export interface ResultsConfig {
-  /** gRPC bind host (RESULTS_GRPC_HOST, default 127.0.0.1). */
+  /** gRPC bind host (RESULTS_GRPC_HOST). */
   host: string;
-  /** gRPC port (RESULTS_GRPC_PORT, default 50054; 0 picks a free one). */
+  /** gRPC port (RESULTS_GRPC_PORT; 0 picks a free one). */
   port: number;
   /** The service's own store of result rows: `${CIVIC_DATA_DIR}/results`. */
   storePath: string;
-  /** The graph service it copies results from (GRAPH_ADDR, host:port, default 127.0.0.1:50053). */
+  /** The graph service it copies results from (GRAPH_ADDR, host:port). */
   graphAddr: string;
   /** NATS server (NATS_URL) carrying the graph's result and contest events; unset → in-process bus. */
   natsUrl: string | undefined;
-  /** The subject word events are published under (CIVIC_ENV, default test). */
+  /** The subject word events are published under (CIVIC_ENV). */
   env: string;
-  /** The environment whose keys this deployment's data serves (CIVIC_ENV, default test). */
+  /** The environment whose keys this deployment's data serves (CIVIC_ENV). */
   serves: DeploymentEnvironment;
   logLevel: string;
 }
 
+/** The results service's environment: every variable it reads, with its default and meaning. */
+export const resultsSettings = defineSettings('results', {
+  ...grpcBindSettings('RESULTS', 50054),
+  CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of the embedded stores: its own store of result rows in `results/`' },
+  CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
+  GRAPH_ADDR: { type: address(), required: true, description: 'the graph service it copies results from, `host:port`' },
+  NATS_URL: { ...COMMON_SETTINGS.NATS_URL, description: "NATS JetStream carrying the graph's result and contest events; unset → the in-process bus" },
+  LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
+});
+
 export function readResultsConfig(env: NodeJS.ProcessEnv = process.env): Readonly<ResultsConfig> {
+  return configOf(resultsSettings.parse(env));
+}
+
+/** Every setting at its default, over `dataDir` and the graph service's address: the base of a stack started in code. */
+export function defaultResultsConfig(dataDir: string, graphAddr: string): Readonly<ResultsConfig> {
+  return configOf({ ...resultsSettings.defaults(), CIVIC_DATA_DIR: dataDir, GRAPH_ADDR: graphAddr });
+}
+
+function configOf(s: ReturnType<typeof resultsSettings.parse>): Readonly<ResultsConfig> {
   return Object.freeze({
-    host: str(env, 'RESULTS_GRPC_HOST', '127.0.0.1'),
-    port: int(env, 'RESULTS_GRPC_PORT', 50054, 0, 65535),
-    storePath: join(resolve(str(env, 'CIVIC_DATA_DIR', '.civicgraph')), 'results'),
-    graphAddr: str(env, 'GRAPH_ADDR', '127.0.0.1:50053'),
-    natsUrl: optionalStr(env, 'NATS_URL'),
-    env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
-    serves: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
-    logLevel: str(env, 'LOG_LEVEL', 'info'),
+    host: s.RESULTS_GRPC_HOST,
+    port: s.RESULTS_GRPC_PORT,
+    storePath: join(resolve(s.CIVIC_DATA_DIR), 'results'),
+    graphAddr: s.GRAPH_ADDR,
+    natsUrl: s.NATS_URL,
+    env: s.CIVIC_ENV,
+    serves: s.CIVIC_ENV,
+    logLevel: s.LOG_LEVEL,
   });
 }

@@ -1,34 +1,54 @@
 import { join, resolve } from 'node:path';
-import { ENVIRONMENTS, int, oneOf, optionalStr, str } from '@civicgraph/kit';
+import { COMMON_SETTINGS, defineSettings, grpcBindSettings, integer } from '@civicgraph/kit';
 
 /** Webhooks service configuration: the only reader of process.env in this service. */
 export interface WebhooksConfig {
-  /** gRPC bind host (WEBHOOKS_GRPC_HOST, default 127.0.0.1). */
+  /** gRPC bind host (WEBHOOKS_GRPC_HOST). */
   host: string;
-  /** gRPC port (WEBHOOKS_GRPC_PORT, default 50055; 0 picks a free one). */
+  /** gRPC port (WEBHOOKS_GRPC_PORT; 0 picks a free one). */
   port: number;
   /** Endpoints and the delivery log: `${CIVIC_DATA_DIR}/webhooks`. */
   storePath: string;
   /** NATS server (NATS_URL); unset → in-process bus. */
   natsUrl: string | undefined;
-  /** The subject word events are published under (CIVIC_ENV, default test). */
+  /** The subject word events are published under (CIVIC_ENV). */
   env: string;
-  /** Attempts in flight per endpoint (WEBHOOKS_CONCURRENCY, default 4). */
+  /** Attempts in flight per endpoint (WEBHOOKS_CONCURRENCY). */
   concurrencyPerEndpoint: number;
-  /** One attempt's limit (WEBHOOKS_TIMEOUT_MS, default 10000). */
+  /** One attempt's limit (WEBHOOKS_TIMEOUT_MS). */
   timeoutMs: number;
   logLevel: string;
 }
 
+/** The webhooks service's environment: every variable it reads, with its default and meaning. */
+export const webhooksSettings = defineSettings('webhooks', {
+  ...grpcBindSettings('WEBHOOKS', 50055),
+  CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of the embedded stores: endpoints and the delivery log in `webhooks/`' },
+  CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
+  NATS_URL: COMMON_SETTINGS.NATS_URL,
+  WEBHOOKS_CONCURRENCY: { type: integer(1, 64), default: '4', description: 'attempts in flight per endpoint' },
+  WEBHOOKS_TIMEOUT_MS: { type: integer(100, 60_000), default: '10000', description: "one delivery attempt's limit" },
+  LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
+});
+
 export function readWebhooksConfig(env: NodeJS.ProcessEnv = process.env): Readonly<WebhooksConfig> {
+  return configOf(webhooksSettings.parse(env));
+}
+
+/** Every setting at its default, over `dataDir`: the base of a stack started in code. */
+export function defaultWebhooksConfig(dataDir: string): Readonly<WebhooksConfig> {
+  return configOf({ ...webhooksSettings.defaults(), CIVIC_DATA_DIR: dataDir });
+}
+
+function configOf(s: ReturnType<typeof webhooksSettings.parse>): Readonly<WebhooksConfig> {
   return Object.freeze({
-    host: str(env, 'WEBHOOKS_GRPC_HOST', '127.0.0.1'),
-    port: int(env, 'WEBHOOKS_GRPC_PORT', 50055, 0, 65535),
-    storePath: join(resolve(str(env, 'CIVIC_DATA_DIR', '.civicgraph')), 'webhooks'),
-    natsUrl: optionalStr(env, 'NATS_URL'),
-    env: oneOf(env, 'CIVIC_ENV', ENVIRONMENTS, 'test'),
-    concurrencyPerEndpoint: int(env, 'WEBHOOKS_CONCURRENCY', 4, 1, 64),
-    timeoutMs: int(env, 'WEBHOOKS_TIMEOUT_MS', 10_000, 100, 60_000),
-    logLevel: str(env, 'LOG_LEVEL', 'info'),
+    host: s.WEBHOOKS_GRPC_HOST,
+    port: s.WEBHOOKS_GRPC_PORT,
+    storePath: join(resolve(s.CIVIC_DATA_DIR), 'webhooks'),
+    natsUrl: s.NATS_URL,
+    env: s.CIVIC_ENV,
+    concurrencyPerEndpoint: s.WEBHOOKS_CONCURRENCY,
+    timeoutMs: s.WEBHOOKS_TIMEOUT_MS,
+    logLevel: s.LOG_LEVEL,
   });
 }

@@ -9,6 +9,6 @@ export { payloadFor, type WebhookPayload } from './payload.js';
 export { endpointFields, endpointPatch, MAX_EVENT_TYPES, type EndpointFields, type EndpointPatch } from './endpoints/endpoint-body.js';
 export { LmdbEndpointStore, type EndpointRecord } from './endpoints/endpoint-store.js';
 export { Dispatcher, deliveryId, type DispatcherOptions, type Subscriptions } from './dispatcher.js';
-export { readWebhooksConfig, type WebhooksConfig } from './config.js';
+export { defaultWebhooksConfig, readWebhooksConfig, webhooksSettings, type WebhooksConfig } from './config.js';
 export { startWebhooksService, type WebhooksService, type WebhooksDeps } from './service.js';
 export { EndpointService, MAX_ENDPOINTS_PER_KEY } from './endpoints/endpoint-service.js';

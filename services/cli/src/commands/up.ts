@@ -1,14 +1,11 @@
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
-import { startAuthService, type AuthService } from '@civicgraph/auth';
-import { readGeoConfig, startGeoService } from '@civicgraph/geo';
-import { readGatewayConfig, startGateway } from '@civicgraph/gateway';
-import { readGraphConfig, startGraphService, surroundingGenerals } from '@civicgraph/graph';
-import { SOURCES, startIngestService, type RunRecord } from '@civicgraph/ingest';
-import { readResultsConfig, startResultsService } from '@civicgraph/results';
-import { startWebhooksService } from '@civicgraph/webhooks';
-import { openBus, todayUtc, type Lifecycle, type Logger } from '@civicgraph/kit';
+import type { AuthService } from '@civicgraph/auth';
+import { surroundingGenerals } from '@civicgraph/graph';
+import { SOURCES, type RunRecord } from '@civicgraph/ingest';
+import { todayUtc, type Lifecycle, type Logger } from '@civicgraph/kit';
+import { startStack, type PreparedServices } from '@civicgraph/stack';
 import type { CliConfig } from '../config.js';
 import { checkDataKind, loadDemoIfEmpty } from './demo-data.js';
 import { sourceProgress } from './source-progress.js';
@@ -71,71 +68,49 @@ export interface Running {
  * in every answer's provenance.
  */
 export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger, options: UpOptions = { demo: false }): Promise<Running> {
-  const bus = await openBus(config.natsUrl, 'civicgraph-up', log, join(config.dataDir, 'bus'));
-  lifecycle.defer('event bus', () => bus.close());
-  const auth = await startAuthService(
-    { host: '127.0.0.1', port: 0, storePath: join(config.dataDir, 'auth'), pepper: config.keyPepper },
-    { bus, lifecycle, log: log.child({ service: 'auth' }) },
-  );
-  // The geo service's own reader too: its store, index snapshot and defaults are its rules.
-  const population = populationCsv(config.sharedData);
-  const geo = await startGeoService(
-    readGeoConfig({
-      GEO_GRPC_PORT: '0', CIVIC_DATA_DIR: config.dataDir, CIVIC_ENV: config.env, LOG_LEVEL: config.logLevel,
-      ...(population === undefined ? {} : { GEO_POPULATION_CSV: population }),
-      ...(config.natsUrl === undefined ? {} : { NATS_URL: config.natsUrl }),
-    }),
-    { bus, lifecycle, log: log.child({ service: 'geo' }) },
-  );
-  // The graph service's own reader, so its settings not named here keep their defaults.
-  const graph = await startGraphService(
-    readGraphConfig({ GRAPH_GRPC_PORT: '0', CIVIC_DATA_DIR: config.dataDir, CIVIC_ENV: config.env, LOG_LEVEL: config.logLevel }),
-    { bus, lifecycle, log: log.child({ service: 'graph' }) },
-  );
-  await checkDataKind(graph, options.demo, config.dataDir);
-  // The schedule starts once the first load is done, so the progress shown is that load's alone.
+  // The progress shown is the first load's alone: the schedule starts once it is done.
   let progress: ((run: RunRecord) => void) | undefined;
-  const ingest = await startIngestService(
-    { host: '127.0.0.1', port: 0, dataDir: config.dataDir, graphStore: config.graphStore, origin: sourcesOrigin(config), schedule: false,
-      tickMs: INGEST_TICK_MS, sources: options.demo ? MAP_SOURCES : SOURCES.map((s) => s.id), env: config.env, logLevel: config.logLevel },
-    { lifecycle, log: log.child({ service: 'ingest' }), graph: { store: graph.store, writer: graph.writer }, onRun: (run) => progress?.(run) },
-  );
-  const unloaded = ingest.ingest.list().filter((s) => s.state.status === 'never').map((s) => s.source.id);
-  if (unloaded.length > 0) {
-    progress = sourceProgress(unloaded.length);
-    await ingest.ingest.run(unloaded);
-    progress = undefined;
-    await geo.reload();
-  }
-  ingest.ingest.start(INGEST_TICK_MS);
-  if (options.demo) await loadDemoIfEmpty(graph, join(config.dataDir, 'geo'), log.child({ service: 'graph' }));
-  // What the first load committed is on the bus before anything that listens to it starts,
-  // so the webhook dispatcher and the caches begin from a quiet stream.
-  await graph.drainOutbox();
-  // The results service's own reader: its store under the data folder, its copy read from the graph over gRPC.
-  const results = await startResultsService(
-    readResultsConfig({ RESULTS_GRPC_PORT: '0', CIVIC_DATA_DIR: config.dataDir, GRAPH_ADDR: graph.address, CIVIC_ENV: config.env, LOG_LEVEL: config.logLevel }),
-    { bus, lifecycle, log: log.child({ service: 'results' }) },
-  );
-  const webhooks = await startWebhooksService(
-    { host: '127.0.0.1', port: 0, storePath: join(config.dataDir, 'webhooks'), env: config.env },
-    { bus, lifecycle, log: log.child({ service: 'webhooks' }) },
-  );
-  // The gateway's own reader, so its settings not named here keep their defaults.
-  const gatewayEnv = { PORT: String(config.port), HOST: config.host, GEO_ADDR: geo.address, AUTH_ADDR: auth.address,
-    GRAPH_ADDR: graph.address, RESULTS_ADDR: results.address, WEBHOOKS_ADDR: webhooks.address, INGEST_ADDR: ingest.address,
-    CIVIC_ENV: config.env, LOG_LEVEL: config.logLevel, ...(config.natsUrl === undefined ? {} : { NATS_URL: config.natsUrl }),
-    ...(config.adminToken === undefined ? {} : { CIVIC_ADMIN_TOKEN: config.adminToken }) };
-  const gateway = await startGateway(readGatewayConfig(gatewayEnv), { bus, lifecycle, log: log.child({ service: 'gateway' }) });
+  const population = populationCsv(config.sharedData);
+  const stack = await startStack({
+    dataDir: config.dataDir, serves: config.env, natsUrl: config.natsUrl, localBus: join(config.dataDir, 'bus'), name: 'civicgraph-up', lifecycle, log,
+    auth: { pepper: config.keyPepper },
+    geo: { populationCsv: population },
+    ingest: { graphStore: config.graphStore, origin: sourcesOrigin(config), tickMs: INGEST_TICK_MS, sources: options.demo ? MAP_SOURCES : SOURCES.map((s) => s.id), onRun: (run) => progress?.(run) },
+    webhooks: {},
+    gateway: { port: config.port, host: config.host, adminToken: config.adminToken },
+    prepare: (services) => firstLoad(services, config, options.demo, log, (p) => (progress = p)),
+  });
+  const ingest = stack.ingest!;
   const failed = ingest.ingest.list().filter((s) => s.state.status === 'failed').map((s) => ({ id: s.source.id, error: s.state.error ?? '' }));
   return {
-    url: gateway.url,
-    key: await mintSandboxKey(auth, config.env),
+    url: stack.url,
+    key: await mintSandboxKey(stack.auth, config.env),
     electionDay: options.demo ? surroundingGenerals(todayUtc()).next : REAL_BALLOT_DAY,
     demo: options.demo,
     failed,
     admin: config.adminToken !== undefined,
   };
+}
+
+/**
+ * Before anything that listens to the bus starts: the data kind is checked, the sources never
+ * loaded are loaded (showing progress), the schedule starts, the demo is laid over the maps
+ * with `--demo`, and the outbox is drained, so the webhook dispatcher and the caches begin
+ * from a quiet stream.
+ */
+async function firstLoad({ geo, graph, ingest }: PreparedServices, config: CliConfig, demo: boolean, log: Logger, show: (p: ((run: RunRecord) => void) | undefined) => void): Promise<void> {
+  await checkDataKind(graph, demo, config.dataDir);
+  const sources = ingest!.ingest;
+  const unloaded = sources.list().filter((s) => s.state.status === 'never').map((s) => s.source.id);
+  if (unloaded.length > 0) {
+    show(sourceProgress(unloaded.length));
+    await sources.run(unloaded);
+    show(undefined);
+    await geo.reload();
+  }
+  sources.start(INGEST_TICK_MS);
+  if (demo) await loadDemoIfEmpty(graph, join(config.dataDir, 'geo'), log.child({ service: 'graph' }));
+  await graph.drainOutbox();
 }
 
 /** The banner `up` prints: where it listens, a working key and curl lines that answer real data. */

@@ -103,9 +103,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const ingest = options.ingest === undefined
     ? undefined
     : await startIngestService(
-      { host: '127.0.0.1', port: 0, dataDir: dir, graphStore: { kind: 'embedded' }, origin: { kind: 'folder', path: SHARED_DATA }, schedule: false,
-        tickMs: 60_000, sources: options.ingest.sources, env: env as 'test', logLevel: 'silent' },
-      { lifecycle, log, graph: { store: graph.store, writer: graph.writer } },
+      { host: '127.0.0.1', port: 0, dataDir: dir, graphAddr: graph.address, geoAddr: geo.address, origin: { kind: 'folder', path: SHARED_DATA }, schedule: false,
+        tickMs: 60_000, sources: options.ingest.sources, env: serves, logLevel: 'silent' },
+      { lifecycle, log },
     );
   // The gateway's own reader, so settings not named here keep their defaults. The env word
   // is set after reading: NATS-backed suites use a random one to keep their subjects apart.

@@ -96,16 +96,16 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger, o
   // The schedule starts once the first load is done, so the progress shown is that load's alone.
   let progress: ((run: RunRecord) => void) | undefined;
   const ingest = await startIngestService(
-    { host: '127.0.0.1', port: 0, dataDir: config.dataDir, graphStore: config.graphStore, origin: sourcesOrigin(config), schedule: false,
+    { host: '127.0.0.1', port: 0, dataDir: config.dataDir, graphAddr: graph.address, geoAddr: geo.address, origin: sourcesOrigin(config), schedule: false,
       tickMs: INGEST_TICK_MS, sources: options.demo ? MAP_SOURCES : SOURCES.map((s) => s.id), env: config.env, logLevel: config.logLevel },
-    { lifecycle, log: log.child({ service: 'ingest' }), graph: { store: graph.store, writer: graph.writer }, onRun: (run) => progress?.(run) },
+    { lifecycle, log: log.child({ service: 'ingest' }), onRun: (run) => progress?.(run) },
   );
   const unloaded = ingest.ingest.list().filter((s) => s.state.status === 'never').map((s) => s.source.id);
   if (unloaded.length > 0) {
     progress = sourceProgress(unloaded.length);
+    // Each boundary import answers once geo serves it, so no reload is asked for here.
     await ingest.ingest.run(unloaded);
     progress = undefined;
-    await geo.reload();
   }
   ingest.ingest.start(INGEST_TICK_MS);
   if (options.demo) await loadDemoIfEmpty(graph, join(config.dataDir, 'geo'), log.child({ service: 'graph' }));

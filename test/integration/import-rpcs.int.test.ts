@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { status, type ServiceError } from '@grpc/grpc-js';
+import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GeoServiceClient, type ImportBoundariesRequest } from '@civicgraph/protos/civic/geo/v1/geo';
 import { GraphServiceClient, type ImportSourceRequest } from '@civicgraph/protos/civic/graph/v1/graph';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { connectBoundaryImport, connectGraphImport } from '@civicgraph/ingest';
 import { call, clientOptions, fromServiceError, IMPORT_MESSAGE_BYTES, insecure, principalMetadata, servicePrincipal, toServiceError } from '@civicgraph/kit';
-import { Metadata } from '@grpc/grpc-js';
 import { SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
 
 // The graph's ImportSource and geo's ImportBoundaries over real gRPC, with real shared data:

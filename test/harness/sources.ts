@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { LmdbBoundaryStore } from '@civicgraph/geo';
-import { Ingest, IngestStore, SOURCES, type RunRecord } from '@civicgraph/ingest';
+import { connectBoundaryImport, connectGraphImport, Ingest, IngestStore, SOURCES, type RunRecord } from '@civicgraph/ingest';
 import { createLogger } from '@civicgraph/kit';
 import { SHARED_DATA, type Stack } from './stack.js';
 
@@ -9,15 +8,17 @@ export const MAP_SOURCES = SOURCES.filter((s) => s.import.kind === 'boundaries')
 
 /**
  * Loads registry sources into a stack as `civicgraph up` does on its first start: the
- * ingest service's own runs, from the shared data folder as the mirror, then the geo
- * service's reload. Each run must succeed.
+ * ingest service's own runs, from the shared data folder as the mirror, importing through
+ * the stack's graph and geo services over gRPC (geo serves each map once its import
+ * answers). Each run must succeed.
  */
 export async function loadSources(stack: Stack, ids: readonly string[]): Promise<RunRecord[]> {
   const store = IngestStore.open(join(stack.dataDir, 'ingest', 'state'));
-  const boundaries = LmdbBoundaryStore.open(join(stack.dataDir, 'geo'));
+  const graph = connectGraphImport(stack.graph.address, stack.serves);
+  const boundaries = connectBoundaryImport(stack.geo.address, stack.serves);
   const ingest = new Ingest({
     origin: { kind: 'folder', path: SHARED_DATA }, store, filesDir: join(stack.dataDir, 'ingest', 'files'),
-    graph: { store: stack.graph.store, writer: stack.graph.writer }, boundaries, now: () => new Date(), log: createLogger('test', 'silent'),
+    graph, boundaries, now: () => new Date(), log: createLogger('test', 'silent'),
   });
   try {
     const runs = await ingest.run(ids);
@@ -26,8 +27,8 @@ export async function loadSources(stack: Stack, ids: readonly string[]): Promise
     return runs;
   } finally {
     await ingest.stop();
-    await boundaries.close();
+    graph.close();
+    boundaries.close();
     await store.close();
-    await stack.geo.reload();
   }
 }

@@ -47,11 +47,13 @@ describe('docker-compose.yml', () => {
     expect(gateway['INGEST_ADDR']).toBe('ingest:50056');
   });
 
-  it('gives the ingest service the boundary store geo serves, and the graph store the graph service uses', () => {
+  it('gives the ingest service the graph and geo services to import through, and a volume of its own', () => {
+    const ingest = compose.services['ingest']!;
+    expect(ingest.environment).toMatchObject({ GRAPH_ADDR: 'graph:50053', GEO_ADDR: 'geo:50051' });
+    for (const k of ['GRAPH_STORE', 'ARANGO_URL']) expect(ingest.environment![k], k).toBeUndefined();
     const volume = (s: string) => compose.services[s]!.volumes?.find((v) => v.endsWith(':/data'));
     expect(volume('ingest')).toBeDefined();
-    expect(volume('ingest')).toBe(volume('geo'));
-    for (const k of ['GRAPH_STORE', 'ARANGO_URL', 'ARANGO_DATABASE']) expect(compose.services['ingest']!.environment![k], k).toBe(compose.services['graph']!.environment![k]);
+    for (const other of ['geo', 'graph', 'results']) expect(volume('ingest'), other).not.toBe(volume(other));
   });
 });
 
@@ -107,10 +109,13 @@ describe.skipIf(!kubectl)('deploy/k8s (kubectl kustomize overlays/local)', () =>
     }
   });
 
-  it('runs the ingest service beside geo, on the same data volume', () => {
-    const geo = workloads(manifests()).find((w) => containers(w).some((c) => runs(c.command, 'geo')))!;
-    const mount = (name: string) => containers(geo).find((c) => runs(c.command, name))?.volumeMounts?.find((v) => v.mountPath === '/data')?.name;
-    expect(mount('ingest')).toBeDefined();
-    expect(mount('ingest')).toBe(mount('geo'));
+  it('runs the ingest service in a pod of its own, importing through the graph and geo Services', () => {
+    const all = workloads(manifests());
+    const ingest = all.find((w) => containers(w).some((c) => runs(c.command, 'ingest')))!;
+    expect(containers(ingest).map((c) => c.name)).toEqual(['ingest']);
+    const env = Object.fromEntries((containers(ingest)[0]!.env ?? []).map((e) => [e.name, e.value]));
+    expect(env).toMatchObject({ GRAPH_ADDR: 'graph:50053', GEO_ADDR: 'geo:50051' });
+    const geo = all.find((w) => containers(w).some((c) => runs(c.command, 'geo')))!;
+    expect(geo).not.toBe(ingest);
   });
 });

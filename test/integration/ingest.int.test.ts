@@ -5,8 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LmdbBoundaryStore } from '@civicgraph/geo';
-import { Ingest, IngestStore, SOURCES } from '@civicgraph/ingest';
+import { connectBoundaryImport, connectGraphImport, Ingest, IngestStore, SOURCES } from '@civicgraph/ingest';
 import { createLogger, type CivicEvent } from '@civicgraph/kit';
 import { send, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
 import { startReceiver, type Receiver } from '../harness/receiver.js';
@@ -58,7 +57,8 @@ let mirror: Mirror;
 let receiver: Receiver;
 let root: string;
 let store: IngestStore;
-let boundaries: LmdbBoundaryStore;
+let graph: ReturnType<typeof connectGraphImport>;
+let boundaries: ReturnType<typeof connectBoundaryImport>;
 let ingest: Ingest;
 let secret: string;
 const events: CivicEvent[] = [];
@@ -78,11 +78,13 @@ beforeAll(async () => {
   expect(endpoint.status).toBe(201);
   secret = endpoint.body.secret;
   store = IngestStore.open(join(stack.dataDir, 'ingest', 'state'));
-  boundaries = LmdbBoundaryStore.open(join(stack.dataDir, 'geo'));
+  // The graph imports over its gRPC ImportSource, as the ingest service does.
+  graph = connectGraphImport(stack.graph.address, stack.serves);
+  boundaries = connectBoundaryImport(stack.geo.address, stack.serves);
   ingest = new Ingest(
     {
       origin: { kind: 'http', base: mirror.url }, store, filesDir: join(stack.dataDir, 'ingest', 'files'),
-      graph: { store: stack.graph.store, writer: stack.graph.writer }, boundaries, now: () => new Date(), log: createLogger('test', 'silent'),
+      graph, boundaries, now: () => new Date(), log: createLogger('test', 'silent'),
     },
     SOURCES.filter((s) => s.id === 'fec-weball26'),
   );
@@ -90,7 +92,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await ingest?.stop();
   await store?.close();
-  await boundaries?.close();
+  graph?.close();
+  boundaries?.close();
   await stack?.stop();
   await receiver?.stop();
   await mirror?.stop();

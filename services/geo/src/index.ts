@@ -8,6 +8,7 @@ export { readBoundaryFile, type BoundaryFileContents } from './store/readers/rea
 export { LmdbBoundaryStore } from './store/lmdb-boundary-store.js';
 export type { BoundaryStore, LayerChange, LayerKey, StoredLayer } from './store/boundary-store.js';
 export type { RejectCode, RejectedFeature, SkippedFeature } from './store/features.js';
+export { importBoundaryFiles } from './import/import-boundary-files.js';
 export { importBoundaries, ImportRefusedError, layerName, type BoundaryImport, type ImportSummary, type ImportProgress, type FileReport } from './import/import-boundaries.js';
 export type { Validity } from './domain/region.js';
 export type { GeocoderSelection } from './geocode/index.js';

@@ -1,10 +1,11 @@
 import { GeoServiceService, type GeoServiceServer } from '@civicgraph/protos/civic/geo/v1/geo';
-import { startGrpcServer, unary, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
+import { IMPORT_MESSAGE_BYTES, startGrpcServer, unary, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
 import type { GeoConfig } from './config.js';
 import { publishBoundaryChanges } from './events.js';
 import { GeoState } from './geo-state.js';
 import { districtsAtPoint, districtsAtPoints } from './handlers/districts-at-point.js';
 import { districtsByAddress } from './handlers/districts-by-address.js';
+import { importBoundariesHandler } from './handlers/import-boundaries.js';
 import { getBoundary, getRegion, getRegions } from './handlers/regions.js';
 import { createGeocoder, type Geocoder } from './geocode/index.js';
 import type { BoundaryDiff } from './boundaries.js';
@@ -26,7 +27,7 @@ export interface GeoService {
   /**
    * Re-reads every boundary source, swaps the index and publishes what changed. A failed
    * reload leaves the previous boundaries serving. Imports into the store are picked up
-   * by themselves within `storePollMs`.
+   * by themselves within `storePollMs` (another process's), or before ImportBoundaries answers.
    */
   reload(): Promise<BoundaryDiff>;
 }
@@ -37,21 +38,6 @@ export async function startGeoService(config: GeoConfig, deps: GeoDeps): Promise
   lifecycle.defer('geo boundary store', () => store.close());
   const state = new GeoState(config, store);
   const geocoder = deps.geocoder ?? createGeocoder(config.geocoder);
-  const implementation: GeoServiceServer = {
-    districtsAtPoint: unary(log, 'DistrictsAtPoint', districtsAtPoint(state)),
-    districtsAtPoints: unary(log, 'DistrictsAtPoints', districtsAtPoints(state)),
-    districtsByAddress: unary(log, 'DistrictsByAddress', districtsByAddress(state, geocoder)),
-    getRegion: unary(log, 'GetRegion', getRegion(state)),
-    getRegions: unary(log, 'GetRegions', getRegions(state)),
-    getBoundary: unary(log, 'GetBoundary', getBoundary(state)),
-  };
-  const server = await startGrpcServer({
-    host: config.host,
-    port: config.port,
-    services: [{ name: 'civic.geo.v1.GeoService', definition: GeoServiceService, implementation }],
-    log,
-  });
-  lifecycle.defer('geo grpc server', () => server.stop());
   let first = true;
   const reload = async (): Promise<BoundaryDiff> => {
     const started = performance.now();
@@ -64,6 +50,24 @@ export async function startGeoService(config: GeoConfig, deps: GeoDeps): Promise
     return diff;
   };
   const reloader = new Reloader(reload, store, log);
+  const implementation: GeoServiceServer = {
+    districtsAtPoint: unary(log, 'DistrictsAtPoint', districtsAtPoint(state)),
+    districtsAtPoints: unary(log, 'DistrictsAtPoints', districtsAtPoints(state)),
+    districtsByAddress: unary(log, 'DistrictsByAddress', districtsByAddress(state, geocoder)),
+    getRegion: unary(log, 'GetRegion', getRegion(state)),
+    getRegions: unary(log, 'GetRegions', getRegions(state)),
+    getBoundary: unary(log, 'GetBoundary', getBoundary(state)),
+    importBoundaries: unary(log, 'ImportBoundaries', importBoundariesHandler(store, reloader, log)),
+  };
+  const server = await startGrpcServer({
+    host: config.host,
+    port: config.port,
+    services: [{ name: 'civic.geo.v1.GeoService', definition: GeoServiceService, implementation }],
+    log,
+    // ImportBoundaries carries a whole map in one message.
+    maxReceiveMessageBytes: IMPORT_MESSAGE_BYTES,
+  });
+  lifecycle.defer('geo grpc server', () => server.stop());
   await reloader.request();
   reloader.watch(config.storePollMs);
   lifecycle.defer('geo reloader', () => reloader.stop());

@@ -1,11 +1,12 @@
 import { dirname, join } from 'node:path';
 import { GraphServiceService, type GraphServiceServer } from '@civicgraph/protos/civic/graph/v1/graph';
-import { assertEnvironment, NotFoundError, nodeVisible, principalOf as callerOf, startGrpcServer, unary, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
+import { assertEnvironment, IMPORT_MESSAGE_BYTES, NotFoundError, nodeVisible, principalOf as callerOf, servicePrincipalOf, startGrpcServer, unary, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { GraphConfig } from './config.js';
 import { OutboxRelay } from './domain/outbox-relay.js';
 import { rescoreCandidacies, type RescoreOutcome } from './domain/rescore.js';
 import { GraphWriter } from './domain/writer.js';
+import { importSource } from './import/import-source.js';
 import type { BallotAccess, FilingStatus } from './model/nodes.js';
 import { Cursors } from './service/cursor.js';
 import { slugParam } from './service/params.js';
@@ -76,12 +77,21 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
       return getCandidacy(ctx, principal, { slug, minConfidence: 0 });
     }),
     listResults: unary(log, 'ListResults', (req, call) => listResults(ctx, principalOf(call), req)),
+    importSource: unary(log, 'ImportSource', async (req, call) => {
+      const caller = served(servicePrincipalOf(call, 'ImportSource'));
+      const started = performance.now();
+      const answer = await importSource(store, writer, req);
+      log.info({ caller: caller.keyId, kind: req.kind, files: req.files.length, created: answer.created, updated: answer.updated, rejected: answer.rejected, events: answer.events, ms: Math.round(performance.now() - started) }, 'source imported');
+      return answer;
+    }),
   };
   const server = await startGrpcServer({
     host: config.host,
     port: config.port,
     services: [{ name: 'civic.graph.v1.GraphService', definition: GraphServiceService, implementation }],
     log,
+    // ImportSource carries a whole source in one message.
+    maxReceiveMessageBytes: IMPORT_MESSAGE_BYTES,
   });
   lifecycle.defer('graph grpc server', () => server.stop());
   const rescore = async (): Promise<RescoreOutcome> => {

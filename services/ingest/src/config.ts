@@ -1,6 +1,5 @@
 import { isAbsolute, join, resolve } from 'node:path';
-import { COMMON_SETTINGS, defineSettings, grpcBindSettings, integer, onOff, parsed, text, ConfigError, ENVIRONMENTS } from '@civicgraph/kit';
-import { STORE_SETTINGS, storeSelectionOf, type StoreSelection } from '@civicgraph/graph';
+import { address, COMMON_SETTINGS, defineSettings, grpcBindSettings, integer, onOff, parsed, text, ConfigError, ENVIRONMENTS } from '@civicgraph/kit';
 import type { Origin } from './fetch/fetch-file.js';
 import { SOURCES } from './registry.js';
 
@@ -10,10 +9,12 @@ export interface IngestConfig {
   host: string;
   /** gRPC port (INGEST_GRPC_PORT; 0 picks a free one). */
   port: number;
-  /** `${CIVIC_DATA_DIR}`: state in `ingest/`, boundaries in `geo/`, the embedded graph in `graph/`. */
+  /** `${CIVIC_DATA_DIR}`: the state and each source's current files, in `ingest/`. */
   dataDir: string;
-  /** The graph store imports write to (GRAPH_STORE and ARANGO_*, as the graph service reads them). */
-  graphStore: StoreSelection;
+  /** The graph service, which imports the graph's sources (GRAPH_ADDR, host:port; required). */
+  graphAddr: string;
+  /** The geo service, which imports the boundary maps (GEO_ADDR, host:port; required). */
+  geoAddr: string;
   /**
    * Where sources are read from (CIVIC_SOURCES_MIRROR): unset → their public hosts; a folder,
    * or an http(s) base URL, laid out like the repository's shared/data.
@@ -25,7 +26,7 @@ export interface IngestConfig {
   tickMs: number;
   /** Sources to keep (INGEST_SOURCES, comma-separated ids; default every source of the registry). */
   sources: string[];
-  /** The subject word of events (CIVIC_ENV). */
+  /** The environment this deployment serves (CIVIC_ENV): ingest calls the graph and geo services as a service of it. */
   env: (typeof ENVIRONMENTS)[number];
   logLevel: string;
 }
@@ -33,9 +34,10 @@ export interface IngestConfig {
 /** The ingest service's environment: every variable it reads, with its default and meaning. */
 export const ingestSettings = defineSettings('ingest', {
   ...grpcBindSettings('INGEST', 50056),
-  CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of the embedded stores: source state and copies in `ingest/`, boundaries in `geo/`, the embedded graph in `graph/`' },
+  CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of ingest\'s state and of each source\'s current files (`ingest/`)' },
   CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
-  ...STORE_SETTINGS,
+  GRAPH_ADDR: { type: address(), required: true, description: 'the graph service, which imports the graph\'s sources, `host:port`' },
+  GEO_ADDR: { type: address(), required: true, description: 'the geo service, which imports the boundary maps, `host:port`' },
   CIVIC_SOURCES_MIRROR: { type: text(), description: 'a folder or an `http(s)://` base laid out like `shared/data`, read instead of the public hosts' },
   INGEST_SCHEDULE: { type: onOff(), default: 'on', description: '`on`: run due sources at start and as they come due; `off`: only when asked' },
   INGEST_TICK_MS: { type: integer(100, 86_400_000), default: '60000', description: 'how often the schedule looks for due sources' },
@@ -55,9 +57,9 @@ export function readIngestConfig(env: NodeJS.ProcessEnv = process.env): Readonly
   return configOf(ingestSettings.parse(env));
 }
 
-/** Every setting at its default, over `dataDir`: the base of a stack started in code. */
-export function defaultIngestConfig(dataDir: string): Readonly<IngestConfig> {
-  return configOf({ ...ingestSettings.defaults(), CIVIC_DATA_DIR: dataDir });
+/** Every setting at its default, over `dataDir` and with the services it imports through: the base of a stack started in code. */
+export function defaultIngestConfig(dataDir: string, upstreams: Pick<IngestConfig, 'graphAddr' | 'geoAddr'>): Readonly<IngestConfig> {
+  return configOf({ ...ingestSettings.defaults(), CIVIC_DATA_DIR: dataDir, GRAPH_ADDR: upstreams.graphAddr, GEO_ADDR: upstreams.geoAddr });
 }
 
 function configOf(s: ReturnType<typeof ingestSettings.parse>): Readonly<IngestConfig> {
@@ -65,7 +67,8 @@ function configOf(s: ReturnType<typeof ingestSettings.parse>): Readonly<IngestCo
     host: s.INGEST_GRPC_HOST,
     port: s.INGEST_GRPC_PORT,
     dataDir: resolve(s.CIVIC_DATA_DIR),
-    graphStore: storeSelectionOf(s),
+    graphAddr: s.GRAPH_ADDR,
+    geoAddr: s.GEO_ADDR,
     origin: originOf(s.CIVIC_SOURCES_MIRROR),
     schedule: s.INGEST_SCHEDULE,
     tickMs: s.INGEST_TICK_MS,

@@ -5,3 +5,5 @@ export { SOURCES, sourceById, type Source, type SourceFile } from './registry.js
 export { IngestStore, type SourceState, type RunRecord, type RowCounts } from './state/ingest-store.js';
 export { runView, sourceView } from './views.js';
 export type { Origin } from './fetch/fetch-file.js';
+export { connectGraphImport, connectBoundaryImport, IMPORT_DEADLINE_MS } from './clients/import-clients.js';
+export type { GraphImport, BoundaryImport, ImportTargets } from './run/import-staged.js';

@@ -2,8 +2,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LmdbBoundaryStore } from '@civicgraph/geo';
-import { GraphWriter, openGraphStore, type GraphStore } from '@civicgraph/graph';
+import { importBoundaryFiles, LmdbBoundaryStore } from '@civicgraph/geo';
+import { GraphWriter, importSource, openGraphStore, type GraphStore } from '@civicgraph/graph';
 import { createLogger, SHARED_DATA_DIR } from '@civicgraph/kit';
 import { Ingest } from './ingest.js';
 import { SOURCES } from './registry.js';
@@ -11,6 +11,8 @@ import { IngestStore } from './state/ingest-store.js';
 
 // The schedule on a clock of the test's own: a mirror folder that lacks the source's file
 // fails it, each retry waits twice as long, and the first success returns it to its refresh.
+// The imports run the graph's and geo's own import code in this process (their RPCs' code
+// without the transport, as `civicgraph sources run` does); import.int.test.ts covers the RPCs.
 const SOURCE = SOURCES.find((s) => s.id === 'co-sldl-2021')!;
 const MINUTE = 60_000;
 
@@ -30,8 +32,10 @@ beforeAll(async () => {
   boundaries = LmdbBoundaryStore.open(join(dir, 'geo'));
   store = IngestStore.open(join(dir, 'ingest', 'state'));
   ingest = new Ingest(
-    { origin: { kind: 'folder', path: mirror }, store, filesDir: join(dir, 'ingest', 'files'), graph: { store: graph, writer: new GraphWriter({ store: graph, env: 'test' }) },
-      boundaries, now: () => new Date(clock), log: createLogger('test', 'silent') },
+    { origin: { kind: 'folder', path: mirror }, store, filesDir: join(dir, 'ingest', 'files'),
+      graph: { importSource: (req) => importSource(graph, new GraphWriter({ store: graph, env: 'test' }), req) },
+      boundaries: { importBoundaries: (req) => importBoundaryFiles(boundaries, req) },
+      now: () => new Date(clock), log: createLogger('test', 'silent') },
     [SOURCE],
   );
 });

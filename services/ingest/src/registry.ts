@@ -1,5 +1,4 @@
-import type { GraphImportKind } from '@civicgraph/graph';
-import { STATES_BY_FIPS } from '@civicgraph/kit';
+import { STATES_BY_FIPS, type GraphImportKind } from '@civicgraph/kit';
 import type { Origin } from './fetch/fetch-file.js';
 
 /**

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { IngestServiceService, type IngestServiceServer } from '@civicgraph/protos/civic/ingest/v1/ingest';
-import { LmdbBoundaryStore } from '@civicgraph/geo';
-import { GraphWriter, openGraphStore, type GraphStore } from '@civicgraph/graph';
 import { startGrpcServer, unary, type Lifecycle, type Logger } from '@civicgraph/kit';
+import { connectBoundaryImport, connectGraphImport } from './clients/import-clients.js';
 import type { IngestConfig } from './config.js';
 import { Ingest } from './ingest.js';
 import { SOURCES } from './registry.js';
@@ -13,8 +12,6 @@ import type { RunRecord } from './state/ingest-store.js';
 export interface IngestDeps {
   lifecycle: Lifecycle;
   log: Logger;
-  /** The graph store and writer of a graph service in this process (`civicgraph up`); default: opened from config. */
-  graph?: { store: GraphStore; writer: GraphWriter };
   /** Told as runs move (progress displays). */
   onRun?: (run: RunRecord) => void;
 }
@@ -27,17 +24,18 @@ export interface IngestService {
 }
 
 /**
- * Opens the ingest state, the graph store and the boundary store, serves
- * civic.ingest.v1, and (unless INGEST_SCHEDULE=off) runs the due sources at once and then
- * every tick.
+ * Opens the ingest state, connects to the graph and geo services (which import their own
+ * data: ingest never opens their stores), serves civic.ingest.v1, and (unless
+ * INGEST_SCHEDULE=off) runs the due sources at once and then every tick.
  */
 export async function startIngestService(config: IngestConfig, deps: IngestDeps): Promise<IngestService> {
   const { lifecycle, log } = deps;
   const store = IngestStore.open(join(config.dataDir, 'ingest', 'state'));
   lifecycle.defer('ingest state', () => store.close());
-  const graph = deps.graph ?? (await openGraph(config, lifecycle));
-  const boundaries = LmdbBoundaryStore.open(join(config.dataDir, 'geo'));
-  lifecycle.defer('ingest boundary store', () => boundaries.close());
+  const graph = connectGraphImport(config.graphAddr, config.env);
+  lifecycle.defer('ingest graph client', () => graph.close());
+  const boundaries = connectBoundaryImport(config.geoAddr, config.env);
+  lifecycle.defer('ingest geo client', () => boundaries.close());
   const ingest = new Ingest(
     { origin: config.origin, store, filesDir: join(config.dataDir, 'ingest', 'files'), graph, boundaries, now: () => new Date(), log, ...(deps.onRun === undefined ? {} : { onRun: deps.onRun }) },
     SOURCES.filter((s) => config.sources.includes(s.id)),
@@ -65,8 +63,3 @@ export async function startIngestService(config: IngestConfig, deps: IngestDeps)
   return { address: server.address, port: server.port, ingest };
 }
 
-async function openGraph(config: IngestConfig, lifecycle: Lifecycle): Promise<{ store: GraphStore; writer: GraphWriter }> {
-  const store = await openGraphStore(config.graphStore, join(config.dataDir, 'graph'));
-  lifecycle.defer('ingest graph store', () => store.close());
-  return { store, writer: new GraphWriter({ store, env: config.env }) };
-}

@@ -12,6 +12,8 @@ export * from './grpc/health.js';
 export * from './grpc/server.js';
 export * from './grpc/principal.js';
 export * from './grpc/client.js';
+export * from './staged-files.js';
+export * from './import-kinds.js';
 export * from './bus/index.js';
 export * from './levels.js';
 export * from './run.js';

@@ -87,7 +87,7 @@ export async function startStack(config: StackConfig): Promise<Stack> {
     { bus, lifecycle, log: child('geo') });
   const graph = await startGraphService({ ...defaultGraphConfig(dataDir), port: 0, env: word as DeploymentEnvironment, serves, natsUrl: config.natsUrl, ...config.graph },
     { bus, lifecycle, log: child('graph') });
-  const ingest = config.ingest === undefined ? undefined : await startIngest(config, config.ingest, graph, word);
+  const ingest = config.ingest === undefined ? undefined : await startIngest(config, config.ingest, { graphAddr: graph.address, geoAddr: geo.address }, word);
   await config.prepare?.({ auth, geo, graph, ingest, bus });
   // Results keeps its own copy of the graph's result rows, read over gRPC and kept current by events.
   const results = await startResultsService({ ...defaultResultsConfig(dataDir, graph.address), port: 0, env: word, serves, natsUrl: config.natsUrl, ...config.results },
@@ -112,10 +112,10 @@ export async function startStack(config: StackConfig): Promise<Stack> {
   return { url: gateway.url, auth, geo, graph, ingest, results, webhooks, gateway, gatewayConfig, bus, addGateway };
 }
 
-function startIngest(config: StackConfig, options: Partial<IngestConfig> & { onRun?: (run: RunRecord) => void }, graph: GraphService, word: string): Promise<IngestService> {
+function startIngest(config: StackConfig, options: Partial<IngestConfig> & { onRun?: (run: RunRecord) => void }, upstreams: Pick<IngestConfig, 'graphAddr' | 'geoAddr'>, word: string): Promise<IngestService> {
   const { onRun, ...overrides } = options;
   return startIngestService(
-    { ...defaultIngestConfig(config.dataDir), port: 0, schedule: false, env: word as DeploymentEnvironment, ...overrides },
-    { lifecycle: config.lifecycle, log: config.log.child({ service: 'ingest' }), graph: { store: graph.store, writer: graph.writer }, ...(onRun === undefined ? {} : { onRun }) },
+    { ...defaultIngestConfig(config.dataDir, upstreams), port: 0, schedule: false, env: word as DeploymentEnvironment, ...overrides },
+    { lifecycle: config.lifecycle, log: config.log.child({ service: 'ingest' }), ...(onRun === undefined ? {} : { onRun }) },
   );
 }

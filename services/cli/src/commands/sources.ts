@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { LmdbBoundaryStore } from '@civicgraph/geo';
-import { GraphWriter, openGraphStore } from '@civicgraph/graph';
+import { importBoundaryFiles, LmdbBoundaryStore } from '@civicgraph/geo';
+import { GraphWriter, importSource, openGraphStore } from '@civicgraph/graph';
 import { Ingest, IngestStore, runView, sourceView, SOURCES, type RunRecord } from '@civicgraph/ingest';
 import { createLogger, InvalidParameterError } from '@civicgraph/kit';
 import type { CliConfig } from '../config.js';
@@ -46,14 +46,17 @@ function runText(runs: RunRecord[], json: boolean): string {
 
 async function run(config: CliConfig, store: IngestStore, ids: string[]): Promise<RunRecord[]> {
   const graphStore = await openGraphStore(config.graphStore, join(config.dataDir, 'graph'));
+  const writer = new GraphWriter({ store: graphStore, env: config.env });
   const boundaries = LmdbBoundaryStore.open(join(config.dataDir, 'geo'));
   try {
     const ingest = new Ingest({
       origin: sourcesOrigin(config),
       store,
       filesDir: join(config.dataDir, 'ingest', 'files'),
-      graph: { store: graphStore, writer: new GraphWriter({ store: graphStore, env: config.env }) },
-      boundaries,
+      // The services' own import code, in this process against their stores: an operator's
+      // tool for when the services are stopped (a running geo picks the change up by itself).
+      graph: { importSource: (req) => importSource(graphStore, writer, req) },
+      boundaries: { importBoundaries: (req) => importBoundaryFiles(boundaries, req) },
       now: () => new Date(),
       log: createLogger('civicgraph', config.logLevel, 2),
       onRun: sourceProgress(ids.length === 0 ? SOURCES.length : ids.length),

@@ -75,7 +75,7 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger, o
     dataDir: config.dataDir, serves: config.env, natsUrl: config.natsUrl, localBus: join(config.dataDir, 'bus'), name: 'civicgraph-up', lifecycle, log,
     auth: { pepper: config.keyPepper },
     geo: { populationCsv: population },
-    ingest: { graphStore: config.graphStore, origin: sourcesOrigin(config), tickMs: INGEST_TICK_MS, sources: options.demo ? MAP_SOURCES : SOURCES.map((s) => s.id), onRun: (run) => progress?.(run) },
+    ingest: { origin: sourcesOrigin(config), tickMs: INGEST_TICK_MS, sources: options.demo ? MAP_SOURCES : SOURCES.map((s) => s.id), onRun: (run) => progress?.(run) },
     webhooks: {},
     gateway: { port: config.port, host: config.host, adminToken: config.adminToken },
     prepare: (services) => firstLoad(services, config, options.demo, log, (p) => (progress = p)),
@@ -98,15 +98,15 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger, o
  * with `--demo`, and the outbox is drained, so the webhook dispatcher and the caches begin
  * from a quiet stream.
  */
-async function firstLoad({ geo, graph, ingest }: PreparedServices, config: CliConfig, demo: boolean, log: Logger, show: (p: ((run: RunRecord) => void) | undefined) => void): Promise<void> {
+async function firstLoad({ graph, ingest }: PreparedServices, config: CliConfig, demo: boolean, log: Logger, show: (p: ((run: RunRecord) => void) | undefined) => void): Promise<void> {
   await checkDataKind(graph, demo, config.dataDir);
   const sources = ingest!.ingest;
   const unloaded = sources.list().filter((s) => s.state.status === 'never').map((s) => s.source.id);
   if (unloaded.length > 0) {
     show(sourceProgress(unloaded.length));
     await sources.run(unloaded);
+    // Each boundary import answers once geo serves it, so no reload is asked for here.
     show(undefined);
-    await geo.reload();
   }
   sources.start(INGEST_TICK_MS);
   if (demo) await loadDemoIfEmpty(graph, join(config.dataDir, 'geo'), log.child({ service: 'graph' }));

@@ -1,4 +1,4 @@
-import { InvalidParameterError } from '@civicgraph/kit';
+import { InvalidParameterError, type GraphImportKind } from '@civicgraph/kit';
 import type { DraftItem } from '../domain/drafts.js';
 import type { GraphStore } from '../store/graph-store.js';
 import { importFecCandidates } from './fec/index.js';
@@ -19,8 +19,8 @@ export const GRAPH_IMPORT_KINDS = {
   results: 'MEDSL 2024 CSV, or the Colorado / Delaware contest-totals files (or de24.zip)',
   'precinct-districts': 'MEDSL precinct-level returns (de24.zip, co24-denver-precinct.csv): which districts each county lies within or overlaps',
   vip: 'Voting Information Project feed: VIP 5.x XML, or a VIP 6.0 zip/XML',
-} as const;
-export type GraphImportKind = keyof typeof GRAPH_IMPORT_KINDS;
+} as const satisfies Record<GraphImportKind, string>;
+export type { GraphImportKind };
 
 export function isGraphImportKind(s: string): s is GraphImportKind {
   return Object.hasOwn(GRAPH_IMPORT_KINDS, s);

@@ -1,15 +1,25 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { importBoundaries, type BoundaryStore } from '@civicgraph/geo';
-import { graphImporter, runImport, type GraphStore, type GraphWriter } from '@civicgraph/graph';
-import { levelFromRest } from '@civicgraph/kit';
-import { stagedName, type Source } from '../registry.js';
+import type { ImportBoundariesRequest, ImportBoundariesResponse } from '@civicgraph/protos/civic/geo/v1/geo';
+import type { ImportSourceRequest, ImportSourceResponse } from '@civicgraph/protos/civic/graph/v1/graph';
+import type { Source } from '../registry.js';
 import type { Origin } from '../fetch/fetch-file.js';
 import type { RowCounts } from '../state/ingest-store.js';
 
-/** Where an import writes: the election graph and the boundary store. */
+/** The graph service's import (its ImportSource RPC): the graph's store stays the graph's. */
+export interface GraphImport {
+  importSource(req: ImportSourceRequest): Promise<ImportSourceResponse>;
+}
+
+/** The geo service's import (its ImportBoundaries RPC): the boundary store stays geo's. */
+export interface BoundaryImport {
+  importBoundaries(req: ImportBoundariesRequest): Promise<ImportBoundariesResponse>;
+}
+
+/** Where an import goes: the services that own the data, and where ingest keeps its own copies. */
 export interface ImportTargets {
-  graph: { store: GraphStore; writer: GraphWriter };
-  boundaries: BoundaryStore;
+  graph: GraphImport;
+  boundaries: BoundaryImport;
   /** Where each source's current files are kept (another source's file is named `<source id>:<name>`). */
   filesDir: string;
   /** Where sources are read from (it decides the names files are staged under). */
@@ -25,50 +35,43 @@ export interface ImportOutcome {
 }
 
 /**
- * Runs a source's importer on its staged files (`dir`): the graph importers through the
- * same GraphWriter as `civicgraph import` (so every change is an event in the outbox), a
- * boundary map through `importBoundaries` (refused, changing nothing, if it would delete
- * stored districts). `sourceDate` dates the source when it carries no date of its own.
+ * Sends a source's fetched files (by the names they are staged under) to the service that
+ * owns its data: a boundary map to the geo service (refused, changing nothing, if it would
+ * delete stored districts; served once it answers), anything else to the graph service,
+ * whose writer makes every change an event in its outbox. `sourceDate` dates the source
+ * when it carries no date of its own.
  */
-export async function importStaged(source: Source, dir: string, sourceDate: string | undefined, targets: ImportTargets, onRows: (rows: number) => void): Promise<ImportOutcome> {
-  const path = join(dir, entryName(source, targets.origin));
+export async function importStaged(source: Source, files: ReadonlyMap<string, Uint8Array>, sourceDate: string | undefined, targets: ImportTargets): Promise<ImportOutcome> {
+  // Buffer views of the fetched bytes (what ts-proto's bytes fields take), not copies.
+  const staged = [...files].map(([path, bytes]) => ({ path, content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }));
   const spec = source.import;
   if (spec.kind === 'boundaries') {
-    const level = levelFromRest(spec.level);
-    if (level === undefined) throw new Error(`source ${source.id}: unknown level ${spec.level}`);
-    const summary = await importBoundaries(targets.boundaries, {
-      path,
-      level,
-      validity: {
-        from: spec.validFrom,
-        ...(spec.validTo === undefined ? {} : { to: spec.validTo }),
-        ...(spec.electionsFrom === undefined ? {} : { electionsFrom: spec.electionsFrom }),
-        ...(spec.electionsTo === undefined ? {} : { electionsTo: spec.electionsTo }),
-      },
-      ...(spec.state === undefined ? {} : { state: spec.state }),
+    const summary = await targets.boundaries.importBoundaries({
+      files: staged,
+      level: spec.level,
+      validFrom: spec.validFrom,
+      validTo: spec.validTo ?? '',
+      electionsFrom: spec.electionsFrom ?? '',
+      electionsTo: spec.electionsTo ?? '',
+      state: spec.state ?? '',
     });
-    const c = summary.change;
-    onRows(summary.features);
-    return { rows: { created: c.created.length, updated: c.updated.length, unchanged: c.unchanged, rejected: summary.rejected.length }, events: 0, rejected: summary.rejected.slice(0, 5).map((r) => `feature ${r.index}: ${r.reason}`) };
+    return { rows: { created: summary.created, updated: summary.updated, unchanged: summary.unchanged, rejected: summary.rejected }, events: 0, rejected: summary.rejectedReasons };
   }
-  const places = spec.options?.places === undefined ? undefined : otherSourceFile(spec.options.places, targets.filesDir);
-  const items = await graphImporter(spec.kind, path, targets.graph.store, { ...(sourceDate === undefined ? {} : { sourceDate }), ...(places === undefined ? {} : { places }) });
-  const tally = await runImport(items, targets.graph.writer, (t) => onRows(t.createdRows + t.updatedRows + t.unchangedRows + t.rejected.length));
+  const places = spec.options?.places === undefined ? undefined : await otherSourceFile(source, spec.options.places, targets.filesDir);
+  const tally = await targets.graph.importSource({ kind: spec.kind, files: staged, sourceDate: sourceDate ?? '', ...(places === undefined ? {} : { places }) });
   return {
-    rows: { created: tally.createdRows, updated: tally.updatedRows, unchanged: tally.unchangedRows, rejected: tally.rejected.length },
+    rows: { created: tally.created, updated: tally.updated, unchanged: tally.unchanged, rejected: tally.rejected },
     events: tally.events,
-    rejected: tally.rejected.slice(0, 5).map((r) => `${r.at}: ${r.reason}`),
+    rejected: tally.rejectedReasons,
   };
 }
 
-/** What the importer is given: the folder of a folder source, the top folder or file of a file source. */
-export function entryName(source: Source, origin: Origin): string {
-  if (source.tree !== undefined) return source.tree.name;
-  return stagedName(source.files[0]!, origin).split('/')[0]!;
-}
-
-/** `ocd-division-ids:country-us/…/us_census_places.csv` → that source's current copy of the file. */
-function otherSourceFile(ref: string, filesDir: string): string {
-  const [id, name] = ref.split(':');
-  return join(filesDir, id!, name!);
+/** `ocd-division-ids:country-us/…/us_census_places.csv` → that file of the other source's current copy. */
+async function otherSourceFile(source: Source, ref: string, filesDir: string): Promise<{ path: string; content: Buffer }> {
+  const [id, name] = ref.split(':') as [string, string];
+  try {
+    return { path: name, content: await readFile(join(filesDir, id, name)) };
+  } catch (err) {
+    throw new Error(`${source.id} reads ${name} of ${id}, which has no current copy (${(err as NodeJS.ErrnoException).code ?? String(err)}): run ${id} first`, { cause: err });
+  }
 }

@@ -14,7 +14,7 @@ export interface RunContext extends ImportTargets {
   store: IngestStore;
   now: () => Date;
   log: Logger;
-  /** Told as a run moves: started, rows read, finished. */
+  /** Told as a run moves: started, finished. */
   onRun?: (run: RunRecord) => void;
 }
 
@@ -45,11 +45,9 @@ export async function runSource(source: Source, ctx: RunContext): Promise<RunRec
       await finish(ctx, run, { ...state, ...(content === undefined ? {} : { validators: content.validators }) }, 'unchanged', source);
       return run;
     }
-    const outcome = await stageAndImport(source, content, ctx, (rows) => {
-      run.progress = rows;
-      ctx.onRun?.(run);
-    });
-    Object.assign(run, { rows: outcome.rows, events: outcome.events });
+    const outcome = await importAndKeep(source, content, ctx);
+    const { created, updated, unchanged, rejected } = outcome.rows;
+    Object.assign(run, { rows: outcome.rows, events: outcome.events, progress: created + updated + unchanged + rejected });
     const version = versionOf(content.validators) ?? hash!.slice(0, 16);
     await finish(ctx, run, { ...state, hash, validators: content.validators, version, rows: outcome.rows, events: outcome.events, lastChangeAt: ctx.now().toISOString() }, 'changed', source);
     if (outcome.rejected.length > 0) ctx.log.info({ source: source.id, rejected: outcome.rows.rejected, first: outcome.rejected }, 'source imported with rejected rows');
@@ -115,8 +113,14 @@ function filesFrom(source: Source, origin: Origin): SourceFile[] {
   return source.files.filter((f) => (origin.kind === 'public' ? f.url !== undefined : f.mirror !== undefined));
 }
 
-/** Writes the files to a staging folder, imports them, then makes them the source's current copy. */
-async function stageAndImport(source: Source, content: Content, ctx: RunContext, onRows: (rows: number) => void) {
+/**
+ * Imports the files through the services that own the data, then makes them the source's
+ * current copy (written beside it, then swapped in): a failed import leaves the previous
+ * copy current.
+ */
+async function importAndKeep(source: Source, content: Content, ctx: RunContext): Promise<ImportOutcome> {
+  const outcome = await importStaged(source, content.files, sourceDate(source, ctx.origin, content), ctx);
+  refuseGarbage(outcome);
   const current = join(ctx.filesDir, source.id);
   const staged = `${current}.next`;
   await rm(staged, { recursive: true, force: true });
@@ -124,16 +128,9 @@ async function stageAndImport(source: Source, content: Content, ctx: RunContext,
     await mkdir(dirname(join(staged, name)), { recursive: true });
     await writeFile(join(staged, name), bytes);
   }
-  try {
-    const outcome = await importStaged(source, staged, sourceDate(source, ctx.origin, content), ctx, onRows);
-    refuseGarbage(outcome);
-    await rm(current, { recursive: true, force: true });
-    await rename(staged, current);
-    return outcome;
-  } catch (err) {
-    await rm(staged, { recursive: true, force: true });
-    throw err;
-  }
+  await rm(current, { recursive: true, force: true });
+  await rename(staged, current);
+  return outcome;
 }
 
 /**

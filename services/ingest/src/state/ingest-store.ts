@@ -42,7 +42,7 @@ export interface RunRecord {
   finishedAt: string | null;
   /** `running`; `changed` (new content imported); `unchanged` (nothing new, nothing imported); `failed`. */
   status: 'running' | 'changed' | 'unchanged' | 'failed';
-  /** Rows the import has read so far. */
+  /** Rows the import read: 0 while it runs (the owning service answers for the whole source at once). */
   progress: number;
   rows: RowCounts | null;
   events: number | null;

@@ -17,6 +17,8 @@ export interface GrpcServerOptions {
   port: number;
   services: HostedService[];
   log: Logger;
+  /** Largest request accepted, in bytes (default 16 MiB); servers of an import RPC raise it (IMPORT_MESSAGE_BYTES). */
+  maxReceiveMessageBytes?: number;
 }
 
 /** A started gRPC server with grpc.health.v1, NOT_SERVING until `markServing()`. */
@@ -30,7 +32,7 @@ export interface GrpcServer {
 }
 
 export async function startGrpcServer(opts: GrpcServerOptions): Promise<GrpcServer> {
-  const server = new Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
+  const server = new Server({ 'grpc.max_receive_message_length': opts.maxReceiveMessageBytes ?? 16 * 1024 * 1024 });
   const health = new HealthState(opts.services.map((s) => s.name));
   server.addService(HealthService, health.implementation());
   for (const s of opts.services) server.addService(s.definition, s.implementation);

@@ -1,7 +1,7 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
-import { Environment, Plan, type Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { GraphServiceClient, type ResultRow } from '@civicgraph/protos/civic/graph/v1/graph';
-import { call, clientOptions, fromServiceError, insecure, principalMetadata, type DeploymentEnvironment } from '@civicgraph/kit';
+import { call, clientOptions, fromServiceError, insecure, principalMetadata, servicePrincipal, type DeploymentEnvironment } from '@civicgraph/kit';
 
 /** The graph service's largest page (its MAX_LIMIT). */
 const PAGE = 200;
@@ -17,26 +17,12 @@ export interface GraphResults {
   close(): void;
 }
 
-/**
- * The results service reads every row as itself: a principal of the environment it serves,
- * limited to no state or tier. The callers' scope is applied later, per request, to the
- * contest scope each row carries.
- */
-export function servicePrincipal(serves: DeploymentEnvironment): Principal {
-  return {
-    keyId: 'service:results',
-    environment: serves === 'live' ? Environment.ENVIRONMENT_LIVE : Environment.ENVIRONMENT_TEST,
-    plan: Plan.PLAN_ENTERPRISE,
-    pinnedVersion: '',
-    rateLimitPerMinute: 0,
-    entitlements: { contact: false, geography: false, states: [], tiers: [] },
-  };
-}
-
 /** A GraphResults over a gRPC channel to `address`. */
 export function connectGraphResults(address: string, serves: DeploymentEnvironment): GraphResults {
   const client = new GraphServiceClient(address, insecure(), clientOptions(DEADLINE_MS));
-  const self = principalMetadata(servicePrincipal(serves));
+  // Rows are read as the results service itself (of the environment it serves, no state or
+  // tier limit); the callers' scope is applied per request to the contest scope each row carries.
+  const self = principalMetadata(servicePrincipal('results', serves));
   return {
     async rows(contest) {
       const out: ResultRow[] = [];

@@ -371,6 +371,62 @@ export interface DistrictsAtPointsResponse {
   datasetVersion: string;
 }
 
+/** One file of a boundary map as the ingest service staged it. */
+export interface StagedFile {
+  /**
+   * Path relative to the map's folder, `/`-separated (`co-state-senate-districts-2021.geojson`,
+   * `tiger2022-cd118/tl_2022_08_cd118.shp`). No empty, `.` or `..` segment, no leading `/`,
+   * no `\`.
+   */
+  path: string;
+  /** The file's bytes as fetched (a zip stays a zip). */
+  content: Buffer;
+}
+
+export interface ImportBoundariesRequest {
+  /**
+   * The map, at least one file. Each top-level name is a boundary file (GeoJSON, TopoJSON,
+   * a zipped shapefile) or a folder of them (shapefiles `.shp` with their `.shx`, `.dbf`,
+   * `.prj` sidecars beside them): a source of one file per state travels as one map, and
+   * is imported, or refused, as a whole.
+   */
+  files: StagedFile[];
+  /**
+   * The level of every district in the map, as the REST API names it
+   * (`congressional-district`, `state-legislative-upper`, `state-legislative-lower`, …).
+   */
+  level: string;
+  /** First day (YYYY-MM-DD) the districts serve; required. */
+  validFrom: string;
+  /** Day (YYYY-MM-DD) they stop serving (exclusive); empty = still in force. */
+  validTo: string;
+  /** First day (YYYY-MM-DD) of the elections held in these districts; empty = from valid_from. */
+  electionsFrom: string;
+  /** Day (YYYY-MM-DD) elections stop using them (exclusive); empty = the same as valid_to. */
+  electionsTo: string;
+  /**
+   * USPS code (`co`) of the state every district is in, for maps whose features do not
+   * name it (features naming another state are rejected); empty = read from each feature.
+   */
+  state: string;
+}
+
+/** What an import did, counted in districts. */
+export interface ImportBoundariesResponse {
+  /** Districts stored anew. */
+  created: number;
+  /** Districts whose shape or name changed. */
+  updated: number;
+  /** Districts stored exactly so already. */
+  unchanged: number;
+  /** Features refused one by one (the others were imported). */
+  rejected: number;
+  /** The first rejections (at most 5), each `feature <index>: why`. */
+  rejectedReasons: string[];
+  /** Features read from every file of the map. */
+  features: number;
+}
+
 function createBaseGetRegionRequest(): GetRegionRequest {
   return { slug: "", date: "" };
 }
@@ -2404,6 +2460,425 @@ export const DistrictsAtPointsResponse: MessageFns<DistrictsAtPointsResponse> = 
   },
 };
 
+function createBaseStagedFile(): StagedFile {
+  return { path: "", content: Buffer.alloc(0) };
+}
+
+export const StagedFile: MessageFns<StagedFile> = {
+  encode(message: StagedFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.path !== "") {
+      writer.uint32(10).string(message.path);
+    }
+    if (message.content.length !== 0) {
+      writer.uint32(18).bytes(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StagedFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStagedFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.content = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StagedFile {
+    return {
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      content: isSet(object.content) ? Buffer.from(bytesFromBase64(object.content)) : Buffer.alloc(0),
+    };
+  },
+
+  toJSON(message: StagedFile): unknown {
+    const obj: any = {};
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.content.length !== 0) {
+      obj.content = base64FromBytes(message.content);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StagedFile>): StagedFile {
+    return StagedFile.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StagedFile>): StagedFile {
+    const message = createBaseStagedFile();
+    message.path = object.path ?? "";
+    message.content = object.content ?? Buffer.alloc(0);
+    return message;
+  },
+};
+
+function createBaseImportBoundariesRequest(): ImportBoundariesRequest {
+  return { files: [], level: "", validFrom: "", validTo: "", electionsFrom: "", electionsTo: "", state: "" };
+}
+
+export const ImportBoundariesRequest: MessageFns<ImportBoundariesRequest> = {
+  encode(message: ImportBoundariesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.files) {
+      StagedFile.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.level !== "") {
+      writer.uint32(18).string(message.level);
+    }
+    if (message.validFrom !== "") {
+      writer.uint32(26).string(message.validFrom);
+    }
+    if (message.validTo !== "") {
+      writer.uint32(34).string(message.validTo);
+    }
+    if (message.electionsFrom !== "") {
+      writer.uint32(42).string(message.electionsFrom);
+    }
+    if (message.electionsTo !== "") {
+      writer.uint32(50).string(message.electionsTo);
+    }
+    if (message.state !== "") {
+      writer.uint32(58).string(message.state);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportBoundariesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportBoundariesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.files.push(StagedFile.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.level = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.validFrom = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.validTo = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.electionsFrom = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.electionsTo = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportBoundariesRequest {
+    return {
+      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => StagedFile.fromJSON(e)) : [],
+      level: isSet(object.level) ? globalThis.String(object.level) : "",
+      validFrom: isSet(object.validFrom)
+        ? globalThis.String(object.validFrom)
+        : isSet(object.valid_from)
+        ? globalThis.String(object.valid_from)
+        : "",
+      validTo: isSet(object.validTo)
+        ? globalThis.String(object.validTo)
+        : isSet(object.valid_to)
+        ? globalThis.String(object.valid_to)
+        : "",
+      electionsFrom: isSet(object.electionsFrom)
+        ? globalThis.String(object.electionsFrom)
+        : isSet(object.elections_from)
+        ? globalThis.String(object.elections_from)
+        : "",
+      electionsTo: isSet(object.electionsTo)
+        ? globalThis.String(object.electionsTo)
+        : isSet(object.elections_to)
+        ? globalThis.String(object.elections_to)
+        : "",
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+    };
+  },
+
+  toJSON(message: ImportBoundariesRequest): unknown {
+    const obj: any = {};
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => StagedFile.toJSON(e));
+    }
+    if (message.level !== "") {
+      obj.level = message.level;
+    }
+    if (message.validFrom !== "") {
+      obj.validFrom = message.validFrom;
+    }
+    if (message.validTo !== "") {
+      obj.validTo = message.validTo;
+    }
+    if (message.electionsFrom !== "") {
+      obj.electionsFrom = message.electionsFrom;
+    }
+    if (message.electionsTo !== "") {
+      obj.electionsTo = message.electionsTo;
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ImportBoundariesRequest>): ImportBoundariesRequest {
+    return ImportBoundariesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ImportBoundariesRequest>): ImportBoundariesRequest {
+    const message = createBaseImportBoundariesRequest();
+    message.files = object.files?.map((e) => StagedFile.fromPartial(e)) || [];
+    message.level = object.level ?? "";
+    message.validFrom = object.validFrom ?? "";
+    message.validTo = object.validTo ?? "";
+    message.electionsFrom = object.electionsFrom ?? "";
+    message.electionsTo = object.electionsTo ?? "";
+    message.state = object.state ?? "";
+    return message;
+  },
+};
+
+function createBaseImportBoundariesResponse(): ImportBoundariesResponse {
+  return { created: 0, updated: 0, unchanged: 0, rejected: 0, rejectedReasons: [], features: 0 };
+}
+
+export const ImportBoundariesResponse: MessageFns<ImportBoundariesResponse> = {
+  encode(message: ImportBoundariesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.created !== 0) {
+      writer.uint32(8).int32(message.created);
+    }
+    if (message.updated !== 0) {
+      writer.uint32(16).int32(message.updated);
+    }
+    if (message.unchanged !== 0) {
+      writer.uint32(24).int32(message.unchanged);
+    }
+    if (message.rejected !== 0) {
+      writer.uint32(32).int32(message.rejected);
+    }
+    for (const v of message.rejectedReasons) {
+      writer.uint32(42).string(v!);
+    }
+    if (message.features !== 0) {
+      writer.uint32(48).int32(message.features);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportBoundariesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportBoundariesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.created = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.updated = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.unchanged = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.rejected = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.rejectedReasons.push(reader.string());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.features = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportBoundariesResponse {
+    return {
+      created: isSet(object.created) ? globalThis.Number(object.created) : 0,
+      updated: isSet(object.updated) ? globalThis.Number(object.updated) : 0,
+      unchanged: isSet(object.unchanged) ? globalThis.Number(object.unchanged) : 0,
+      rejected: isSet(object.rejected) ? globalThis.Number(object.rejected) : 0,
+      rejectedReasons: globalThis.Array.isArray(object?.rejectedReasons)
+        ? object.rejectedReasons.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.rejected_reasons)
+        ? object.rejected_reasons.map((e: any) => globalThis.String(e))
+        : [],
+      features: isSet(object.features) ? globalThis.Number(object.features) : 0,
+    };
+  },
+
+  toJSON(message: ImportBoundariesResponse): unknown {
+    const obj: any = {};
+    if (message.created !== 0) {
+      obj.created = Math.round(message.created);
+    }
+    if (message.updated !== 0) {
+      obj.updated = Math.round(message.updated);
+    }
+    if (message.unchanged !== 0) {
+      obj.unchanged = Math.round(message.unchanged);
+    }
+    if (message.rejected !== 0) {
+      obj.rejected = Math.round(message.rejected);
+    }
+    if (message.rejectedReasons?.length) {
+      obj.rejectedReasons = message.rejectedReasons;
+    }
+    if (message.features !== 0) {
+      obj.features = Math.round(message.features);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ImportBoundariesResponse>): ImportBoundariesResponse {
+    return ImportBoundariesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ImportBoundariesResponse>): ImportBoundariesResponse {
+    const message = createBaseImportBoundariesResponse();
+    message.created = object.created ?? 0;
+    message.updated = object.updated ?? 0;
+    message.unchanged = object.unchanged ?? 0;
+    message.rejected = object.rejected ?? 0;
+    message.rejectedReasons = object.rejectedReasons?.map((e) => e) || [];
+    message.features = object.features ?? 0;
+    return message;
+  },
+};
+
 /** GeoService answers which loaded districts contain a point. */
 export type GeoServiceService = typeof GeoServiceService;
 export const GeoServiceService = {
@@ -2497,6 +2972,27 @@ export const GeoServiceService = {
     responseSerialize: (value: Boundary): Buffer => Buffer.from(Boundary.encode(value).finish()),
     responseDeserialize: (value: Buffer): Boundary => Boundary.decode(value),
   },
+  /**
+   * Imports one boundary map into the geo service's own store (as `civicgraph import
+   * boundaries` does) and answers once the service serves it: the index is reloaded and the
+   * boundary changes are published before the answer. An import that would delete stored
+   * districts is refused and changes nothing. Internal (no gateway route): only a service
+   * calling as itself (a principal whose key id starts `service:`) is served; any other
+   * caller, an API key's included, is refused with PERMISSION_DENIED. A bad request, or a
+   * file that is not a readable map, is INVALID_ARGUMENT naming the field. The message may
+   * be as large as the largest map (see IMPORT_MESSAGE_BYTES in the kit).
+   */
+  importBoundaries: {
+    path: "/civic.geo.v1.GeoService/ImportBoundaries" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ImportBoundariesRequest): Buffer =>
+      Buffer.from(ImportBoundariesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ImportBoundariesRequest => ImportBoundariesRequest.decode(value),
+    responseSerialize: (value: ImportBoundariesResponse): Buffer =>
+      Buffer.from(ImportBoundariesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ImportBoundariesResponse => ImportBoundariesResponse.decode(value),
+  },
 } as const;
 
 export interface GeoServiceServer extends UntypedServiceImplementation {
@@ -2536,6 +3032,17 @@ export interface GeoServiceServer extends UntypedServiceImplementation {
   getRegions: handleUnaryCall<GetRegionsRequest, GetRegionsResponse>;
   /** GetBoundary returns that version's outline as GeoJSON, optionally simplified. */
   getBoundary: handleUnaryCall<GetBoundaryRequest, Boundary>;
+  /**
+   * Imports one boundary map into the geo service's own store (as `civicgraph import
+   * boundaries` does) and answers once the service serves it: the index is reloaded and the
+   * boundary changes are published before the answer. An import that would delete stored
+   * districts is refused and changes nothing. Internal (no gateway route): only a service
+   * calling as itself (a principal whose key id starts `service:`) is served; any other
+   * caller, an API key's included, is refused with PERMISSION_DENIED. A bad request, or a
+   * file that is not a readable map, is INVALID_ARGUMENT naming the field. The message may
+   * be as large as the largest map (see IMPORT_MESSAGE_BYTES in the kit).
+   */
+  importBoundaries: handleUnaryCall<ImportBoundariesRequest, ImportBoundariesResponse>;
 }
 
 export interface GeoServiceClient extends Client {
@@ -2659,6 +3166,31 @@ export interface GeoServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Boundary) => void,
   ): ClientUnaryCall;
+  /**
+   * Imports one boundary map into the geo service's own store (as `civicgraph import
+   * boundaries` does) and answers once the service serves it: the index is reloaded and the
+   * boundary changes are published before the answer. An import that would delete stored
+   * districts is refused and changes nothing. Internal (no gateway route): only a service
+   * calling as itself (a principal whose key id starts `service:`) is served; any other
+   * caller, an API key's included, is refused with PERMISSION_DENIED. A bad request, or a
+   * file that is not a readable map, is INVALID_ARGUMENT naming the field. The message may
+   * be as large as the largest map (see IMPORT_MESSAGE_BYTES in the kit).
+   */
+  importBoundaries(
+    request: ImportBoundariesRequest,
+    callback: (error: ServiceError | null, response: ImportBoundariesResponse) => void,
+  ): ClientUnaryCall;
+  importBoundaries(
+    request: ImportBoundariesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ImportBoundariesResponse) => void,
+  ): ClientUnaryCall;
+  importBoundaries(
+    request: ImportBoundariesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ImportBoundariesResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const GeoServiceClient = makeGenericClientConstructor(
@@ -2669,6 +3201,14 @@ export const GeoServiceClient = makeGenericClientConstructor(
   service: typeof GeoServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 function floatToJson(value: number | null | undefined): number | string | null | undefined {
   return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;

@@ -361,6 +361,59 @@ export interface ResultRowPage {
   nextCursor: string;
 }
 
+/** One file of a source as the ingest service staged it. */
+export interface StagedFile {
+  /**
+   * Path relative to the source's folder, `/`-separated (`country-us/states.csv`,
+   * `openstates-people/co/legislature/Jane-Doe-1234.yml`): importers know their files by
+   * name, and a folder source's tree travels whole. No empty, `.` or `..` segment, no
+   * leading `/`, no `\`.
+   */
+  path: string;
+  /** The file's bytes as fetched (a zip stays a zip). */
+  content: Buffer;
+}
+
+export interface ImportSourceRequest {
+  /**
+   * The importer, as the ingest registry names it: ocd, legislators, openstates-people,
+   * fec-candidates, results, precinct-districts or vip (`civicgraph import`'s graph kinds).
+   */
+  kind: string;
+  /**
+   * Every file of the source, at least one, all under one top-level name (one file, or one
+   * folder): that file or folder is what the importer reads.
+   */
+  files: StagedFile[];
+  /**
+   * What dates a source that carries no date of its own (a mirror's snapshot day
+   * YYYY-MM-DD, or an RFC 3339 Last-Modified instant); empty = none, and a source that
+   * needs one is refused by its importer.
+   */
+  sourceDate: string;
+  /**
+   * openstates-people only: the OCD places table (us_census_places.csv) by which mayors'
+   * cities are found; absent for every other kind.
+   */
+  places?: StagedFile | undefined;
+}
+
+/** What an import did, counted in the rows the importer read. */
+export interface ImportSourceResponse {
+  /** Rows stored anew. */
+  created: number;
+  /** Rows that changed something already stored. */
+  updated: number;
+  /** Rows already stored exactly so (nothing written, no event). */
+  unchanged: number;
+  /** Rows refused one by one (the others were imported). */
+  rejected: number;
+  /** The first rejections (at most 5), each `where: why`. */
+  rejectedReasons: string[];
+  /** Events the import put in the outbox (one per changed node or edge). */
+  events: number;
+}
+
 function createBaseGetRequest(): GetRequest {
   return { slug: "", minConfidence: 0 };
 }
@@ -4600,6 +4653,367 @@ export const ResultRowPage: MessageFns<ResultRowPage> = {
   },
 };
 
+function createBaseStagedFile(): StagedFile {
+  return { path: "", content: Buffer.alloc(0) };
+}
+
+export const StagedFile: MessageFns<StagedFile> = {
+  encode(message: StagedFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.path !== "") {
+      writer.uint32(10).string(message.path);
+    }
+    if (message.content.length !== 0) {
+      writer.uint32(18).bytes(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StagedFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStagedFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.content = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StagedFile {
+    return {
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      content: isSet(object.content) ? Buffer.from(bytesFromBase64(object.content)) : Buffer.alloc(0),
+    };
+  },
+
+  toJSON(message: StagedFile): unknown {
+    const obj: any = {};
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.content.length !== 0) {
+      obj.content = base64FromBytes(message.content);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StagedFile>): StagedFile {
+    return StagedFile.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StagedFile>): StagedFile {
+    const message = createBaseStagedFile();
+    message.path = object.path ?? "";
+    message.content = object.content ?? Buffer.alloc(0);
+    return message;
+  },
+};
+
+function createBaseImportSourceRequest(): ImportSourceRequest {
+  return { kind: "", files: [], sourceDate: "", places: undefined };
+}
+
+export const ImportSourceRequest: MessageFns<ImportSourceRequest> = {
+  encode(message: ImportSourceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    for (const v of message.files) {
+      StagedFile.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.sourceDate !== "") {
+      writer.uint32(26).string(message.sourceDate);
+    }
+    if (message.places !== undefined) {
+      StagedFile.encode(message.places, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportSourceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportSourceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.files.push(StagedFile.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sourceDate = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.places = StagedFile.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportSourceRequest {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => StagedFile.fromJSON(e)) : [],
+      sourceDate: isSet(object.sourceDate)
+        ? globalThis.String(object.sourceDate)
+        : isSet(object.source_date)
+        ? globalThis.String(object.source_date)
+        : "",
+      places: isSet(object.places) ? StagedFile.fromJSON(object.places) : undefined,
+    };
+  },
+
+  toJSON(message: ImportSourceRequest): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => StagedFile.toJSON(e));
+    }
+    if (message.sourceDate !== "") {
+      obj.sourceDate = message.sourceDate;
+    }
+    if (message.places !== undefined) {
+      obj.places = StagedFile.toJSON(message.places);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ImportSourceRequest>): ImportSourceRequest {
+    return ImportSourceRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ImportSourceRequest>): ImportSourceRequest {
+    const message = createBaseImportSourceRequest();
+    message.kind = object.kind ?? "";
+    message.files = object.files?.map((e) => StagedFile.fromPartial(e)) || [];
+    message.sourceDate = object.sourceDate ?? "";
+    message.places = (object.places !== undefined && object.places !== null)
+      ? StagedFile.fromPartial(object.places)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseImportSourceResponse(): ImportSourceResponse {
+  return { created: 0, updated: 0, unchanged: 0, rejected: 0, rejectedReasons: [], events: 0 };
+}
+
+export const ImportSourceResponse: MessageFns<ImportSourceResponse> = {
+  encode(message: ImportSourceResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.created !== 0) {
+      writer.uint32(8).int32(message.created);
+    }
+    if (message.updated !== 0) {
+      writer.uint32(16).int32(message.updated);
+    }
+    if (message.unchanged !== 0) {
+      writer.uint32(24).int32(message.unchanged);
+    }
+    if (message.rejected !== 0) {
+      writer.uint32(32).int32(message.rejected);
+    }
+    for (const v of message.rejectedReasons) {
+      writer.uint32(42).string(v!);
+    }
+    if (message.events !== 0) {
+      writer.uint32(48).int32(message.events);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportSourceResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportSourceResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.created = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.updated = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.unchanged = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.rejected = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.rejectedReasons.push(reader.string());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.events = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportSourceResponse {
+    return {
+      created: isSet(object.created) ? globalThis.Number(object.created) : 0,
+      updated: isSet(object.updated) ? globalThis.Number(object.updated) : 0,
+      unchanged: isSet(object.unchanged) ? globalThis.Number(object.unchanged) : 0,
+      rejected: isSet(object.rejected) ? globalThis.Number(object.rejected) : 0,
+      rejectedReasons: globalThis.Array.isArray(object?.rejectedReasons)
+        ? object.rejectedReasons.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.rejected_reasons)
+        ? object.rejected_reasons.map((e: any) => globalThis.String(e))
+        : [],
+      events: isSet(object.events) ? globalThis.Number(object.events) : 0,
+    };
+  },
+
+  toJSON(message: ImportSourceResponse): unknown {
+    const obj: any = {};
+    if (message.created !== 0) {
+      obj.created = Math.round(message.created);
+    }
+    if (message.updated !== 0) {
+      obj.updated = Math.round(message.updated);
+    }
+    if (message.unchanged !== 0) {
+      obj.unchanged = Math.round(message.unchanged);
+    }
+    if (message.rejected !== 0) {
+      obj.rejected = Math.round(message.rejected);
+    }
+    if (message.rejectedReasons?.length) {
+      obj.rejectedReasons = message.rejectedReasons;
+    }
+    if (message.events !== 0) {
+      obj.events = Math.round(message.events);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ImportSourceResponse>): ImportSourceResponse {
+    return ImportSourceResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ImportSourceResponse>): ImportSourceResponse {
+    const message = createBaseImportSourceResponse();
+    message.created = object.created ?? 0;
+    message.updated = object.updated ?? 0;
+    message.unchanged = object.unchanged ?? 0;
+    message.rejected = object.rejected ?? 0;
+    message.rejectedReasons = object.rejectedReasons?.map((e) => e) || [];
+    message.events = object.events ?? 0;
+    return message;
+  },
+};
+
 export type GraphServiceService = typeof GraphServiceService;
 export const GraphServiceService = {
   /** Contests in a state, optionally of one level and on one election day. */
@@ -4706,6 +5120,25 @@ export const GraphServiceService = {
     responseSerialize: (value: ResultRowPage): Buffer => Buffer.from(ResultRowPage.encode(value).finish()),
     responseDeserialize: (value: Buffer): ResultRowPage => ResultRowPage.decode(value),
   },
+  /**
+   * Imports one public source's staged files with the importer of `kind`, through the
+   * graph's own writer, so every change is an event in its outbox: how the ingest service
+   * keeps the graph current without opening its store. Internal (no gateway route): only a
+   * service calling as itself (a principal whose key id starts `service:`) is served; any
+   * other caller, an API key's included, is refused with PERMISSION_DENIED. A bad request,
+   * or a file the importer cannot read, is INVALID_ARGUMENT naming the field. The message
+   * may be as large as the largest source (see IMPORT_MESSAGE_BYTES in the kit).
+   */
+  importSource: {
+    path: "/civic.graph.v1.GraphService/ImportSource" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ImportSourceRequest): Buffer => Buffer.from(ImportSourceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ImportSourceRequest => ImportSourceRequest.decode(value),
+    responseSerialize: (value: ImportSourceResponse): Buffer =>
+      Buffer.from(ImportSourceResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ImportSourceResponse => ImportSourceResponse.decode(value),
+  },
 } as const;
 
 export interface GraphServiceServer extends UntypedServiceImplementation {
@@ -4738,6 +5171,16 @@ export interface GraphServiceServer extends UntypedServiceImplementation {
    * outside the caller's scope, or of a contest that does not exist, are left out.
    */
   listResults: handleUnaryCall<ListResultsRequest, ResultRowPage>;
+  /**
+   * Imports one public source's staged files with the importer of `kind`, through the
+   * graph's own writer, so every change is an event in its outbox: how the ingest service
+   * keeps the graph current without opening its store. Internal (no gateway route): only a
+   * service calling as itself (a principal whose key id starts `service:`) is served; any
+   * other caller, an API key's included, is refused with PERMISSION_DENIED. A bad request,
+   * or a file the importer cannot read, is INVALID_ARGUMENT naming the field. The message
+   * may be as large as the largest source (see IMPORT_MESSAGE_BYTES in the kit).
+   */
+  importSource: handleUnaryCall<ImportSourceRequest, ImportSourceResponse>;
 }
 
 export interface GraphServiceClient extends Client {
@@ -4893,6 +5336,30 @@ export interface GraphServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ResultRowPage) => void,
   ): ClientUnaryCall;
+  /**
+   * Imports one public source's staged files with the importer of `kind`, through the
+   * graph's own writer, so every change is an event in its outbox: how the ingest service
+   * keeps the graph current without opening its store. Internal (no gateway route): only a
+   * service calling as itself (a principal whose key id starts `service:`) is served; any
+   * other caller, an API key's included, is refused with PERMISSION_DENIED. A bad request,
+   * or a file the importer cannot read, is INVALID_ARGUMENT naming the field. The message
+   * may be as large as the largest source (see IMPORT_MESSAGE_BYTES in the kit).
+   */
+  importSource(
+    request: ImportSourceRequest,
+    callback: (error: ServiceError | null, response: ImportSourceResponse) => void,
+  ): ClientUnaryCall;
+  importSource(
+    request: ImportSourceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ImportSourceResponse) => void,
+  ): ClientUnaryCall;
+  importSource(
+    request: ImportSourceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ImportSourceResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const GraphServiceClient = makeGenericClientConstructor(
@@ -4903,6 +5370,14 @@ export const GraphServiceClient = makeGenericClientConstructor(
   service: typeof GraphServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 function floatToJson(value: number | null | undefined): number | string | null | undefined {
   return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;

@@ -27,11 +27,12 @@ describe("the services' settings", () => {
     expect(readGeoConfig({})).toMatchObject({ port: 50051, files: [], storePollMs: 1000, h3Resolution: 4, geocoder: { kind: 'embedded' }, env: 'test' });
     expect(readGraphConfig({})).toMatchObject({ port: 50053, store: { kind: 'embedded' }, relayPollMs: 200, serves: 'test' });
     expect(readResultsConfig({ GRAPH_ADDR: 'graph:50053' })).toMatchObject({ port: 50054, graphAddr: 'graph:50053', env: 'test' });
-    expect(readIngestConfig({})).toMatchObject({ port: 50056, schedule: true, tickMs: 60_000 });
     expect(readWebhooksConfig({})).toMatchObject({ port: 50055, concurrencyPerEndpoint: 4, timeoutMs: 10_000 });
   });
 
-  it('refuse to start a gateway or results without their upstream addresses, naming every one missing', () => {
+  it('refuse to start a gateway, results or ingest without their upstream addresses, naming every one missing', () => {
+    expect(variablesOf(() => readIngestConfig({}))).toEqual(['GRAPH_ADDR', 'GEO_ADDR']);
+    expect(readIngestConfig({ GRAPH_ADDR: 'graph:50053', GEO_ADDR: 'geo:50051' })).toMatchObject({ port: 50056, schedule: true, tickMs: 60_000, graphAddr: 'graph:50053' });
     expect(variablesOf(() => readGatewayConfig({}))).toEqual(['GEO_ADDR', 'AUTH_ADDR', 'GRAPH_ADDR', 'RESULTS_ADDR']);
     expect(variablesOf(() => readGatewayConfig({ ...UPSTREAMS, RESULTS_ADDR: undefined }))).toEqual(['RESULTS_ADDR']);
     expect(variablesOf(() => readResultsConfig({}))).toEqual(['GRAPH_ADDR']);
@@ -48,7 +49,7 @@ describe("the services' settings", () => {
   });
 
   it('need ARANGO_URL only when the graph store is ArangoDB', () => {
-    expect(variablesOf(() => readIngestConfig({ GRAPH_STORE: 'arangodb' }))).toEqual(['ARANGO_URL']);
+    expect(variablesOf(() => readGraphConfig({ GRAPH_STORE: 'arangodb' }))).toEqual(['ARANGO_URL']);
     expect(readGraphConfig({ GRAPH_STORE: 'arangodb', ARANGO_URL: 'http://arangodb:8529' }).store).toMatchObject({ kind: 'arangodb', database: 'civicgraph', prefix: 'graph_' });
   });
 

@@ -28,11 +28,10 @@ interface Entry {
  *
  * A key in steady use never waits for auth: once 80 % of its entry's TTL has passed, a hit
  * answers from the entry and refreshes it in the background, so no request queues behind
- * the refresh (before this, every key's requests stalled for an auth round trip every
- * `ttlMs`, which set the gateway's p99). The refresh never extends what auth has not
- * confirmed: a refusal replaces the entry at once (revocation is seen sooner, not later),
- * and an unreachable auth service leaves the entry to expire, after which requests fail
- * closed as before.
+ * the refresh (otherwise every key's requests would stall for an auth round trip once
+ * every `ttlMs`). The refresh never extends what auth has not confirmed: a refusal
+ * replaces the entry at once (revocation is seen sooner, not later), and an unreachable
+ * auth service leaves the entry to expire, after which requests fail closed.
  *
  * Keys auth confirmed and everything else (lookups in flight, refusals) are kept apart,
  * each within a count and a byte budget (50,000 and 32 MB; 10,000 and 4 MB), evicting its

@@ -19,7 +19,10 @@ export default defineConfig({
       { find: /^graphql$/, replacement: require.resolve('graphql') },
       { find: /^@civicgraph\/protos\/(?!graphql\/)(.*)$/, replacement: here('./protos/gen/$1.ts') },
       { find: /^@civicgraph\/kit\/testing$/, replacement: here('./services/kit/src/testing/index.ts') },
-      { find: /^@civicgraph\/(kit|geo|graph|results|auth|gateway|webhooks|ingest|stack|cli)$/, replacement: here('./services/$1/src/index.ts') },
+      {
+        find: /^@civicgraph\/(kit|geo|graph|results|auth|gateway|webhooks|ingest|stack|cli)$/,
+        replacement: here('./services/$1/src/index.ts'),
+      },
     ],
   },
   test: {
@@ -31,7 +34,11 @@ export default defineConfig({
     reporters: ['default', './test/harness/summary-reporter.ts'],
     // The tiers, by suffix (README, Test tiers): `vitest run --project <name>`.
     projects: [
-      tier('unit', ['**/*.test.ts'], ['**/*.data.test.ts', '**/*.int.test.ts', '**/*.e2e.test.ts', '**/*.abuse.test.ts']),
+      tier(
+        'unit',
+        ['**/*.test.ts'],
+        ['**/*.data.test.ts', '**/*.int.test.ts', '**/*.e2e.test.ts', '**/*.abuse.test.ts'],
+      ),
       tier('data', ['**/*.data.test.ts']),
       tier('integration', ['**/*.int.test.ts']),
       tier('e2e', ['**/*.e2e.test.ts']),

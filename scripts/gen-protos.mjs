@@ -28,20 +28,28 @@ const options = [
 function walk(dir, ext) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'gen' || name === 'node_modules' || name === 'dist' ? [] : walk(path, ext);
+    if (statSync(path).isDirectory())
+      return name === 'gen' || name === 'node_modules' || name === 'dist' ? [] : walk(path, ext);
     return path.endsWith(ext) ? [path] : [];
   });
 }
 
 function generate(outDir) {
-  const protos = walk(protoDir, '.proto').map((p) => relative(protoDir, p)).sort();
-  execFileSync(bin('protoc'), [
-    `--plugin=protoc-gen-ts_proto=${bin('protoc-gen-ts_proto')}`,
-    '-I', protoDir,
-    `--ts_proto_out=${outDir}`,
-    `--ts_proto_opt=${options}`,
-    ...protos,
-  ], { cwd: protoDir, stdio: 'inherit' });
+  const protos = walk(protoDir, '.proto')
+    .map((p) => relative(protoDir, p))
+    .sort();
+  execFileSync(
+    bin('protoc'),
+    [
+      `--plugin=protoc-gen-ts_proto=${bin('protoc-gen-ts_proto')}`,
+      '-I',
+      protoDir,
+      `--ts_proto_out=${outDir}`,
+      `--ts_proto_opt=${options}`,
+      ...protos,
+    ],
+    { cwd: protoDir, stdio: 'inherit' },
+  );
 }
 
 function snapshot(dir) {

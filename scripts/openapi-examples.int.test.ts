@@ -15,12 +15,20 @@ const tmp = mkdtempSync(join(tmpdir(), 'civic-examples-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('generated OpenAPI examples', () => {
-  it('the staleness check fails, naming the file, when examples.ts was edited by hand', () => {
-    const stale = join(tmp, 'examples.ts');
-    copyFileSync(examples, stale);
-    appendFileSync(stale, '\n// hand edit\n');
-    const run = spawnSync('node', [script, '--check', '--out', stale], { cwd: root, encoding: 'utf8', timeout: scaled(60_000) });
-    expect(run.stdout).toContain(`${stale} is stale`);
-    expect(run.status).toBe(1);
-  }, scaled(90_000));
+  it(
+    'the staleness check fails, naming the file, when examples.ts was edited by hand',
+    () => {
+      const stale = join(tmp, 'examples.ts');
+      copyFileSync(examples, stale);
+      appendFileSync(stale, '\n// hand edit\n');
+      const run = spawnSync('node', [script, '--check', '--out', stale], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: scaled(60_000),
+      });
+      expect(run.stdout).toContain(`${stale} is stale`);
+      expect(run.status).toBe(1);
+    },
+    scaled(90_000),
+  );
 });

@@ -22,8 +22,22 @@ const NEXT_GENERAL = '2028-11-07';
 const PAST_GENERAL = '2026-11-03';
 const DENVER = { lat: 39.7392, lng: -104.9903 };
 const REGIONS = [
-  { slug: 'region:co', name: 'Colorado', level: 'state', state: 'co', fips: '08', ocdId: 'ocd-division/country:us/state:co' },
-  { slug: 'region:co-denver-county', name: 'Denver County', level: 'county', state: 'co', fips: '08031', ocdId: 'ocd-division/country:us/state:co/county:denver' },
+  {
+    slug: 'region:co',
+    name: 'Colorado',
+    level: 'state',
+    state: 'co',
+    fips: '08',
+    ocdId: 'ocd-division/country:us/state:co',
+  },
+  {
+    slug: 'region:co-denver-county',
+    name: 'Denver County',
+    level: 'county',
+    state: 'co',
+    fips: '08031',
+    ocdId: 'ocd-division/country:us/state:co/county:denver',
+  },
 ];
 const MAX_ITEMS = 2;
 
@@ -32,7 +46,8 @@ function outPath(argv) {
   const at = argv.indexOf('--out');
   if (at === -1) return fileURLToPath(new URL('../services/gateway/src/rest/openapi/examples.ts', import.meta.url));
   const path = argv[at + 1];
-  if (path === undefined || path.startsWith('--')) throw new Error('--out needs a file path, e.g. --out /tmp/examples.ts');
+  if (path === undefined || path.startsWith('--'))
+    throw new Error('--out needs a file path, e.g. --out /tmp/examples.ts');
   return path;
 }
 
@@ -41,18 +56,30 @@ async function startExamplesStack(lifecycle, log) {
   const dir = mkdtempSync(join(tmpdir(), 'civic-examples-'));
   lifecycle.defer('temp dir', () => rmSync(dir, { recursive: true, force: true }));
   const stack = await startStack({
-    dataDir: dir, serves: 'test', lifecycle, log,
+    dataDir: dir,
+    serves: 'test',
+    lifecycle,
+    log,
     geo: { populationCsv: join(SHARED_DATA_DIR, 'population/derived/county-population-v2023.csv') },
     // A fixed cursor secret, so the example cursors are the same on every run.
     graph: { cursorSecret: 'openapi-examples' },
     prepare: async ({ graph }) => {
       // Written as of TODAY, not the day the script runs: confidences decay with their sources'
       // age, and the file must come out the same on every run for the staleness check.
-      const writer = new GraphWriter({ store: graph.store, env: 'test', now: () => new Date(`${TODAY}T12:00:00.000Z`) });
+      const writer = new GraphWriter({
+        store: graph.store,
+        env: 'test',
+        now: () => new Date(`${TODAY}T12:00:00.000Z`),
+      });
       for (const batch of generateDemo({ regions: REGIONS, today: TODAY })) await writer.apply(batch);
     },
   });
-  const { key } = await stack.auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'examples', pinnedVersion: '' });
+  const { key } = await stack.auth.keys.create({
+    environment: Environment.ENVIRONMENT_TEST,
+    plan: Plan.PLAN_BUILD,
+    label: 'examples',
+    pinnedVersion: '',
+  });
   return { url: stack.url, key };
 }
 
@@ -60,13 +87,20 @@ async function startExamplesStack(lifecycle, log) {
 function trim(body) {
   if (Array.isArray(body)) return body.map(trim);
   if (body === null || typeof body !== 'object') return body;
-  return Object.fromEntries(Object.entries(body).map(([k, v]) =>
-    [k, ['data', 'contests', 'candidacies'].includes(k) && Array.isArray(v) ? trim(v.slice(0, MAX_ITEMS)) : trim(v)]));
+  return Object.fromEntries(
+    Object.entries(body).map(([k, v]) => [
+      k,
+      ['data', 'contests', 'candidacies'].includes(k) && Array.isArray(v) ? trim(v.slice(0, MAX_ITEMS)) : trim(v),
+    ]),
+  );
 }
 
 /** Pretty JSON with arrays of numbers (coordinates) kept on one line. */
 function format(value) {
-  return JSON.stringify(value, null, 2).replace(/\[\s+(-?[\d.eE+-]+(?:,\s+-?[\d.eE+-]+)*)\s+\]/g, (_, items) => `[${items.split(/,\s+/).join(', ')}]`);
+  return JSON.stringify(value, null, 2).replace(
+    /\[\s+(-?[\d.eE+-]+(?:,\s+-?[\d.eE+-]+)*)\s+\]/g,
+    (_, items) => `[${items.split(/,\s+/).join(', ')}]`,
+  );
 }
 
 async function collect(url, key) {

@@ -12,7 +12,13 @@ import { fileURLToPath } from 'node:url';
 // and k8s set --max-semi-space-size=64): its answers allocate briefly-lived objects beside a
 // large, long-lived index, and fewer scavenges keep them off the tail. Measured the same way.
 if (typeof globalThis.gc !== 'function') {
-  const args = ['--expose-gc', '--max-semi-space-size=64', ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)];
+  const args = [
+    '--expose-gc',
+    '--max-semi-space-size=64',
+    ...process.execArgv,
+    fileURLToPath(import.meta.url),
+    ...process.argv.slice(2),
+  ];
   const child = spawnSync(process.execPath, args, { stdio: 'inherit' });
   process.exit(child.status ?? 1);
 }

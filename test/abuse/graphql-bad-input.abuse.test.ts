@@ -15,7 +15,11 @@ afterAll(() => s?.stop());
 
 /** POSTs a raw body; every answer must be a 4xx with errors carrying a stable extensions.type. */
 async function post(body: string, accept = 'application/graphql-response+json') {
-  const res = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: accept }, body });
+  const res = await fetch(`${s.url}/graphql`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: accept },
+    body,
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -35,7 +39,8 @@ async function failedField(query: string, variables: Record<string, unknown> = {
   return res.body.errors[0].extensions;
 }
 
-const nested = (depth: number) => `{ candidacy(slug: "candidacy:x") { ${'contest { candidacies { '.repeat(depth / 2)}slug${' } }'.repeat(depth / 2)} } }`;
+const nested = (depth: number) =>
+  `{ candidacy(slug: "candidacy:x") { ${'contest { candidacies { '.repeat(depth / 2)}slug${' } }'.repeat(depth / 2)} } }`;
 
 describe('GraphQL bad input', () => {
   it('refuses a query 100 fields deep as too complex', async () => {
@@ -46,34 +51,71 @@ describe('GraphQL bad input', () => {
     const aliases = Array.from({ length: 1_000 }, (_, i) => `a${i}: __typename`).join(' ');
     expect((await refused(`{ ${aliases} }`)).type).toBe('query_too_complex');
     const hundredAndOne = Array.from({ length: 101 }, (_, i) => `a${i}: __typename`).join(' ');
-    expect(await refused(`{ ${hundredAndOne} }`)).toMatchObject({ type: 'query_too_complex', limit: 'aliases', score: 101, ceiling: 100 });
+    expect(await refused(`{ ${hundredAndOne} }`)).toMatchObject({
+      type: 'query_too_complex',
+      limit: 'aliases',
+      score: 101,
+      ceiling: 100,
+    });
   });
 
   it('refuses a document of 15,001 characters, and accepts one of 15,000', async () => {
-    const padded = (n: number) => { const q = '{ __typename }'; return q + ' '.repeat(n - q.length); };
-    expect(await refused(padded(15_001))).toMatchObject({ type: 'query_too_complex', limit: 'document_size', score: 15_001, ceiling: 15_000 });
-    expect((await post(JSON.stringify({ query: padded(15_000) }))).body).toEqual({ data: { __typename: 'Query' }, extensions: expect.any(Object) });
+    const padded = (n: number) => {
+      const q = '{ __typename }';
+      return q + ' '.repeat(n - q.length);
+    };
+    expect(await refused(padded(15_001))).toMatchObject({
+      type: 'query_too_complex',
+      limit: 'document_size',
+      score: 15_001,
+      ceiling: 15_000,
+    });
+    expect((await post(JSON.stringify({ query: padded(15_000) }))).body).toEqual({
+      data: { __typename: 'Query' },
+      extensions: expect.any(Object),
+    });
   });
 
   it('refuses a fragment bomb before it expands', async () => {
     const levels = 40;
-    const fragments = Array.from({ length: levels }, (_, i) => `fragment F${i} on Query { ${i + 1 < levels ? `...F${i + 1} ...F${i + 1}` : '__typename'} }`).join('\n');
+    const fragments = Array.from(
+      { length: levels },
+      (_, i) => `fragment F${i} on Query { ${i + 1 < levels ? `...F${i + 1} ...F${i + 1}` : '__typename'} }`,
+    ).join('\n');
     expect(await refused(`{ ...F0 }\n${fragments}`)).toMatchObject({ type: 'query_too_complex', limit: 'selections' });
   });
 
   it('refuses fragment cycles and unknown fields as invalid queries', async () => {
-    expect(await refused('{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }')).toMatchObject({ type: 'invalid_parameter', field: 'query' });
+    expect(await refused('{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }')).toMatchObject({
+      type: 'invalid_parameter',
+      field: 'query',
+    });
     expect(await refused('{ nonsense }')).toMatchObject({ type: 'invalid_parameter', field: 'query' });
-    expect(await refused('{ _regions(slugs: ["region:co"]) { slug } }')).toMatchObject({ type: 'invalid_parameter', field: 'query' });
+    expect(await refused('{ _regions(slugs: ["region:co"]) { slug } }')).toMatchObject({
+      type: 'invalid_parameter',
+      field: 'query',
+    });
     expect(await refused('{ unclosed')).toMatchObject({ type: 'invalid_parameter', field: 'query' });
   });
 
   it('refuses variables of the wrong type, and scalars that do not parse, naming them', async () => {
     const q = 'query($lat: Float!, $date: Date!) { ballotAtPoint(lat: $lat, lng: -105, date: $date) { slug } }';
-    expect(await refused(q, { lat: 'forty', date: NEXT_GENERAL })).toMatchObject({ type: 'invalid_parameter', field: 'variables' });
-    expect(await refused(q, { lat: 39.7, date: '2028-02-30' })).toMatchObject({ type: 'invalid_parameter', field: 'variables' });
-    expect(await refused('{ contests(state: "ZZ") { slug } }')).toMatchObject({ type: 'invalid_parameter', field: 'state' });
-    expect(await failedField(`{ ballotAtPoint(lat: 1e308, lng: 0, date: "${NEXT_GENERAL}") { slug } }`)).toMatchObject({ type: 'invalid_parameter', field: 'lat' });
+    expect(await refused(q, { lat: 'forty', date: NEXT_GENERAL })).toMatchObject({
+      type: 'invalid_parameter',
+      field: 'variables',
+    });
+    expect(await refused(q, { lat: 39.7, date: '2028-02-30' })).toMatchObject({
+      type: 'invalid_parameter',
+      field: 'variables',
+    });
+    expect(await refused('{ contests(state: "ZZ") { slug } }')).toMatchObject({
+      type: 'invalid_parameter',
+      field: 'state',
+    });
+    expect(await failedField(`{ ballotAtPoint(lat: 1e308, lng: 0, date: "${NEXT_GENERAL}") { slug } }`)).toMatchObject({
+      type: 'invalid_parameter',
+      field: 'lat',
+    });
   });
 
   it('refuses a JSON array batch of 1,000 operations whole, and a body that is not JSON', async () => {
@@ -85,7 +127,10 @@ describe('GraphQL bad input', () => {
   });
 
   it('refuses several operations without operationName, and an operationName the document lacks', async () => {
-    expect(await refused('query A { __typename } query B { __typename }')).toMatchObject({ type: 'invalid_parameter', field: 'operationName' });
+    expect(await refused('query A { __typename } query B { __typename }')).toMatchObject({
+      type: 'invalid_parameter',
+      field: 'operationName',
+    });
     const res = await post(JSON.stringify({ query: 'query A { __typename }', operationName: 'Z' }));
     expect(res.body.errors[0].extensions).toMatchObject({ type: 'invalid_parameter', field: 'operationName' });
   });

@@ -13,8 +13,18 @@ import { scaled } from '@civicgraph/kit/testing';
  * answering afterwards.
  */
 const RUNS = Number(process.env['PROPERTY_RUNS'] ?? 40);
-const TYPES = new Set(['invalid_parameter', 'unauthenticated', 'entitlement_required', 'plan_required', 'out_of_scope', 'not_found', 'rate_limited',
-  'query_too_complex', 'unsupported_version', 'response_too_large']);
+const TYPES = new Set([
+  'invalid_parameter',
+  'unauthenticated',
+  'entitlement_required',
+  'plan_required',
+  'out_of_scope',
+  'not_found',
+  'rate_limited',
+  'query_too_complex',
+  'unsupported_version',
+  'response_too_large',
+]);
 
 let s: Stack;
 let key: string;
@@ -22,7 +32,11 @@ let key: string;
 beforeAll(async () => {
   s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
   // Enterprise, with every entitlement: the largest budgets, so the most work a document can ask for runs.
-  key = await s.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 1_000_000, entitlements: { contact: true, geography: true, states: [], tiers: [] } });
+  key = await s.key({
+    plan: Plan.PLAN_ENTERPRISE,
+    rateLimitPerMinute: 1_000_000,
+    entitlements: { contact: true, geography: true, states: [], tiers: [] },
+  });
 }, scaled(60_000));
 afterAll(() => s?.stop());
 
@@ -43,70 +57,162 @@ function expectContract(r: { status: number; body: any; text: string }, query: s
   if (r.body.errors === undefined) expect(r.body.data, what).toBeTypeOf('object');
 }
 
-const FIELDS = ['region', 'regions', 'contest', 'contests', 'candidacy', 'ballotAtPoint', 'districtsAtPoint', 'officeholders', 'slug', 'name', 'level',
-  'boundary', 'candidacies', 'person', 'party', 'office', 'confidence', 'provenance', 'results', '__typename', '__schema', '__type', 'types', 'fields', 'ofType'];
-const ARGS = ['(slug: "region:co")', '(state: "co")', '(state: "AK")', '(lat: 39.74, lng: -104.99)', '(lat: 91, lng: 0)', '(simplify: 0)', '(simplify: -1)',
-  '(name: "Region")', '(limit: 100000)', '(date: "2026-02-30")', '(slug: 1)', '(first: null)'];
-const TOKENS = ['{', '}', '(', ')', ':', '...', '@include(if: true)', 'fragment F on Region', 'query', 'mutation', '$v', '"s"', '123', '1e309', '[', ']', '!', '=', '#', '\\u0000', ...FIELDS];
+const FIELDS = [
+  'region',
+  'regions',
+  'contest',
+  'contests',
+  'candidacy',
+  'ballotAtPoint',
+  'districtsAtPoint',
+  'officeholders',
+  'slug',
+  'name',
+  'level',
+  'boundary',
+  'candidacies',
+  'person',
+  'party',
+  'office',
+  'confidence',
+  'provenance',
+  'results',
+  '__typename',
+  '__schema',
+  '__type',
+  'types',
+  'fields',
+  'ofType',
+];
+const ARGS = [
+  '(slug: "region:co")',
+  '(state: "co")',
+  '(state: "AK")',
+  '(lat: 39.74, lng: -104.99)',
+  '(lat: 91, lng: 0)',
+  '(simplify: 0)',
+  '(simplify: -1)',
+  '(name: "Region")',
+  '(limit: 100000)',
+  '(date: "2026-02-30")',
+  '(slug: 1)',
+  '(first: null)',
+];
+const TOKENS = [
+  '{',
+  '}',
+  '(',
+  ')',
+  ':',
+  '...',
+  '@include(if: true)',
+  'fragment F on Region',
+  'query',
+  'mutation',
+  '$v',
+  '"s"',
+  '123',
+  '1e309',
+  '[',
+  ']',
+  '!',
+  '=',
+  '#',
+  '\\u0000',
+  ...FIELDS,
+];
 
 describe('GraphQL documents from fast-check', () => {
-  it('token soup is refused as a 4xx with a typed error, never a 5xx', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 60 }), async (tokens) => {
-        const query = tokens.join(' ');
-        expectContract(await send(query), query);
-      }),
-      { numRuns: RUNS },
-    );
-  }, scaled(120_000));
+  it(
+    'token soup is refused as a 4xx with a typed error, never a 5xx',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 60 }), async (tokens) => {
+          const query = tokens.join(' ');
+          expectContract(await send(query), query);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    scaled(120_000),
+  );
 
-  it('nested, aliased and fragment-spread selections of real fields are answered or refused by type, never a 5xx', async () => {
-    const { selection } = fc.letrec<{ selection: string; set: string }>((tie) => ({
-      selection: fc.tuple(
-        fc.option(fc.stringMatching(/^[a-z][a-z0-9]{0,5}$/), { nil: undefined }),
-        fc.constantFrom(...FIELDS),
-        fc.option(fc.constantFrom(...ARGS), { nil: undefined }),
-        fc.option(tie('set'), { nil: undefined, depthSize: 'small' }),
-      ).map(([alias, field, args, set]) => `${alias === undefined ? '' : `${alias}: `}${field}${args ?? ''}${set === undefined ? '' : ` ${set}`}`),
-      set: fc.array(tie('selection') as fc.Arbitrary<string>, { minLength: 1, maxLength: 4, depthSize: 'small' }).map((xs) => `{ ${xs.join(' ')} }`),
-    }));
-    const document = fc.tuple(fc.array(selection, { minLength: 1, maxLength: 6 }), fc.boolean(), fc.integer({ min: 1, max: 40 })).map(([sels, fragment, copies]) =>
-      fragment
-        ? `{ ${Array.from({ length: copies }, (_, i) => `r${i}: region(slug: "region:co") { ...F }`).join(' ')} } fragment F on Region { ${sels.join(' ')} }`
-        : `{ ${sels.join(' ')} }`);
-    await fc.assert(
-      fc.asyncProperty(document, async (query) => {
-        expectContract(await send(query), query);
-      }),
-      { numRuns: RUNS },
-    );
-    // Still answering, and answering right.
-    const after = await send('{ region(slug: "region:co") { slug } }');
-    expect(after.body).toEqual(expect.objectContaining({ data: { region: { slug: 'region:co' } } }));
-  }, scaled(180_000));
+  it(
+    'nested, aliased and fragment-spread selections of real fields are answered or refused by type, never a 5xx',
+    async () => {
+      const { selection } = fc.letrec<{ selection: string; set: string }>((tie) => ({
+        selection: fc
+          .tuple(
+            fc.option(fc.stringMatching(/^[a-z][a-z0-9]{0,5}$/), { nil: undefined }),
+            fc.constantFrom(...FIELDS),
+            fc.option(fc.constantFrom(...ARGS), { nil: undefined }),
+            fc.option(tie('set'), { nil: undefined, depthSize: 'small' }),
+          )
+          .map(
+            ([alias, field, args, set]) =>
+              `${alias === undefined ? '' : `${alias}: `}${field}${args ?? ''}${set === undefined ? '' : ` ${set}`}`,
+          ),
+        set: fc
+          .array(tie('selection') as fc.Arbitrary<string>, { minLength: 1, maxLength: 4, depthSize: 'small' })
+          .map((xs) => `{ ${xs.join(' ')} }`),
+      }));
+      const document = fc
+        .tuple(fc.array(selection, { minLength: 1, maxLength: 6 }), fc.boolean(), fc.integer({ min: 1, max: 40 }))
+        .map(([sels, fragment, copies]) =>
+          fragment
+            ? `{ ${Array.from({ length: copies }, (_, i) => `r${i}: region(slug: "region:co") { ...F }`).join(' ')} } fragment F on Region { ${sels.join(' ')} }`
+            : `{ ${sels.join(' ')} }`,
+        );
+      await fc.assert(
+        fc.asyncProperty(document, async (query) => {
+          expectContract(await send(query), query);
+        }),
+        { numRuns: RUNS },
+      );
+      // Still answering, and answering right.
+      const after = await send('{ region(slug: "region:co") { slug } }');
+      expect(after.body).toEqual(expect.objectContaining({ data: { region: { slug: 'region:co' } } }));
+    },
+    scaled(180_000),
+  );
 
-  it('valid documents, copied under aliases up to the alias limit, are answered or refused by their ceilings', async () => {
-    const simplify = fc.constantFrom(0, 10, 500, 5000);
-    const piece = fc.oneof(
-      simplify.map((x) => `region(slug: "region:co") { slug name level boundary(simplify: ${x}) }`),
-      simplify.map((x) => `contests(state: "co") { slug name office { name } candidacies { person { name } party { name } confidence provenance { source } } region { slug boundary(simplify: ${x}) } }`),
-      fc.constant('ballotAtPoint(lat: 39.7392, lng: -104.9903, date: "2026-11-03") { slug candidacies { slug confidence } }'),
-      fc.constant('__schema { types { name fields { name args { name } type { name ofType { name } } } } }'),
-      fc.constant('__type(name: "Contest") { fields { name } }'),
-    );
-    const document = fc.tuple(fc.array(piece, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 99 }))
-      .map(([pieces, copies]) => `{ ${Array.from({ length: copies }, (_, i) => `a${i}: ${pieces[i % pieces.length]}`).join(' ')} }`);
-    let answered = 0;
-    await fc.assert(
-      fc.asyncProperty(document, async (query) => {
-        const r = await send(query);
-        expectContract(r, query);
-        if (r.body.errors === undefined) answered++;
-        else for (const e of r.body.errors) expect(['query_too_complex', 'response_too_large'], query.slice(0, 200)).toContain(e.extensions.type);
-      }),
-      { numRuns: RUNS },
-    );
-    // The generator reaches execution, not only the refusals.
-    expect(answered).toBeGreaterThan(0);
-  }, scaled(180_000));
+  it(
+    'valid documents, copied under aliases up to the alias limit, are answered or refused by their ceilings',
+    async () => {
+      const simplify = fc.constantFrom(0, 10, 500, 5000);
+      const piece = fc.oneof(
+        simplify.map((x) => `region(slug: "region:co") { slug name level boundary(simplify: ${x}) }`),
+        simplify.map(
+          (x) =>
+            `contests(state: "co") { slug name office { name } candidacies { person { name } party { name } confidence provenance { source } } region { slug boundary(simplify: ${x}) } }`,
+        ),
+        fc.constant(
+          'ballotAtPoint(lat: 39.7392, lng: -104.9903, date: "2026-11-03") { slug candidacies { slug confidence } }',
+        ),
+        fc.constant('__schema { types { name fields { name args { name } type { name ofType { name } } } } }'),
+        fc.constant('__type(name: "Contest") { fields { name } }'),
+      );
+      const document = fc
+        .tuple(fc.array(piece, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 99 }))
+        .map(
+          ([pieces, copies]) =>
+            `{ ${Array.from({ length: copies }, (_, i) => `a${i}: ${pieces[i % pieces.length]}`).join(' ')} }`,
+        );
+      let answered = 0;
+      await fc.assert(
+        fc.asyncProperty(document, async (query) => {
+          const r = await send(query);
+          expectContract(r, query);
+          if (r.body.errors === undefined) answered++;
+          else
+            for (const e of r.body.errors)
+              expect(['query_too_complex', 'response_too_large'], query.slice(0, 200)).toContain(e.extensions.type);
+        }),
+        { numRuns: RUNS },
+      );
+      // The generator reaches execution, not only the refusals.
+      expect(answered).toBeGreaterThan(0);
+    },
+    scaled(180_000),
+  );
 });

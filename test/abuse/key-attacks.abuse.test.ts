@@ -25,10 +25,16 @@ function rawGet(path: string, headers: Record<string, string | string[]>): Promi
   const url = new URL(path, s.url);
   return new Promise((resolve, reject) => {
     // An array value goes out as one header line per element.
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'GET', headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (c) => (text += c)).on('end', () => resolve({ status: res.statusCode!, body: text === '' ? undefined : JSON.parse(text) }));
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'GET', headers },
+      (res) => {
+        let text = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (c) => (text += c))
+          .on('end', () => resolve({ status: res.statusCode!, body: text === '' ? undefined : JSON.parse(text) }));
+      },
+    );
     req.on('error', reject).end();
   });
 }
@@ -46,11 +52,14 @@ describe('presenting a key', () => {
     }
   });
 
-  it.each(['api_key', 'key', 'access_token', 'token'])('refuses a key in the query string (%s) as 400 naming the parameter, even with a good header', async (name) => {
-    const res = await get(`${s.url}${LAYERS}?${name}=${key}`, key);
-    expectProblem(res, 400, 'invalid_parameter', name);
-    expect(res.body.detail).toContain('Authorization');
-  });
+  it.each(['api_key', 'key', 'access_token', 'token'])(
+    'refuses a key in the query string (%s) as 400 naming the parameter, even with a good header',
+    async (name) => {
+      const res = await get(`${s.url}${LAYERS}?${name}=${key}`, key);
+      expectProblem(res, 400, 'invalid_parameter', name);
+      expect(res.body.detail).toContain('Authorization');
+    },
+  );
 
   it('refuses two Authorization headers, even when both carry the good key', async () => {
     const res = await rawGet(LAYERS, { Authorization: [`Bearer ${key}`, `Bearer ${key}`] });
@@ -71,7 +80,12 @@ describe('presenting a key', () => {
   });
 
   it('refuses a truncated key with the same problem as an unknown or revoked one', async () => {
-    const revoked = await s.auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'r', pinnedVersion: '' });
+    const revoked = await s.auth.keys.create({
+      environment: Environment.ENVIRONMENT_TEST,
+      plan: Plan.PLAN_BUILD,
+      label: 'r',
+      pinnedVersion: '',
+    });
     await s.auth.keys.revoke(revoked.record.keyId);
     const details = new Set<string>();
     for (const presented of [key.slice(0, 30), `cg_test_${'B'.repeat(40)}`, revoked.key]) {
@@ -92,7 +106,12 @@ describe('presenting a key', () => {
   });
 
   it('sends Vary: Authorization on every answer that depends on the key', async () => {
-    const paths = [LAYERS, `/v1/ballot?lat=${DENVER.lat}&lng=${DENVER.lng}&date=${NEXT_GENERAL}`, '/v1/contests?state=co', `/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}`];
+    const paths = [
+      LAYERS,
+      `/v1/ballot?lat=${DENVER.lat}&lng=${DENVER.lng}&date=${NEXT_GENERAL}`,
+      '/v1/contests?state=co',
+      `/v1/districts_by_point?lat=${DENVER.lat}&lng=${DENVER.lng}`,
+    ];
     for (const path of paths) {
       const res = await get(`${s.url}${path}`, key);
       expect(res.status, path).toBe(200);
@@ -101,7 +120,11 @@ describe('presenting a key', () => {
     const gql = await graphql(s.url, key, '{ __typename }');
     expect(gql.headers.get('vary')).toMatch(/Authorization/);
     // Refusals depend on the key too: a plan gate, an unknown key, a missing entitlement.
-    for (const [path, k] of [['/v1/webhooks', explore], [LAYERS, 'cg_test_nope'], ['/v1/contests/contest:nope', key]] as const) {
+    for (const [path, k] of [
+      ['/v1/webhooks', explore],
+      [LAYERS, 'cg_test_nope'],
+      ['/v1/contests/contest:nope', key],
+    ] as const) {
       const res = await get(`${s.url}${path}`, k);
       expect(res.status, path).toBeGreaterThanOrEqual(400);
       expect(res.headers.get('vary'), path).toMatch(/Authorization/);
@@ -125,8 +148,23 @@ describe('plan gates', () => {
   });
 
   it('says in /v1/meta/layers which layers the calling key may use', async () => {
-    const available = async (k: string) => Object.fromEntries((await get(`${s.url}${LAYERS}`, k)).body.data.map((l: any) => [l.name, l.available_to_key]));
-    expect(await available(explore)).toEqual({ rest: true, graphql: true, cypher: false, agent: false, webhooks: false, bulk_export: false });
-    expect(await available(key)).toEqual({ rest: true, graphql: true, cypher: true, agent: true, webhooks: true, bulk_export: true });
+    const available = async (k: string) =>
+      Object.fromEntries((await get(`${s.url}${LAYERS}`, k)).body.data.map((l: any) => [l.name, l.available_to_key]));
+    expect(await available(explore)).toEqual({
+      rest: true,
+      graphql: true,
+      cypher: false,
+      agent: false,
+      webhooks: false,
+      bulk_export: false,
+    });
+    expect(await available(key)).toEqual({
+      rest: true,
+      graphql: true,
+      cypher: true,
+      agent: true,
+      webhooks: true,
+      bulk_export: true,
+    });
   });
 });

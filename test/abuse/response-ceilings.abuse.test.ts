@@ -28,7 +28,19 @@ beforeAll(async () => {
   });
   ring.push(ring[0]!);
   const file = join(dir, 'dense.geojson');
-  writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { GEOID: '0803199', NAME: 'Dense' }, geometry: { type: 'Polygon', coordinates: [ring] } }] }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { GEOID: '0803199', NAME: 'Dense' },
+          geometry: { type: 'Polygon', coordinates: [ring] },
+        },
+      ],
+    }),
+  );
   stack = await startStack({ files: [{ level: Level.LEVEL_PRECINCT, path: file, state: 'co' }] });
   const geography = { contact: false, geography: true, states: [], tiers: [] };
   explore = await stack.key({ plan: Plan.PLAN_EXPLORE, entitlements: geography });
@@ -74,12 +86,16 @@ describe('GraphQL: outlines costed by what they return', () => {
 
   it('refuses the outline that passes the ceiling, naming its path, and keeps the answer within it', async () => {
     const res = await graphql(stack.url, build, boundaries(8, 0));
-    const refused = res.body.errors.filter((e: { extensions: { type: string } }) => e.extensions.type === 'response_too_large');
+    const refused = res.body.errors.filter(
+      (e: { extensions: { type: string } }) => e.extensions.type === 'response_too_large',
+    );
     expect(refused.length).toBeGreaterThan(0);
     expect(refused[0].extensions.field).toMatch(/^a\d\.boundary$/);
-    expect(refused[0].path).toEqual(refused[0].extensions.field.split("."));
+    expect(refused[0].path).toEqual(refused[0].extensions.field.split('.'));
     expect(JSON.stringify(res.body).length).toBeLessThan(16 * 2 ** 20 + 4 * 2 ** 20);
-    const served = Object.values(res.body.data as Record<string, { boundary: unknown } | null>).filter((r) => r?.boundary != null);
+    const served = Object.values(res.body.data as Record<string, { boundary: unknown } | null>).filter(
+      (r) => r?.boundary != null,
+    );
     expect(served.length).toBeGreaterThan(0);
     expect(served.length).toBeLessThan(8);
   });

@@ -24,11 +24,22 @@ import { MAX_PARAM_LENGTH, type ParamSpec } from '../../services/gateway/src/res
 import { startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
 
-
 /** Every problem type and its status; the 5xx ones must never be answered to bad input. */
 const PROBLEM_STATUS: Record<ErrorType, number> = {
-  invalid_parameter: 400, unauthenticated: 401, entitlement_required: 403, plan_required: 403, out_of_scope: 403,
-  not_found: 404, rate_limited: 429, query_too_complex: 400, unsupported_version: 400, headers_too_large: 431, request_timeout: 408, response_too_large: 400, upstream_unavailable: 503, internal: 500,
+  invalid_parameter: 400,
+  unauthenticated: 401,
+  entitlement_required: 403,
+  plan_required: 403,
+  out_of_scope: 403,
+  not_found: 404,
+  rate_limited: 429,
+  query_too_complex: 400,
+  unsupported_version: 400,
+  headers_too_large: 431,
+  request_timeout: 408,
+  response_too_large: 400,
+  upstream_unavailable: 503,
+  internal: 500,
 };
 const RUNS = Number(process.env['PROPERTY_RUNS'] ?? 30);
 const PROPERTY_TIMEOUT = 60_000;
@@ -43,22 +54,37 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 /** A real slug of each kind (`contest`, `candidacy`, `party`, `office`, `region`), from the demo. */
 const demo = new Map<string, string>();
 
-interface Reply { status: number; contentType: string; text: string; body: any }
+interface Reply {
+  status: number;
+  contentType: string;
+  text: string;
+  body: any;
+}
 
 /** GET `path` exactly as written (already percent-encoded), with these headers. */
-function send(path: string, headers: Record<string, string | string[]> = { Authorization: `Bearer ${key}` }): Promise<Reply> {
+function send(
+  path: string,
+  headers: Record<string, string | string[]> = { Authorization: `Bearer ${key}` },
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: origin.hostname, port: origin.port, path, method: 'GET', headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let body: any;
-        try { body = text === '' ? undefined : JSON.parse(text); } catch { body = undefined; }
-        resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text, body });
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: origin.hostname, port: origin.port, path, method: 'GET', headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: any;
+          try {
+            body = text === '' ? undefined : JSON.parse(text);
+          } catch {
+            body = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text, body });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -68,7 +94,11 @@ beforeAll(async () => {
   s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
   origin = new URL(s.url);
   // Contact and geography, every state; Enterprise so a few thousand requests stay under the limit.
-  key = await s.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 1_000_000, entitlements: { contact: true, geography: true, states: [], tiers: [] } });
+  key = await s.key({
+    plan: Plan.PLAN_ENTERPRISE,
+    rateLimitPerMinute: 1_000_000,
+    entitlements: { contact: true, geography: true, states: [], tiers: [] },
+  });
   const contests = await send('/v1/contests?state=co&limit=200');
   expect(contests.status).toBe(200);
   // The most confident candidacy with a party, so the examples' min_confidence keeps it.
@@ -76,7 +106,11 @@ beforeAll(async () => {
   for (const summary of contests.body.data as any[]) {
     const contest = (await send(`/v1/contests/${enc(summary.slug)}`)).body;
     for (const candidacy of contest.candidacies as any[]) {
-      if (typeof candidacy.party_slug === 'string' && (best === undefined || candidacy.confidence > best.candidacy.confidence)) best = { contest, candidacy };
+      if (
+        typeof candidacy.party_slug === 'string' &&
+        (best === undefined || candidacy.confidence > best.candidacy.confidence)
+      )
+        best = { contest, candidacy };
     }
   }
   if (best !== undefined) {
@@ -133,7 +167,8 @@ function requestPath(ep: Endpoint, target?: ParamSpec, hostile?: Hostile, extra?
   for (const spec of ep.params) {
     const h = spec === target ? hostile : undefined;
     if (spec.in === 'path') {
-      const v = h === undefined ? enc(validValue(spec)!) : h.kind === 'value' ? enc(h.value) : h.kind === 'raw' ? h.raw : '';
+      const v =
+        h === undefined ? enc(validValue(spec)!) : h.kind === 'value' ? enc(h.value) : h.kind === 'raw' ? h.raw : '';
       path = path.replace(`{${spec.name}}`, v);
       continue;
     }
@@ -151,12 +186,19 @@ function requestPath(ep: Endpoint, target?: ParamSpec, hostile?: Hostile, extra?
 /** What the gateway reads for the parameter: the decoded string, strings if repeated, undefined if absent, null if undecodable. */
 function received(spec: ParamSpec, h: Hostile): string | string[] | undefined | null {
   switch (h.kind) {
-    case 'value': return h.value;
-    case 'absent': return undefined;
-    case 'repeat': return h.values;
+    case 'value':
+      return h.value;
+    case 'absent':
+      return undefined;
+    case 'repeat':
+      return h.values;
     case 'raw':
       if (spec.in === 'query') return qsUnescape(h.raw.replace(/\+/g, ' '));
-      try { return decodeURIComponent(h.raw); } catch { return null; }
+      try {
+        return decodeURIComponent(h.raw);
+      } catch {
+        return null;
+      }
   }
 }
 
@@ -208,7 +250,8 @@ function expectProblemContract(r: Reply, what: string, field?: string): void {
   expect(r.body.request_id, `${what}: request_id`).toMatch(/^req_/);
   expect(r.body.field, `${what}: a ${r.status} ${r.body.type} names its field (${r.body.detail})`).toBeTypeOf('string');
   expect(r.body.field.length, `${what}: field is not empty`).toBeGreaterThan(0);
-  if (field !== undefined && r.body.type === 'invalid_parameter') expect(r.body.field, `${what}: invalid_parameter names the parameter replaced`).toBe(field);
+  if (field !== undefined && r.body.type === 'invalid_parameter')
+    expect(r.body.field, `${what}: invalid_parameter names the parameter replaced`).toBe(field);
 }
 
 function expectInvalidParameter(r: Reply, what: string, field: string): void {
@@ -221,27 +264,137 @@ function expectInvalidParameter(r: Reply, what: string, field: string): void {
 // Hostile values
 
 const char = (from: number, to: number) => fc.integer({ min: from, max: to }).map((c) => String.fromCharCode(c));
-const NUMBERISH = ['NaN', '-NaN', 'Infinity', '-Infinity', '1e308', '-1e308', '1e309', '-1e309', '5e-324', '-0', '0x1A', '0b11', '0o7', '1_000', '1,5', '.5', '5.', '+.5e1', '--1', '1e', 'e1', '١٢٣', '１２', '12abc', '0.1.2'];
-const WORDS = ['null', 'undefined', 'true', 'false', '[]', '{}', '{"a":1}', '[1,2]', 'NaN', 'Infinity', '__proto__', 'constructor', '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '%00', '\\u0000', '${jndi:ldap://x}'];
+const NUMBERISH = [
+  'NaN',
+  '-NaN',
+  'Infinity',
+  '-Infinity',
+  '1e308',
+  '-1e308',
+  '1e309',
+  '-1e309',
+  '5e-324',
+  '-0',
+  '0x1A',
+  '0b11',
+  '0o7',
+  '1_000',
+  '1,5',
+  '.5',
+  '5.',
+  '+.5e1',
+  '--1',
+  '1e',
+  'e1',
+  '١٢٣',
+  '１２',
+  '12abc',
+  '0.1.2',
+];
+const WORDS = [
+  'null',
+  'undefined',
+  'true',
+  'false',
+  '[]',
+  '{}',
+  '{"a":1}',
+  '[1,2]',
+  'NaN',
+  'Infinity',
+  '__proto__',
+  'constructor',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  '%00',
+  '\\u0000',
+  '${jndi:ldap://x}',
+];
 /** Address-shaped: coordinates out of range or not numbers, ZIPs, cities and states nobody has. */
-const PLACES = ['91,181', '-91,-181', 'NaN,NaN', '1e308,-1e308', '0,0', ',', '00000', '99999', '80202-0000', '8020', 'Nowhere, ZZ', 'Atlantis, CO', 'Denver, ZZ', ', CO', 'Denver,', 'Denver, CO, CO'];
+const PLACES = [
+  '91,181',
+  '-91,-181',
+  'NaN,NaN',
+  '1e308,-1e308',
+  '0,0',
+  ',',
+  '00000',
+  '99999',
+  '80202-0000',
+  '8020',
+  'Nowhere, ZZ',
+  'Atlantis, CO',
+  'Denver, ZZ',
+  ', CO',
+  'Denver,',
+  'Denver, CO, CO',
+];
 /** Percent-escapes that do not decode to UTF-8 (or do not decode at all). */
-const BAD_ESCAPES = ['%', '%%', '%zz', '%2', '%u0041', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '%FF', '%FE%FF', '%00', '%%31', '%C3', '%F4%90%80%80'];
+const BAD_ESCAPES = [
+  '%',
+  '%%',
+  '%zz',
+  '%2',
+  '%u0041',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '%C0%AF',
+  '%FF',
+  '%FE%FF',
+  '%00',
+  '%%31',
+  '%C3',
+  '%F4%90%80%80',
+];
 
 /** Values 10 KB long on the wire (and just around MAX_PARAM_LENGTH), kept under the 16 KB request-head limit of node's HTTP server. */
 function longValues(valid: string | undefined, kind: string | undefined): string[] {
   const tenKb = 10_240;
-  const out = ['a'.repeat(MAX_PARAM_LENGTH - 1), 'a'.repeat(MAX_PARAM_LENGTH), 'a'.repeat(MAX_PARAM_LENGTH + 1), 'a'.repeat(tenKb), '9'.repeat(tenKb),
-    `0.${'0'.repeat(tenKb)}1`, 'é'.repeat(MAX_PARAM_LENGTH + 1), '𝕏'.repeat(1_025), '\u0000'.repeat(tenKb / 3)];
-  if (valid !== undefined) out.push(valid + ' '.repeat(MAX_PARAM_LENGTH), valid.repeat(Math.ceil(tenKb / valid.length)));
-  if (kind !== undefined) out.push(`${kind}:${'a'.repeat(MAX_PARAM_LENGTH - kind.length - 1)}`, `${kind}:${'a'.repeat(tenKb)}`, `${kind}:${'a-'.repeat(tenKb / 2)}a`);
+  const out = [
+    'a'.repeat(MAX_PARAM_LENGTH - 1),
+    'a'.repeat(MAX_PARAM_LENGTH),
+    'a'.repeat(MAX_PARAM_LENGTH + 1),
+    'a'.repeat(tenKb),
+    '9'.repeat(tenKb),
+    `0.${'0'.repeat(tenKb)}1`,
+    'é'.repeat(MAX_PARAM_LENGTH + 1),
+    '𝕏'.repeat(1_025),
+    '\u0000'.repeat(tenKb / 3),
+  ];
+  if (valid !== undefined)
+    out.push(valid + ' '.repeat(MAX_PARAM_LENGTH), valid.repeat(Math.ceil(tenKb / valid.length)));
+  if (kind !== undefined)
+    out.push(
+      `${kind}:${'a'.repeat(MAX_PARAM_LENGTH - kind.length - 1)}`,
+      `${kind}:${'a'.repeat(tenKb)}`,
+      `${kind}:${'a-'.repeat(tenKb / 2)}a`,
+    );
   return out;
 }
 
 /** The valid value bent slightly: case, padding, a control character, a lookalike, a suffix. */
 function mutations(valid: string): string[] {
-  return [valid.toUpperCase(), ` ${valid}`, `${valid} `, `${valid}\n`, `${valid}\u0000`, `${valid}\t`, `\u200b${valid}`, `${valid}\u0301`,
-    valid.replace(/a/g, 'а'), valid.slice(0, -1), `${valid}${valid}`, `${valid}&x=1`, `${valid}#x`, `${valid}/`, `${valid}/..`, `${valid}%`, `${valid}-`, `${valid}--x`];
+  return [
+    valid.toUpperCase(),
+    ` ${valid}`,
+    `${valid} `,
+    `${valid}\n`,
+    `${valid}\u0000`,
+    `${valid}\t`,
+    `\u200b${valid}`,
+    `${valid}\u0301`,
+    valid.replace(/a/g, 'а'),
+    valid.slice(0, -1),
+    `${valid}${valid}`,
+    `${valid}&x=1`,
+    `${valid}#x`,
+    `${valid}/`,
+    `${valid}/..`,
+    `${valid}%`,
+    `${valid}-`,
+    `${valid}--x`,
+  ];
 }
 
 /** Out of range and not quite numbers, from the schema's own bounds. */
@@ -249,8 +402,10 @@ function numberEdges(spec: ParamSpec): string[] {
   if (spec.schema.type !== 'number' && spec.schema.type !== 'integer') return [];
   const { minimum, maximum } = spec.schema;
   const out = ['1.5', '1e2', '+5', ' 5 ', '0', '-1', '0.0', '1e-400'];
-  if (minimum !== undefined) out.push(String(minimum), String(minimum - 1), `${minimum}.000000001`, String(minimum - 1e-9));
-  if (maximum !== undefined) out.push(String(maximum), String(maximum + 1), String(maximum + 1e-9), `${maximum}.0000000000000001`);
+  if (minimum !== undefined)
+    out.push(String(minimum), String(minimum - 1), `${minimum}.000000001`, String(minimum - 1e-9));
+  if (maximum !== undefined)
+    out.push(String(maximum), String(maximum + 1), String(maximum + 1e-9), `${maximum}.0000000000000001`);
   return out;
 }
 
@@ -265,17 +420,34 @@ function hostileString(spec: ParamSpec): fc.Arbitrary<string> {
     fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }), // any code point
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }), // printable graphemes
     fc.string({ unit: char(0, 0x1f), minLength: 1, maxLength: 6 }), // control characters
-    fc.tuple(fc.string({ unit: char(0, 0x1f), minLength: 1, maxLength: 2 }), fc.string({ unit: 'grapheme-ascii', maxLength: 8 })).map(([c, a]) => a + c + a),
+    fc
+      .tuple(
+        fc.string({ unit: char(0, 0x1f), minLength: 1, maxLength: 2 }),
+        fc.string({ unit: 'grapheme-ascii', maxLength: 8 }),
+      )
+      .map(([c, a]) => a + c + a),
     fc.constantFrom(...longValues(valid, kind)),
     fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 24 }), // strings, for numbers
   ];
   // A free-form string (an address) is read by a service, not the schema: probe it harder.
-  const freeForm = spec.schema.type === 'string' && spec.schema.enum === undefined && spec.schema.pattern === undefined && spec.schema.format === undefined && spec.name !== 'cursor';
+  const freeForm =
+    spec.schema.type === 'string' &&
+    spec.schema.enum === undefined &&
+    spec.schema.pattern === undefined &&
+    spec.schema.format === undefined &&
+    spec.name !== 'cursor';
   for (let i = freeForm ? 5 : 1; i > 0; i--) arbs.push(fc.constantFrom(...PLACES));
   if (valid !== undefined) arbs.push(fc.constantFrom(...mutations(valid)));
   if (kind !== undefined) {
-    arbs.push(fc.constantFrom('contest', 'candidacy', 'party', 'office', 'region', kind.toUpperCase(), 'x').chain((k) =>
-      fc.oneof(fc.stringMatching(/^[a-z0-9]+(-[a-z0-9]+){0,4}$/), fc.string({ unit: 'grapheme', maxLength: 12 })).map((tail) => `${k}:${tail}`)));
+    arbs.push(
+      fc
+        .constantFrom('contest', 'candidacy', 'party', 'office', 'region', kind.toUpperCase(), 'x')
+        .chain((k) =>
+          fc
+            .oneof(fc.stringMatching(/^[a-z0-9]+(-[a-z0-9]+){0,4}$/), fc.string({ unit: 'grapheme', maxLength: 12 }))
+            .map((tail) => `${k}:${tail}`),
+        ),
+    );
     arbs.push(fc.integer({ min: 40, max: 1_500 }).map((n) => `${kind}:${'a-'.repeat(n)}a`)); // long, well-formed, unknown
   }
   const edges = numberEdges(spec);
@@ -291,19 +463,31 @@ const fitsRequestHead = (values: readonly string[]) => values.reduce((n, v) => n
 
 function hostile(spec: ParamSpec): fc.Arbitrary<Hostile> {
   const one = hostileString(spec);
-  const raw = fc.array(fc.constantFrom(...BAD_ESCAPES, 'a', '1', '-', ':'), { minLength: 1, maxLength: 4 })
-    .map((parts) => parts.join('')).filter((r) => r.includes('%')).map((r): Hostile => ({ kind: 'raw', raw: r }));
+  const raw = fc
+    .array(fc.constantFrom(...BAD_ESCAPES, 'a', '1', '-', ':'), { minLength: 1, maxLength: 4 })
+    .map((parts) => parts.join(''))
+    .filter((r) => r.includes('%'))
+    .map((r): Hostile => ({ kind: 'raw', raw: r }));
   const value = one.map((v): Hostile => ({ kind: 'value', value: v }));
   if (spec.in === 'path') {
     // An empty segment is another route (`/v1/contests/` is the list), not a bad slug.
-    return fc.oneof({ arbitrary: value.filter((h) => h.kind === 'value' && h.value !== ''), weight: 6 }, { arbitrary: raw, weight: 1 });
+    return fc.oneof(
+      { arbitrary: value.filter((h) => h.kind === 'value' && h.value !== ''), weight: 6 },
+      { arbitrary: raw, weight: 1 },
+    );
   }
   const valid = validValue(spec);
   const either = valid === undefined ? one : fc.oneof(fc.constant(valid), one);
   return fc.oneof(
     { arbitrary: value, weight: 6 },
     { arbitrary: raw, weight: 1 },
-    { arbitrary: fc.array(either, { minLength: 2, maxLength: 3 }).filter(fitsRequestHead).map((values): Hostile => ({ kind: 'repeat', values })), weight: 1 },
+    {
+      arbitrary: fc
+        .array(either, { minLength: 2, maxLength: 3 })
+        .filter(fitsRequestHead)
+        .map((values): Hostile => ({ kind: 'repeat', values })),
+      weight: 1,
+    },
     { arbitrary: fc.constant<Hostile>({ kind: 'absent' }), weight: 1 },
   );
 }
@@ -313,12 +497,28 @@ function unknownName(ep: Endpoint): fc.Arbitrary<string> {
   const known = new Set(ep.params.filter((p) => p.in === 'query').map((p) => p.name));
   const others = [...new Set(ENDPOINTS.flatMap((e) => e.params.map((p) => p.name)))];
   const bent = others.flatMap((n) => [n.toUpperCase(), `${n}[]`, `${n} `, ` ${n}`, `${n}[0]`, `${n}.x`, `${n}\u0000`]);
-  return fc.oneof(
-    fc.constantFrom(...others, ...bent, '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'page', 'offset', 'q', 'callback', 'a'.repeat(10_000)),
-    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }),
-    fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }),
-    fc.string({ unit: char(0, 0x1f), minLength: 1, maxLength: 4 }),
-  ).filter((n) => !known.has(n));
+  return fc
+    .oneof(
+      fc.constantFrom(
+        ...others,
+        ...bent,
+        '__proto__',
+        'constructor',
+        'prototype',
+        'toString',
+        'hasOwnProperty',
+        'valueOf',
+        'page',
+        'offset',
+        'q',
+        'callback',
+        'a'.repeat(10_000),
+      ),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }),
+      fc.string({ unit: char(0, 0x1f), minLength: 1, maxLength: 4 }),
+    )
+    .filter((n) => !known.has(n));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -331,39 +531,59 @@ describe.each(ENDPOINTS.map((ep) => [ep.operationId, ep] as const))('%s: hostile
     expect(r.status, `GET ${path}: the base request is answered: ${r.text.slice(0, 300)}`).toBe(200);
   });
 
-  it.each(ep.params.map((p) => [`${p.in} ${p.name}`, p] as const))('%s: any replacement is refused as 4xx problem+json naming it, never 5xx', async (_name, spec) => {
-    await fc.assert(
-      fc.asyncProperty(hostile(spec), async (h) => {
-        const path = requestPath(ep, spec, h);
-        const what = `GET ${show(path)}`;
-        const r = await send(path);
-        expectProblemContract(r, what, spec.name);
-        if (verdict(spec, received(spec, h)) === 'invalid') expectInvalidParameter(r, what, spec.name);
-      }),
-      { numRuns: RUNS },
-    );
-  }, PROPERTY_TIMEOUT);
+  it.each(ep.params.map((p) => [`${p.in} ${p.name}`, p] as const))(
+    '%s: any replacement is refused as 4xx problem+json naming it, never 5xx',
+    async (_name, spec) => {
+      await fc.assert(
+        fc.asyncProperty(hostile(spec), async (h) => {
+          const path = requestPath(ep, spec, h);
+          const what = `GET ${show(path)}`;
+          const r = await send(path);
+          expectProblemContract(r, what, spec.name);
+          if (verdict(spec, received(spec, h)) === 'invalid') expectInvalidParameter(r, what, spec.name);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it('refuses an unknown extra parameter, naming it', async () => {
-    const known = new Set(ep.params.filter((p) => p.in === 'query').map((p) => p.name));
-    const name = fc.oneof(
-      { arbitrary: unknownName(ep).map((n) => ({ wire: enc(n), name: n })), weight: 5 },
-      // malformed escapes in the name itself: the gateway reads them as querystring does
-      { arbitrary: fc.array(fc.constantFrom(...BAD_ESCAPES, 'x', '1'), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''))
-        .map((raw) => ({ wire: raw, name: qsUnescape(raw) })).filter((p) => !known.has(p.name)), weight: 1 },
-    );
-    const value = fc.option(fc.oneof(fc.constant(''), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constantFrom(...NUMBERISH, ...WORDS)));
-    await fc.assert(
-      fc.asyncProperty(name, value, async (p, v) => {
-        const path = requestPath(ep, undefined, undefined, v === null ? p.wire : `${p.wire}=${enc(v)}`);
-        const what = `GET ${show(path)}`;
-        const r = await send(path);
-        expectInvalidParameter(r, what, p.name.slice(0, 100));
-        expectProblemContract(r, what, p.name.slice(0, 100));
-      }),
-      { numRuns: RUNS },
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    'refuses an unknown extra parameter, naming it',
+    async () => {
+      const known = new Set(ep.params.filter((p) => p.in === 'query').map((p) => p.name));
+      const name = fc.oneof(
+        { arbitrary: unknownName(ep).map((n) => ({ wire: enc(n), name: n })), weight: 5 },
+        // malformed escapes in the name itself: the gateway reads them as querystring does
+        {
+          arbitrary: fc
+            .array(fc.constantFrom(...BAD_ESCAPES, 'x', '1'), { minLength: 1, maxLength: 3 })
+            .map((parts) => parts.join(''))
+            .map((raw) => ({ wire: raw, name: qsUnescape(raw) }))
+            .filter((p) => !known.has(p.name)),
+          weight: 1,
+        },
+      );
+      const value = fc.option(
+        fc.oneof(
+          fc.constant(''),
+          fc.string({ unit: 'grapheme', maxLength: 20 }),
+          fc.constantFrom(...NUMBERISH, ...WORDS),
+        ),
+      );
+      await fc.assert(
+        fc.asyncProperty(name, value, async (p, v) => {
+          const path = requestPath(ep, undefined, undefined, v === null ? p.wire : `${p.wire}=${enc(v)}`);
+          const what = `GET ${show(path)}`;
+          const r = await send(path);
+          expectInvalidParameter(r, what, p.name.slice(0, 100));
+          expectProblemContract(r, what, p.name.slice(0, 100));
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 // ---------------------------------------------------------------------------------------
@@ -378,76 +598,144 @@ describe('hostile headers', () => {
   const anyEndpoint = fc.constantFrom(...ENDPOINTS.map((ep) => ep.operationId));
   const endpoint = (id: string) => ENDPOINTS.find((ep) => ep.operationId === id)!;
 
-  it('Authorization: a hostile value is 401 unauthenticated problem+json naming it (or 200 when it is the key after all; 400 when repeated), never 5xx', async () => {
-    const authorization = fc.oneof(
-      fc.constantFrom('', ' ', '\t', 'Bearer', 'Bearer ', 'Bearer  ', 'bearer', 'BEARER', 'Bearer\t', 'Basic dXNlcjpwYXNz', 'Token abc', 'Bearer null', 'Bearer undefined',
-        'Bearer NaN', 'Bearer 1e308', 'Bearer -1e308', 'Bearer cg_test_', 'Bearer cg_live_x', 'Bearer Bearer', 'Bearer %00', 'Bearer \u00ff', 'Bearer ' + 'a'.repeat(10_240), 'a'.repeat(10_240)),
-      fc.constantFrom(`Bearer ${key}${key}`, `Bearer ${key} x`, key, `Bearer\t${key}`, `Bearer ${key.slice(0, -1)}`, `Bearer ${key.toUpperCase()}`, `Bearer ${key}\u00e9`, `Bearer  ${key}  `, `bearer ${key}`, `Bearer ${key},Bearer ${key}`),
-      headerString(60),
-      headerString(40).map((v) => `Bearer ${v}`),
-      fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 60 }).map((v) => `Bearer ${v}`),
-    );
-    const value = fc.oneof(
-      { arbitrary: authorization.map((v): string | string[] => v), weight: 5 },
-      { arbitrary: fc.array(authorization, { minLength: 2, maxLength: 2 }).map((v): string | string[] => v), weight: 1 },
-    );
-    await fc.assert(
-      fc.asyncProperty(anyEndpoint, value, async (id, auth) => {
-        const path = requestPath(endpoint(id));
-        const what = `GET ${path} with Authorization: ${JSON.stringify(auth).slice(0, 200)}`;
-        const r = await send(path, { Authorization: auth });
-        expectProblemContract(r, what, 'Authorization');
-        // Repeated Authorization headers are refused whatever they hold: which one is meant?
-        if (Array.isArray(auth)) {
-          expect(r.status, what).toBe(400);
-          expect(r.body, what).toMatchObject({ type: 'invalid_parameter', field: 'Authorization' });
-          return;
-        }
-        const sent = auth.replace(/^[ \t]+|[ \t]+$/g, '');
-        const isTheKey = /^bearer +(.*?) *$/i.exec(sent)?.[1] === key;
-        expect(r.status, `${what}: ${r.text.slice(0, 200)}`).toBe(isTheKey ? 200 : 401);
-        if (!isTheKey) expect(r.body, what).toMatchObject({ type: 'unauthenticated', field: 'Authorization' });
-      }),
-      { numRuns: 60 },
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    'Authorization: a hostile value is 401 unauthenticated problem+json naming it (or 200 when it is the key after all; 400 when repeated), never 5xx',
+    async () => {
+      const authorization = fc.oneof(
+        fc.constantFrom(
+          '',
+          ' ',
+          '\t',
+          'Bearer',
+          'Bearer ',
+          'Bearer  ',
+          'bearer',
+          'BEARER',
+          'Bearer\t',
+          'Basic dXNlcjpwYXNz',
+          'Token abc',
+          'Bearer null',
+          'Bearer undefined',
+          'Bearer NaN',
+          'Bearer 1e308',
+          'Bearer -1e308',
+          'Bearer cg_test_',
+          'Bearer cg_live_x',
+          'Bearer Bearer',
+          'Bearer %00',
+          'Bearer \u00ff',
+          'Bearer ' + 'a'.repeat(10_240),
+          'a'.repeat(10_240),
+        ),
+        fc.constantFrom(
+          `Bearer ${key}${key}`,
+          `Bearer ${key} x`,
+          key,
+          `Bearer\t${key}`,
+          `Bearer ${key.slice(0, -1)}`,
+          `Bearer ${key.toUpperCase()}`,
+          `Bearer ${key}\u00e9`,
+          `Bearer  ${key}  `,
+          `bearer ${key}`,
+          `Bearer ${key},Bearer ${key}`,
+        ),
+        headerString(60),
+        headerString(40).map((v) => `Bearer ${v}`),
+        fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 60 }).map((v) => `Bearer ${v}`),
+      );
+      const value = fc.oneof(
+        { arbitrary: authorization.map((v): string | string[] => v), weight: 5 },
+        {
+          arbitrary: fc.array(authorization, { minLength: 2, maxLength: 2 }).map((v): string | string[] => v),
+          weight: 1,
+        },
+      );
+      await fc.assert(
+        fc.asyncProperty(anyEndpoint, value, async (id, auth) => {
+          const path = requestPath(endpoint(id));
+          const what = `GET ${path} with Authorization: ${JSON.stringify(auth).slice(0, 200)}`;
+          const r = await send(path, { Authorization: auth });
+          expectProblemContract(r, what, 'Authorization');
+          // Repeated Authorization headers are refused whatever they hold: which one is meant?
+          if (Array.isArray(auth)) {
+            expect(r.status, what).toBe(400);
+            expect(r.body, what).toMatchObject({ type: 'invalid_parameter', field: 'Authorization' });
+            return;
+          }
+          const sent = auth.replace(/^[ \t]+|[ \t]+$/g, '');
+          const isTheKey = /^bearer +(.*?) *$/i.exec(sent)?.[1] === key;
+          expect(r.status, `${what}: ${r.text.slice(0, 200)}`).toBe(isTheKey ? 200 : 401);
+          if (!isTheKey) expect(r.body, what).toMatchObject({ type: 'unauthenticated', field: 'Authorization' });
+        }),
+        { numRuns: 60 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it('Civic-Version: a hostile value is 400 unsupported_version naming it (or the known version it is), never 5xx', async () => {
-    const version = fc.oneof(
-      fc.constantFrom('', ' ', ...API_VERSIONS, ...API_VERSIONS.map((v) => ` ${v} `), ...API_VERSIONS.map((v) => `${v}, ${v}`), '2026-11-1', '2026-13-01', '2026-02-30', '2026-11-01T00:00:00Z',
-        '1e308', '-1e308', 'NaN', 'latest', '*', '0', '-1', '9999-12-31', '0000-00-00', '20261101', 'v1', '2026-11-01\t', 'a'.repeat(10_240), '9'.repeat(10_240)),
-      fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-      headerString(40),
-      fc.string({ unit: 'grapheme-ascii', maxLength: 40 }),
-    );
-    const value = fc.oneof(
-      { arbitrary: version.map((v): string | string[] => v), weight: 5 },
-      { arbitrary: fc.array(version, { minLength: 2, maxLength: 2 }).map((v): string | string[] => v), weight: 1 },
-    );
-    await fc.assert(
-      fc.asyncProperty(anyEndpoint, value, async (id, civicVersion) => {
-        const path = requestPath(endpoint(id));
-        const what = `GET ${path} with Civic-Version: ${JSON.stringify(civicVersion).slice(0, 200)}`;
-        const r = await send(path, { Authorization: `Bearer ${key}`, 'Civic-Version': civicVersion });
-        expectProblemContract(r, what, 'Civic-Version');
-        // Two 10 KB values pass node's 16 KB request-head limit: refused before any route reads them.
-        if ([civicVersion].flat().join('').length > 16_384) {
-          expect(r.status, what).toBe(431);
-          expect(r.body, what).toMatchObject({ type: 'headers_too_large', field: 'headers' });
-          return;
-        }
-        const seen = (Array.isArray(civicVersion) ? civicVersion.join(', ') : civicVersion).trim();
-        const known = seen === '' || (API_VERSIONS as readonly string[]).includes(seen);
-        if (!known) {
-          expect(r.status, `${what}: status ${r.text.slice(0, 200)}`).toBe(400);
-          expect(r.body, what).toMatchObject({ type: 'unsupported_version', field: 'Civic-Version' });
-        } else {
-          expect(r.body?.type, what).not.toBe('unsupported_version');
-        }
-      }),
-      { numRuns: 60 },
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    'Civic-Version: a hostile value is 400 unsupported_version naming it (or the known version it is), never 5xx',
+    async () => {
+      const version = fc.oneof(
+        fc.constantFrom(
+          '',
+          ' ',
+          ...API_VERSIONS,
+          ...API_VERSIONS.map((v) => ` ${v} `),
+          ...API_VERSIONS.map((v) => `${v}, ${v}`),
+          '2026-11-1',
+          '2026-13-01',
+          '2026-02-30',
+          '2026-11-01T00:00:00Z',
+          '1e308',
+          '-1e308',
+          'NaN',
+          'latest',
+          '*',
+          '0',
+          '-1',
+          '9999-12-31',
+          '0000-00-00',
+          '20261101',
+          'v1',
+          '2026-11-01\t',
+          'a'.repeat(10_240),
+          '9'.repeat(10_240),
+        ),
+        fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+        headerString(40),
+        fc.string({ unit: 'grapheme-ascii', maxLength: 40 }),
+      );
+      const value = fc.oneof(
+        { arbitrary: version.map((v): string | string[] => v), weight: 5 },
+        { arbitrary: fc.array(version, { minLength: 2, maxLength: 2 }).map((v): string | string[] => v), weight: 1 },
+      );
+      await fc.assert(
+        fc.asyncProperty(anyEndpoint, value, async (id, civicVersion) => {
+          const path = requestPath(endpoint(id));
+          const what = `GET ${path} with Civic-Version: ${JSON.stringify(civicVersion).slice(0, 200)}`;
+          const r = await send(path, { Authorization: `Bearer ${key}`, 'Civic-Version': civicVersion });
+          expectProblemContract(r, what, 'Civic-Version');
+          // Two 10 KB values pass node's 16 KB request-head limit: refused before any route reads them.
+          if ([civicVersion].flat().join('').length > 16_384) {
+            expect(r.status, what).toBe(431);
+            expect(r.body, what).toMatchObject({ type: 'headers_too_large', field: 'headers' });
+            return;
+          }
+          const seen = (Array.isArray(civicVersion) ? civicVersion.join(', ') : civicVersion).trim();
+          const known = seen === '' || (API_VERSIONS as readonly string[]).includes(seen);
+          if (!known) {
+            expect(r.status, `${what}: status ${r.text.slice(0, 200)}`).toBe(400);
+            expect(r.body, what).toMatchObject({ type: 'unsupported_version', field: 'Civic-Version' });
+          } else {
+            expect(r.body?.type, what).not.toBe('unsupported_version');
+          }
+        }),
+        { numRuns: 60 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 // ---------------------------------------------------------------------------------------
@@ -457,15 +745,18 @@ describe('hostile headers', () => {
 describe('reproducers found by the properties', () => {
   const pathEndpoints = ENDPOINTS.filter((ep) => ep.params.some((p) => p.in === 'path'));
 
-  it.each(pathEndpoints.map((ep) => [ep.path, ep] as const))('%s with a malformed percent-escape in the path parameter is 400 naming it, not 500', async (_path, ep) => {
-    const spec = ep.params.find((p) => p.in === 'path')!;
-    for (const raw of ['%', '%zz', '%E0%A4%A']) {
-      const path = requestPath(ep, spec, { kind: 'raw', raw });
-      const r = await send(path);
-      expect(r.status, `GET ${path}: ${r.text.slice(0, 200)}`).toBe(400);
-      expect(r.body, `GET ${path}`).toMatchObject({ type: 'invalid_parameter', field: spec.name });
-    }
-  });
+  it.each(pathEndpoints.map((ep) => [ep.path, ep] as const))(
+    '%s with a malformed percent-escape in the path parameter is 400 naming it, not 500',
+    async (_path, ep) => {
+      const spec = ep.params.find((p) => p.in === 'path')!;
+      for (const raw of ['%', '%zz', '%E0%A4%A']) {
+        const path = requestPath(ep, spec, { kind: 'raw', raw });
+        const r = await send(path);
+        expect(r.status, `GET ${path}: ${r.text.slice(0, 200)}`).toBe(400);
+        expect(r.body, `GET ${path}`).toMatchObject({ type: 'invalid_parameter', field: spec.name });
+      }
+    },
+  );
 
   it('an address the embedded geocoder cannot place is a 404 naming `address`', async () => {
     for (const address of ['99999', 'Nowhere, ZZ', 'Atlantis, CO']) {
@@ -477,7 +768,10 @@ describe('reproducers found by the properties', () => {
   });
 
   it('two 10 KB Civic-Version values (over the 16 KB request head) are a 431 headers_too_large with a request id', async () => {
-    const r = await send('/v1/meta/layers', { Authorization: `Bearer ${key}`, 'Civic-Version': ['9'.repeat(10_240), '9'.repeat(10_240)] });
+    const r = await send('/v1/meta/layers', {
+      Authorization: `Bearer ${key}`,
+      'Civic-Version': ['9'.repeat(10_240), '9'.repeat(10_240)],
+    });
     expectProblemContract(r, 'two 10 KB Civic-Version values');
     expect(r.status).toBe(431);
     expect(r.body).toMatchObject({ type: 'headers_too_large', field: 'headers' });

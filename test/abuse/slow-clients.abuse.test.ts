@@ -32,21 +32,31 @@ function trickle(url: URL): { socket: Socket; closed: () => boolean; answer: () 
   socket.on('close', () => (closed = true));
   socket.on('error', () => {});
   socket.write('GET /v1/meta/layers HTTP/1.1\r\nHost: localhost\r\n');
-  const timer = setInterval(() => (socket.writable ? socket.write(`X-Slow: ${Date.now()}\r\n`) : clearInterval(timer)), 1_000);
+  const timer = setInterval(
+    () => (socket.writable ? socket.write(`X-Slow: ${Date.now()}\r\n`) : clearInterval(timer)),
+    1_000,
+  );
   socket.on('close', () => clearInterval(timer));
   return { socket, closed: () => closed, answer: () => answer };
 }
 
 describe('slow clients', () => {
-  it('are answered 408 and closed at the head deadline, while other callers are served', async () => {
-    const url = new URL(stack.url);
-    const slow = Array.from({ length: 50 }, () => trickle(url));
-    // While they trickle, a normal caller is answered.
-    for (let i = 0; i < 5; i++) expect((await get(`${stack.url}/v1/meta/layers`, key)).status).toBe(200);
-    expect(slow.every((s) => !s.closed())).toBe(true);
-    // Every slow socket is closed within the deadline plus the check interval (and slack for a busy machine).
-    await vi.waitFor(() => expect(slow.filter((s) => !s.closed())).toHaveLength(0), { timeout: SLOW_CLIENT_LIMITS.headersTimeout * 4, interval: 250 });
-    for (const s of slow) expect(s.answer()).toMatch(/^HTTP\/1\.1 408/);
-    expect((await get(`${stack.url}/v1/meta/layers`, key)).status).toBe(200);
-  }, scaled(90_000));
+  it(
+    'are answered 408 and closed at the head deadline, while other callers are served',
+    async () => {
+      const url = new URL(stack.url);
+      const slow = Array.from({ length: 50 }, () => trickle(url));
+      // While they trickle, a normal caller is answered.
+      for (let i = 0; i < 5; i++) expect((await get(`${stack.url}/v1/meta/layers`, key)).status).toBe(200);
+      expect(slow.every((s) => !s.closed())).toBe(true);
+      // Every slow socket is closed within the deadline plus the check interval (and slack for a busy machine).
+      await vi.waitFor(() => expect(slow.filter((s) => !s.closed())).toHaveLength(0), {
+        timeout: SLOW_CLIENT_LIMITS.headersTimeout * 4,
+        interval: 250,
+      });
+      for (const s of slow) expect(s.answer()).toMatch(/^HTTP\/1\.1 408/);
+      expect((await get(`${stack.url}/v1/meta/layers`, key)).status).toBe(200);
+    },
+    scaled(90_000),
+  );
 });

@@ -45,7 +45,10 @@ const lookup = async (p: { lat: number; lng: number }, date: string) => {
 };
 
 beforeAll(async () => {
-  ran = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', walkthrough()], { cwd: root, env: { ...process.env, CIVIC_DATA_DIR: dataDir } });
+  ran = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', walkthrough()], {
+    cwd: root,
+    env: { ...process.env, CIVIC_DATA_DIR: dataDir },
+  });
   // The service as `npm start` runs it on that data folder: its first start loads the registry's maps.
   stack = await startStack({ dataDir });
   await loadSources(stack, MAP_SOURCES);
@@ -56,7 +59,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('the README\'s boundary walkthrough, pasted as written into a fresh data folder', () => {
+describe("the README's boundary walkthrough, pasted as written into a fresh data folder", () => {
   it('runs, every import succeeding without refusals', () => {
     expect(ran.stdout).toMatch(/tl_2022_08_cd118\.shp: shapefile/);
     expect(ran.stdout).toMatch(/tl_2022_44_cd118\.shp: shapefile/);
@@ -81,25 +84,46 @@ describe('the README\'s boundary walkthrough, pasted as written into a fresh dat
 
   it('answers as the README says at the Colorado capitol, in Greensboro and in Concord', async () => {
     const cds = async (p: { lat: number; lng: number }, date: string) =>
-      (await lookup(p, date)).filter((r) => r.level === 'congressional-district').map(({ slug, roles, valid_from }) => ({ slug, roles, valid_from }));
+      (await lookup(p, date))
+        .filter((r) => r.level === 'congressional-district')
+        .map(({ slug, roles, valid_from }) => ({ slug, roles, valid_from }));
     for (const date of ['2023-06-01', '2024-11-05', '2025-01-03', '2026-11-03']) {
-      expect(await cds(POINTS.coloradoCapitol, date), date).toEqual([{ slug: 'region:co-cd-1', roles: ['serving', 'electing'], valid_from: '2023-01-03' }]);
+      expect(await cds(POINTS.coloradoCapitol, date), date).toEqual([
+        { slug: 'region:co-cd-1', roles: ['serving', 'electing'], valid_from: '2023-01-03' },
+      ]);
     }
-    const [capitol] = (await lookup(POINTS.coloradoCapitol, '2024-11-05')).filter((r) => r.level === 'congressional-district');
+    const [capitol] = (await lookup(POINTS.coloradoCapitol, '2024-11-05')).filter(
+      (r) => r.level === 'congressional-district',
+    );
     expect(capitol).toMatchObject({ precision: 'full', source: 'tl_2022_08_cd118.shp', scale_denominator: null });
     expect(await cds(POINTS.greensboro, '2024-11-05')).toEqual([
       { slug: 'region:nc-cd-5', roles: ['electing'], valid_from: '2025-01-03' },
       { slug: 'region:nc-cd-6', roles: ['serving'], valid_from: '2023-01-03' },
     ]);
     const concord = (await cds(POINTS.concord, '2024-06-01')).sort((a, b) => (a.valid_from < b.valid_from ? -1 : 1));
-    expect(concord).toEqual([{ slug: 'region:nh-cd-2', roles: ['serving'], valid_from: '2023-01-03' }, { slug: 'region:nh-cd-2', roles: ['electing'], valid_from: '2025-01-03' }]);
+    expect(concord).toEqual([
+      { slug: 'region:nh-cd-2', roles: ['serving'], valid_from: '2023-01-03' },
+      { slug: 'region:nh-cd-2', roles: ['electing'], valid_from: '2025-01-03' },
+    ]);
     const nc6 = await get(`${stack.url}/v1/regions/region:nc-cd-6`, key);
-    expect(nc6.body.versions.map((v: { source: string; precision: string; valid_to: string | null }) => [v.source, v.precision, v.valid_to])).toEqual([
+    expect(
+      nc6.body.versions.map((v: { source: string; precision: string; valid_to: string | null }) => [
+        v.source,
+        v.precision,
+        v.valid_to,
+      ]),
+    ).toEqual([
       ['tl_2022_37_cd118.shp', 'full', '2025-01-03'],
       ['cb_2024_us_cd119_20m', 'generalized', null],
     ]);
     const nh2 = await get(`${stack.url}/v1/regions/region:nh-cd-2`, key);
-    expect(nh2.body.versions.map((v: { source: string; valid_from: string; scale_denominator: number }) => [v.source, v.valid_from, v.scale_denominator])).toEqual([
+    expect(
+      nh2.body.versions.map((v: { source: string; valid_from: string; scale_denominator: number }) => [
+        v.source,
+        v.valid_from,
+        v.scale_denominator,
+      ]),
+    ).toEqual([
       ['cb_2023_us_cd118_20m.zip', '2023-01-03', 20_000_000],
       ['cb_2024_us_cd119_20m', '2025-01-03', 20_000_000],
     ]);

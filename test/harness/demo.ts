@@ -8,10 +8,38 @@ export const PAST_GENERAL = '2026-11-03';
 
 /** Two states and a county of each, matching slugs the geo service's us-atlas regions use. */
 export const DEMO_REGIONS: DemoRegion[] = [
-  { slug: 'region:co', name: 'Colorado', level: 'state', state: 'co', fips: '08', ocdId: 'ocd-division/country:us/state:co' },
-  { slug: 'region:de', name: 'Delaware', level: 'state', state: 'de', fips: '10', ocdId: 'ocd-division/country:us/state:de' },
-  { slug: 'region:co-denver-county', name: 'Denver County', level: 'county', state: 'co', fips: '08031', ocdId: 'ocd-division/country:us/state:co/county:denver' },
-  { slug: 'region:de-kent-county', name: 'Kent County', level: 'county', state: 'de', fips: '10001', ocdId: 'ocd-division/country:us/state:de/county:kent' },
+  {
+    slug: 'region:co',
+    name: 'Colorado',
+    level: 'state',
+    state: 'co',
+    fips: '08',
+    ocdId: 'ocd-division/country:us/state:co',
+  },
+  {
+    slug: 'region:de',
+    name: 'Delaware',
+    level: 'state',
+    state: 'de',
+    fips: '10',
+    ocdId: 'ocd-division/country:us/state:de',
+  },
+  {
+    slug: 'region:co-denver-county',
+    name: 'Denver County',
+    level: 'county',
+    state: 'co',
+    fips: '08031',
+    ocdId: 'ocd-division/country:us/state:co/county:denver',
+  },
+  {
+    slug: 'region:de-kent-county',
+    name: 'Kent County',
+    level: 'county',
+    state: 'de',
+    fips: '10001',
+    ocdId: 'ocd-division/country:us/state:de/county:kent',
+  },
 ];
 
 /** The candidacy fields only keys with the `contact` entitlement see (REST names). */

@@ -29,8 +29,14 @@ export async function startGraphStack(): Promise<GraphStack> {
   const bus = new MemoryEventBus();
   lifecycle.defer('bus', () => bus.close());
   // Two services of the stack, not the whole of it: these suites ask the graph and results over gRPC alone.
-  const graph = await startGraphService({ ...defaultGraphConfig(dataDir), port: 0, relayPollMs: 20 }, { bus, lifecycle, log });
-  const results = await startResultsService({ ...defaultResultsConfig(dataDir, graph.address), port: 0 }, { bus, lifecycle, log });
+  const graph = await startGraphService(
+    { ...defaultGraphConfig(dataDir), port: 0, relayPollMs: 20 },
+    { bus, lifecycle, log },
+  );
+  const results = await startResultsService(
+    { ...defaultResultsConfig(dataDir, graph.address), port: 0 },
+    { bus, lifecycle, log },
+  );
   const graphClient = new GraphServiceClient(graph.address, insecure(), clientOptions(10_000));
   const resultsClient = new ResultsServiceClient(results.address, insecure(), clientOptions(10_000));
   lifecycle.defer('clients', () => {
@@ -56,5 +62,7 @@ type Unary<Req, Res> = (req: Req, md: Metadata, cb: (err: ServiceError | null, r
 
 /** Promise form of a client call as `who`. */
 export function rpc<Req, Res>(method: Unary<Req, Res>, client: object, who: Principal, req: Req): Promise<Res> {
-  return new Promise((resolve, reject) => method.call(client, req, principalMetadata(who), (err, res) => (err ? reject(err) : resolve(res))));
+  return new Promise((resolve, reject) =>
+    method.call(client, req, principalMetadata(who), (err, res) => (err ? reject(err) : resolve(res))),
+  );
 }

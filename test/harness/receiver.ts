@@ -23,16 +23,22 @@ export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
-    req.setEncoding('utf8').on('data', (c) => (body += c)).on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body });
-      res.writeHead(200).end();
-    });
+    req
+      .setEncoding('utf8')
+      .on('data', (c) => (body += c))
+      .on('end', () => {
+        received.push({ path: req.url ?? '', headers: req.headers, body });
+        res.writeHead(200).end();
+      });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
-    verified: (secret, path) => received.filter((r) => r.path === path).map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>)),
+    verified: (secret, path) =>
+      received
+        .filter((r) => r.path === path)
+        .map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>)),
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

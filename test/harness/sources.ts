@@ -1,5 +1,12 @@
 import { join } from 'node:path';
-import { connectBoundaryImport, connectGraphImport, Ingest, IngestStore, SOURCES, type RunRecord } from '@civicgraph/ingest';
+import {
+  connectBoundaryImport,
+  connectGraphImport,
+  Ingest,
+  IngestStore,
+  SOURCES,
+  type RunRecord,
+} from '@civicgraph/ingest';
 import { createLogger } from '@civicgraph/kit';
 import { SHARED_DATA, type Stack } from './stack.js';
 
@@ -17,13 +24,19 @@ export async function loadSources(stack: Stack, ids: readonly string[]): Promise
   const graph = connectGraphImport(stack.graph.address, stack.serves);
   const boundaries = connectBoundaryImport(stack.geo.address, stack.serves);
   const ingest = new Ingest({
-    origin: { kind: 'folder', path: SHARED_DATA }, store, filesDir: join(stack.dataDir, 'ingest', 'files'),
-    graph, boundaries, now: () => new Date(), log: createLogger('test', 'silent'),
+    origin: { kind: 'folder', path: SHARED_DATA },
+    store,
+    filesDir: join(stack.dataDir, 'ingest', 'files'),
+    graph,
+    boundaries,
+    now: () => new Date(),
+    log: createLogger('test', 'silent'),
   });
   try {
     const runs = await ingest.run(ids);
     const failed = runs.filter((r) => r.status === 'failed');
-    if (failed.length > 0) throw new Error(`sources failed: ${failed.map((r) => `${r.source}: ${r.error}`).join('; ')}`);
+    if (failed.length > 0)
+      throw new Error(`sources failed: ${failed.map((r) => `${r.source}: ${r.error}`).join('; ')}`);
     return runs;
   } finally {
     await ingest.stop();

@@ -86,25 +86,65 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const demo = options.demo;
   try {
     const stack = await startWholeStack({
-      dataDir: dir, serves, subjectWord: env, natsUrl: options.natsUrl, lifecycle, log,
+      dataDir: dir,
+      serves,
+      subjectWord: env,
+      natsUrl: options.natsUrl,
+      lifecycle,
+      log,
       geo: { files: options.files ?? [], populationCsv: POPULATION_CSV, storePollMs: 100 },
       graph: { relayPollMs: 20 },
-      ...(options.ingest === undefined ? {} : { ingest: { origin: { kind: 'folder' as const, path: SHARED_DATA }, sources: options.ingest.sources } }),
+      ...(options.ingest === undefined
+        ? {}
+        : { ingest: { origin: { kind: 'folder' as const, path: SHARED_DATA }, sources: options.ingest.sources } }),
       ...(options.webhooks === true ? { webhooks: { timeoutMs: scaled(3_000) } } : {}),
       gateway: {
-        authCacheMs: options.authCacheMs ?? 5_000, upstreamDeadlineMs: scaled(2_000), adminToken: options.adminToken,
+        authCacheMs: options.authCacheMs ?? 5_000,
+        upstreamDeadlineMs: scaled(2_000),
+        adminToken: options.adminToken,
         ...(options.geoAddr === undefined ? {} : { geoAddr: options.geoAddr }),
         ...(options.graphAddr === undefined ? {} : { graphAddr: options.graphAddr }),
         ...options.gateway,
       },
       ...(options.versions === undefined ? {} : { versions: options.versions }),
-      ...(demo === undefined ? {} : { prepare: async ({ graph }) => { for (const batch of generateDemo(demo)) await graph.writer.apply(batch); } }),
+      ...(demo === undefined
+        ? {}
+        : {
+            prepare: async ({ graph }) => {
+              for (const batch of generateDemo(demo)) await graph.writer.apply(batch);
+            },
+          }),
     });
     const environment = serves === 'live' ? Environment.ENVIRONMENT_LIVE : Environment.ENVIRONMENT_TEST;
     const key = async (overrides: Partial<CreateKeyRequest> = {}) =>
-      (await stack.auth.keys.create({ environment, plan: Plan.PLAN_BUILD, label: 'test', pinnedVersion: '', ...overrides })).key;
+      (
+        await stack.auth.keys.create({
+          environment,
+          plan: Plan.PLAN_BUILD,
+          label: 'test',
+          pinnedVersion: '',
+          ...overrides,
+        })
+      ).key;
     const { url, auth, geo, graph, gateway, webhooks, ingest, bus, addGateway } = stack;
-    return { url, dataDir: dir, auth, geo, graph, resultsAddress: stack.results.address, results: stack.results, gateway, webhooks, ingest, bus, env, serves, key, addGateway, stop: () => lifecycle.stop('test done') };
+    return {
+      url,
+      dataDir: dir,
+      auth,
+      geo,
+      graph,
+      resultsAddress: stack.results.address,
+      results: stack.results,
+      gateway,
+      webhooks,
+      ingest,
+      bus,
+      env,
+      serves,
+      key,
+      addGateway,
+      stop: () => lifecycle.stop('test done'),
+    };
   } catch (err) {
     await lifecycle.stop('stack failed to start');
     throw err;
@@ -113,15 +153,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
 /** GET with a bearer key; returns status, headers and the parsed body (if any). */
 export async function get(url: string, key?: string, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { headers: { ...(key === undefined ? {} : { Authorization: `Bearer ${key}` }), ...headers } });
+  const res = await fetch(url, {
+    headers: { ...(key === undefined ? {} : { Authorization: `Bearer ${key}` }), ...headers },
+  });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text === '' ? undefined : (JSON.parse(text) as any), text };
 }
 
 /** Any method with a bearer key and a JSON body (a string is sent as it is); returns status, headers and the parsed body (if any). */
-export async function send(url: string, method: string, key: string, body?: unknown, headers: Record<string, string> = {}) {
+export async function send(
+  url: string,
+  method: string,
+  key: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(url, {
-    method, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers },
+    method,
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers },
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
   const text = await res.text();

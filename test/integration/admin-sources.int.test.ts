@@ -24,34 +24,62 @@ async function admin(method: string, path: string, raw?: string, token = ADMIN) 
 }
 
 describe('admin sources API', () => {
-  it('lists the deployment\'s sources with their registry entry, never fetched yet', async () => {
+  it("lists the deployment's sources with their registry entry, never fetched yet", async () => {
     const res = await admin('GET', '/admin/v1/sources');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body.data.map((x: { id: string }) => x.id)).toEqual(['ocd-division-ids', SOURCE]);
     expect(res.body.data[1]).toMatchObject({
-      id: SOURCE, importer: 'boundaries', status: 'never', last_fetch_at: null, version: null, rows: null, error: null, failures: 0,
-      urls: [expect.stringMatching(/^https:\/\/raw\.githubusercontent\.com\/OpenWaterFoundation\//)], refresh_hours: 720,
+      id: SOURCE,
+      importer: 'boundaries',
+      status: 'never',
+      last_fetch_at: null,
+      version: null,
+      rows: null,
+      error: null,
+      failures: 0,
+      urls: [expect.stringMatching(/^https:\/\/raw\.githubusercontent\.com\/OpenWaterFoundation\//)],
+      refresh_hours: 720,
     });
   });
 
-  it('queues a run (202), whose progress and outcome the runs and the source then show', async () => {
-    const queued = await admin('POST', '/admin/v1/sources/runs', JSON.stringify({ sources: [SOURCE] }));
-    expect(queued.status).toBe(202);
-    expect(queued.body).toEqual({ queued: [SOURCE] });
-    await vi.waitFor(async () => {
-      const runs = await admin('GET', '/admin/v1/sources/runs?limit=5');
-      expect(runs.body.data[0]).toMatchObject({ source: SOURCE, status: 'changed', rows: { created: 65, rejected: 0 }, error: null });
-    }, { timeout: scaled(120_000), interval: 250 });
-    const source = (await admin('GET', '/admin/v1/sources')).body.data[1];
-    expect(source).toMatchObject({ status: 'ok', last_fetch_at: expect.stringMatching(/^\d{4}-/), version: expect.stringMatching(/^[0-9a-f]{16}$/), rows: { created: 65 } });
-    // Its districts serve: the geo service picks the import up from the boundary store.
-    const key = await s.key();
-    await vi.waitFor(async () => {
-      const res = await get(`${s.url}/v1/districts_by_point?lat=39.7392&lng=-104.9903&date=2024-11-05`, key);
-      expect(res.body.data.map((r: { level: string }) => r.level)).toContain('state-legislative-lower');
-    }, { timeout: scaled(60_000), interval: 250 });
-  }, scaled(180_000));
+  it(
+    'queues a run (202), whose progress and outcome the runs and the source then show',
+    async () => {
+      const queued = await admin('POST', '/admin/v1/sources/runs', JSON.stringify({ sources: [SOURCE] }));
+      expect(queued.status).toBe(202);
+      expect(queued.body).toEqual({ queued: [SOURCE] });
+      await vi.waitFor(
+        async () => {
+          const runs = await admin('GET', '/admin/v1/sources/runs?limit=5');
+          expect(runs.body.data[0]).toMatchObject({
+            source: SOURCE,
+            status: 'changed',
+            rows: { created: 65, rejected: 0 },
+            error: null,
+          });
+        },
+        { timeout: scaled(120_000), interval: 250 },
+      );
+      const source = (await admin('GET', '/admin/v1/sources')).body.data[1];
+      expect(source).toMatchObject({
+        status: 'ok',
+        last_fetch_at: expect.stringMatching(/^\d{4}-/),
+        version: expect.stringMatching(/^[0-9a-f]{16}$/),
+        rows: { created: 65 },
+      });
+      // Its districts serve: the geo service picks the import up from the boundary store.
+      const key = await s.key();
+      await vi.waitFor(
+        async () => {
+          const res = await get(`${s.url}/v1/districts_by_point?lat=39.7392&lng=-104.9903&date=2024-11-05`, key);
+          expect(res.body.data.map((r: { level: string }) => r.level)).toContain('state-legislative-lower');
+        },
+        { timeout: scaled(60_000), interval: 250 },
+      );
+    },
+    scaled(180_000),
+  );
 
   it('refuses bad requests with problem+json naming the field', async () => {
     const cases: [string, string, string | undefined, string][] = [

@@ -21,7 +21,13 @@ let key: string;
 let store: LmdbBoundaryStore;
 const cdOn = async (date: string) => {
   const res = await get(`${stack.url}/v1/districts_by_point?lat=${POINT.lat}&lng=${POINT.lng}&date=${date}`, key);
-  return res.body.data.filter((r: { level: string }) => r.level === 'congressional-district').map((r: { slug: string; roles: string[]; valid_from: string }) => ({ slug: r.slug, roles: r.roles, valid_from: r.valid_from }));
+  return res.body.data
+    .filter((r: { level: string }) => r.level === 'congressional-district')
+    .map((r: { slug: string; roles: string[]; valid_from: string }) => ({
+      slug: r.slug,
+      roles: r.roles,
+      valid_from: r.valid_from,
+    }));
 };
 
 beforeAll(async () => {
@@ -36,14 +42,26 @@ afterAll(async () => {
 });
 
 describe('importing dated congressional maps into a running service', () => {
-  it('imports the 118th (zipped Census shapefile) and 119th (GeoJSON) maps, and the service picks them up', async () => {
-    const a = await importBoundaries(store, { path: CD118, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, validity: V118 });
-    expect(a.files.map((f) => f.format)).toEqual(['shapefile']);
-    expect(a.change.created.length).toBeGreaterThan(430);
-    const b = await importBoundaries(store, { path: CD119, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, validity: V119 });
-    expect(b.files.map((f) => [f.format, f.scale])).toEqual([['geojson', 20_000_000]]);
-    await expect.poll(() => cdOn('2025-06-01'), { timeout: scaled(60_000) }).toHaveLength(1);
-  }, scaled(120_000));
+  it(
+    'imports the 118th (zipped Census shapefile) and 119th (GeoJSON) maps, and the service picks them up',
+    async () => {
+      const a = await importBoundaries(store, {
+        path: CD118,
+        level: Level.LEVEL_CONGRESSIONAL_DISTRICT,
+        validity: V118,
+      });
+      expect(a.files.map((f) => f.format)).toEqual(['shapefile']);
+      expect(a.change.created.length).toBeGreaterThan(430);
+      const b = await importBoundaries(store, {
+        path: CD119,
+        level: Level.LEVEL_CONGRESSIONAL_DISTRICT,
+        validity: V119,
+      });
+      expect(b.files.map((f) => [f.format, f.scale])).toEqual([['geojson', 20_000_000]]);
+      await expect.poll(() => cdOn('2025-06-01'), { timeout: scaled(60_000) }).toHaveLength(1);
+    },
+    scaled(120_000),
+  );
 
   it('answers with the district of the map in force on each date', async () => {
     const [in2023] = await cdOn('2023-06-01');
@@ -65,7 +83,11 @@ describe('importing dated congressional maps into a running service', () => {
 
   it('re-importing the same file changes nothing', async () => {
     const generation = store.generation();
-    const again = await importBoundaries(store, { path: CD119, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, validity: V119 });
+    const again = await importBoundaries(store, {
+      path: CD119,
+      level: Level.LEVEL_CONGRESSIONAL_DISTRICT,
+      validity: V119,
+    });
     expect(again.change).toMatchObject({ created: [], updated: [], deleted: [] });
     expect(again.change.unchanged).toBeGreaterThan(430);
     expect(store.generation()).toBe(generation);
@@ -74,35 +96,61 @@ describe('importing dated congressional maps into a running service', () => {
   it('a file that is not what it claims is refused and the previous boundaries keep serving', async () => {
     const bogus = join(stack.dataDir, 'not-really.geojson');
     writeFileSync(bogus, 'this is not GeoJSON');
-    await expect(importBoundaries(store, { path: bogus, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, validity: V119 })).rejects.toMatchObject({ field: 'file' });
+    await expect(
+      importBoundaries(store, { path: bogus, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, validity: V119 }),
+    ).rejects.toMatchObject({ field: 'file' });
     expect(await cdOn('2025-06-01')).toHaveLength(1);
   });
 
   it('refuses a bad validity or state, naming the field', async () => {
-    await expect(importBoundaries(store, { path: CD119, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, validity: { from: '2025-01-03', to: '2024-01-01' } }))
-      .rejects.toMatchObject({ field: 'valid_to' });
-    await expect(importBoundaries(store, { path: CD119, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'XX' })).rejects.toMatchObject({ field: 'state' });
+    await expect(
+      importBoundaries(store, {
+        path: CD119,
+        level: Level.LEVEL_CONGRESSIONAL_DISTRICT,
+        validity: { from: '2025-01-03', to: '2024-01-01' },
+      }),
+    ).rejects.toMatchObject({ field: 'valid_to' });
+    await expect(
+      importBoundaries(store, { path: CD119, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'XX' }),
+    ).rejects.toMatchObject({ field: 'state' });
   });
 });
 
 describe('importing other shapes of boundary file', () => {
-  it('reprojects the Maricopa VIP precincts (nested zip, Arizona State Plane feet) keyed by ELECTPCT', async () => {
-    const vip = join(SHARED_DATA, 'vip/sample_feed_v6.zip');
-    const summary = await importBoundaries(store, { path: vip, level: Level.LEVEL_PRECINCT, state: 'AZ', codeField: 'ELECTPCT' });
-    expect(summary.files).toMatchObject([{ format: 'shapefile', crs: { reprojected: true }, scale: 0 }]);
-    // 1,077 shapes; split precincts share an ELECTPCT and merge: 743 distinct codes.
-    expect(summary.features).toBe(1077);
-    expect(summary.rejected).toEqual([]);
-    expect(summary.change.created.length).toBe(743);
-    // Phoenix City Hall lies in a Maricopa precinct once the service reloads.
-    const at = `${stack.url}/v1/districts_by_point?lat=33.4484&lng=-112.0740`;
-    await expect.poll(async () => (await get(at, key)).body.data.map((r: { level: string }) => r.level), { timeout: scaled(60_000) }).toContain('precinct');
-  }, scaled(120_000));
+  it(
+    'reprojects the Maricopa VIP precincts (nested zip, Arizona State Plane feet) keyed by ELECTPCT',
+    async () => {
+      const vip = join(SHARED_DATA, 'vip/sample_feed_v6.zip');
+      const summary = await importBoundaries(store, {
+        path: vip,
+        level: Level.LEVEL_PRECINCT,
+        state: 'AZ',
+        codeField: 'ELECTPCT',
+      });
+      expect(summary.files).toMatchObject([{ format: 'shapefile', crs: { reprojected: true }, scale: 0 }]);
+      // 1,077 shapes; split precincts share an ELECTPCT and merge: 743 distinct codes.
+      expect(summary.features).toBe(1077);
+      expect(summary.rejected).toEqual([]);
+      expect(summary.change.created.length).toBe(743);
+      // Phoenix City Hall lies in a Maricopa precinct once the service reloads.
+      const at = `${stack.url}/v1/districts_by_point?lat=33.4484&lng=-112.0740`;
+      await expect
+        .poll(async () => (await get(at, key)).body.data.map((r: { level: string }) => r.level), {
+          timeout: scaled(60_000),
+        })
+        .toContain('precinct');
+    },
+    scaled(120_000),
+  );
 
   it('reads us-atlas TopoJSON, taking GEOIDs from feature ids', async () => {
     const { createRequire } = await import('node:module');
     const topo = createRequire(import.meta.url).resolve('us-atlas/states-10m.json');
-    const summary = await importBoundaries(store, { path: topo, level: Level.LEVEL_STATE, validity: { from: '1990-01-01', to: '1990-01-02' } });
+    const summary = await importBoundaries(store, {
+      path: topo,
+      level: Level.LEVEL_STATE,
+      validity: { from: '1990-01-01', to: '1990-01-02' },
+    });
     expect(summary.files.map((f) => f.format)).toEqual(['topojson']);
     expect(summary.change.created).toContain('region:co@1990-01-01');
   });

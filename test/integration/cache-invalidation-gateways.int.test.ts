@@ -26,38 +26,56 @@ describeWithService('cache invalidation across two gateways over NATS JetStream'
   }, scaled(60_000));
   afterAll(() => s?.stop());
 
-  const CONTESTS_OF = 'query($state: StateCode!) { contests(state: $state) { slug candidacies { slug filingStatus } } }';
+  const CONTESTS_OF =
+    'query($state: StateCode!) { contests(state: $state) { slug candidacies { slug filingStatus } } }';
 
-  it('drops the touched answers at both gateways, REST and GraphQL, and keeps every other', async () => {
-    const key = await s.key();
-    const slug = (await get(`${s.url}/v1/contests?state=co&date=${NEXT_GENERAL}&level=state`, key)).body.data[0].slug;
-    const touched = `/v1/contests/${encodeURIComponent(slug)}`;
-    const contest = (await get(`${s.url}${touched}`, key)).body;
-    const candidacy = contest.candidacies.find((c: any) => c.filing_status !== 'WITHDRAWN');
-    const untouched = [`/v1/contests?state=de&date=${NEXT_GENERAL}`, `/v1/election_dates?state=de`];
-    const statusAt = async (url: string) => (await get(`${url}${touched}`, key)).body.candidacies.find((c: any) => c.slug === candidacy.slug).filing_status;
-    const gqlStatusAt = async (url: string) => (await graphql(url, key, CONTESTS_OF, { state: 'CO' })).body.data.contests
-      .find((c: any) => c.slug === contest.slug).candidacies.find((c: any) => c.slug === candidacy.slug).filingStatus;
+  it(
+    'drops the touched answers at both gateways, REST and GraphQL, and keeps every other',
+    async () => {
+      const key = await s.key();
+      const slug = (await get(`${s.url}/v1/contests?state=co&date=${NEXT_GENERAL}&level=state`, key)).body.data[0].slug;
+      const touched = `/v1/contests/${encodeURIComponent(slug)}`;
+      const contest = (await get(`${s.url}${touched}`, key)).body;
+      const candidacy = contest.candidacies.find((c: any) => c.filing_status !== 'WITHDRAWN');
+      const untouched = [`/v1/contests?state=de&date=${NEXT_GENERAL}`, `/v1/election_dates?state=de`];
+      const statusAt = async (url: string) =>
+        (await get(`${url}${touched}`, key)).body.candidacies.find((c: any) => c.slug === candidacy.slug).filing_status;
+      const gqlStatusAt = async (url: string) =>
+        (await graphql(url, key, CONTESTS_OF, { state: 'CO' })).body.data.contests
+          .find((c: any) => c.slug === contest.slug)
+          .candidacies.find((c: any) => c.slug === candidacy.slug).filingStatus;
 
-    for (const url of urls) {
-      for (const path of [touched, ...untouched]) {
-        await get(`${url}${path}`, key);
-        await expect.poll(async () => (await get(`${url}${path}`, key)).headers.get('civic-cache'), { timeout: scaled(5_000) }).toBe('hit');
+      for (const url of urls) {
+        for (const path of [touched, ...untouched]) {
+          await get(`${url}${path}`, key);
+          await expect
+            .poll(async () => (await get(`${url}${path}`, key)).headers.get('civic-cache'), { timeout: scaled(5_000) })
+            .toBe('hit');
+        }
+        await graphql(url, key, CONTESTS_OF, { state: 'DE' });
+        expect((await graphql(url, key, CONTESTS_OF, { state: 'DE' })).headers.get('civic-cache')).toBe('hit');
+        expect(await gqlStatusAt(url)).toBe(candidacy.filing_status);
       }
-      await graphql(url, key, CONTESTS_OF, { state: 'DE' });
-      expect((await graphql(url, key, CONTESTS_OF, { state: 'DE' })).headers.get('civic-cache')).toBe('hit');
-      expect(await gqlStatusAt(url)).toBe(candidacy.filing_status);
-    }
 
-    await s.graph.writer.moveCandidacy(candidacy.slug, { filingStatus: 'WITHDRAWN' }, 'provenance:demo-synthetic-registry');
+      await s.graph.writer.moveCandidacy(
+        candidacy.slug,
+        { filingStatus: 'WITHDRAWN' },
+        'provenance:demo-synthetic-registry',
+      );
 
-    for (const url of urls) {
-      await expect.poll(() => statusAt(url), { timeout: scaled(5_000), interval: 20 }).toBe('WITHDRAWN');
-      await expect.poll(() => gqlStatusAt(url), { timeout: scaled(5_000), interval: 20 }).toBe('WITHDRAWN');
-    }
-    for (const url of urls) {
-      for (const path of untouched) expect((await get(`${url}${path}`, key)).headers.get('civic-cache'), `${url}${path}`).toBe('hit');
-      expect((await graphql(url, key, CONTESTS_OF, { state: 'DE' })).headers.get('civic-cache'), `${url} graphql DE`).toBe('hit');
-    }
-  }, scaled(60_000));
+      for (const url of urls) {
+        await expect.poll(() => statusAt(url), { timeout: scaled(5_000), interval: 20 }).toBe('WITHDRAWN');
+        await expect.poll(() => gqlStatusAt(url), { timeout: scaled(5_000), interval: 20 }).toBe('WITHDRAWN');
+      }
+      for (const url of urls) {
+        for (const path of untouched)
+          expect((await get(`${url}${path}`, key)).headers.get('civic-cache'), `${url}${path}`).toBe('hit');
+        expect(
+          (await graphql(url, key, CONTESTS_OF, { state: 'DE' })).headers.get('civic-cache'),
+          `${url} graphql DE`,
+        ).toBe('hit');
+      }
+    },
+    scaled(60_000),
+  );
 });

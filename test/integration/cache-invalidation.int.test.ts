@@ -13,11 +13,26 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A one-feature precinct file: a small square around a point, named `name`. */
 function writePrecinct(path: string, name: string, around: { lat: number; lng: number }): void {
   const d = 0.01;
-  const ring = [[around.lng - d, around.lat - d], [around.lng + d, around.lat - d], [around.lng + d, around.lat + d], [around.lng - d, around.lat + d], [around.lng - d, around.lat - d]];
-  writeFileSync(path, JSON.stringify({
-    type: 'FeatureCollection',
-    features: [{ type: 'Feature', properties: { GEOID: '0803101', NAME: name }, geometry: { type: 'Polygon', coordinates: [ring] } }],
-  }));
+  const ring = [
+    [around.lng - d, around.lat - d],
+    [around.lng + d, around.lat - d],
+    [around.lng + d, around.lat + d],
+    [around.lng - d, around.lat + d],
+    [around.lng - d, around.lat - d],
+  ];
+  writeFileSync(
+    path,
+    JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { GEOID: '0803101', NAME: name },
+          geometry: { type: 'Polygon', coordinates: [ring] },
+        },
+      ],
+    }),
+  );
 }
 
 function invalidationSuite(name: string, options: () => { natsUrl?: string; env: string }) {
@@ -40,7 +55,9 @@ function invalidationSuite(name: string, options: () => { natsUrl?: string; env:
       writePrecinct(file, 'Precinct Renamed', DENVER);
       const diff = await stack.geo.reload();
       expect(diff.updated).toEqual([precinct.slug]);
-      await expect.poll(async () => (await get(url, key)).body.data.find((r: any) => r.level === 'precinct')?.name).toBe('Precinct Renamed');
+      await expect
+        .poll(async () => (await get(url, key)).body.data.find((r: any) => r.level === 'precinct')?.name)
+        .toBe('Precinct Renamed');
       expect((await get(url, key)).headers.get('civic-cache')).toBe('hit');
     });
 

@@ -25,9 +25,13 @@ afterAll(async () => {
 });
 
 const one = (req: DistrictsAtPointRequest, md: Metadata) =>
-  new Promise<DistrictsAtPointResponse>((resolve, reject) => client.districtsAtPoint(req, md, (err, res) => (err ? reject(err) : resolve(res))));
+  new Promise<DistrictsAtPointResponse>((resolve, reject) =>
+    client.districtsAtPoint(req, md, (err, res) => (err ? reject(err) : resolve(res))),
+  );
 const many = (points: DistrictsAtPointRequest[], md: Metadata) =>
-  new Promise<DistrictsAtPointsResponse>((resolve, reject) => client.districtsAtPoints({ points }, md, (err, res) => (err ? reject(err) : resolve(res))));
+  new Promise<DistrictsAtPointsResponse>((resolve, reject) =>
+    client.districtsAtPoints({ points }, md, (err, res) => (err ? reject(err) : resolve(res))),
+  );
 
 /** Seeded points over the US box and around it. */
 function points(n: number, seed: number): DistrictsAtPointRequest[] {
@@ -48,8 +52,14 @@ describe('geo DistrictsAtPoints (gRPC)', () => {
   });
 
   it("fails only a point's own bad input, naming its field", async () => {
-    const res = await many([{ lat: 39.7392, lng: -104.9903, date: '' }, { lat: 91, lng: 0, date: '' }, { lat: 0, lng: 0, date: '2025-13-01' }],
-      principalMetadata(principal));
+    const res = await many(
+      [
+        { lat: 39.7392, lng: -104.9903, date: '' },
+        { lat: 91, lng: 0, date: '' },
+        { lat: 0, lng: 0, date: '2025-13-01' },
+      ],
+      principalMetadata(principal),
+    );
     expect(res.answers[0]!.error).toBeUndefined();
     expect(res.answers[0]!.regions.map((r) => r.slug)).toContain('region:co');
     expect(res.answers[1]).toMatchObject({ regions: [], error: { type: 'invalid_parameter', field: 'lat' } });
@@ -65,15 +75,25 @@ describe('geo DistrictsAtPoints (gRPC)', () => {
   });
 
   it('refuses the whole call for a caller without the geography entitlement', async () => {
-    const noGeo = await stack.auth.keys.authenticate(await stack.key({ entitlements: { contact: false, geography: false, states: [], tiers: [] } }));
+    const noGeo = await stack.auth.keys.authenticate(
+      await stack.key({ entitlements: { contact: false, geography: false, states: [], tiers: [] } }),
+    );
     const err = (await many(points(3, 5), principalMetadata(noGeo)).catch((e: unknown) => e)) as ServiceError;
     expect(err.code).toBe(status.PERMISSION_DENIED);
     expect(err.metadata.get('civic-error-type')).toEqual(['entitlement_required']);
   });
 
   it("keeps each point to the caller's states", async () => {
-    const coOnly = await stack.auth.keys.authenticate(await stack.key({ entitlements: { contact: false, geography: true, states: ['CO'], tiers: [] } }));
-    const res = await many([{ lat: 39.7392, lng: -104.9903, date: '' }, { lat: 39.1582, lng: -75.5244, date: '' }], principalMetadata(coOnly));
+    const coOnly = await stack.auth.keys.authenticate(
+      await stack.key({ entitlements: { contact: false, geography: true, states: ['CO'], tiers: [] } }),
+    );
+    const res = await many(
+      [
+        { lat: 39.7392, lng: -104.9903, date: '' },
+        { lat: 39.1582, lng: -75.5244, date: '' },
+      ],
+      principalMetadata(coOnly),
+    );
     expect(res.answers[0]!.regions.map((r) => r.slug)).toContain('region:co');
     expect(res.answers[1]!.regions).toEqual([]);
   });
@@ -83,7 +103,8 @@ describe('many concurrent point requests through the gateway', () => {
   it('gives each of many concurrent requests its own answer, the same as one at a time', async () => {
     const key = await stack.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 100_000 });
     const batch = points(120, 6).map((p) => ({ lat: Number(p.lat.toFixed(5)), lng: Number(p.lng.toFixed(5)) }));
-    const url = (p: { lat: number; lng: number }, date: string) => `${stack.url}/v1/districts_by_point?lat=${p.lat}&lng=${p.lng}&date=${date}`;
+    const url = (p: { lat: number; lng: number }, date: string) =>
+      `${stack.url}/v1/districts_by_point?lat=${p.lat}&lng=${p.lng}&date=${date}`;
     // Concurrently, on a date no other test asks for, so none is answered from the gateway cache.
     const together = await Promise.all(batch.map((p) => get(url(p, '2026-01-02'), key)));
     const alone: Awaited<ReturnType<typeof get>>[] = [];

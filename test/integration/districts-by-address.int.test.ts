@@ -4,7 +4,8 @@ import { scaled } from '@civicgraph/kit/testing';
 
 let stack: Stack;
 let key: string;
-const byAddress = (address: string, extra = '') => get(`${stack.url}/v1/districts_by_address?address=${encodeURIComponent(address)}${extra}`, key);
+const byAddress = (address: string, extra = '') =>
+  get(`${stack.url}/v1/districts_by_address?address=${encodeURIComponent(address)}${extra}`, key);
 
 beforeAll(async () => {
   stack = await startStack();
@@ -16,7 +17,10 @@ describe('GET /v1/districts_by_address', () => {
   it('treats `lat,lng` as an exact point: not ambiguous, the same districts as districts_by_point', async () => {
     const res = await byAddress('39.7392, -104.9903');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ambiguous: false, geocode: { point: { lat: 39.7392, lng: -104.9903 }, precision: 'coordinates' } });
+    expect(res.body).toMatchObject({
+      ambiguous: false,
+      geocode: { point: { lat: 39.7392, lng: -104.9903 }, precision: 'coordinates' },
+    });
     const point = await get(`${stack.url}/v1/districts_by_point?lat=39.7392&lng=-104.9903`, key);
     expect(res.body.data).toEqual(point.body.data);
   });
@@ -34,7 +38,9 @@ describe('GET /v1/districts_by_address', () => {
 
   it('a city that straddles a state line lists both states', async () => {
     const res = await byAddress('Texarkana, TX');
-    const states = res.body.data.filter((r: { level: string }) => r.level === 'state').map((r: { slug: string }) => r.slug);
+    const states = res.body.data
+      .filter((r: { level: string }) => r.level === 'state')
+      .map((r: { slug: string }) => r.slug);
     expect(states).toEqual(expect.arrayContaining(['region:tx', 'region:ar']));
   });
 
@@ -57,8 +63,14 @@ describe('GET /v1/districts_by_address', () => {
   });
 
   it('refuses a missing or repeated address, naming it', async () => {
-    expect((await get(`${stack.url}/v1/districts_by_address`, key)).body).toMatchObject({ status: 400, field: 'address' });
-    expect((await get(`${stack.url}/v1/districts_by_address?address=80202&address=80203`, key)).body).toMatchObject({ status: 400, field: 'address' });
+    expect((await get(`${stack.url}/v1/districts_by_address`, key)).body).toMatchObject({
+      status: 400,
+      field: 'address',
+    });
+    expect((await get(`${stack.url}/v1/districts_by_address?address=80202&address=80203`, key)).body).toMatchObject({
+      status: 400,
+      field: 'address',
+    });
   });
 
   it('needs the geography entitlement', async () => {

@@ -62,7 +62,12 @@ describe('GET /v1/districts_by_point', () => {
   });
 
   it('refuses unknown, malformed and revoked keys alike', async () => {
-    const revoked = await stack.auth.keys.create({ environment: 1, plan: Plan.PLAN_BUILD, label: 'r', pinnedVersion: '' });
+    const revoked = await stack.auth.keys.create({
+      environment: 1,
+      plan: Plan.PLAN_BUILD,
+      label: 'r',
+      pinnedVersion: '',
+    });
     await stack.auth.keys.revoke(revoked.record.keyId);
     for (const k of ['cg_test_' + 'A'.repeat(40), 'nonsense', revoked.key]) {
       const res = await get(denver(), k);
@@ -108,7 +113,9 @@ describe('GET /v1/districts_by_point', () => {
   });
 
   it('pins the version from the header, else the key, and refuses unknown dates', async () => {
-    expect((await get(denver(), key, { 'Civic-Version': '2026-11-01' })).headers.get('civic-version')).toBe('2026-11-01');
+    expect((await get(denver(), key, { 'Civic-Version': '2026-11-01' })).headers.get('civic-version')).toBe(
+      '2026-11-01',
+    );
     const bad = await get(denver(), key, { 'Civic-Version': '1999-01-01' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ type: 'unsupported_version', field: 'Civic-Version' });
@@ -121,7 +128,11 @@ describe('GET /v1/districts_by_point', () => {
     expect(res.body).toMatchObject({ type: 'entitlement_required', field: 'geography' });
     expect(res.headers.get('civic-entitlements')).toBe('jurisdictions');
     const gql = await graphql(stack.url, noGeo, '{ districtsAtPoint(lat: 39.7392, lng: -104.9903) { slug } }');
-    expect(gql.body.errors[0].extensions).toMatchObject({ type: 'entitlement_required', entitlement: 'geography', field: 'Query.districtsAtPoint' });
+    expect(gql.body.errors[0].extensions).toMatchObject({
+      type: 'entitlement_required',
+      entitlement: 'geography',
+      field: 'Query.districtsAtPoint',
+    });
     expect(gql.body.errors[0].path).toEqual(['districtsAtPoint']);
   });
 
@@ -134,40 +145,69 @@ describe('GET /v1/districts_by_point', () => {
     expect((await get(denver(), colorado)).body.data.map((r: any) => r.slug)).toContain('region:co-denver-county');
   });
 
-  it('limits an Explore key to 60 requests a minute, then 429 with Retry-After and rate headers', async () => {
-    await awayFromMinuteEnd();
-    const explore = await stack.key({ plan: Plan.PLAN_EXPLORE });
-    for (let i = 0; i < 60; i++) expect((await get(denver(), explore)).status).toBe(200);
-    const res = await get(denver(), explore);
-    expect(res.status).toBe(429);
-    expect(res.body).toMatchObject({ type: 'rate_limited', status: 429 });
-    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-    expect(res.headers.get('civic-ratelimit-limit')).toBe('60');
-    expect(res.headers.get('civic-ratelimit-remaining')).toBe('0');
-    expect(Number(res.headers.get('civic-ratelimit-reset'))).toBe(Math.ceil(Date.now() / 60_000) * 60);
-    // Another key's bucket is untouched.
-    expect((await get(denver(), key)).status).toBe(200);
-  }, scaled(70_000));
+  it(
+    'limits an Explore key to 60 requests a minute, then 429 with Retry-After and rate headers',
+    async () => {
+      await awayFromMinuteEnd();
+      const explore = await stack.key({ plan: Plan.PLAN_EXPLORE });
+      for (let i = 0; i < 60; i++) expect((await get(denver(), explore)).status).toBe(200);
+      const res = await get(denver(), explore);
+      expect(res.status).toBe(429);
+      expect(res.body).toMatchObject({ type: 'rate_limited', status: 429 });
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect(res.headers.get('civic-ratelimit-limit')).toBe('60');
+      expect(res.headers.get('civic-ratelimit-remaining')).toBe('0');
+      expect(Number(res.headers.get('civic-ratelimit-reset'))).toBe(Math.ceil(Date.now() / 60_000) * 60);
+      // Another key's bucket is untouched.
+      expect((await get(denver(), key)).status).toBe(200);
+    },
+    scaled(70_000),
+  );
 });
 
 /** Windows are calendar minutes: start a 61-request burst with at least 20 s of window left. */
 async function awayFromMinuteEnd(): Promise<void> {
-  await vi.waitFor(() => expect(60 - (Date.now() / 1000) % 60).toBeGreaterThan(20), { timeout: scaled(45_000), interval: 250 });
+  await vi.waitFor(() => expect(60 - ((Date.now() / 1000) % 60)).toBeGreaterThan(20), {
+    timeout: scaled(45_000),
+    interval: 250,
+  });
 }
 
 describe('POST /graphql', () => {
   it('districtsAtPoint returns the same regions as REST for the same point', async () => {
     const rest = await get(denver(), key);
-    const gql = await graphql(stack.url, key, 'query($lat: Float!, $lng: Float!) { districtsAtPoint(lat: $lat, lng: $lng) { slug name level fips population ocdId roles validFrom validTo source precision scaleDenominator } }', DENVER);
+    const gql = await graphql(
+      stack.url,
+      key,
+      'query($lat: Float!, $lng: Float!) { districtsAtPoint(lat: $lat, lng: $lng) { slug name level fips population ocdId roles validFrom validTo source precision scaleDenominator } }',
+      DENVER,
+    );
     expect(gql.status).toBe(200);
-    const fromGql = gql.body.data.districtsAtPoint.map((r: any) => ({ slug: r.slug, name: r.name, level: r.level.toLowerCase().replaceAll('_', '-'), fips: r.fips, population: r.population, ocd_id: r.ocdId, roles: r.roles.map((x: string) => x.toLowerCase()), valid_from: r.validFrom, valid_to: r.validTo, source: r.source, precision: r.precision.toLowerCase(), scale_denominator: r.scaleDenominator }));
+    const fromGql = gql.body.data.districtsAtPoint.map((r: any) => ({
+      slug: r.slug,
+      name: r.name,
+      level: r.level.toLowerCase().replaceAll('_', '-'),
+      fips: r.fips,
+      population: r.population,
+      ocd_id: r.ocdId,
+      roles: r.roles.map((x: string) => x.toLowerCase()),
+      valid_from: r.validFrom,
+      valid_to: r.validTo,
+      source: r.source,
+      precision: r.precision.toLowerCase(),
+      scale_denominator: r.scaleDenominator,
+    }));
     expect(fromGql).toEqual(rest.body.data);
     expect(gql.body.data.districtsAtPoint.map((r: any) => r.level)).toContain('COUNTY');
   });
 
   it('reports a bad date as invalid_parameter naming it', async () => {
-    const gql = await graphql(stack.url, key, '{ districtsAtPoint(lat: 39.7, lng: -104.9, date: "2025-13-01") { slug } }');
+    const gql = await graphql(
+      stack.url,
+      key,
+      '{ districtsAtPoint(lat: 39.7, lng: -104.9, date: "2025-13-01") { slug } }',
+    );
     expect(gql.body.errors[0].extensions).toMatchObject({ type: 'invalid_parameter', field: 'date' });
   });
 
@@ -177,7 +217,11 @@ describe('POST /graphql', () => {
   });
 
   it('needs a key like every layer', async () => {
-    const res = await fetch(`${stack.url}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+    const res = await fetch(`${stack.url}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"query":"{ __typename }"}',
+    });
     expect(res.status).toBe(401);
   });
 

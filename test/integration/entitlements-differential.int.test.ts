@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Environment, Plan, type CreateKeyRequest } from '@civicgraph/protos/civic/auth/v1/auth';
 import { graphImporter, runImport, type EdgeDoc } from '@civicgraph/graph';
 import { DENVER, get, graphql, send, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
-import { CONTACT_FIELDS, DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL, OFFICEHOLDER_CONTACT_FIELDS } from '../harness/demo.js';
+import {
+  CONTACT_FIELDS,
+  DEMO_REGIONS as REGIONS,
+  DEMO_TODAY as TODAY,
+  NEXT_GENERAL,
+  OFFICEHOLDER_CONTACT_FIELDS,
+} from '../harness/demo.js';
 import { startReceiver, type Receiver } from '../harness/receiver.js';
 import { scaled } from '@civicgraph/kit/testing';
 
@@ -76,8 +82,18 @@ const GOVERNOR = 'office:co-governor';
 /** Terms the webhook question ends a day later, each with a day REST shows it on. */
 const HOLDER_PROBES = [
   { office: GOVERNOR, person: 'person:ocd-be56ceea-ca7e-46b1-acdd-d4266e9d2893', end: '2027-01-13', day: HOLDERS_DAY },
-  { office: 'office:co-denver-city-mayor', person: 'person:ocd-3b5c8213-a8a7-474b-903f-f5d67e75c4bc', end: '2027-05-05', day: HOLDERS_DAY },
-  { office: 'office:de-governor', person: 'person:ocd-7aefad2a-28f2-45e9-8d44-3eb1ee21f849', end: '2025-01-02', day: '2024-06-01' },
+  {
+    office: 'office:co-denver-city-mayor',
+    person: 'person:ocd-3b5c8213-a8a7-474b-903f-f5d67e75c4bc',
+    end: '2027-05-05',
+    day: HOLDERS_DAY,
+  },
+  {
+    office: 'office:de-governor',
+    person: 'person:ocd-7aefad2a-28f2-45e9-8d44-3eb1ee21f849',
+    end: '2025-01-02',
+    day: '2024-06-01',
+  },
 ];
 
 let s: Stack;
@@ -118,38 +134,63 @@ const REST: Layer = {
   },
   async candidacyFields(key, slug) {
     const res = await get(`${s.url}/v1/candidacies/${encodeURIComponent(slug)}`, key);
-    return { outcome: refusalOf(res.status, res.body) ?? { slugs: [res.body.slug] }, fields: res.status === 200 ? Object.keys(res.body).map(camel).sort() : [] };
+    return {
+      outcome: refusalOf(res.status, res.body) ?? { slugs: [res.body.slug] },
+      fields: res.status === 200 ? Object.keys(res.body).map(camel).sort() : [],
+    };
   },
   async officeholders(key, region) {
     const data: any[] = [];
     let cursor: string | null = null;
     do {
-      const res: any = await get(`${s.url}/v1/officeholders?region=${region}&date=${HOLDERS_DAY}&limit=200${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`, key);
+      const res: any = await get(
+        `${s.url}/v1/officeholders?region=${region}&date=${HOLDERS_DAY}&limit=200${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
+        key,
+      );
       const refused = refusalOf(res.status, res.body);
       if (refused !== undefined) return { outcome: refused, body: res.body };
       data.push(...res.body.data);
       cursor = res.body.next_cursor;
     } while (cursor !== null);
-    return { outcome: { slugs: data.map((o) => holderId(o.office_slug, o.person_slug, o.term_start)).sort() }, body: { data } };
+    return {
+      outcome: { slugs: data.map((o) => holderId(o.office_slug, o.person_slug, o.term_start)).sort() },
+      body: { data },
+    };
   },
   async officeholderFields(key, office) {
     const res = await get(`${s.url}/v1/officeholders?office=${office}&date=${HOLDERS_DAY}`, key);
     const refused = refusalOf(res.status, res.body);
     if (refused !== undefined) return { outcome: refused, fields: [] };
     const first = res.body.data.find((o: any) => o.person_slug.startsWith('person:ocd-'));
-    return { outcome: { slugs: res.body.data.map((o: any) => holderId(o.office_slug, o.person_slug, o.term_start)).sort() }, fields: first === undefined ? [] : Object.keys(first).map(camel).sort() };
+    return {
+      outcome: { slugs: res.body.data.map((o: any) => holderId(o.office_slug, o.person_slug, o.term_start)).sort() },
+      fields: first === undefined ? [] : Object.keys(first).map(camel).sort(),
+    };
   },
 };
 
 const GRAPHQL: Layer = {
   name: 'graphql',
   async ballot(key) {
-    const res = await graphql(s.url, key, 'query($lat: Float!, $lng: Float!, $date: Date!) { ballotAtPoint(lat: $lat, lng: $lng, date: $date) { slug candidacies { slug } } }', { ...DENVER, date: NEXT_GENERAL });
-    return { outcome: gqlRefusal(res.status, res.body) ?? { slugs: nodeSlugs(res.body.data.ballotAtPoint) }, body: res.body };
+    const res = await graphql(
+      s.url,
+      key,
+      'query($lat: Float!, $lng: Float!, $date: Date!) { ballotAtPoint(lat: $lat, lng: $lng, date: $date) { slug candidacies { slug } } }',
+      { ...DENVER, date: NEXT_GENERAL },
+    );
+    return {
+      outcome: gqlRefusal(res.status, res.body) ?? { slugs: nodeSlugs(res.body.data.ballotAtPoint) },
+      body: res.body,
+    };
   },
   async contests(key, state) {
-    const res = await graphql(s.url, key, 'query($state: StateCode!) { contests(state: $state) { slug } }', { state: state.toUpperCase() });
-    return { outcome: gqlRefusal(res.status, res.body) ?? { slugs: nodeSlugs(res.body.data.contests) }, body: res.body };
+    const res = await graphql(s.url, key, 'query($state: StateCode!) { contests(state: $state) { slug } }', {
+      state: state.toUpperCase(),
+    });
+    return {
+      outcome: gqlRefusal(res.status, res.body) ?? { slugs: nodeSlugs(res.body.data.contests) },
+      body: res.body,
+    };
   },
   async candidacy(key, slug) {
     const res = await graphql(s.url, key, 'query($slug: ID!) { candidacy(slug: $slug) { slug } }', { slug });
@@ -162,15 +203,33 @@ const GRAPHQL: Layer = {
     if (refused !== undefined) return { outcome: refused, fields: [] };
     const all: string[] = schema.body.data.__type.fields.map((f: any) => f.name);
     // Ask for every scalar-or-object field the key's schema has, so a shape the schema lists but resolvers withhold shows.
-    const res = await graphql(s.url, key, `query($slug: ID!) { candidacy(slug: $slug) { ${all.map((f) => selectionOf(f)).join(' ')} } }`, { slug });
+    const res = await graphql(
+      s.url,
+      key,
+      `query($slug: ID!) { candidacy(slug: $slug) { ${all.map((f) => selectionOf(f)).join(' ')} } }`,
+      { slug },
+    );
     const c = res.body.data?.candidacy;
-    return { outcome: gqlRefusal(res.status, res.body) ?? { slugs: c == null ? [] : [c.slug] }, fields: c == null ? [] : Object.keys(c).sort() };
+    return {
+      outcome: gqlRefusal(res.status, res.body) ?? { slugs: c == null ? [] : [c.slug] },
+      fields: c == null ? [] : Object.keys(c).sort(),
+    };
   },
   async officeholders(key, region) {
-    const res = await graphql(s.url, key, 'query($region: ID!, $date: Date!) { officeholders(region: $region, date: $date) { office { slug } person { slug } termStart } }', { region, date: HOLDERS_DAY });
+    const res = await graphql(
+      s.url,
+      key,
+      'query($region: ID!, $date: Date!) { officeholders(region: $region, date: $date) { office { slug } person { slug } termStart } }',
+      { region, date: HOLDERS_DAY },
+    );
     const refused = gqlRefusal(res.status, res.body);
     if (refused !== undefined) return { outcome: refused, body: res.body };
-    return { outcome: { slugs: res.body.data.officeholders.map((o: any) => holderId(o.office.slug, o.person.slug, o.termStart)).sort() }, body: res.body };
+    return {
+      outcome: {
+        slugs: res.body.data.officeholders.map((o: any) => holderId(o.office.slug, o.person.slug, o.termStart)).sort(),
+      },
+      body: res.body,
+    };
   },
   async officeholderFields(key, office) {
     const schema = await graphql(s.url, key, '{ __type(name: "Officeholder") { fields { name } } }');
@@ -178,11 +237,18 @@ const GRAPHQL: Layer = {
     if (refused !== undefined) return { outcome: refused, fields: [] };
     const all: string[] = schema.body.data.__type.fields.map((f: any) => f.name);
     const fields = [...new Set(['office', 'person', 'termStart', ...all])].map((f) => selectionOf(f)).join(' ');
-    const res = await graphql(s.url, key, `query($office: ID!, $date: Date!) { officeholders(office: $office, date: $date) { ${fields} } }`, { office, date: HOLDERS_DAY });
+    const res = await graphql(
+      s.url,
+      key,
+      `query($office: ID!, $date: Date!) { officeholders(office: $office, date: $date) { ${fields} } }`,
+      { office, date: HOLDERS_DAY },
+    );
     const list: any[] = res.body.data?.officeholders ?? [];
     const first = list.find((o) => o.person.slug.startsWith('person:ocd-'));
     return {
-      outcome: gqlRefusal(res.status, res.body) ?? { slugs: list.map((o) => holderId(o.office.slug, o.person.slug, o.termStart)).sort() },
+      outcome: gqlRefusal(res.status, res.body) ?? {
+        slugs: list.map((o) => holderId(o.office.slug, o.person.slug, o.termStart)).sort(),
+      },
       fields: first === undefined ? [] : Object.keys(first).sort(),
     };
   },
@@ -191,9 +257,16 @@ const GRAPHQL: Layer = {
 /** A selection for a Candidacy or Officeholder field: object fields need a sub-selection. */
 function selectionOf(field: string): string {
   const objects: Record<string, string> = {
-    person: 'person { slug }', party: 'party { slug }', contest: 'contest { slug }', positions: 'positions { slug }',
-    provenance: 'provenance { slug }', fieldConfidence: 'fieldConfidence { field confidence }', campaignTeam: 'campaignTeam { role }',
-    office: 'office { slug }', contactOffices: 'contactOffices { kind }', contactLinks: 'contactLinks { url }',
+    person: 'person { slug }',
+    party: 'party { slug }',
+    contest: 'contest { slug }',
+    positions: 'positions { slug }',
+    provenance: 'provenance { slug }',
+    fieldConfidence: 'fieldConfidence { field confidence }',
+    campaignTeam: 'campaignTeam { role }',
+    office: 'office { slug }',
+    contactOffices: 'contactOffices { kind }',
+    contactLinks: 'contactLinks { url }',
   };
   return objects[field] ?? field;
 }
@@ -251,7 +324,9 @@ async function makeMatrix(): Promise<MatrixKey[]> {
           for (const tiers of [[], ['federal', 'state']]) {
             for (const environment of ['test', 'live'] as const) {
               const issued = await s.auth.keys.create({
-                ...plan, label: 'matrix', pinnedVersion: '',
+                ...plan,
+                label: 'matrix',
+                pinnedVersion: '',
                 environment: environment === 'live' ? Environment.ENVIRONMENT_LIVE : Environment.ENVIRONMENT_TEST,
                 entitlements: { contact, geography, states, tiers },
               });
@@ -270,7 +345,12 @@ beforeAll(async () => {
   receiver = await startReceiver();
   s = await startStack({ demo: { regions: REGIONS, today: TODAY }, webhooks: true });
   // The real officeholders of both demo states, through the CLI's importer, over the demo.
-  const people = await graphImporter('openstates-people', join(SHARED_DATA, 'officeholders/openstates-people'), s.graph.store, { retrievedAt: '2026-08-05', places: join(SHARED_DATA, 'ocd/country-us') });
+  const people = await graphImporter(
+    'openstates-people',
+    join(SHARED_DATA, 'officeholders/openstates-people'),
+    s.graph.store,
+    { retrievedAt: '2026-08-05', places: join(SHARED_DATA, 'ocd/country-us') },
+  );
   expect((await runImport(people, s.graph.writer)).createdRows).toBe(181);
   await s.graph.drainOutbox();
   matrix = await makeMatrix();
@@ -280,7 +360,9 @@ beforeAll(async () => {
     for (const c of (await get(`${s.url}/v1/contests?state=${state}&limit=200`, everything)).body.data) {
       const node = (await s.graph.store.getNode(c.slug)) as { state: string; tier: string };
       // Not withdrawn yet: the webhook question withdraws each probe, which must be a change.
-      const first = (await get(`${s.url}/v1/candidacies?contest=${encodeURIComponent(c.slug)}&limit=20`, everything)).body.data.find((x: any) => x.filing_status !== 'WITHDRAWN')?.slug;
+      const first = (
+        await get(`${s.url}/v1/candidacies?contest=${encodeURIComponent(c.slug)}&limit=20`, everything)
+      ).body.data.find((x: any) => x.filing_status !== 'WITHDRAWN')?.slug;
       if (first !== undefined && !seen.has(`${node.state}|${node.tier}`)) seen.set(`${node.state}|${node.tier}`, first);
     }
   }
@@ -299,144 +381,272 @@ describe('the differential test of entitlements across layers', () => {
     expect(probes.length).toBeGreaterThanOrEqual(5);
   });
 
-  it('answers every key the same in REST and GraphQL, within its scope, without contact fields it lacks', async () => {
-    const failures: string[] = [];
-    for (const k of matrix) {
-      const check = (what: string, ok: boolean, detail: unknown = '') => {
-        if (!ok) failures.push(`${k.name}: ${what} ${typeof detail === 'string' ? detail : JSON.stringify(detail).slice(0, 300)}`);
-      };
-      const questions: [string, (l: Layer) => Promise<{ outcome: Outcome; body?: unknown; fields?: string[] }>][] = [
-        ['ballot', (l) => l.ballot(k.key)],
-        ['contests co', (l) => l.contests(k.key, 'co')],
-        ['contests de', (l) => l.contests(k.key, 'de')],
-        ...probes.map((slug): [string, (l: Layer) => Promise<{ outcome: Outcome; body: unknown }>] => [`candidacy ${slug}`, (l) => l.candidacy(k.key, slug)]),
-        ['candidacy fields', (l) => l.candidacyFields(k.key, everyonesCandidacy)],
-        ['officeholders co', (l) => l.officeholders(k.key, 'region:co')],
-        ['officeholders de', (l) => l.officeholders(k.key, 'region:de')],
-        ['officeholder fields', (l) => l.officeholderFields(k.key, GOVERNOR)],
-      ];
-      for (const [what, ask] of questions) {
-        const [rest, gql] = await Promise.all([ask(REST), ask(GRAPHQL)]);
-        check(`${what}: same outcome`, JSON.stringify(rest.outcome) === JSON.stringify(gql.outcome), { rest: rest.outcome, graphql: gql.outcome });
-        if (rest.fields !== undefined && 'slugs' in rest.outcome && rest.outcome.slugs.length > 0) {
-          const holder = what === 'officeholder fields';
-          const restShape = rest.fields.filter((f) => !(holder ? OFFICEHOLDER_REST_ONLY : REST_ONLY).includes(f));
-          const gqlShape = gql.fields!.filter((f) => holder || !GRAPHQL_ONLY.includes(f));
-          check(`${what}: same fields`, JSON.stringify(restShape) === JSON.stringify(gqlShape), { rest: rest.fields, graphql: gql.fields });
-          check(`${what}: contact fields iff contact`, (holder ? HOLDER_CONTACT_CAMEL : CONTACT_CAMEL).every((f) => rest.fields!.includes(f) === k.contact && gql.fields!.includes(f) === k.contact));
+  it(
+    'answers every key the same in REST and GraphQL, within its scope, without contact fields it lacks',
+    async () => {
+      const failures: string[] = [];
+      for (const k of matrix) {
+        const check = (what: string, ok: boolean, detail: unknown = '') => {
+          if (!ok)
+            failures.push(
+              `${k.name}: ${what} ${typeof detail === 'string' ? detail : JSON.stringify(detail).slice(0, 300)}`,
+            );
+        };
+        const questions: [string, (l: Layer) => Promise<{ outcome: Outcome; body?: unknown; fields?: string[] }>][] = [
+          ['ballot', (l) => l.ballot(k.key)],
+          ['contests co', (l) => l.contests(k.key, 'co')],
+          ['contests de', (l) => l.contests(k.key, 'de')],
+          ...probes.map((slug): [string, (l: Layer) => Promise<{ outcome: Outcome; body: unknown }>] => [
+            `candidacy ${slug}`,
+            (l) => l.candidacy(k.key, slug),
+          ]),
+          ['candidacy fields', (l) => l.candidacyFields(k.key, everyonesCandidacy)],
+          ['officeholders co', (l) => l.officeholders(k.key, 'region:co')],
+          ['officeholders de', (l) => l.officeholders(k.key, 'region:de')],
+          ['officeholder fields', (l) => l.officeholderFields(k.key, GOVERNOR)],
+        ];
+        for (const [what, ask] of questions) {
+          const [rest, gql] = await Promise.all([ask(REST), ask(GRAPHQL)]);
+          check(`${what}: same outcome`, JSON.stringify(rest.outcome) === JSON.stringify(gql.outcome), {
+            rest: rest.outcome,
+            graphql: gql.outcome,
+          });
+          if (rest.fields !== undefined && 'slugs' in rest.outcome && rest.outcome.slugs.length > 0) {
+            const holder = what === 'officeholder fields';
+            const restShape = rest.fields.filter((f) => !(holder ? OFFICEHOLDER_REST_ONLY : REST_ONLY).includes(f));
+            const gqlShape = gql.fields!.filter((f) => holder || !GRAPHQL_ONLY.includes(f));
+            check(`${what}: same fields`, JSON.stringify(restShape) === JSON.stringify(gqlShape), {
+              rest: rest.fields,
+              graphql: gql.fields,
+            });
+            check(
+              `${what}: contact fields iff contact`,
+              (holder ? HOLDER_CONTACT_CAMEL : CONTACT_CAMEL).every(
+                (f) => rest.fields!.includes(f) === k.contact && gql.fields!.includes(f) === k.contact,
+              ),
+            );
+          }
+          for (const [layer, answer] of [
+            ['rest', rest],
+            ['graphql', gql],
+          ] as const) {
+            const keys = keysIn(answer.body);
+            if (!k.contact) check(`${what} (${layer}): no contact field`, !ALL_CONTACT.some((f) => keys.has(f)));
+            for (const slug of scopedSlugsIn(answer.body)) {
+              if (slug === 'candidacy:does-not-exist') continue;
+              check(`${what} (${layer}): in scope`, await inScope(slug, k), slug);
+            }
+          }
+          // The refusals the policy makes, the same way in both layers.
+          if (k.environment === 'live')
+            check(
+              `${what}: other environment refused`,
+              JSON.stringify(rest.outcome) === JSON.stringify({ refused: 'unauthenticated' }),
+              rest.outcome,
+            );
+          else if (what === 'ballot' && !k.geography)
+            check(
+              'ballot without geography refused',
+              JSON.stringify(rest.outcome) === JSON.stringify({ refused: 'entitlement_required' }),
+              rest.outcome,
+            );
         }
-        for (const [layer, answer] of [['rest', rest], ['graphql', gql]] as const) {
-          const keys = keysIn(answer.body);
-          if (!k.contact) check(`${what} (${layer}): no contact field`, !ALL_CONTACT.some((f) => keys.has(f)));
-          for (const slug of scopedSlugsIn(answer.body)) {
-            if (slug === 'candidacy:does-not-exist') continue;
-            check(`${what} (${layer}): in scope`, await inScope(slug, k), slug);
+      }
+      expect(failures).toEqual([]);
+    },
+    scaled(240_000),
+  );
+
+  it(
+    'refuses a GraphQL query naming a contact field to exactly the keys without contact, as REST leaves the field out',
+    async () => {
+      for (const k of matrix.filter((m) => m.environment === 'test')) {
+        const res = await graphql(
+          s.url,
+          k.key,
+          'query($slug: ID!) { candidacy(slug: $slug) { slug campaignEmails } }',
+          { slug: everyonesCandidacy },
+        );
+        if (k.contact) expect(res.body.errors, k.name).toBeUndefined();
+        else
+          expect(res.body.errors?.[0]?.extensions, k.name).toMatchObject({
+            type: 'entitlement_required',
+            field: 'Candidacy.campaignEmails',
+          });
+        for (const field of HOLDER_CONTACT_CAMEL) {
+          const sub =
+            field === 'contactEmails' ? field : `${field} { ${field === 'contactLinks' ? 'url' : 'address'} }`;
+          const holders = await graphql(
+            s.url,
+            k.key,
+            `query($office: ID!, $date: Date!) { officeholders(office: $office, date: $date) { person { slug } ${sub} } }`,
+            { office: GOVERNOR, date: HOLDERS_DAY },
+          );
+          if (k.contact) {
+            expect(holders.body.errors, `${k.name} ${field}`).toBeUndefined();
+            expect(JSON.stringify(holders.body.data), `${k.name} ${field}`).toMatch(
+              /Governorpolis@state\.co\.us|200 E\. Colfax|colorado\.gov\/governor/,
+            );
+          } else {
+            // Refused as the candidacy's contact field is, the same answer in every respect.
+            expect(holders.status, `${k.name} ${field}`).toBe(res.status);
+            expect(holders.body.errors?.[0]?.extensions, `${k.name} ${field}`).toMatchObject({
+              type: 'entitlement_required',
+              field: `Officeholder.${field}`,
+            });
           }
         }
-        // The refusals the policy makes, the same way in both layers.
-        if (k.environment === 'live') check(`${what}: other environment refused`, JSON.stringify(rest.outcome) === JSON.stringify({ refused: 'unauthenticated' }), rest.outcome);
-        else if (what === 'ballot' && !k.geography) check('ballot without geography refused', JSON.stringify(rest.outcome) === JSON.stringify({ refused: 'entitlement_required' }), rest.outcome);
       }
-    }
-    expect(failures).toEqual([]);
-  }, scaled(240_000));
-
-  it('refuses a GraphQL query naming a contact field to exactly the keys without contact, as REST leaves the field out', async () => {
-    for (const k of matrix.filter((m) => m.environment === 'test')) {
-      const res = await graphql(s.url, k.key, 'query($slug: ID!) { candidacy(slug: $slug) { slug campaignEmails } }', { slug: everyonesCandidacy });
-      if (k.contact) expect(res.body.errors, k.name).toBeUndefined();
-      else expect(res.body.errors?.[0]?.extensions, k.name).toMatchObject({ type: 'entitlement_required', field: 'Candidacy.campaignEmails' });
-      for (const field of HOLDER_CONTACT_CAMEL) {
-        const sub = field === 'contactEmails' ? field : `${field} { ${field === 'contactLinks' ? 'url' : 'address'} }`;
-        const holders = await graphql(s.url, k.key, `query($office: ID!, $date: Date!) { officeholders(office: $office, date: $date) { person { slug } ${sub} } }`, { office: GOVERNOR, date: HOLDERS_DAY });
-        if (k.contact) {
-          expect(holders.body.errors, `${k.name} ${field}`).toBeUndefined();
-          expect(JSON.stringify(holders.body.data), `${k.name} ${field}`).toMatch(/Governorpolis@state\.co\.us|200 E\. Colfax|colorado\.gov\/governor/);
-        } else {
-          // Refused as the candidacy's contact field is, the same answer in every respect.
-          expect(holders.status, `${k.name} ${field}`).toBe(res.status);
-          expect(holders.body.errors?.[0]?.extensions, `${k.name} ${field}`).toMatchObject({ type: 'entitlement_required', field: `Officeholder.${field}` });
-        }
-      }
-    }
-  }, scaled(120_000));
+    },
+    scaled(120_000),
+  );
 
   /** A key's endpoint, subscribed to candidacy.updated and officeholder.changed at its own path of the receiver. */
-  interface Subscribed { k: MatrixKey; id: string; secret: string; path: string }
+  interface Subscribed {
+    k: MatrixKey;
+    id: string;
+    secret: string;
+    path: string;
+  }
 
-  it('pushes to each key\'s webhook exactly the changes REST shows it, without contact fields it lacks, refusing the same keys', async () => {
-    const failures: string[] = [];
-    const subscribed: Subscribed[] = [];
-    for (const [i, k] of matrix.entries()) {
-      const path = `/k${i}`;
-      const res = await send(`${s.url}/v1/webhooks`, 'POST', k.key, { url: `${receiver.url}${path}`, events: ['candidacy.updated', 'officeholder.changed'] });
-      const expected = k.environment === 'live' ? 'unauthenticated' : k.plan === 'explore' ? 'plan_required' : undefined;
-      if (expected !== undefined) {
-        if (res.body?.type !== expected) failures.push(`${k.name}: subscribing answered ${res.status} ${res.body?.type}, not ${expected}`);
-      } else if (res.status !== 201) failures.push(`${k.name}: subscribing answered ${res.status} ${JSON.stringify(res.body)}`);
-      else subscribed.push({ k, id: res.body.id, secret: res.body.secret, path });
-    }
-    expect(failures).toEqual([]);
-    expect(subscribed).toHaveLength(32);
-
-    // Every probe withdrawn, Colorado's state-tier one last: it is in every test key's scope, so its
-    // arrival everywhere means every earlier change has been dispatched. Before it, a change to its
-    // contact fields alone, which only keys with contact may hear of.
-    const real = probes.filter((p) => p !== 'candidacy:does-not-exist');
-    const order = [...real.filter((p) => p !== everyonesCandidacy), everyonesCandidacy];
-    const node = (await s.graph.store.getNode(everyonesCandidacy)) as { state: string; tier: string; data: { fields: Record<string, { claims: { provenance: string }[] }> } };
-    // From the source that already supports its emails, so nothing but the emails changes.
-    const emailSource = node.data.fields['campaignEmails']!.claims[0]!.provenance;
-    // Three terms end a day later than they did: Colorado's governor (state tier), Denver's mayor
-    // (municipal) and Delaware's governor; before the candidacies, so the last arrival covers them.
-    for (const t of HOLDER_PROBES) {
-      const term = (await s.graph.store.edges(t.person, 'out', 'HOLDS')).find((e) => e.to === t.office)!;
-      await s.graph.writer.apply({ nodes: [], edges: [{ ...term, data: { ...term.data, end: t.end } } satisfies EdgeDoc] });
-    }
-    for (const slug of order) {
-      if (slug === everyonesCandidacy) {
-        await s.graph.writer.apply({ nodes: [{ kind: 'candidacy', slug, state: node.state, tier: node.tier, claims: { campaignEmails: ['press@matrix.example.org'] }, provenance: emailSource }], edges: [] });
+  it(
+    "pushes to each key's webhook exactly the changes REST shows it, without contact fields it lacks, refusing the same keys",
+    async () => {
+      const failures: string[] = [];
+      const subscribed: Subscribed[] = [];
+      for (const [i, k] of matrix.entries()) {
+        const path = `/k${i}`;
+        const res = await send(`${s.url}/v1/webhooks`, 'POST', k.key, {
+          url: `${receiver.url}${path}`,
+          events: ['candidacy.updated', 'officeholder.changed'],
+        });
+        const expected =
+          k.environment === 'live' ? 'unauthenticated' : k.plan === 'explore' ? 'plan_required' : undefined;
+        if (expected !== undefined) {
+          if (res.body?.type !== expected)
+            failures.push(`${k.name}: subscribing answered ${res.status} ${res.body?.type}, not ${expected}`);
+        } else if (res.status !== 201)
+          failures.push(`${k.name}: subscribing answered ${res.status} ${JSON.stringify(res.body)}`);
+        else subscribed.push({ k, id: res.body.id, secret: res.body.secret, path });
       }
-      await s.graph.writer.moveCandidacy(slug, { filingStatus: 'WITHDRAWN' }, 'provenance:demo-synthetic-registry');
-    }
-    await s.graph.drainOutbox();
+      expect(failures).toEqual([]);
+      expect(subscribed).toHaveLength(32);
 
-    const payloads = (e: Subscribed) => receiver.verified(e.secret, e.path);
-    const withdrawn = (e: Subscribed) => payloads(e).some((p) => p.data.object.slug === everyonesCandidacy && p.data.changed_fields.includes('filingStatus'));
-    await expect.poll(() => subscribed.filter((e) => !withdrawn(e)).map((e) => e.k.name), { timeout: scaled(20_000), interval: 50 }).toEqual([]);
-    // Every delivery the dispatcher made is in the log before its event is acknowledged: wait for them all to land.
-    const settled = async (e: Subscribed) => {
-      const log = (await send(`${s.url}/v1/webhooks/${e.id}/deliveries?limit=100`, 'GET', e.k.key)).body.data as { status: string }[];
-      return log.every((d) => d.status === 'succeeded') && log.length === payloads(e).length;
-    };
-    await expect.poll(async () => (await Promise.all(subscribed.map(settled))).every(Boolean), { timeout: scaled(20_000), interval: 100 }).toBe(true);
-
-    for (const e of subscribed) {
-      const { k } = e;
-      const check = (what: string, ok: boolean, detail: unknown = '') => {
-        if (!ok) failures.push(`${k.name}: webhooks: ${what} ${JSON.stringify(detail).slice(0, 300)}`);
+      // Every probe withdrawn, Colorado's state-tier one last: it is in every test key's scope, so its
+      // arrival everywhere means every earlier change has been dispatched. Before it, a change to its
+      // contact fields alone, which only keys with contact may hear of.
+      const real = probes.filter((p) => p !== 'candidacy:does-not-exist');
+      const order = [...real.filter((p) => p !== everyonesCandidacy), everyonesCandidacy];
+      const node = (await s.graph.store.getNode(everyonesCandidacy)) as {
+        state: string;
+        tier: string;
+        data: { fields: Record<string, { claims: { provenance: string }[] }> };
       };
-      const visible: string[] = [];
-      for (const slug of real) if ((await get(`${s.url}/v1/candidacies/${encodeURIComponent(slug)}`, k.key)).status === 200) visible.push(slug);
-      const expected = [...visible, ...(k.contact ? [everyonesCandidacy] : [])].sort();
-      const got = payloads(e);
-      const candidacies = got.filter((p) => p.type !== 'officeholder.changed');
-      // Only the ends moved here: the import's own term events were dispatched before any endpoint existed.
-      const holders = got.filter((p) => p.type === 'officeholder.changed' && p.data.changed_fields.join() === 'end');
-      check('the changes REST shows the key, once each', JSON.stringify(candidacies.map((p) => p.data.object.slug).sort()) === JSON.stringify(expected), { got: candidacies.map((p) => p.data.object.slug), expected });
-      const holdersShown: string[] = [];
+      // From the source that already supports its emails, so nothing but the emails changes.
+      const emailSource = node.data.fields['campaignEmails']!.claims[0]!.provenance;
+      // Three terms end a day later than they did: Colorado's governor (state tier), Denver's mayor
+      // (municipal) and Delaware's governor; before the candidacies, so the last arrival covers them.
       for (const t of HOLDER_PROBES) {
-        const listed = (await get(`${s.url}/v1/officeholders?office=${t.office}&date=${t.day}`, k.key)).body?.data ?? [];
-        if (listed.some((o: any) => o.person_slug === t.person)) holdersShown.push(`${t.office}|${t.person}`);
+        const term = (await s.graph.store.edges(t.person, 'out', 'HOLDS')).find((e) => e.to === t.office)!;
+        await s.graph.writer.apply({
+          nodes: [],
+          edges: [{ ...term, data: { ...term.data, end: t.end } } satisfies EdgeDoc],
+        });
       }
-      check('the officeholder changes REST shows the key, once each', JSON.stringify(holders.map((p) => p.data.slugs.join('|')).sort()) === JSON.stringify(holdersShown.sort()), { got: holders.map((p) => p.data.slugs), expected: holdersShown });
-      for (const p of got) {
-        const keys = keysIn(p);
-        if (!k.contact) check('no contact field', !ALL_CONTACT.some((f) => keys.has(f) || p.data.changed_fields.includes(f)), p.data.changed_fields);
-        else check('contact fields present', keys.has(p.type === 'officeholder.changed' ? 'contactOffices' : 'campaignEmails'), p.data.slugs);
-        for (const slug of scopedSlugsIn(p)) check('in scope', await inScope(slug, k), slug);
+      for (const slug of order) {
+        if (slug === everyonesCandidacy) {
+          await s.graph.writer.apply({
+            nodes: [
+              {
+                kind: 'candidacy',
+                slug,
+                state: node.state,
+                tier: node.tier,
+                claims: { campaignEmails: ['press@matrix.example.org'] },
+                provenance: emailSource,
+              },
+            ],
+            edges: [],
+          });
+        }
+        await s.graph.writer.moveCandidacy(slug, { filingStatus: 'WITHDRAWN' }, 'provenance:demo-synthetic-registry');
       }
-    }
-    expect(failures).toEqual([]);
-  }, scaled(120_000));
+      await s.graph.drainOutbox();
+
+      const payloads = (e: Subscribed) => receiver.verified(e.secret, e.path);
+      const withdrawn = (e: Subscribed) =>
+        payloads(e).some(
+          (p) => p.data.object.slug === everyonesCandidacy && p.data.changed_fields.includes('filingStatus'),
+        );
+      await expect
+        .poll(() => subscribed.filter((e) => !withdrawn(e)).map((e) => e.k.name), {
+          timeout: scaled(20_000),
+          interval: 50,
+        })
+        .toEqual([]);
+      // Every delivery the dispatcher made is in the log before its event is acknowledged: wait for them all to land.
+      const settled = async (e: Subscribed) => {
+        const log = (await send(`${s.url}/v1/webhooks/${e.id}/deliveries?limit=100`, 'GET', e.k.key)).body.data as {
+          status: string;
+        }[];
+        return log.every((d) => d.status === 'succeeded') && log.length === payloads(e).length;
+      };
+      await expect
+        .poll(async () => (await Promise.all(subscribed.map(settled))).every(Boolean), {
+          timeout: scaled(20_000),
+          interval: 100,
+        })
+        .toBe(true);
+
+      for (const e of subscribed) {
+        const { k } = e;
+        const check = (what: string, ok: boolean, detail: unknown = '') => {
+          if (!ok) failures.push(`${k.name}: webhooks: ${what} ${JSON.stringify(detail).slice(0, 300)}`);
+        };
+        const visible: string[] = [];
+        for (const slug of real)
+          if ((await get(`${s.url}/v1/candidacies/${encodeURIComponent(slug)}`, k.key)).status === 200)
+            visible.push(slug);
+        const expected = [...visible, ...(k.contact ? [everyonesCandidacy] : [])].sort();
+        const got = payloads(e);
+        const candidacies = got.filter((p) => p.type !== 'officeholder.changed');
+        // Only the ends moved here: the import's own term events were dispatched before any endpoint existed.
+        const holders = got.filter((p) => p.type === 'officeholder.changed' && p.data.changed_fields.join() === 'end');
+        check(
+          'the changes REST shows the key, once each',
+          JSON.stringify(candidacies.map((p) => p.data.object.slug).sort()) === JSON.stringify(expected),
+          { got: candidacies.map((p) => p.data.object.slug), expected },
+        );
+        const holdersShown: string[] = [];
+        for (const t of HOLDER_PROBES) {
+          const listed =
+            (await get(`${s.url}/v1/officeholders?office=${t.office}&date=${t.day}`, k.key)).body?.data ?? [];
+          if (listed.some((o: any) => o.person_slug === t.person)) holdersShown.push(`${t.office}|${t.person}`);
+        }
+        check(
+          'the officeholder changes REST shows the key, once each',
+          JSON.stringify(holders.map((p) => p.data.slugs.join('|')).sort()) === JSON.stringify(holdersShown.sort()),
+          { got: holders.map((p) => p.data.slugs), expected: holdersShown },
+        );
+        for (const p of got) {
+          const keys = keysIn(p);
+          if (!k.contact)
+            check(
+              'no contact field',
+              !ALL_CONTACT.some((f) => keys.has(f) || p.data.changed_fields.includes(f)),
+              p.data.changed_fields,
+            );
+          else
+            check(
+              'contact fields present',
+              keys.has(p.type === 'officeholder.changed' ? 'contactOffices' : 'campaignEmails'),
+              p.data.slugs,
+            );
+          for (const slug of scopedSlugsIn(p)) check('in scope', await inScope(slug, k), slug);
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+    scaled(120_000),
+  );
 });

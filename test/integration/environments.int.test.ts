@@ -28,10 +28,11 @@ afterAll(async () => {
   await live?.stop();
 });
 
-const contests = async (s: Stack, key: string, state: string) => get(`${s.url}/v1/contests?state=${state}&limit=200`, key);
+const contests = async (s: Stack, key: string, state: string) =>
+  get(`${s.url}/v1/contests?state=${state}&limit=200`, key);
 
 describe('environments', () => {
-  it('gives each key its own environment\'s data', async () => {
+  it("gives each key its own environment's data", async () => {
     expect(liveKey).toMatch(/^cg_live_/);
     expect((await contests(sandbox, testKey, 'co')).body.data.length).toBeGreaterThan(0);
     expect((await contests(sandbox, testKey, 'de')).body.data).toEqual([]);
@@ -39,8 +40,11 @@ describe('environments', () => {
     expect((await contests(live, liveKey, 'co')).body.data).toEqual([]);
   });
 
-  it('refuses a key at the other environment\'s deployment, in REST and GraphQL, before looking it up', async () => {
-    for (const [s, key, served] of [[sandbox, liveKey, 'cg_test_'], [live, testKey, 'cg_live_']] as const) {
+  it("refuses a key at the other environment's deployment, in REST and GraphQL, before looking it up", async () => {
+    for (const [s, key, served] of [
+      [sandbox, liveKey, 'cg_test_'],
+      [live, testKey, 'cg_live_'],
+    ] as const) {
       const rest = await contests(s, key, 'co');
       expect(rest.status).toBe(401);
       expect(rest.body).toMatchObject({ type: 'unauthenticated', field: 'Authorization' });
@@ -54,13 +58,21 @@ describe('environments', () => {
   it('has the graph service itself refuse a principal of the other environment', async () => {
     const client = connectGraph(live.graph.address, scaled(2_000));
     const principal = (environment: Environment): Principal => ({
-      keyId: 'key_direct', environment, plan: Plan.PLAN_ENTERPRISE, pinnedVersion: '2026-11-01', rateLimitPerMinute: 1000,
+      keyId: 'key_direct',
+      environment,
+      plan: Plan.PLAN_ENTERPRISE,
+      pinnedVersion: '2026-11-01',
+      rateLimitPerMinute: 1000,
       entitlements: { contact: true, geography: true, states: [], tiers: [] },
     });
     try {
       const request = { state: 'de', level: '', date: '', minConfidence: 0 };
-      expect((await client.listContests(principal(Environment.ENVIRONMENT_LIVE), request)).data.length).toBeGreaterThan(0);
-      await expect(client.listContests(principal(Environment.ENVIRONMENT_TEST), request)).rejects.toMatchObject({ type: 'unauthenticated' });
+      expect((await client.listContests(principal(Environment.ENVIRONMENT_LIVE), request)).data.length).toBeGreaterThan(
+        0,
+      );
+      await expect(client.listContests(principal(Environment.ENVIRONMENT_TEST), request)).rejects.toMatchObject({
+        type: 'unauthenticated',
+      });
     } finally {
       client.close();
     }

@@ -31,7 +31,11 @@ async function load(kind: GraphImportKind, path: string, options = {}) {
 }
 
 interface Ballot {
-  contests: { slug: string; candidacies: { slug: string; ballot_access: string | null }[]; choices: { result: string }[] }[];
+  contests: {
+    slug: string;
+    candidacies: { slug: string; ballot_access: string | null }[];
+    choices: { result: string }[];
+  }[];
   unresolved: { region: { slug: string; level: string }; contests: { slug: string }[] }[];
 }
 
@@ -45,12 +49,15 @@ async function ballotAt(p: { lat: number; lng: number }, date = DAY): Promise<Ba
 async function onBallot(path: string): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
   // The per-precinct extracts are cut from MEDSL's co24 at commit 7ec08db (2026-04-17).
-  for await (const item of (await graphImporter('results', path, stack.graph.store, { retrievedAt: '2026-04-17' })) as AsyncIterable<DraftItem>) {
+  for await (const item of (await graphImporter('results', path, stack.graph.store, {
+    retrievedAt: '2026-04-17',
+  })) as AsyncIterable<DraftItem>) {
     if (!('batch' in item)) continue;
     const contest = item.batch.nodes.find((n) => n.kind === 'contest')!;
     const entries = item.batch.nodes.flatMap((n) => {
       if (n.kind === 'candidacy') return [n.slug];
-      if (n.kind === 'result' && n.data.candidacy === '' && /(^|\W)(YES|NO)$/i.test(n.data.choice.trim())) return [n.slug];
+      if (n.kind === 'result' && n.data.candidacy === '' && /(^|\W)(YES|NO)$/i.test(n.data.choice.trim()))
+        return [n.slug];
       return [];
     });
     out.set(contest.slug, new Set(entries));
@@ -60,7 +67,9 @@ async function onBallot(path: string): Promise<Map<string, Set<string>>> {
 
 /** The ballot's contests as the same map: contest → its candidacies and choices. */
 function listed(b: Ballot): Map<string, Set<string>> {
-  return new Map(b.contests.map((c) => [c.slug, new Set([...c.candidacies.map((x) => x.slug), ...c.choices.map((x) => x.result)])]));
+  return new Map(
+    b.contests.map((c) => [c.slug, new Set([...c.candidacies.map((x) => x.slug), ...c.choices.map((x) => x.result)])]),
+  );
 }
 
 beforeAll(async () => {
@@ -83,8 +92,17 @@ describe("Denver's 301 precincts, 2024-11-05", () => {
   const rows = readFileSync(DENVER_PRECINCTS, 'utf8').split('\n');
   const header = rows[0]!;
   const byPrecinct = new Map<string, string[]>();
-  for (const line of rows.slice(1)) if (line !== '') byPrecinct.set(line.slice(0, line.indexOf(',')), [...(byPrecinct.get(line.slice(0, line.indexOf(','))) ?? []), line]);
-  const combo = (code: string) => ({ cd: `region:co-cd-${Number(code.slice(0, 1))}`, sd: `region:co-sldu-${Number(code.slice(1, 3))}`, hd: `region:co-sldl-${Number(code.slice(3, 5))}` });
+  for (const line of rows.slice(1))
+    if (line !== '')
+      byPrecinct.set(line.slice(0, line.indexOf(',')), [
+        ...(byPrecinct.get(line.slice(0, line.indexOf(','))) ?? []),
+        line,
+      ]);
+  const combo = (code: string) => ({
+    cd: `region:co-cd-${Number(code.slice(0, 1))}`,
+    sd: `region:co-sldu-${Number(code.slice(1, 3))}`,
+    hd: `region:co-sldl-${Number(code.slice(3, 5))}`,
+  });
 
   /**
    * A point in Denver County whose lookup gives each (CD, SD, HD) combination, found on a
@@ -94,7 +112,12 @@ describe("Denver's 301 precincts, 2024-11-05", () => {
     const store = LmdbBoundaryStore.open(join(stack.dataDir, 'geo'));
     const served = loadBoundaries({ files: [], populationCsv: undefined }, store.layers()).regions;
     void store.close();
-    const regions = onDate(served.filter((r) => r.state === 'co'), DAY).filter((d) => d.roles.includes('electing')).map((d) => d.region);
+    const regions = onDate(
+      served.filter((r) => r.state === 'co'),
+      DAY,
+    )
+      .filter((d) => d.roles.includes('electing'))
+      .map((d) => d.region);
     const index = DistrictIndex.build(regions);
     const found = new Map<string, { lat: number; lng: number }>();
     for (let lat = 39.61; lat <= 39.92; lat += 0.001) {
@@ -111,43 +134,52 @@ describe("Denver's 301 precincts, 2024-11-05", () => {
     return found;
   }
 
-  it('each precinct\'s ballot lists exactly its contests, candidacies and choices; its transit director district is listed as unresolved', async () => {
-    const points = pointsByCombination();
-    const misses: string[] = [];
-    let agreeing = 0;
-    for (const [precinct, lines] of byPrecinct) {
-      const c = combo(precinct);
-      const point = points.get(`${c.cd}|${c.sd}|${c.hd}`);
-      if (point === undefined) {
-        misses.push(`${precinct}: no point of Denver lies in ${c.cd}, ${c.sd}, ${c.hd}`);
-        continue;
-      }
-      const file = join(scratch, `co24-precinct-${precinct}.csv`);
-      writeFileSync(file, [header, ...lines, ''].join('\n'));
-      const expected = await onBallot(file);
-      const ballot = await ballotAt(point);
-      const unresolved = new Map(ballot.unresolved.flatMap((u) => u.contests.map((x) => [x.slug, u.region.level] as const)));
-      const got = listed(ballot);
-      const problems: string[] = [];
-      for (const [contest, entries] of expected) {
-        if (unresolved.has(contest)) {
-          if (unresolved.get(contest) !== 'special-district') problems.push(`${contest} unresolved`);
+  it(
+    "each precinct's ballot lists exactly its contests, candidacies and choices; its transit director district is listed as unresolved",
+    async () => {
+      const points = pointsByCombination();
+      const misses: string[] = [];
+      let agreeing = 0;
+      for (const [precinct, lines] of byPrecinct) {
+        const c = combo(precinct);
+        const point = points.get(`${c.cd}|${c.sd}|${c.hd}`);
+        if (point === undefined) {
+          misses.push(`${precinct}: no point of Denver lies in ${c.cd}, ${c.sd}, ${c.hd}`);
           continue;
         }
-        const have = got.get(contest);
-        if (have === undefined) problems.push(`${contest} missing`);
-        else if ([...entries].sort().join() !== [...have].sort().join()) problems.push(`${contest}: expected ${[...entries].sort().join(' ')}, got ${[...have].sort().join(' ')}`);
+        const file = join(scratch, `co24-precinct-${precinct}.csv`);
+        writeFileSync(file, [header, ...lines, ''].join('\n'));
+        const expected = await onBallot(file);
+        const ballot = await ballotAt(point);
+        const unresolved = new Map(
+          ballot.unresolved.flatMap((u) => u.contests.map((x) => [x.slug, u.region.level] as const)),
+        );
+        const got = listed(ballot);
+        const problems: string[] = [];
+        for (const [contest, entries] of expected) {
+          if (unresolved.has(contest)) {
+            if (unresolved.get(contest) !== 'special-district') problems.push(`${contest} unresolved`);
+            continue;
+          }
+          const have = got.get(contest);
+          if (have === undefined) problems.push(`${contest} missing`);
+          else if ([...entries].sort().join() !== [...have].sort().join())
+            problems.push(`${contest}: expected ${[...entries].sort().join(' ')}, got ${[...have].sort().join(' ')}`);
+        }
+        for (const contest of got.keys())
+          if (!expected.has(contest)) problems.push(`${contest} is not on this precinct's ballot`);
+        const rtd = [...expected.keys()].filter((s) => s.includes('regional-transportation-district'));
+        if (rtd.some((s) => !unresolved.has(s)))
+          problems.push(`transit director contest ${rtd.join()} not listed as unresolved`);
+        if (problems.length === 0) agreeing += 1;
+        else misses.push(`${precinct}: ${problems.join('; ')}`);
       }
-      for (const contest of got.keys()) if (!expected.has(contest)) problems.push(`${contest} is not on this precinct's ballot`);
-      const rtd = [...expected.keys()].filter((s) => s.includes('regional-transportation-district'));
-      if (rtd.some((s) => !unresolved.has(s))) problems.push(`transit director contest ${rtd.join()} not listed as unresolved`);
-      if (problems.length === 0) agreeing += 1;
-      else misses.push(`${precinct}: ${problems.join('; ')}`);
-    }
-    console.info(`golden Denver ballots: ${agreeing} of ${byPrecinct.size} precincts agree exactly`);
-    expect(misses).toEqual([]);
-    expect(agreeing).toBe(301);
-  }, scaled(600_000));
+      console.info(`golden Denver ballots: ${agreeing} of ${byPrecinct.size} precincts agree exactly`);
+      expect(misses).toEqual([]);
+      expect(agreeing).toBe(301);
+    },
+    scaled(600_000),
+  );
 });
 
 describe('Delaware 2024-11-05: statewide and county contests', () => {
@@ -157,20 +189,28 @@ describe('Delaware 2024-11-05: statewide and county contests', () => {
     'region:de-sussex-county': { lat: 38.6901, lng: -75.3855 }, // Georgetown
   };
 
-  it('each county\'s ballot lists exactly the statewide, at-large and county contests, with their certified candidates', async () => {
+  it("each county's ballot lists exactly the statewide, at-large and county contests, with their certified candidates", async () => {
     const totals = await onBallot(DE_TOTALS);
     const regionOf = (contest: string) => contest.slice('contest:'.length);
     for (const [county, point] of Object.entries(COUNTIES)) {
       const countyKey = county.slice('region:'.length);
-      const expected = new Map([...totals].filter(([contest]) => {
-        const k = regionOf(contest);
-        if (k.startsWith(`${countyKey}-council-district-`)) return false;
-        return k.startsWith('de-us-') || k.startsWith('de-cd-at-large-') || k.startsWith(`${countyKey}-`) || /^de-(governor|lieutenant-governor|insurance-commissioner)-/.test(k);
-      }));
+      const expected = new Map(
+        [...totals].filter(([contest]) => {
+          const k = regionOf(contest);
+          if (k.startsWith(`${countyKey}-council-district-`)) return false;
+          return (
+            k.startsWith('de-us-') ||
+            k.startsWith('de-cd-at-large-') ||
+            k.startsWith(`${countyKey}-`) ||
+            /^de-(governor|lieutenant-governor|insurance-commissioner)-/.test(k)
+          );
+        }),
+      );
       const ballot = await ballotAt(point);
       const got = listed(ballot);
       expect([...got.keys()].sort(), county).toEqual([...expected.keys()].sort());
-      for (const [contest, entries] of expected) expect([...got.get(contest)!].sort(), contest).toEqual([...entries].sort());
+      for (const [contest, entries] of expected)
+        expect([...got.get(contest)!].sort(), contest).toEqual([...entries].sort());
       // The legislature and council districts have no boundary here: listed, not guessed.
       const levels = new Set(ballot.unresolved.map((u) => u.region.level));
       expect(levels.has('state-legislative-lower') && levels.has('state-legislative-upper'), county).toBe(true);
@@ -182,19 +222,36 @@ describe('Delaware 2024-11-05: statewide and county contests', () => {
 
 describe('Denver, 2026-11-03: registrations are not ballot access', () => {
   beforeAll(async () => {
-    await runImport(await graphImporter('fec-candidates', WEBALL26, stack.graph.store, { legislators: LEGISLATORS }), stack.graph.writer);
+    await runImport(
+      await graphImporter('fec-candidates', WEBALL26, stack.graph.store, { legislators: LEGISLATORS }),
+      stack.graph.writer,
+    );
   }, scaled(120_000));
 
   it('lists the seats up, and no candidacy whose ballot access is not established', async () => {
     const ballot = await ballotAt({ lat: 39.7392, lng: -104.9903 }, '2026-11-03');
     const slugs = ballot.contests.map((c) => c.slug);
-    expect(slugs).toEqual(expect.arrayContaining(['contest:co-us-senator-class-2-2026-general', 'contest:co-cd-1-us-representative-2026-general']));
+    expect(slugs).toEqual(
+      expect.arrayContaining([
+        'contest:co-us-senator-class-2-2026-general',
+        'contest:co-cd-1-us-representative-2026-general',
+      ]),
+    );
     expect(slugs.some((s) => s.includes('class-3'))).toBe(false);
-    for (const c of ballot.contests) expect(c.candidacies.filter((x) => x.ballot_access !== 'ON_BALLOT' && x.ballot_access !== 'WRITE_IN'), c.slug).toEqual([]);
+    for (const c of ballot.contests)
+      expect(
+        c.candidacies.filter((x) => x.ballot_access !== 'ON_BALLOT' && x.ballot_access !== 'WRITE_IN'),
+        c.slug,
+      ).toEqual([]);
     expect(ballot.contests.flatMap((c) => c.candidacies)).toEqual([]);
     // The registrants are still there, with their true status.
     const declared = await get(`${stack.url}/v1/candidacies?contest=contest:co-us-senator-class-2-2026-primary`, key);
     expect(declared.body.data.length).toBeGreaterThan(5);
-    expect(declared.body.data.every((x: { filing_status: string; ballot_access: string | null }) => x.filing_status === 'DECLARED' && x.ballot_access === null)).toBe(true);
+    expect(
+      declared.body.data.every(
+        (x: { filing_status: string; ballot_access: string | null }) =>
+          x.filing_status === 'DECLARED' && x.ballot_access === null,
+      ),
+    ).toBe(true);
   });
 });

@@ -25,7 +25,8 @@ let key: string;
 let graph: Awaited<ReturnType<typeof startGraph>>;
 // Each call asks something new, so the gateway's response cache cannot answer it.
 let n = 0;
-const ballot = () => get(`${stack.url}/v1/ballot?lat=${DENVER.lat}&lng=${DENVER.lng}&date=${NEXT_GENERAL}&min_confidence=0.00${++n}`, key);
+const ballot = () =>
+  get(`${stack.url}/v1/ballot?lat=${DENVER.lat}&lng=${DENVER.lng}&date=${NEXT_GENERAL}&min_confidence=0.00${++n}`, key);
 const contests = () => get(`${stack.url}/v1/contests?state=co&limit=${++n}`, key);
 
 beforeAll(async () => {

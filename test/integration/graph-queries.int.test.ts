@@ -9,11 +9,46 @@ const TODAY = '2026-11-22';
 const NEXT_GENERAL = '2028-11-07';
 const PAST_GENERAL = '2026-11-03';
 const regions: DemoRegion[] = [
-  { slug: 'region:co', name: 'Colorado', level: 'state', state: 'co', fips: '08', ocdId: 'ocd-division/country:us/state:co' },
-  { slug: 'region:de', name: 'Delaware', level: 'state', state: 'de', fips: '10', ocdId: 'ocd-division/country:us/state:de' },
-  { slug: 'region:co-denver-county', name: 'Denver County', level: 'county', state: 'co', fips: '08031', ocdId: 'ocd-division/country:us/state:co/county:denver' },
-  { slug: 'region:co-cd-1', name: 'Colorado Congressional District 1', level: 'congressional-district', state: 'co', fips: '0801', ocdId: 'ocd-division/country:us/state:co/cd:1' },
-  { slug: 'region:de-kent-county', name: 'Kent County', level: 'county', state: 'de', fips: '10001', ocdId: 'ocd-division/country:us/state:de/county:kent' },
+  {
+    slug: 'region:co',
+    name: 'Colorado',
+    level: 'state',
+    state: 'co',
+    fips: '08',
+    ocdId: 'ocd-division/country:us/state:co',
+  },
+  {
+    slug: 'region:de',
+    name: 'Delaware',
+    level: 'state',
+    state: 'de',
+    fips: '10',
+    ocdId: 'ocd-division/country:us/state:de',
+  },
+  {
+    slug: 'region:co-denver-county',
+    name: 'Denver County',
+    level: 'county',
+    state: 'co',
+    fips: '08031',
+    ocdId: 'ocd-division/country:us/state:co/county:denver',
+  },
+  {
+    slug: 'region:co-cd-1',
+    name: 'Colorado Congressional District 1',
+    level: 'congressional-district',
+    state: 'co',
+    fips: '0801',
+    ocdId: 'ocd-division/country:us/state:co/cd:1',
+  },
+  {
+    slug: 'region:de-kent-county',
+    name: 'Kent County',
+    level: 'county',
+    state: 'de',
+    fips: '10001',
+    ocdId: 'ocd-division/country:us/state:de/county:kent',
+  },
 ];
 const DENVER = ['region:co', 'region:co-denver-county', 'region:co-cd-1'];
 const LEVELS = ['state', 'county', 'congressional-district'];
@@ -32,8 +67,19 @@ afterAll(() => s?.stop());
 
 // The past general: its demo candidacies are certified, so every one is on the ballot.
 const ballot = (who = everyone, date = PAST_GENERAL, minConfidence = 0, on = DENVER) =>
-  rpc(s.graphClient.ballot, s.graphClient, who, { regions: on, regionLevels: on === DENVER ? LEVELS : [], date, minConfidence });
-const failure = async (p: Promise<unknown>) => (await p.then(() => { throw new Error('expected a failure'); }, (e: unknown) => e)) as ServiceError;
+  rpc(s.graphClient.ballot, s.graphClient, who, {
+    regions: on,
+    regionLevels: on === DENVER ? LEVELS : [],
+    date,
+    minConfidence,
+  });
+const failure = async (p: Promise<unknown>) =>
+  (await p.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: unknown) => e,
+  )) as ServiceError;
 const fieldOf = (e: ServiceError) => e.metadata.get('civic-error-field')[0];
 
 describe('graph service: the ballot', () => {
@@ -47,7 +93,13 @@ describe('graph service: the ballot', () => {
     for (const c of res.contests) {
       expect(c.candidacies.length).toBeGreaterThanOrEqual(2);
       expect(c.office?.name).not.toBe('');
-      expect(c.region?.slug).toBe(c.level === 'national' ? 'region:us' : [...DENVER].sort((a, b) => b.length - a.length).find((r) => c.slug.startsWith(`contest:${r.slice('region:'.length)}-`)));
+      expect(c.region?.slug).toBe(
+        c.level === 'national'
+          ? 'region:us'
+          : [...DENVER]
+              .sort((a, b) => b.length - a.length)
+              .find((r) => c.slug.startsWith(`contest:${r.slice('region:'.length)}-`)),
+      );
       expect(c.region?.name).not.toBe('');
       const confidences = c.candidacies.map((x) => x.confidence);
       expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
@@ -60,10 +112,29 @@ describe('graph service: the ballot', () => {
     const listed = upcoming.flatMap((c) => c.candidacies);
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.every((c) => c.ballotAccess === 'ON_BALLOT' || c.ballotAccess === 'WRITE_IN')).toBe(true);
-    const all = await rpc(s.graphClient.listCandidacies, s.graphClient, everyone, { contest: upcoming[0]!.slug, state: '', party: '', minConfidence: 0, page: { cursor: '', limit: 200 } });
+    const all = await rpc(s.graphClient.listCandidacies, s.graphClient, everyone, {
+      contest: upcoming[0]!.slug,
+      state: '',
+      party: '',
+      minConfidence: 0,
+      page: { cursor: '', limit: 200 },
+    });
     expect(all.data.length).toBeGreaterThanOrEqual(upcoming[0]!.candidacies.length);
-    const hidden = (await Promise.all(upcoming.map((c) => rpc(s.graphClient.listCandidacies, s.graphClient, everyone, { contest: c.slug, state: '', party: '', minConfidence: 0, page: { cursor: '', limit: 200 } }))))
-      .flatMap((p) => p.data).filter((c) => c.ballotAccess !== 'ON_BALLOT' && c.ballotAccess !== 'WRITE_IN');
+    const hidden = (
+      await Promise.all(
+        upcoming.map((c) =>
+          rpc(s.graphClient.listCandidacies, s.graphClient, everyone, {
+            contest: c.slug,
+            state: '',
+            party: '',
+            minConfidence: 0,
+            page: { cursor: '', limit: 200 },
+          }),
+        ),
+      )
+    )
+      .flatMap((p) => p.data)
+      .filter((c) => c.ballotAccess !== 'ON_BALLOT' && c.ballotAccess !== 'WRITE_IN');
     expect(hidden.length).toBeGreaterThan(0);
   });
 
@@ -82,10 +153,24 @@ describe('graph service: the ballot', () => {
 
   it('leaves contact fields out without the contact entitlement and fills them with it', async () => {
     const without = (await ballot()).contests.flatMap((x) => x.candidacies);
-    expect(without.every((c) => !c.contactIncluded && c.campaignEmails.length === 0 && c.campaignPhones.length === 0 && c.campaignTeam.length === 0)).toBe(true);
-    expect(without.every((c) => c.fields.every((f) => !['campaignEmails', 'campaignPhones', 'campaignTeam'].includes(f.field)))).toBe(true);
+    expect(
+      without.every(
+        (c) =>
+          !c.contactIncluded &&
+          c.campaignEmails.length === 0 &&
+          c.campaignPhones.length === 0 &&
+          c.campaignTeam.length === 0,
+      ),
+    ).toBe(true);
+    expect(
+      without.every((c) =>
+        c.fields.every((f) => !['campaignEmails', 'campaignPhones', 'campaignTeam'].includes(f.field)),
+      ),
+    ).toBe(true);
     const withIt = (await ballot(withContact)).contests.flatMap((x) => x.candidacies);
-    expect(withIt.every((c) => c.contactIncluded && c.campaignEmails.length > 0 && c.campaignTeam.length > 0)).toBe(true);
+    expect(withIt.every((c) => c.contactIncluded && c.campaignEmails.length > 0 && c.campaignTeam.length > 0)).toBe(
+      true,
+    );
   });
 
   it('filters on min_confidence in the store query', async () => {
@@ -105,7 +190,9 @@ describe('graph service: the ballot', () => {
     const countyOnly = principal({ tiers: ['county'] });
     expect(new Set((await ballot(countyOnly)).contests.map((c) => c.level))).toEqual(new Set(['county']));
     const coCandidacy = (await ballot()).contests.find((c) => c.level === 'state')!.candidacies[0]!;
-    const e = await failure(rpc(s.graphClient.getCandidacy, s.graphClient, deOnly, { slug: coCandidacy.slug, minConfidence: 0 }));
+    const e = await failure(
+      rpc(s.graphClient.getCandidacy, s.graphClient, deOnly, { slug: coCandidacy.slug, minConfidence: 0 }),
+    );
     expect(e.code).toBe(status.NOT_FOUND);
   });
 
@@ -121,12 +208,24 @@ describe('graph service: lists', () => {
     const seen: Contest[] = [];
     let cursor = '';
     for (let i = 0; i < 50; i++) {
-      const page = await rpc(s.graphClient.listContests, s.graphClient, everyone, { state: 'CO', level: '', date: '', minConfidence: 0, page: { cursor, limit: 4 } });
+      const page = await rpc(s.graphClient.listContests, s.graphClient, everyone, {
+        state: 'CO',
+        level: '',
+        date: '',
+        minConfidence: 0,
+        page: { cursor, limit: 4 },
+      });
       seen.push(...page.data);
       cursor = page.nextCursor;
       if (cursor === '') break;
     }
-    const all = await rpc(s.graphClient.listContests, s.graphClient, everyone, { state: 'co', level: '', date: '', minConfidence: 0, page: { cursor: '', limit: 200 } });
+    const all = await rpc(s.graphClient.listContests, s.graphClient, everyone, {
+      state: 'co',
+      level: '',
+      date: '',
+      minConfidence: 0,
+      page: { cursor: '', limit: 200 },
+    });
     expect(seen.map((c) => c.slug)).toEqual(all.data.map((c) => c.slug));
     expect(new Set(seen.map((c) => c.slug)).size).toBe(seen.length);
     expect(seen.every((c) => c.state === 'co')).toBe(true);
@@ -135,82 +234,225 @@ describe('graph service: lists', () => {
   });
 
   it('refuses a tampered cursor, or one replayed with other filters', async () => {
-    const first = await rpc(s.graphClient.listContests, s.graphClient, everyone, { state: 'co', level: '', date: '', minConfidence: 0, page: { cursor: '', limit: 2 } });
+    const first = await rpc(s.graphClient.listContests, s.graphClient, everyone, {
+      state: 'co',
+      level: '',
+      date: '',
+      minConfidence: 0,
+      page: { cursor: '', limit: 2 },
+    });
     const tampered = `${first.nextCursor.slice(0, -2)}xx`;
-    for (const [state, cursor] of [['co', tampered], ['de', first.nextCursor]] as const) {
-      const e = await failure(rpc(s.graphClient.listContests, s.graphClient, everyone, { state, level: '', date: '', minConfidence: 0, page: { cursor, limit: 2 } }));
+    for (const [state, cursor] of [
+      ['co', tampered],
+      ['de', first.nextCursor],
+    ] as const) {
+      const e = await failure(
+        rpc(s.graphClient.listContests, s.graphClient, everyone, {
+          state,
+          level: '',
+          date: '',
+          minConfidence: 0,
+          page: { cursor, limit: 2 },
+        }),
+      );
       expect(e.code).toBe(status.INVALID_ARGUMENT);
       expect(fieldOf(e)).toBe('cursor');
     }
   });
 
   it('filters contests by level and date, and refuses a missing state or an unknown level', async () => {
-    const res = await rpc(s.graphClient.listContests, s.graphClient, everyone, { state: 'co', level: 'county', date: PAST_GENERAL, minConfidence: 0, page: undefined });
+    const res = await rpc(s.graphClient.listContests, s.graphClient, everyone, {
+      state: 'co',
+      level: 'county',
+      date: PAST_GENERAL,
+      minConfidence: 0,
+      page: undefined,
+    });
     expect(res.data.length).toBeGreaterThan(0);
     expect(res.data.every((c) => c.level === 'county' && c.date === PAST_GENERAL)).toBe(true);
-    expect(fieldOf(await failure(rpc(s.graphClient.listContests, s.graphClient, everyone, { state: '', level: '', date: '', minConfidence: 0, page: undefined })))).toBe('state');
-    expect(fieldOf(await failure(rpc(s.graphClient.listContests, s.graphClient, everyone, { state: 'co', level: 'galaxy', date: '', minConfidence: 0, page: undefined })))).toBe('level');
-    expect(fieldOf(await failure(rpc(s.graphClient.listContests, s.graphClient, everyone, { state: 'co', level: '', date: '', minConfidence: 0, page: { cursor: '', limit: 500 } })))).toBe('limit');
+    expect(
+      fieldOf(
+        await failure(
+          rpc(s.graphClient.listContests, s.graphClient, everyone, {
+            state: '',
+            level: '',
+            date: '',
+            minConfidence: 0,
+            page: undefined,
+          }),
+        ),
+      ),
+    ).toBe('state');
+    expect(
+      fieldOf(
+        await failure(
+          rpc(s.graphClient.listContests, s.graphClient, everyone, {
+            state: 'co',
+            level: 'galaxy',
+            date: '',
+            minConfidence: 0,
+            page: undefined,
+          }),
+        ),
+      ),
+    ).toBe('level');
+    expect(
+      fieldOf(
+        await failure(
+          rpc(s.graphClient.listContests, s.graphClient, everyone, {
+            state: 'co',
+            level: '',
+            date: '',
+            minConfidence: 0,
+            page: { cursor: '', limit: 500 },
+          }),
+        ),
+      ),
+    ).toBe('limit');
   });
 
   it('lists candidacies by party and a contest with its candidacies', async () => {
-    const dems = await rpc(s.graphClient.listCandidacies, s.graphClient, everyone, { contest: '', state: 'co', party: 'party:democratic', minConfidence: 0, page: { cursor: '', limit: 200 } });
+    const dems = await rpc(s.graphClient.listCandidacies, s.graphClient, everyone, {
+      contest: '',
+      state: 'co',
+      party: 'party:democratic',
+      minConfidence: 0,
+      page: { cursor: '', limit: 200 },
+    });
     expect(dems.data.length).toBeGreaterThan(0);
     expect(dems.data.every((c) => c.party?.slug === 'party:democratic' && c.state === 'co')).toBe(true);
     const contestSlug = dems.data[0]!.contest;
-    const contest = await rpc(s.graphClient.getContest, s.graphClient, everyone, { slug: contestSlug, minConfidence: 0 });
+    const contest = await rpc(s.graphClient.getContest, s.graphClient, everyone, {
+      slug: contestSlug,
+      minConfidence: 0,
+    });
     expect(contest.candidacies.map((c) => c.slug)).toContain(dems.data[0]!.slug);
-    expect(fieldOf(await failure(rpc(s.graphClient.listCandidacies, s.graphClient, everyone, { contest: '', state: '', party: '', minConfidence: 0, page: undefined })))).toBe('contest');
+    expect(
+      fieldOf(
+        await failure(
+          rpc(s.graphClient.listCandidacies, s.graphClient, everyone, {
+            contest: '',
+            state: '',
+            party: '',
+            minConfidence: 0,
+            page: undefined,
+          }),
+        ),
+      ),
+    ).toBe('contest');
   });
 
   it('lists election dates of a state between two days, soonest first', async () => {
-    const res = await rpc(s.graphClient.listElectionDates, s.graphClient, everyone, { state: 'co', from: '2026-01-01', to: '2030-01-01', page: undefined });
+    const res = await rpc(s.graphClient.listElectionDates, s.graphClient, everyone, {
+      state: 'co',
+      from: '2026-01-01',
+      to: '2030-01-01',
+      page: undefined,
+    });
     expect(res.data.map((e) => e.date)).toEqual([PAST_GENERAL, '2028-06-06', NEXT_GENERAL]);
-    expect(fieldOf(await failure(rpc(s.graphClient.listElectionDates, s.graphClient, everyone, { state: 'co', from: '2028-01-01', to: '2027-01-01', page: undefined })))).toBe('to');
+    expect(
+      fieldOf(
+        await failure(
+          rpc(s.graphClient.listElectionDates, s.graphClient, everyone, {
+            state: 'co',
+            from: '2028-01-01',
+            to: '2027-01-01',
+            page: undefined,
+          }),
+        ),
+      ),
+    ).toBe('to');
   });
 
-  it("names who holds an office on a date: the winner of its last contest", async () => {
-    const res = await rpc(s.graphClient.listOfficeholders, s.graphClient, everyone, { office: 'office:co-denver-county-sheriff', region: '', date: '2027-06-01', page: undefined });
+  it('names who holds an office on a date: the winner of its last contest', async () => {
+    const res = await rpc(s.graphClient.listOfficeholders, s.graphClient, everyone, {
+      office: 'office:co-denver-county-sheriff',
+      region: '',
+      date: '2027-06-01',
+      page: undefined,
+    });
     expect(res.data).toHaveLength(1);
-    const results = await rpc(s.resultsClient.contestResults, s.resultsClient, everyone, { contest: `contest:co-denver-county-sheriff-2026-general` });
+    const results = await rpc(s.resultsClient.contestResults, s.resultsClient, everyone, {
+      contest: `contest:co-denver-county-sheriff-2026-general`,
+    });
     const winner = results.results.find((r) => r.winner)!;
     expect(res.data[0]!.person?.name).toBe(winner.choice);
     expect(res.data[0]!.start).toBe('2027-01-03');
-    const byRegion = await rpc(s.graphClient.listOfficeholders, s.graphClient, everyone, { office: '', region: 'region:co-denver-county', date: '2027-06-01', page: undefined });
-    expect(byRegion.data.map((t) => t.office?.slug).sort()).toEqual(['office:co-denver-county-county-commissioner', 'office:co-denver-county-sheriff']);
+    const byRegion = await rpc(s.graphClient.listOfficeholders, s.graphClient, everyone, {
+      office: '',
+      region: 'region:co-denver-county',
+      date: '2027-06-01',
+      page: undefined,
+    });
+    expect(byRegion.data.map((t) => t.office?.slug).sort()).toEqual([
+      'office:co-denver-county-county-commissioner',
+      'office:co-denver-county-sheriff',
+    ]);
     // Before the winners' terms start, nobody elected in the demo holds the office.
-    const before = await rpc(s.graphClient.listOfficeholders, s.graphClient, everyone, { office: '', region: 'region:co-denver-county', date: '2026-06-01', page: undefined });
+    const before = await rpc(s.graphClient.listOfficeholders, s.graphClient, everyone, {
+      office: '',
+      region: 'region:co-denver-county',
+      date: '2026-06-01',
+      page: undefined,
+    });
     expect(before.data).toEqual([]);
   });
 });
 
 describe('graph service: result rows for the results service', () => {
-  it('lists a contest\'s rows with the contest\'s scope and provenance, and none of a contest outside the caller\'s scope', async () => {
+  it("lists a contest's rows with the contest's scope and provenance, and none of a contest outside the caller's scope", async () => {
     const contest = 'contest:co-governor-2026-general';
     const res = await rpc(s.graphClient.listResults, s.graphClient, everyone, { contest, page: undefined });
     expect(res.data.length).toBeGreaterThanOrEqual(2);
-    for (const r of res.data) expect(r).toMatchObject({ contest, contestState: 'co', contestTier: 'state', provenance: ['provenance:demo-synthetic-registry'] });
-    expect((await rpc(s.graphClient.listResults, s.graphClient, principal({ states: ['de'] }), { contest, page: undefined })).data).toEqual([]);
-    expect(fieldOf(await failure(rpc(s.graphClient.listResults, s.graphClient, everyone, { contest: 'region:co', page: undefined })))).toBe('contest');
+    for (const r of res.data)
+      expect(r).toMatchObject({
+        contest,
+        contestState: 'co',
+        contestTier: 'state',
+        provenance: ['provenance:demo-synthetic-registry'],
+      });
+    expect(
+      (await rpc(s.graphClient.listResults, s.graphClient, principal({ states: ['de'] }), { contest, page: undefined }))
+        .data,
+    ).toEqual([]);
+    expect(
+      fieldOf(
+        await failure(
+          rpc(s.graphClient.listResults, s.graphClient, everyone, { contest: 'region:co', page: undefined }),
+        ),
+      ),
+    ).toBe('contest');
   });
 
   it('pages through every row of every contest', async () => {
     const seen: string[] = [];
     let cursor = '';
     do {
-      const page = await rpc(s.graphClient.listResults, s.graphClient, everyone, { contest: '', page: { cursor, limit: 7 } });
+      const page = await rpc(s.graphClient.listResults, s.graphClient, everyone, {
+        contest: '',
+        page: { cursor, limit: 7 },
+      });
       seen.push(...page.data.map((r) => r.slug));
       cursor = page.nextCursor;
     } while (cursor !== '');
     expect(seen.length).toBeGreaterThan(7);
     expect(new Set(seen).size).toBe(seen.length);
-    expect(seen).toContain((await rpc(s.graphClient.listResults, s.graphClient, everyone, { contest: 'contest:co-governor-2026-general', page: undefined })).data[0]!.slug);
+    expect(seen).toContain(
+      (
+        await rpc(s.graphClient.listResults, s.graphClient, everyone, {
+          contest: 'contest:co-governor-2026-general',
+          page: undefined,
+        })
+      ).data[0]!.slug,
+    );
   });
 });
 
 describe('results service', () => {
   it('lists certified results with shares summing to one and one winner', async () => {
-    const res = await rpc(s.resultsClient.contestResults, s.resultsClient, everyone, { contest: 'contest:co-governor-2026-general' });
+    const res = await rpc(s.resultsClient.contestResults, s.resultsClient, everyone, {
+      contest: 'contest:co-governor-2026-general',
+    });
     expect(res.certified).toBe(true);
     expect(res.results.length).toBeGreaterThanOrEqual(2);
     expect(res.results.reduce((sum, r) => sum + (r.share ?? 0), 0)).toBeCloseTo(1, 6);
@@ -221,26 +463,63 @@ describe('results service', () => {
   });
 
   it('hides an out-of-scope contest and refuses a non-contest slug', async () => {
-    const e = await failure(rpc(s.resultsClient.contestResults, s.resultsClient, principal({ states: ['de'] }), { contest: 'contest:co-governor-2026-general' }));
+    const e = await failure(
+      rpc(s.resultsClient.contestResults, s.resultsClient, principal({ states: ['de'] }), {
+        contest: 'contest:co-governor-2026-general',
+      }),
+    );
     expect(e.code).toBe(status.NOT_FOUND);
-    expect(fieldOf(await failure(rpc(s.resultsClient.contestResults, s.resultsClient, everyone, { contest: 'region:co' })))).toBe('contest');
+    expect(
+      fieldOf(await failure(rpc(s.resultsClient.contestResults, s.resultsClient, everyone, { contest: 'region:co' }))),
+    ).toBe('contest');
   });
 });
 
 describe('graph service: candidacy moves', () => {
   async function upcoming(filing: string): Promise<Candidacy> {
-    const all = (await rpc(s.graphClient.listCandidacies, s.graphClient, everyone, { contest: '', state: 'co', party: '', minConfidence: 0, page: { cursor: '', limit: 200 } })).data;
+    const all = (
+      await rpc(s.graphClient.listCandidacies, s.graphClient, everyone, {
+        contest: '',
+        state: 'co',
+        party: '',
+        minConfidence: 0,
+        page: { cursor: '', limit: 200 },
+      })
+    ).data;
     const found = all.find((c) => c.filingStatus === filing);
     if (found === undefined) throw new Error(`no ${filing} candidacy in the demo`);
     return found;
   }
 
   it('refuses an illegal move naming the field and both values, and publishes an accepted one', async () => {
-    await s.graph.writer.apply({ nodes: [{ kind: 'provenance', slug: 'provenance:test-sos-filing', state: '', tier: '', data: {
-      source: 'Secretary of State filings', url: 'https://example.org/filings', publisher: 'Colorado Secretary of State', licence: 'public record',
-      retrievedAt: new Date().toISOString(), method: 'official-filing' } }], edges: [] });
+    await s.graph.writer.apply({
+      nodes: [
+        {
+          kind: 'provenance',
+          slug: 'provenance:test-sos-filing',
+          state: '',
+          tier: '',
+          data: {
+            source: 'Secretary of State filings',
+            url: 'https://example.org/filings',
+            publisher: 'Colorado Secretary of State',
+            licence: 'public record',
+            retrievedAt: new Date().toISOString(),
+            method: 'official-filing',
+          },
+        },
+      ],
+      edges: [],
+    });
     const declared = await upcoming('DECLARED');
-    const illegal = await failure(rpc(s.graphClient.moveCandidacy, s.graphClient, everyone, { slug: declared.slug, filingStatus: 'QUALIFIED', ballotAccess: '', provenance: 'provenance:test-sos-filing' }));
+    const illegal = await failure(
+      rpc(s.graphClient.moveCandidacy, s.graphClient, everyone, {
+        slug: declared.slug,
+        filingStatus: 'QUALIFIED',
+        ballotAccess: '',
+        provenance: 'provenance:test-sos-filing',
+      }),
+    );
     expect(illegal.code).toBe(status.INVALID_ARGUMENT);
     expect(fieldOf(illegal)).toBe('filing_status');
     expect(illegal.details).toContain('DECLARED');
@@ -250,7 +529,12 @@ describe('graph service: candidacy moves', () => {
     await s.bus.subscribe('civic.test.candidacy.updated', async (e) => {
       events.push(e);
     });
-    const moved = await rpc(s.graphClient.moveCandidacy, s.graphClient, everyone, { slug: declared.slug, filingStatus: 'FILED', ballotAccess: '', provenance: 'provenance:test-sos-filing' });
+    const moved = await rpc(s.graphClient.moveCandidacy, s.graphClient, everyone, {
+      slug: declared.slug,
+      filingStatus: 'FILED',
+      ballotAccess: '',
+      provenance: 'provenance:test-sos-filing',
+    });
     expect(moved.filingStatus).toBe('FILED');
     expect(moved.provenance.map((p) => p.slug)).toContain('provenance:test-sos-filing');
     await s.graph.drainOutbox();

@@ -44,11 +44,23 @@ beforeAll(async () => {
   const geo = connectGeo(s.geo.address, scaled(2_000));
   const graph = connectGraph(s.graph.address, scaled(2_000));
   const results = connectResults(s.resultsAddress, scaled(2_000));
-  closers.push(() => geo.close(), () => graph.close(), () => results.close());
+  closers.push(
+    () => geo.close(),
+    () => graph.close(),
+    () => results.close(),
+  );
   const cGeo = counted(geo, calls, 'geo');
   const cGraph = counted(graph, calls, 'graph');
   const variants = graphqlSchemas({ geo: cGeo, graph: cGraph, results: counted(results, calls, 'results') });
-  run = (document, variableValues) => Promise.resolve(execute({ schema: variants.for(principal), document, variableValues, contextValue: graphqlContext(principal, LATEST_VERSION) }));
+  run = (document, variableValues) =>
+    Promise.resolve(
+      execute({
+        schema: variants.for(principal),
+        document,
+        variableValues,
+        contextValue: graphqlContext(principal, LATEST_VERSION),
+      }),
+    );
 }, scaled(60_000));
 afterAll(async () => {
   for (const close of closers) close();
@@ -56,7 +68,7 @@ afterAll(async () => {
 });
 
 describe('GraphQL fetching', () => {
-  it('answers the spec\'s ballot with three upstream calls, however many contests and candidacies it holds', async () => {
+  it("answers the spec's ballot with three upstream calls, however many contests and candidacies it holds", async () => {
     calls.clear();
     const res = await run(SPEC_BALLOT, { ...DENVER, date: PAST_GENERAL });
     expect(res.errors).toBeUndefined();
@@ -69,13 +81,22 @@ describe('GraphQL fetching', () => {
     for (const c of contests) for (const x of c.candidacies) expect(x.contest.slug).toBe(c.slug);
   });
 
-  it('fetches a listed contest\'s candidacies once per contest and merges all their results in one delegation', async () => {
+  it("fetches a listed contest's candidacies once per contest and merges all their results in one delegation", async () => {
     calls.clear();
-    const res = await run(parse(`{ contests(state: "CO", electionDate: "${PAST_GENERAL}") { slug candidacies { slug } results { certified } again: candidacies { slug } } }`), {});
+    const res = await run(
+      parse(
+        `{ contests(state: "CO", electionDate: "${PAST_GENERAL}") { slug candidacies { slug } results { certified } again: candidacies { slug } } }`,
+      ),
+      {},
+    );
     expect(res.errors).toBeUndefined();
     const n = res.data.contests.length;
     expect(n).toBeGreaterThan(1);
     // The results service answers one contest per call; the graph one page of contests per call.
-    expect(Object.fromEntries(calls)).toEqual({ 'graph.listContests': 1, 'graph.getContest': n, 'results.contestResults': n });
+    expect(Object.fromEntries(calls)).toEqual({
+      'graph.listContests': 1,
+      'graph.getContest': n,
+      'results.contestResults': n,
+    });
   });
 });

@@ -6,7 +6,16 @@ import { GeoServiceClient, type ImportBoundariesRequest } from '@civicgraph/prot
 import { GraphServiceClient, type ImportSourceRequest } from '@civicgraph/protos/civic/graph/v1/graph';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { connectBoundaryImport, connectGraphImport } from '@civicgraph/ingest';
-import { call, clientOptions, fromServiceError, IMPORT_MESSAGE_BYTES, insecure, principalMetadata, servicePrincipal, toServiceError } from '@civicgraph/kit';
+import {
+  call,
+  clientOptions,
+  fromServiceError,
+  IMPORT_MESSAGE_BYTES,
+  insecure,
+  principalMetadata,
+  servicePrincipal,
+  toServiceError,
+} from '@civicgraph/kit';
 import { SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
 
 // The graph's ImportSource and geo's ImportBoundaries over real gRPC, with real shared data:
@@ -22,9 +31,24 @@ let graphClient: GraphServiceClient;
 let geoClient: GeoServiceClient;
 let keyPrincipal: Principal;
 
-const file = (path: string, name = path.split('/').pop()!) => ({ path: name, content: readFileSync(join(SHARED_DATA, path)) });
-const resultsRequest = (): ImportSourceRequest => ({ kind: 'results', files: [file(RESULTS)], sourceDate: '2025-01-15' });
-const senateRequest = (): ImportBoundariesRequest => ({ files: [file(SENATE)], level: 'state-legislative-upper', validFrom: '2023-01-09', validTo: '', electionsFrom: '2021-11-15', electionsTo: '', state: 'co' });
+const file = (path: string, name = path.split('/').pop()!) => ({
+  path: name,
+  content: readFileSync(join(SHARED_DATA, path)),
+});
+const resultsRequest = (): ImportSourceRequest => ({
+  kind: 'results',
+  files: [file(RESULTS)],
+  sourceDate: '2025-01-15',
+});
+const senateRequest = (): ImportBoundariesRequest => ({
+  files: [file(SENATE)],
+  level: 'state-legislative-upper',
+  validFrom: '2023-01-09',
+  validTo: '',
+  electionsFrom: '2021-11-15',
+  electionsTo: '',
+  state: 'co',
+});
 
 beforeAll(async () => {
   stack = await startStack();
@@ -44,7 +68,9 @@ afterAll(async () => {
 });
 
 /** The gRPC status and civic field of a refused call. */
-async function refusal(p: Promise<unknown>): Promise<{ code: number | undefined; field: string | undefined; message: string }> {
+async function refusal(
+  p: Promise<unknown>,
+): Promise<{ code: number | undefined; field: string | undefined; message: string }> {
   try {
     await p;
   } catch (err) {
@@ -56,7 +82,7 @@ async function refusal(p: Promise<unknown>): Promise<{ code: number | undefined;
 }
 
 describe("the graph's ImportSource", () => {
-  it('imports a real Colorado results file through the graph\'s writer, every change an event; the same file again creates and updates nothing', async () => {
+  it("imports a real Colorado results file through the graph's writer, every change an event; the same file again creates and updates nothing", async () => {
     const first = await graph.importSource(resultsRequest());
     expect(first.created).toBeGreaterThan(100);
     expect(first.events).toBeGreaterThan(first.created);
@@ -67,17 +93,33 @@ describe("the graph's ImportSource", () => {
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: first.created + first.updated + first.unchanged });
   }, 120_000);
 
-  it('refuses an API key\'s principal, and a call with none', async () => {
-    const asKey = await refusal(call(graphClient.importSource.bind(graphClient), resultsRequest(), principalMetadata(keyPrincipal)));
-    expect(asKey).toMatchObject({ code: status.PERMISSION_DENIED, message: expect.stringMatching(/ImportSource is internal/) });
-    expect((await refusal(call(graphClient.importSource.bind(graphClient), resultsRequest(), new Metadata()))).code).toBe(status.UNAUTHENTICATED);
+  it("refuses an API key's principal, and a call with none", async () => {
+    const asKey = await refusal(
+      call(graphClient.importSource.bind(graphClient), resultsRequest(), principalMetadata(keyPrincipal)),
+    );
+    expect(asKey).toMatchObject({
+      code: status.PERMISSION_DENIED,
+      message: expect.stringMatching(/ImportSource is internal/),
+    });
+    expect(
+      (await refusal(call(graphClient.importSource.bind(graphClient), resultsRequest(), new Metadata()))).code,
+    ).toBe(status.UNAUTHENTICATED);
   });
 
   it('refuses bad input naming the field', async () => {
-    expect(await refusal(graph.importSource({ ...resultsRequest(), kind: 'boundaries' }))).toMatchObject({ code: status.INVALID_ARGUMENT, field: 'kind' });
-    expect(await refusal(graph.importSource({ ...resultsRequest(), files: [] }))).toMatchObject({ code: status.INVALID_ARGUMENT, field: 'files' });
+    expect(await refusal(graph.importSource({ ...resultsRequest(), kind: 'boundaries' }))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      field: 'kind',
+    });
+    expect(await refusal(graph.importSource({ ...resultsRequest(), files: [] }))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      field: 'files',
+    });
     const escape = { ...resultsRequest(), files: [{ path: '../co24-contest-totals.csv', content: Buffer.from('x') }] };
-    expect(await refusal(graph.importSource(escape))).toMatchObject({ code: status.INVALID_ARGUMENT, field: 'files[0].path' });
+    expect(await refusal(graph.importSource(escape))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      field: 'files[0].path',
+    });
     const two = { ...resultsRequest(), files: [file(RESULTS), file(RESULTS, 'other.csv')] };
     expect(await refusal(graph.importSource(two))).toMatchObject({ code: status.INVALID_ARGUMENT, field: 'files' });
     const places = { ...resultsRequest(), places: { path: 'us_census_places.csv', content: Buffer.from('id,name\n') } };
@@ -89,29 +131,62 @@ describe("geo's ImportBoundaries", () => {
   it('imports a real Colorado senate map and serves it as soon as it answers', async () => {
     const summary = await geo.importBoundaries(senateRequest());
     // The map's 35 features, one of which (shared/data's copy) geo refuses, saying why.
-    expect(summary).toMatchObject({ created: 34, updated: 0, unchanged: 0, rejected: 1, features: 35, rejectedReasons: [expect.stringMatching(/^feature \d+: /)] });
+    expect(summary).toMatchObject({
+      created: 34,
+      updated: 0,
+      unchanged: 0,
+      rejected: 1,
+      features: 35,
+      rejectedReasons: [expect.stringMatching(/^feature \d+: /)],
+    });
     // A caller entitled to geography, asking at once: no reload was asked for.
-    const reader = principalMetadata({ ...keyPrincipal, entitlements: { contact: false, geography: true, states: [], tiers: [] } });
+    const reader = principalMetadata({
+      ...keyPrincipal,
+      entitlements: { contact: false, geography: true, states: [], tiers: [] },
+    });
     const at = await call(geoClient.districtsAtPoint.bind(geoClient), { ...DENVER, date: '2024-11-05' }, reader);
     expect(at.regions.map((r) => r.slug)).toContainEqual(expect.stringMatching(/^region:co-sldu-/));
     expect(await geo.importBoundaries(senateRequest())).toMatchObject({ created: 0, updated: 0, unchanged: 34 });
   }, 120_000);
 
-  it('refuses an API key\'s principal', async () => {
-    const asKey = await refusal(call(geoClient.importBoundaries.bind(geoClient), senateRequest(), principalMetadata(keyPrincipal)));
-    expect(asKey).toMatchObject({ code: status.PERMISSION_DENIED, message: expect.stringMatching(/ImportBoundaries is internal/) });
+  it("refuses an API key's principal", async () => {
+    const asKey = await refusal(
+      call(geoClient.importBoundaries.bind(geoClient), senateRequest(), principalMetadata(keyPrincipal)),
+    );
+    expect(asKey).toMatchObject({
+      code: status.PERMISSION_DENIED,
+      message: expect.stringMatching(/ImportBoundaries is internal/),
+    });
   });
 
   it('refuses bad input naming the field', async () => {
-    expect(await refusal(geo.importBoundaries({ ...senateRequest(), level: 'galaxy' }))).toMatchObject({ code: status.INVALID_ARGUMENT, field: 'level' });
-    expect(await refusal(geo.importBoundaries({ ...senateRequest(), files: [] }))).toMatchObject({ code: status.INVALID_ARGUMENT, field: 'files' });
-    expect(await refusal(geo.importBoundaries({ ...senateRequest(), validFrom: '' }))).toMatchObject({ code: status.INVALID_ARGUMENT, field: 'valid_from' });
-    expect(await refusal(geo.importBoundaries({ ...senateRequest(), validTo: '2020-01-01' }))).toMatchObject({ code: status.INVALID_ARGUMENT, field: 'valid_to' });
-    expect(await refusal(geo.importBoundaries({ ...senateRequest(), files: [{ path: '/etc/passwd', content: Buffer.from('x') }] }))).toMatchObject({ field: 'files[0].path' });
+    expect(await refusal(geo.importBoundaries({ ...senateRequest(), level: 'galaxy' }))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      field: 'level',
+    });
+    expect(await refusal(geo.importBoundaries({ ...senateRequest(), files: [] }))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      field: 'files',
+    });
+    expect(await refusal(geo.importBoundaries({ ...senateRequest(), validFrom: '' }))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      field: 'valid_from',
+    });
+    expect(await refusal(geo.importBoundaries({ ...senateRequest(), validTo: '2020-01-01' }))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      field: 'valid_to',
+    });
+    expect(
+      await refusal(
+        geo.importBoundaries({ ...senateRequest(), files: [{ path: '/etc/passwd', content: Buffer.from('x') }] }),
+      ),
+    ).toMatchObject({ field: 'files[0].path' });
   });
 
   it('serves only services: the principal a service calls as is accepted, whatever its name', async () => {
     const asResults = principalMetadata(servicePrincipal('results', stack.serves));
-    expect(await call(geoClient.importBoundaries.bind(geoClient), senateRequest(), asResults)).toMatchObject({ unchanged: 34 });
+    expect(await call(geoClient.importBoundaries.bind(geoClient), senateRequest(), asResults)).toMatchObject({
+      unchanged: 34,
+    });
   }, 120_000);
 });

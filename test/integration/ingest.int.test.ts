@@ -38,7 +38,9 @@ async function startMirror(root: string): Promise<Mirror> {
     const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
     const status = req.headers['if-none-match'] === etag ? 304 : 200;
     requests.push({ path, status });
-    res.writeHead(status, { ETag: etag, 'Last-Modified': 'Wed, 24 Jun 2026 00:00:00 GMT' }).end(status === 304 ? undefined : body);
+    res
+      .writeHead(status, { ETag: etag, 'Last-Modified': 'Wed, 24 Jun 2026 00:00:00 GMT' })
+      .end(status === 304 ? undefined : body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
@@ -74,7 +76,11 @@ beforeAll(async () => {
     events.push(e);
   });
   const key = await stack.key();
-  const endpoint = await send(`${stack.url}/v1/webhooks`, 'POST', key, { url: `${receiver.url}/fec`, events: ['candidacy.updated', 'candidacy.created'], states: ['CO'] });
+  const endpoint = await send(`${stack.url}/v1/webhooks`, 'POST', key, {
+    url: `${receiver.url}/fec`,
+    events: ['candidacy.updated', 'candidacy.created'],
+    states: ['CO'],
+  });
   expect(endpoint.status).toBe(201);
   secret = endpoint.body.secret;
   store = IngestStore.open(join(stack.dataDir, 'ingest', 'state'));
@@ -83,8 +89,13 @@ beforeAll(async () => {
   boundaries = connectBoundaryImport(stack.geo.address, stack.serves);
   ingest = new Ingest(
     {
-      origin: { kind: 'http', base: mirror.url }, store, filesDir: join(stack.dataDir, 'ingest', 'files'),
-      graph, boundaries, now: () => new Date(), log: createLogger('test', 'silent'),
+      origin: { kind: 'http', base: mirror.url },
+      store,
+      filesDir: join(stack.dataDir, 'ingest', 'files'),
+      graph,
+      boundaries,
+      now: () => new Date(),
+      log: createLogger('test', 'silent'),
     },
     SOURCES.filter((s) => s.id === 'fec-weball26'),
   );
@@ -117,59 +128,93 @@ async function eventsSince(from: number): Promise<CivicEvent[]> {
 }
 
 describe('the ingest service, fed by a mirror over HTTP', () => {
-  it('imports a source the first time, recording its version, rows and events', async () => {
-    const [run] = await ingest.run();
-    expect(run).toMatchObject({ source: 'fec-weball26', status: 'changed', error: null });
-    expect(run!.rows!.created).toBeGreaterThan(3000);
-    expect(run!.events).toBeGreaterThan(3000);
-    const [{ state }] = ingest.list();
-    expect(state).toMatchObject({ status: 'ok', failures: 0, version: expect.stringMatching(/^"[0-9a-f]{16}"$/) });
-    expect(await stack.graph.store.getNode(DEGETTE)).toBeDefined();
-  }, scaled(120_000));
+  it(
+    'imports a source the first time, recording its version, rows and events',
+    async () => {
+      const [run] = await ingest.run();
+      expect(run).toMatchObject({ source: 'fec-weball26', status: 'changed', error: null });
+      expect(run!.rows!.created).toBeGreaterThan(3000);
+      expect(run!.events).toBeGreaterThan(3000);
+      const [{ state }] = ingest.list();
+      expect(state).toMatchObject({ status: 'ok', failures: 0, version: expect.stringMatching(/^"[0-9a-f]{16}"$/) });
+      expect(await stack.graph.store.getNode(DEGETTE)).toBeDefined();
+    },
+    scaled(120_000),
+  );
 
-  it('fetches conditionally the second time: a 304, nothing imported, nothing emitted', async () => {
-    const before = await settle();
-    const requestsBefore = mirror.requests.length;
-    const [run] = await ingest.run();
-    expect(run).toMatchObject({ status: 'unchanged', rows: null });
-    expect(mirror.requests.slice(requestsBefore)).toEqual([{ path: FEC, status: 304 }]);
-    expect(await eventsSince(before)).toEqual([]);
-  }, scaled(60_000));
+  it(
+    'fetches conditionally the second time: a 304, nothing imported, nothing emitted',
+    async () => {
+      const before = await settle();
+      const requestsBefore = mirror.requests.length;
+      const [run] = await ingest.run();
+      expect(run).toMatchObject({ status: 'unchanged', rows: null });
+      expect(mirror.requests.slice(requestsBefore)).toEqual([{ path: FEC, status: 304 }]);
+      expect(await eventsSince(before)).toEqual([]);
+    },
+    scaled(60_000),
+  );
 
-  it('a changed file yields exactly the changed candidacy\'s event, and its webhook delivery', async () => {
-    const text = readFileSync(join(root, FEC), 'utf8');
-    const row = text.split('\n').find((l) => l.startsWith('H6CO01141|'))!;
-    // Diana DeGette's row, with its party as an independent's.
-    mirror.write(FEC, text.replace(row, row.replace('|DEM|', '|IND|')));
-    const before = await settle();
-    const [run] = await ingest.run();
-    expect(run).toMatchObject({ status: 'changed' });
-    expect(run!.rows).toMatchObject({ created: 0, updated: 1 });
-    const emitted = await eventsSince(before);
-    expect(emitted.map((e) => `${e.type} ${e.slugs[0]}`).filter((t) => !t.startsWith('party.'))).toEqual([`candidacy.updated ${DEGETTE}`]);
-    expect(emitted.find((e) => e.slugs[0] === DEGETTE)!.changedFields).toContain('party');
-    await expect.poll(() => receiver.verified(secret, '/fec').map((p) => p.data.slugs[0]), { timeout: scaled(60_000) }).toContain(DEGETTE);
-    expect(receiver.verified(secret, '/fec').filter((p) => p.type === 'candidacy.updated').map((p) => p.data.slugs[0])).toEqual([DEGETTE]);
-  }, scaled(120_000));
+  it(
+    "a changed file yields exactly the changed candidacy's event, and its webhook delivery",
+    async () => {
+      const text = readFileSync(join(root, FEC), 'utf8');
+      const row = text.split('\n').find((l) => l.startsWith('H6CO01141|'))!;
+      // Diana DeGette's row, with its party as an independent's.
+      mirror.write(FEC, text.replace(row, row.replace('|DEM|', '|IND|')));
+      const before = await settle();
+      const [run] = await ingest.run();
+      expect(run).toMatchObject({ status: 'changed' });
+      expect(run!.rows).toMatchObject({ created: 0, updated: 1 });
+      const emitted = await eventsSince(before);
+      expect(emitted.map((e) => `${e.type} ${e.slugs[0]}`).filter((t) => !t.startsWith('party.'))).toEqual([
+        `candidacy.updated ${DEGETTE}`,
+      ]);
+      expect(emitted.find((e) => e.slugs[0] === DEGETTE)!.changedFields).toContain('party');
+      await expect
+        .poll(() => receiver.verified(secret, '/fec').map((p) => p.data.slugs[0]), { timeout: scaled(60_000) })
+        .toContain(DEGETTE);
+      expect(
+        receiver
+          .verified(secret, '/fec')
+          .filter((p) => p.type === 'candidacy.updated')
+          .map((p) => p.data.slugs[0]),
+      ).toEqual([DEGETTE]);
+    },
+    scaled(120_000),
+  );
 
-  it('a source that returns garbage is marked failed with its reason and retried with backoff; the previous data still serves', async () => {
-    mirror.write(FEC, '<html><body>503 Service Unavailable</body></html>\n');
-    const [run] = await ingest.run();
-    expect(run).toMatchObject({ status: 'failed', error: expect.stringMatching(/rows rejected.*not a usable version of the source/) });
-    const [{ state }] = ingest.list();
-    expect(state).toMatchObject({ status: 'failed', failures: 1, error: run!.error });
-    const wait = Date.parse(state.nextAttemptAt!) - Date.parse(state.lastFetchAt!);
-    expect(wait).toBe(60_000);
-    expect((await stack.graph.store.getNode<'candidacy'>(DEGETTE))?.data.fields.party?.value).toBe('party:independent');
-  }, scaled(60_000));
+  it(
+    'a source that returns garbage is marked failed with its reason and retried with backoff; the previous data still serves',
+    async () => {
+      mirror.write(FEC, '<html><body>503 Service Unavailable</body></html>\n');
+      const [run] = await ingest.run();
+      expect(run).toMatchObject({
+        status: 'failed',
+        error: expect.stringMatching(/rows rejected.*not a usable version of the source/),
+      });
+      const [{ state }] = ingest.list();
+      expect(state).toMatchObject({ status: 'failed', failures: 1, error: run!.error });
+      const wait = Date.parse(state.nextAttemptAt!) - Date.parse(state.lastFetchAt!);
+      expect(wait).toBe(60_000);
+      expect((await stack.graph.store.getNode<'candidacy'>(DEGETTE))?.data.fields.party?.value).toBe(
+        'party:independent',
+      );
+    },
+    scaled(60_000),
+  );
 
-  it('an unreachable source is marked failed too, and waits longer after each failure', async () => {
-    await mirror.stop();
-    const [run] = await ingest.run();
-    expect(run).toMatchObject({ status: 'failed', error: expect.stringMatching(/unreachable/) });
-    const [{ state }] = ingest.list();
-    expect(state.failures).toBe(2);
-    expect(Date.parse(state.nextAttemptAt!) - Date.parse(state.lastFetchAt!)).toBe(120_000);
-    expect(await stack.graph.store.getNode(DEGETTE)).toBeDefined();
-  }, scaled(60_000));
+  it(
+    'an unreachable source is marked failed too, and waits longer after each failure',
+    async () => {
+      await mirror.stop();
+      const [run] = await ingest.run();
+      expect(run).toMatchObject({ status: 'failed', error: expect.stringMatching(/unreachable/) });
+      const [{ state }] = ingest.list();
+      expect(state.failures).toBe(2);
+      expect(Date.parse(state.nextAttemptAt!) - Date.parse(state.lastFetchAt!)).toBe(120_000);
+      expect(await stack.graph.store.getNode(DEGETTE)).toBeDefined();
+    },
+    scaled(60_000),
+  );
 });

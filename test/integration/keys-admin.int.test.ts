@@ -16,7 +16,10 @@ afterAll(() => s?.stop());
 async function admin(method: string, path: string, body?: unknown, token = ADMIN, raw?: string) {
   const res = await fetch(`${s.url}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined && raw === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined && raw === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     ...(raw !== undefined ? { body: raw } : body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
@@ -27,12 +30,25 @@ const meta = (key: string) => get(`${s.url}/v1/meta/layers`, key);
 
 describe('admin key API', () => {
   it('creates a key, shown once; show and list never carry it', async () => {
-    const created = await admin('POST', '/admin/v1/keys', { environment: 'test', plan: 'build', label: 'newsroom', entitlements: { contact: true, states: ['CO'], tiers: ['federal'] } });
+    const created = await admin('POST', '/admin/v1/keys', {
+      environment: 'test',
+      plan: 'build',
+      label: 'newsroom',
+      entitlements: { contact: true, states: ['CO'], tiers: ['federal'] },
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('cache-control')).toBe('no-store');
     expect(created.body).toMatchObject({
-      object: 'api_key', key: expect.stringMatching(/^cg_test_[0-9A-Za-z]{40}$/), id: expect.stringMatching(/^key_/), label: 'newsroom', environment: 'test', plan: 'build',
-      entitlements: { contact: true, geography: true, states: ['co'], tiers: ['federal'] }, rate_limit_per_minute: 600, revoked_at: null, previous_key: null,
+      object: 'api_key',
+      key: expect.stringMatching(/^cg_test_[0-9A-Za-z]{40}$/),
+      id: expect.stringMatching(/^key_/),
+      label: 'newsroom',
+      environment: 'test',
+      plan: 'build',
+      entitlements: { contact: true, geography: true, states: ['co'], tiers: ['federal'] },
+      rate_limit_per_minute: 600,
+      revoked_at: null,
+      previous_key: null,
     });
     expect((await meta(created.body.key)).status).toBe(200);
     const shown = await admin('GET', `/admin/v1/keys/${created.body.id}`);
@@ -46,7 +62,8 @@ describe('admin key API', () => {
   });
 
   it('pages the list with limit and starting_after', async () => {
-    for (let i = 0; i < 3; i++) await admin('POST', '/admin/v1/keys', { environment: 'test', plan: 'explore', label: `page-${i}` });
+    for (let i = 0; i < 3; i++)
+      await admin('POST', '/admin/v1/keys', { environment: 'test', plan: 'explore', label: `page-${i}` });
     const all = (await admin('GET', '/admin/v1/keys?limit=200')).body.data.map((k: any) => k.id);
     const first = await admin('GET', '/admin/v1/keys?limit=2');
     expect(first.body).toMatchObject({ object: 'list', has_more: true });
@@ -68,7 +85,11 @@ describe('admin key API', () => {
     const { body } = await admin('POST', '/admin/v1/keys', { environment: 'test', plan: 'build', label: 'rotating' });
     const graced = await admin('POST', `/admin/v1/keys/${body.id}/rotate`, { grace_seconds: 3600 });
     expect(graced.status).toBe(200);
-    expect(graced.body).toMatchObject({ id: body.id, key: expect.stringMatching(/^cg_test_/), previous_key: { key_prefix: body.key_prefix, expires_at: expect.any(String) } });
+    expect(graced.body).toMatchObject({
+      id: body.id,
+      key: expect.stringMatching(/^cg_test_/),
+      previous_key: { key_prefix: body.key_prefix, expires_at: expect.any(String) },
+    });
     expect(graced.body.key).not.toBe(body.key);
     expect((await meta(body.key)).status).toBe(200);
     expect((await meta(graced.body.key)).status).toBe(200);
@@ -82,10 +103,21 @@ describe('admin key API', () => {
   it('refuses two Authorization headers, even when one carries the admin token', async () => {
     const url = new URL('/admin/v1/keys', s.url);
     const res = await new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'GET', headers: { Authorization: [`Bearer ${ADMIN}`, 'Bearer other'] } }, (r) => {
-        let text = '';
-        r.setEncoding('utf8').on('data', (c) => (text += c)).on('end', () => resolve({ status: r.statusCode!, body: JSON.parse(text) }));
-      });
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'GET',
+          headers: { Authorization: [`Bearer ${ADMIN}`, 'Bearer other'] },
+        },
+        (r) => {
+          let text = '';
+          r.setEncoding('utf8')
+            .on('data', (c) => (text += c))
+            .on('end', () => resolve({ status: r.statusCode!, body: JSON.parse(text) }));
+        },
+      );
       req.on('error', reject).end();
     });
     expect(res.status).toBe(401);
@@ -102,17 +134,37 @@ describe('admin key API', () => {
   });
 
   it.each([
-    ['a contact add-on on explore', { environment: 'test', plan: 'explore', entitlements: { contact: true } }, 'entitlements'],
+    [
+      'a contact add-on on explore',
+      { environment: 'test', plan: 'explore', entitlements: { contact: true } },
+      'entitlements',
+    ],
     ['an unknown plan', { environment: 'test', plan: 'free' }, 'plan'],
     ['no environment', { plan: 'build' }, 'environment'],
     ['an unknown field', { environment: 'test', plan: 'build', admin: true }, 'admin'],
-    ['an unknown entitlement', { environment: 'test', plan: 'build', entitlements: { everything: true } }, 'entitlements.everything'],
-    ['a string for a boolean', { environment: 'test', plan: 'build', entitlements: { contact: 'yes' } }, 'entitlements.contact'],
+    [
+      'an unknown entitlement',
+      { environment: 'test', plan: 'build', entitlements: { everything: true } },
+      'entitlements.everything',
+    ],
+    [
+      'a string for a boolean',
+      { environment: 'test', plan: 'build', entitlements: { contact: 'yes' } },
+      'entitlements.contact',
+    ],
     ['an unknown state', { environment: 'test', plan: 'build', entitlements: { states: ['zz'] } }, 'states'],
     ['a limit on build', { environment: 'test', plan: 'build', rate_limit_per_minute: 5 }, 'rate_limit_per_minute'],
     ['enterprise without a limit', { environment: 'live', plan: 'enterprise' }, 'rate_limit_per_minute'],
-    ['a limit beyond int32', { environment: 'live', plan: 'enterprise', rate_limit_per_minute: 2 ** 31 }, 'rate_limit_per_minute'],
-    ['a limit of 1e300', { environment: 'live', plan: 'enterprise', rate_limit_per_minute: 1e300 }, 'rate_limit_per_minute'],
+    [
+      'a limit beyond int32',
+      { environment: 'live', plan: 'enterprise', rate_limit_per_minute: 2 ** 31 },
+      'rate_limit_per_minute',
+    ],
+    [
+      'a limit of 1e300',
+      { environment: 'live', plan: 'enterprise', rate_limit_per_minute: 1e300 },
+      'rate_limit_per_minute',
+    ],
     ['an array body', [1, 2], 'body'],
   ])('refuses to create a key with %s, naming %s', async (_, body, field) => {
     const before = (await admin('GET', '/admin/v1/keys?limit=200')).body.data.length;
@@ -124,8 +176,17 @@ describe('admin key API', () => {
   });
 
   it('refuses malformed JSON, a 1 MB body, bad ids, unknown ids and bad grace periods with problems', async () => {
-    expect((await admin('POST', '/admin/v1/keys', undefined, ADMIN, '{"plan":')).body).toMatchObject({ type: 'invalid_parameter', field: 'body' });
-    const huge = await admin('POST', '/admin/v1/keys', undefined, ADMIN, JSON.stringify({ label: 'x'.repeat(1 << 20) }));
+    expect((await admin('POST', '/admin/v1/keys', undefined, ADMIN, '{"plan":')).body).toMatchObject({
+      type: 'invalid_parameter',
+      field: 'body',
+    });
+    const huge = await admin(
+      'POST',
+      '/admin/v1/keys',
+      undefined,
+      ADMIN,
+      JSON.stringify({ label: 'x'.repeat(1 << 20) }),
+    );
     expect(huge.status).toBe(400);
     expect(huge.body).toMatchObject({ type: 'invalid_parameter', field: 'body' });
     expect((await admin('GET', '/admin/v1/keys/nope')).body).toMatchObject({ type: 'invalid_parameter', field: 'id' });

@@ -3,12 +3,16 @@ import type { Endpoint } from '../../services/gateway/src/rest/endpoint.js';
 import { ENDPOINTS } from '../../services/gateway/src/rest/endpoints.js';
 import { buildOpenApi } from '../../services/gateway/src/rest/openapi/build.js';
 import { API_INFO } from '../../services/gateway/src/rest/openapi/info.js';
-import { okContent, refName, schemaChecker, type SchemaCheck } from '../../services/gateway/src/rest/openapi/validate-schemas.js';
+import {
+  okContent,
+  refName,
+  schemaChecker,
+  type SchemaCheck,
+} from '../../services/gateway/src/rest/openapi/validate-schemas.js';
 import { COMPONENTS } from '../../services/gateway/src/rest/schema/components.js';
 import { get, startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, PAST_GENERAL, CONTACT_FIELDS } from '../harness/demo.js';
 import { scaled } from '@civicgraph/kit/testing';
-
 
 let s: Stack;
 let key: string;
@@ -25,7 +29,11 @@ async function demoValues(): Promise<Record<string, string>> {
   const contest = (await get(at(`/v1/contests/${listed[0].slug}`), key)).body;
   const candidacy = contest.candidacies[0];
   return {
-    contest: contest.slug, candidacy: candidacy.slug, office: contest.office_slug, region: contest.region.slug, party: candidacy.party_slug,
+    contest: contest.slug,
+    candidacy: candidacy.slug,
+    office: contest.office_slug,
+    region: contest.region.slug,
+    party: candidacy.party_slug,
     // The embedded geocoder reads ZIPs, `City, ST` and coordinates, not street addresses.
     address: '80202',
     // The demo has no congressional districts, and its synthetic sources score below the example's 0.5.
@@ -117,7 +125,15 @@ describe('every documented endpoint', () => {
     for (const e of ENDPOINTS) {
       const res = await callDocumented(e, key);
       const headers = documentedHeaders(e.path, 200);
-      expect(headers).toEqual(expect.arrayContaining(['civic-request-id', 'civic-version', 'etag', 'cache-control', 'civic-ratelimit-remaining']));
+      expect(headers).toEqual(
+        expect.arrayContaining([
+          'civic-request-id',
+          'civic-version',
+          'etag',
+          'cache-control',
+          'civic-ratelimit-remaining',
+        ]),
+      );
       for (const h of headers) expect(res.headers.get(h), `${e.operationId} ${h}`).not.toBeNull();
       const items = res.body.data ?? res.body.contests ?? res.body.candidacies;
       if (Array.isArray(items)) expect(items.length, `${e.operationId} has something to check`).toBeGreaterThan(0);
@@ -125,25 +141,54 @@ describe('every documented endpoint', () => {
   });
 
   it('documents the contact fields a key with the contact entitlement gets', async () => {
-    const bearing = ENDPOINTS.filter((e) => ['getBallot', 'getContest', 'listCandidacies', 'getCandidacy'].includes(e.operationId));
+    const bearing = ENDPOINTS.filter((e) =>
+      ['getBallot', 'getContest', 'listCandidacies', 'getCandidacy'].includes(e.operationId),
+    );
     expect(bearing).toHaveLength(4);
     for (const e of bearing) {
       const body = (await callDocumented(e, contactKey)).body;
       const candidacies = body.contests?.flatMap((c: any) => c.candidacies) ?? body.candidacies ?? body.data ?? [body];
       expect(candidacies.length, e.operationId).toBeGreaterThan(0);
-      for (const c of candidacies) for (const f of CONTACT_FIELDS) expect(Array.isArray(c[f]), `${e.operationId} ${f}`).toBe(true);
+      for (const c of candidacies)
+        for (const f of CONTACT_FIELDS) expect(Array.isArray(c[f]), `${e.operationId} ${f}`).toBe(true);
     }
   });
 
   it('answers errors as documented: a listed status and a body the Problem schema accepts', async () => {
     const noGeo = await s.key({ entitlements: { contact: false, geography: false, states: [], tiers: [] } });
     const byId = (id: string) => ENDPOINTS.find((e) => e.operationId === id)!;
-    const cases: { e: Endpoint; url: string; who?: string; headers?: Record<string, string>; status: number; type: string }[] = [
+    const cases: {
+      e: Endpoint;
+      url: string;
+      who?: string;
+      headers?: Record<string, string>;
+      status: number;
+      type: string;
+    }[] = [
       { e: byId('getBallot'), url: urlOf(byId('getBallot')), status: 401, type: 'unauthenticated' },
       { e: byId('getBallot'), url: at('/v1/ballot?lat=91&lng=0'), who: key, status: 400, type: 'invalid_parameter' },
-      { e: byId('listContests'), url: urlOf(byId('listContests')), who: key, headers: { 'Civic-Version': '1999-01-01' }, status: 400, type: 'unsupported_version' },
-      { e: byId('getContest'), url: at('/v1/contests/contest:co-nowhere-mayor-2030-general'), who: key, status: 404, type: 'not_found' },
-      { e: byId('districtsByPoint'), url: urlOf(byId('districtsByPoint')), who: noGeo, status: 403, type: 'entitlement_required' },
+      {
+        e: byId('listContests'),
+        url: urlOf(byId('listContests')),
+        who: key,
+        headers: { 'Civic-Version': '1999-01-01' },
+        status: 400,
+        type: 'unsupported_version',
+      },
+      {
+        e: byId('getContest'),
+        url: at('/v1/contests/contest:co-nowhere-mayor-2030-general'),
+        who: key,
+        status: 404,
+        type: 'not_found',
+      },
+      {
+        e: byId('districtsByPoint'),
+        url: urlOf(byId('districtsByPoint')),
+        who: noGeo,
+        status: 403,
+        type: 'entitlement_required',
+      },
     ];
     for (const { e, url, who, headers, status, type } of cases) {
       const res = await get(url, who, headers);

@@ -25,7 +25,7 @@ describeWithService('per-key rate limits shared by two gateways through Redis', 
 
   /** Waits out the end of a minute, so a run of requests stays inside one window. */
   async function freshWindowRoom(seconds: number): Promise<void> {
-    const left = 60 - (Date.now() / 1000) % 60;
+    const left = 60 - ((Date.now() / 1000) % 60);
     if (left < seconds) await new Promise((r) => setTimeout(r, left * 1000 + 50));
   }
 

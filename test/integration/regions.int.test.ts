@@ -17,8 +17,13 @@ describe('GET /v1/regions/{slug}', () => {
     const res = await get(url('/v1/regions/region:co-denver-county'), key);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      slug: 'region:co-denver-county', name: 'Denver County', level: 'county', fips: '08031',
-      ocd_id: 'ocd-division/country:us/state:co/county:denver', valid_from: null, valid_to: null,
+      slug: 'region:co-denver-county',
+      name: 'Denver County',
+      level: 'county',
+      fips: '08031',
+      ocd_id: 'ocd-division/country:us/state:co/county:denver',
+      valid_from: null,
+      valid_to: null,
       versions: [{ valid_from: null, valid_to: null, elections_from: null, elections_to: null }],
       boundary_url: '/v1/regions/region%3Aco-denver-county/boundary',
     });
@@ -26,9 +31,16 @@ describe('GET /v1/regions/{slug}', () => {
   });
 
   it('answers 404 naming the slug for an unknown region, and 400 for a malformed one', async () => {
-    expect((await get(url('/v1/regions/region:co-atlantis-county'), key)).body).toMatchObject({ status: 404, type: 'not_found', field: 'slug' });
+    expect((await get(url('/v1/regions/region:co-atlantis-county'), key)).body).toMatchObject({
+      status: 404,
+      type: 'not_found',
+      field: 'slug',
+    });
     expect((await get(url('/v1/regions/region:CO!'), key)).body).toMatchObject({ status: 400, field: 'slug' });
-    expect((await get(url('/v1/regions/region:co?date=2025-02-30'), key)).body).toMatchObject({ status: 400, field: 'date' });
+    expect((await get(url('/v1/regions/region:co?date=2025-02-30'), key)).body).toMatchObject({
+      status: 400,
+      field: 'date',
+    });
   });
 
   it('does not exist for a key scoped to other states, and needs geography', async () => {
@@ -55,7 +67,10 @@ describe('GET /v1/regions/{slug}/boundary', () => {
   });
 
   it.each(['-1', 'abc', '1e9', ''])('refuses simplify=%s naming it', async (value) => {
-    expect((await get(url(`/v1/regions/region:co/boundary?simplify=${value}`), key)).body).toMatchObject({ status: 400, field: 'simplify' });
+    expect((await get(url(`/v1/regions/region:co/boundary?simplify=${value}`), key)).body).toMatchObject({
+      status: 400,
+      field: 'simplify',
+    });
   });
 });
 
@@ -63,7 +78,11 @@ describe('GraphQL region', () => {
   it('returns a region with its boundary, and null for an unknown or out-of-scope slug', async () => {
     const q = 'query($s: ID!) { region(slug: $s) { slug name fips boundary(simplify: 2000) } }';
     const res = await graphql(stack.url, key, q, { s: 'region:co-denver-county' });
-    expect(res.body.data.region).toMatchObject({ slug: 'region:co-denver-county', name: 'Denver County', fips: '08031' });
+    expect(res.body.data.region).toMatchObject({
+      slug: 'region:co-denver-county',
+      name: 'Denver County',
+      fips: '08031',
+    });
     expect(['Polygon', 'MultiPolygon']).toContain(res.body.data.region.boundary.type);
     expect((await graphql(stack.url, key, q, { s: 'region:co-atlantis-county' })).body.data.region).toBeNull();
     const delaware = await stack.key({ entitlements: { contact: false, geography: true, states: ['de'], tiers: [] } });

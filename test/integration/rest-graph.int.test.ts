@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemo, type DemoRegion } from '@civicgraph/graph';
 import { VersionRegistry } from '@civicgraph/kit';
 import { DENVER, get, startStack, type Stack } from '../harness/stack.js';
-import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL, PAST_GENERAL, CONTACT_FIELDS } from '../harness/demo.js';
+import {
+  DEMO_REGIONS as REGIONS,
+  DEMO_TODAY as TODAY,
+  NEXT_GENERAL,
+  PAST_GENERAL,
+  CONTACT_FIELDS,
+} from '../harness/demo.js';
 import { scaled } from '@civicgraph/kit/testing';
 
 /** A newer version whose downgrade (to 2026-11-01) renames the ballot's `contests`. */
@@ -31,20 +37,33 @@ beforeAll(async () => {
 afterAll(() => s?.stop());
 
 describe('GET /v1/ballot', () => {
-  it('answers the spec\'s ballot object: the point, its regions, the contests with their candidacies', async () => {
+  it("answers the spec's ballot object: the point, its regions, the contests with their candidacies", async () => {
     const res = await get(ballotUrl(), key, pinned);
     expect(res.status).toBe(200);
     const b = res.body;
     expect(b.point).toEqual(DENVER);
-    expect(b.regions).toEqual(expect.arrayContaining([{ slug: 'region:co', name: 'Colorado', level: 'state', precision: 'generalized' }, expect.objectContaining({ slug: 'region:co-denver-county', level: 'county' })]));
+    expect(b.regions).toEqual(
+      expect.arrayContaining([
+        { slug: 'region:co', name: 'Colorado', level: 'state', precision: 'generalized' },
+        expect.objectContaining({ slug: 'region:co-denver-county', level: 'county' }),
+      ]),
+    );
     expect(b.contests.length).toBeGreaterThan(2);
     expect(b.contests.flatMap((c: { candidacies: unknown[] }) => c.candidacies).length).toBeGreaterThan(0);
     for (const c of b.contests) {
-      expect(c).toMatchObject({ slug: expect.stringMatching(/^contest:/), office: expect.any(String), date: NEXT_GENERAL });
+      expect(c).toMatchObject({
+        slug: expect.stringMatching(/^contest:/),
+        office: expect.any(String),
+        date: NEXT_GENERAL,
+      });
       for (const x of c.candidacies) {
         // On a ballot: only candidacies whose ballot access is established.
         expect(['ON_BALLOT', 'WRITE_IN']).toContain(x.ballot_access);
-        expect(x).toMatchObject({ person: expect.any(String), confidence: expect.any(Number), slug: expect.stringMatching(/^candidacy:/) });
+        expect(x).toMatchObject({
+          person: expect.any(String),
+          confidence: expect.any(Number),
+          slug: expect.stringMatching(/^candidacy:/),
+        });
         expect(typeof x.party === 'string' || x.party === null).toBe(true);
         expect(x).toHaveProperty('is_incumbent');
         expect(x.provenance.length).toBeGreaterThan(0);
@@ -64,16 +83,32 @@ describe('GET /v1/ballot', () => {
   it('filters candidacies by min_confidence and refuses one out of range, naming it', async () => {
     const all = (await get(ballotUrl(), key, pinned)).body.contests.flatMap((c: any) => c.candidacies);
     const threshold = [...all.map((c: any) => c.confidence)].sort((a, b) => a - b)[Math.floor(all.length / 2)];
-    const kept = (await get(ballotUrl(`&min_confidence=${threshold}`), key, pinned)).body.contests.flatMap((c: any) => c.candidacies);
+    const kept = (await get(ballotUrl(`&min_confidence=${threshold}`), key, pinned)).body.contests.flatMap(
+      (c: any) => c.candidacies,
+    );
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.length).toBeLessThan(all.length);
     expect(kept.every((c: any) => c.confidence >= threshold)).toBe(true);
-    expect((await get(ballotUrl('&min_confidence=1.5'), key)).body).toMatchObject({ status: 400, type: 'invalid_parameter', field: 'min_confidence' });
+    expect((await get(ballotUrl('&min_confidence=1.5'), key)).body).toMatchObject({
+      status: 400,
+      type: 'invalid_parameter',
+      field: 'min_confidence',
+    });
   });
 
   it('is empty on a day without elections, and refuses bad input naming the parameter', async () => {
-    expect((await get(at(`/v1/ballot?lat=${DENVER.lat}&lng=${DENVER.lng}&date=2031-02-02`), key, pinned)).body.contests).toEqual([]);
-    for (const [query, field] of [['lat=91&lng=0', 'lat'], ['lat=1&lng=x', 'lng'], ['lat=1', 'lng'], ['lat=1&lng=1&date=2026-02-30', 'date'], ['lat=1&lng=1&lat=2', 'lat'], ['lat=1&lng=1&zoom=3', 'zoom'], ['lat=1&lng=1&cursor=abc', 'cursor']] as const) {
+    expect(
+      (await get(at(`/v1/ballot?lat=${DENVER.lat}&lng=${DENVER.lng}&date=2031-02-02`), key, pinned)).body.contests,
+    ).toEqual([]);
+    for (const [query, field] of [
+      ['lat=91&lng=0', 'lat'],
+      ['lat=1&lng=x', 'lng'],
+      ['lat=1', 'lng'],
+      ['lat=1&lng=1&date=2026-02-30', 'date'],
+      ['lat=1&lng=1&lat=2', 'lat'],
+      ['lat=1&lng=1&zoom=3', 'zoom'],
+      ['lat=1&lng=1&cursor=abc', 'cursor'],
+    ] as const) {
       const res = await get(at(`/v1/ballot?${query}`), key);
       expect(res.status, query).toBe(400);
       expect(res.body, query).toMatchObject({ type: 'invalid_parameter', field });
@@ -122,7 +157,11 @@ describe('lists: contests, candidacies, officeholders, election dates', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: any = await get(at(`/v1/contests?state=co&limit=3${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`), key, pinned);
+      const res: any = await get(
+        at(`/v1/contests?state=co&limit=3${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`),
+        key,
+        pinned,
+      );
       expect(res.status).toBe(200);
       expect(res.body.data.length).toBeLessThanOrEqual(3);
       seen.push(...res.body.data.map((c: any) => c.slug));
@@ -130,23 +169,41 @@ describe('lists: contests, candidacies, officeholders, election dates', () => {
     } while (cursor !== null);
     expect(seen).toEqual(all.body.data.map((c: any) => c.slug));
     const first = await get(at('/v1/contests?state=co&limit=3'), key, pinned);
-    const other = await get(at(`/v1/contests?state=de&limit=3&cursor=${encodeURIComponent(first.body.next_cursor)}`), key, pinned);
+    const other = await get(
+      at(`/v1/contests?state=de&limit=3&cursor=${encodeURIComponent(first.body.next_cursor)}`),
+      key,
+      pinned,
+    );
     expect(other.body).toMatchObject({ status: 400, type: 'invalid_parameter', field: 'cursor' });
     const tampered = `${first.body.next_cursor.slice(0, -2)}xx`;
-    expect((await get(at(`/v1/contests?state=co&limit=3&cursor=${encodeURIComponent(tampered)}`), key, pinned)).body).toMatchObject({ status: 400, field: 'cursor' });
+    expect(
+      (await get(at(`/v1/contests?state=co&limit=3&cursor=${encodeURIComponent(tampered)}`), key, pinned)).body,
+    ).toMatchObject({ status: 400, field: 'cursor' });
     expect((await get(at('/v1/contests?state=co&limit=201'), key)).body).toMatchObject({ status: 400, field: 'limit' });
     expect((await get(at('/v1/contests?state=zz'), key)).body).toMatchObject({ status: 400, field: 'state' });
     expect((await get(at('/v1/contests'), key)).body).toMatchObject({ status: 400, field: 'state' });
-    expect((await get(at('/v1/contests?state=co&level=galaxy'), key)).body).toMatchObject({ status: 400, field: 'level' });
+    expect((await get(at('/v1/contests?state=co&level=galaxy'), key)).body).toMatchObject({
+      status: 400,
+      field: 'level',
+    });
   });
 
   it('keeps pages stable while contests are inserted between them: nothing skipped, nothing repeated', async () => {
-    const url = (cursor: string | null) => at(`/v1/contests?state=de&limit=4${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`);
+    const url = (cursor: string | null) =>
+      at(`/v1/contests?state=de&limit=4${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`);
     const before = (await get(at('/v1/contests?state=de&limit=200'), key, pinned)).body.data.map((c: any) => c.slug);
     const first = (await get(url(null), key, pinned)).body;
     // A new county's contests land all over the ordering (every election day), between pages.
-    const sussex: DemoRegion = { slug: 'region:de-sussex-county', name: 'Sussex County', level: 'county', state: 'de', fips: '10005', ocdId: 'ocd-division/country:us/state:de/county:sussex' };
-    for (const batch of generateDemo({ regions: [REGIONS[1]!, sussex], today: TODAY, seed: 99 })) await s.graph.writer.apply(batch);
+    const sussex: DemoRegion = {
+      slug: 'region:de-sussex-county',
+      name: 'Sussex County',
+      level: 'county',
+      state: 'de',
+      fips: '10005',
+      ocdId: 'ocd-division/country:us/state:de/county:sussex',
+    };
+    for (const batch of generateDemo({ regions: [REGIONS[1]!, sussex], today: TODAY, seed: 99 }))
+      await s.graph.writer.apply(batch);
     const seen: string[] = first.data.map((c: any) => c.slug);
     let cursor: string | null = first.next_cursor;
     while (cursor !== null) {
@@ -162,7 +219,11 @@ describe('lists: contests, candidacies, officeholders, election dates', () => {
   it('filters contests by level and date; contest and candidacy lookups agree with the lists', async () => {
     const counties = (await get(at(`/v1/contests?state=CO&level=county&date=${NEXT_GENERAL}`), key, pinned)).body.data;
     expect(counties.length).toBeGreaterThan(0);
-    expect(counties.every((c: any) => c.level === 'county' && c.date === NEXT_GENERAL && c.region.slug.startsWith('region:co-'))).toBe(true);
+    expect(
+      counties.every(
+        (c: any) => c.level === 'county' && c.date === NEXT_GENERAL && c.region.slug.startsWith('region:co-'),
+      ),
+    ).toBe(true);
     expect(counties[0]).not.toHaveProperty('candidacies');
     const contest = (await get(at(`/v1/contests/${counties[0].slug}`), key, pinned)).body;
     expect(contest).toMatchObject({ slug: counties[0].slug, office: counties[0].office, date: NEXT_GENERAL });
@@ -173,7 +234,7 @@ describe('lists: contests, candidacies, officeholders, election dates', () => {
     expect((await get(at(`/v1/candidacies/${listed[0].slug}?min_confidence=1`), key)).status).toBe(404);
   });
 
-  it('hides what is out of a key\'s scope: absent from lists, 404 on lookups like a slug that does not exist', async () => {
+  it("hides what is out of a key's scope: absent from lists, 404 on lookups like a slug that does not exist", async () => {
     const co = (await get(at('/v1/contests?state=co&limit=1'), key, pinned)).body.data[0];
     expect((await get(at('/v1/contests?state=co'), deKey)).body.data).toEqual([]);
     const hidden = await get(at(`/v1/contests/${co.slug}`), deKey);
@@ -186,12 +247,19 @@ describe('lists: contests, candidacies, officeholders, election dates', () => {
   it('lists who holds the offices of a region, and the election dates of a state', async () => {
     const holders = (await get(at(`/v1/officeholders?region=region:co&date=2027-06-01`), key, pinned)).body;
     expect(holders.data.length).toBeGreaterThan(0);
-    expect(holders.data[0]).toMatchObject({ person: expect.any(String), office: expect.any(String), office_slug: expect.stringMatching(/^office:/) });
+    expect(holders.data[0]).toMatchObject({
+      person: expect.any(String),
+      office: expect.any(String),
+      office_slug: expect.stringMatching(/^office:/),
+    });
     expect((await get(at('/v1/officeholders'), key)).body).toMatchObject({ status: 400, type: 'invalid_parameter' });
     const dates = (await get(at(`/v1/election_dates?state=co&from=${TODAY}`), key, pinned)).body.data;
     expect(dates.map((d: any) => d.date)).toContain(NEXT_GENERAL);
     expect(dates.every((d: any) => d.date >= TODAY)).toBe(true);
-    expect((await get(at('/v1/election_dates?state=co&from=2027-01-01&to=2026-01-01'), key)).body).toMatchObject({ status: 400, field: 'to' });
+    expect((await get(at('/v1/election_dates?state=co&from=2027-01-01&to=2026-01-01'), key)).body).toMatchObject({
+      status: 400,
+      field: 'to',
+    });
   });
 
   it('answers certified results with votes and vote shares', async () => {
@@ -201,7 +269,9 @@ describe('lists: contests, candidacies, officeholders, election dates', () => {
     expect(r.data.length).toBeGreaterThanOrEqual(2);
     const total = r.data.reduce((n: number, c: any) => n + c.votes, 0);
     for (const c of r.data) expect(c.vote_share).toBeCloseTo(c.votes / (r.total_votes ?? total), 6);
-    expect(r.data.map((c: any) => c.votes)).toEqual([...r.data.map((c: any) => c.votes)].sort((a: number, b: number) => b - a));
+    expect(r.data.map((c: any) => c.votes)).toEqual(
+      [...r.data.map((c: any) => c.votes)].sort((a: number, b: number) => b - a),
+    );
     expect((await get(at('/v1/results'), key)).body).toMatchObject({ status: 400, field: 'contest' });
   });
 });
@@ -228,9 +298,19 @@ describe('caching', () => {
     const etag = before.headers.get('etag')!;
     expect((await get(url, key, pinned)).headers.get('civic-cache')).toBe('hit');
     const target = before.body.candidacies.find((c: any) => c.filing_status !== 'WITHDRAWN');
-    await s.graph.writer.moveCandidacy(target.slug, { filingStatus: 'WITHDRAWN' }, 'provenance:demo-synthetic-registry');
+    await s.graph.writer.moveCandidacy(
+      target.slug,
+      { filingStatus: 'WITHDRAWN' },
+      'provenance:demo-synthetic-registry',
+    );
     // The graph's outbox relay publishes the event; the gateway's invalidator drops the entry.
-    await expect.poll(async () => (await get(url, key, pinned)).body.candidacies.find((c: any) => c.slug === target.slug).filing_status, { timeout: scaled(5_000) }).toBe('WITHDRAWN');
+    await expect
+      .poll(
+        async () =>
+          (await get(url, key, pinned)).body.candidacies.find((c: any) => c.slug === target.slug).filing_status,
+        { timeout: scaled(5_000) },
+      )
+      .toBe('WITHDRAWN');
     const after = await get(url, key, { ...pinned, 'If-None-Match': etag });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
@@ -239,36 +319,68 @@ describe('caching', () => {
 
 describe('ballots of points in the same districts', () => {
   it('are the same, and a data change reaches a point asked about for the first time afterwards', async () => {
-    const near = (lat: number, lng: number) => get(at(`/v1/ballot?lat=${lat}&lng=${lng}&date=${NEXT_GENERAL}`), key, pinned);
+    const near = (lat: number, lng: number) =>
+      get(at(`/v1/ballot?lat=${lat}&lng=${lng}&date=${NEXT_GENERAL}`), key, pinned);
     const a = (await near(39.7392, -104.9903)).body;
     const b = (await near(39.7501, -104.9902)).body;
     expect(b.regions).toEqual(a.regions);
     expect(b.contests).toEqual(a.contests);
-    const target = a.contests.flatMap((c: any) => c.candidacies).find((c: any) => c.filing_status !== 'WITHDRAWN' && c.filing_status !== null);
-    await s.graph.writer.moveCandidacy(target.slug, { filingStatus: 'WITHDRAWN' }, 'provenance:demo-synthetic-registry');
+    const target = a.contests
+      .flatMap((c: any) => c.candidacies)
+      .find((c: any) => c.filing_status !== 'WITHDRAWN' && c.filing_status !== null);
+    await s.graph.writer.moveCandidacy(
+      target.slug,
+      { filingStatus: 'WITHDRAWN' },
+      'provenance:demo-synthetic-registry',
+    );
     let lat = 39.7402;
-    await expect.poll(async () => {
-      lat += 0.0001; // a point never asked about: only the cache of ballots by districts could answer it
-      return (await near(lat, -104.9903)).body.contests.flatMap((c: any) => c.candidacies).find((c: any) => c.slug === target.slug).filing_status;
-    }, { timeout: scaled(5_000) }).toBe('WITHDRAWN');
+    await expect
+      .poll(
+        async () => {
+          lat += 0.0001; // a point never asked about: only the cache of ballots by districts could answer it
+          return (await near(lat, -104.9903)).body.contests
+            .flatMap((c: any) => c.candidacies)
+            .find((c: any) => c.slug === target.slug).filing_status;
+        },
+        { timeout: scaled(5_000) },
+      )
+      .toBe('WITHDRAWN');
   });
 });
 
 describe('requests Node refuses before any route', () => {
   it('answers headers over 16 KB with a 431 problem+json, not a bare status line', async () => {
-    const res = await new Promise<{ status: number; type: string; requestId: unknown; body: string }>((resolve, reject) => {
-      const req = request(at('/v1/meta/layers'), { headers: { Authorization: `Bearer ${key}`, 'X-Padding': 'x'.repeat(20_000) } }, (r) => {
-        let body = '';
-        r.on('data', (d) => (body += d));
-        r.on('end', () => resolve({ status: r.statusCode!, type: String(r.headers['content-type']), requestId: r.headers['civic-request-id'], body }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    const res = await new Promise<{ status: number; type: string; requestId: unknown; body: string }>(
+      (resolve, reject) => {
+        const req = request(
+          at('/v1/meta/layers'),
+          { headers: { Authorization: `Bearer ${key}`, 'X-Padding': 'x'.repeat(20_000) } },
+          (r) => {
+            let body = '';
+            r.on('data', (d) => (body += d));
+            r.on('end', () =>
+              resolve({
+                status: r.statusCode!,
+                type: String(r.headers['content-type']),
+                requestId: r.headers['civic-request-id'],
+                body,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      },
+    );
     expect(res.status).toBe(431);
     expect(res.type).toBe('application/problem+json');
     const problem = JSON.parse(res.body);
-    expect(problem).toMatchObject({ type: 'headers_too_large', title: 'Request header fields too large', status: 431, field: 'headers' });
+    expect(problem).toMatchObject({
+      type: 'headers_too_large',
+      title: 'Request header fields too large',
+      status: 431,
+      field: 'headers',
+    });
     expect(problem.request_id).toMatch(/^req_[0-9a-f]{32}$/);
     expect(res.requestId).toBe(problem.request_id);
   });
@@ -277,7 +389,15 @@ describe('requests Node refuses before any route', () => {
 describe('meta', () => {
   it('lists every query layer with its data and api status', async () => {
     const res = await get(at('/v1/meta/layers'), key);
-    expect(res.body.data.map((l: any) => l.name)).toEqual(['rest', 'graphql', 'cypher', 'agent', 'webhooks', 'bulk_export']);
-    for (const l of res.body.data) expect(Object.keys(res.body.statuses)).toEqual(expect.arrayContaining([l.data, l.api]));
+    expect(res.body.data.map((l: any) => l.name)).toEqual([
+      'rest',
+      'graphql',
+      'cypher',
+      'agent',
+      'webhooks',
+      'bulk_export',
+    ]);
+    for (const l of res.body.data)
+      expect(Object.keys(res.body.statuses)).toEqual(expect.arrayContaining([l.data, l.api]));
   });
 });

@@ -33,28 +33,37 @@ describeWithService('revocation across two gateways over NATS JetStream', nats, 
     expect((await layers(second.url, key)).status).toBe(200);
 
     const revokedAt = Date.now();
-    const res = await fetch(`${s.url}/admin/v1/keys/${id}/revoke`, { method: 'POST', headers: { Authorization: `Bearer ${ADMIN}` } });
+    const res = await fetch(`${s.url}/admin/v1/keys/${id}/revoke`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ADMIN}` },
+    });
     expect(res.status).toBe(200);
-    const refusedWithin = await Promise.all([s.url, second.url].map(async (url) => {
-      for (;;) {
-        if ((await layers(url, key)).status === 401) return Date.now() - revokedAt;
-        if (Date.now() - revokedAt > scaled(5_000)) return Infinity;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    }));
+    const refusedWithin = await Promise.all(
+      [s.url, second.url].map(async (url) => {
+        for (;;) {
+          if ((await layers(url, key)).status === 401) return Date.now() - revokedAt;
+          if (Date.now() - revokedAt > scaled(5_000)) return Infinity;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }),
+    );
     for (const ms of refusedWithin) expect(ms).toBeLessThanOrEqual(scaled(1_000));
   });
 
-  it('drops a rotated key\'s old secret at both gateways when it is rotated without grace', async () => {
+  it("drops a rotated key's old secret at both gateways when it is rotated without grace", async () => {
     const key = await s.key();
     const id = (await s.auth.keys.list()).at(-1)!.keyId;
     for (const url of [s.url, second.url]) expect((await layers(url, key)).status).toBe(200);
     const rotated = await fetch(`${s.url}/admin/v1/keys/${id}/rotate`, {
-      method: 'POST', headers: { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ grace_seconds: 0 }),
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ grace_seconds: 0 }),
     });
     const fresh = ((await rotated.json()) as { key: string }).key;
     for (const url of [s.url, second.url]) {
-      await expect.poll(async () => (await layers(url, key)).status, { timeout: scaled(1_000), interval: 20 }).toBe(401);
+      await expect
+        .poll(async () => (await layers(url, key)).status, { timeout: scaled(1_000), interval: 20 })
+        .toBe(401);
       expect((await layers(url, fresh)).status).toBe(200);
     }
   });

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 // The compiled service processes, as deployments run them (`npm test` builds first).
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = (service: string, args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [`services/${service}/dist/main.js`, ...args], { cwd: root, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', ...env } });
+  spawnSync(process.execPath, [`services/${service}/dist/main.js`, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+  });
 
 describe('a service process', () => {
   it('prints its settings table with --settings, and starts nothing', () => {

@@ -25,7 +25,8 @@ afterAll(async () => {
   await receiver?.stop();
 });
 
-const call = (method: string, path: string, key: string, body?: unknown, headers: Record<string, string> = {}) => send(`${s.url}${path}`, method, key, body, headers);
+const call = (method: string, path: string, key: string, body?: unknown, headers: Record<string, string> = {}) =>
+  send(`${s.url}${path}`, method, key, body, headers);
 const verified = (secret: string, path: string) => receiver.verified(secret, path);
 
 describe('/v1/webhooks', () => {
@@ -43,7 +44,11 @@ describe('/v1/webhooks', () => {
     ['no event types', { url: 'http://127.0.0.1:1/x' }, 'events'],
     ['an unknown state', { url: 'http://127.0.0.1:1/x', events: ['candidacy.updated'], states: ['qq'] }, 'states[0]'],
     ['malformed JSON', '{"url":', 'body'],
-    ['a 1 MB body', JSON.stringify({ url: 'http://127.0.0.1:1/x', events: ['candidacy.updated'], description: 'x'.repeat(1 << 20) }), 'body'],
+    [
+      'a 1 MB body',
+      JSON.stringify({ url: 'http://127.0.0.1:1/x', events: ['candidacy.updated'], description: 'x'.repeat(1 << 20) }),
+      'body',
+    ],
   ])('refuses a subscription with %s, naming the field', async (_, body, field) => {
     const res = await call('POST', '/v1/webhooks', build, body);
     expect(res.status).toBe(400);
@@ -59,37 +64,81 @@ describe('/v1/webhooks', () => {
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
-    const other = await call('POST', '/v1/webhooks', build, { ...body, events: ['contest.updated'] }, { 'Idempotency-Key': 'create-1' });
+    const other = await call(
+      'POST',
+      '/v1/webhooks',
+      build,
+      { ...body, events: ['contest.updated'] },
+      { 'Idempotency-Key': 'create-1' },
+    );
     expect(other.body).toMatchObject({ type: 'invalid_parameter', field: 'Idempotency-Key' });
-    expect((await call('GET', '/v1/webhooks', build)).body.data.filter((e: any) => e.url.endsWith('/idem'))).toHaveLength(1);
+    expect(
+      (await call('GET', '/v1/webhooks', build)).body.data.filter((e: any) => e.url.endsWith('/idem')),
+    ).toHaveLength(1);
   });
 
   it('delivers a real data change, signed and shaped for the key, and logs it; redelivers it on request', async () => {
-    const created = await call('POST', '/v1/webhooks', build, { url: `${receiverUrl}/changes`, events: ['candidacy.filing_status_changed'], states: ['CO'] });
+    const created = await call('POST', '/v1/webhooks', build, {
+      url: `${receiverUrl}/changes`,
+      events: ['candidacy.filing_status_changed'],
+      states: ['CO'],
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ object: 'webhook_endpoint', events: ['candidacy.filing_status_changed'], states: ['co'], enabled: true, secret: expect.stringMatching(/^whsec_/) });
+    expect(created.body).toMatchObject({
+      object: 'webhook_endpoint',
+      events: ['candidacy.filing_status_changed'],
+      states: ['co'],
+      enabled: true,
+      secret: expect.stringMatching(/^whsec_/),
+    });
     const secret: string = created.body.secret;
     expect((await call('GET', `/v1/webhooks/${created.body.id}`, build)).body.secret).toBeUndefined();
-    const withContact = await call('POST', '/v1/webhooks', contactKey, { url: `${receiverUrl}/contact`, events: ['candidacy.updated'], states: ['co'] });
+    const withContact = await call('POST', '/v1/webhooks', contactKey, {
+      url: `${receiverUrl}/contact`,
+      events: ['candidacy.updated'],
+      states: ['co'],
+    });
 
     const target = (await get(`${s.url}/v1/contests?state=co&limit=200`, build)).body.data[0];
-    const candidacy = (await get(`${s.url}/v1/candidacies?contest=${encodeURIComponent(target.slug)}&limit=1`, build)).body.data[0];
-    await s.graph.writer.moveCandidacy(candidacy.slug, { filingStatus: 'WITHDRAWN' }, 'provenance:demo-synthetic-registry');
+    const candidacy = (await get(`${s.url}/v1/candidacies?contest=${encodeURIComponent(target.slug)}&limit=1`, build))
+      .body.data[0];
+    await s.graph.writer.moveCandidacy(
+      candidacy.slug,
+      { filingStatus: 'WITHDRAWN' },
+      'provenance:demo-synthetic-registry',
+    );
     await s.graph.drainOutbox();
 
     await expect.poll(() => verified(secret, '/changes').length, { timeout: scaled(10_000), interval: 20 }).toBe(1);
     const [payload] = verified(secret, '/changes');
-    expect(payload).toMatchObject({ type: 'candidacy.filing_status_changed', environment: 'test', data: { slugs: expect.arrayContaining([candidacy.slug]) } });
+    expect(payload).toMatchObject({
+      type: 'candidacy.filing_status_changed',
+      environment: 'test',
+      data: { slugs: expect.arrayContaining([candidacy.slug]) },
+    });
     expect(payload.data.changes).toEqual([expect.objectContaining({ field: 'filingStatus', after: 'WITHDRAWN' })]);
-    for (const f of ['campaignEmails', 'campaignPhones', 'campaignTeam', ...CONTACT_FIELDS]) expect(JSON.stringify(payload)).not.toContain(f);
-    await expect.poll(() => verified(withContact.body.secret, '/contact').length, { timeout: scaled(10_000), interval: 20 }).toBe(1);
+    for (const f of ['campaignEmails', 'campaignPhones', 'campaignTeam', ...CONTACT_FIELDS])
+      expect(JSON.stringify(payload)).not.toContain(f);
+    await expect
+      .poll(() => verified(withContact.body.secret, '/contact').length, { timeout: scaled(10_000), interval: 20 })
+      .toBe(1);
     expect(JSON.stringify(verified(withContact.body.secret, '/contact')[0].data.object)).toContain('campaignEmails');
 
     const deliveries = await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, build);
-    await expect.poll(async () => (await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, build)).body.data[0]?.status, { timeout: scaled(5_000), interval: 20 }).toBe('succeeded');
+    await expect
+      .poll(async () => (await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, build)).body.data[0]?.status, {
+        timeout: scaled(5_000),
+        interval: 20,
+      })
+      .toBe('succeeded');
     const delivery = (await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, build)).body.data[0];
     expect(deliveries.status).toBe(200);
-    expect(delivery).toMatchObject({ object: 'webhook_delivery', type: 'candidacy.filing_status_changed', webhook_id: payload.id, attempts: [{ status: 200, latency_ms: expect.any(Number), error: null }] });
+    expect(delivery).toMatchObject({
+      object: 'webhook_delivery',
+      type: 'candidacy.filing_status_changed',
+      webhook_id: payload.id,
+      attempts: [{ status: 200, latency_ms: expect.any(Number), error: null }],
+    });
 
     const again = await call('POST', `/v1/webhooks/${created.body.id}/deliveries/${delivery.id}/redeliver`, build);
     expect(again.status).toBe(202);
@@ -99,41 +148,97 @@ describe('/v1/webhooks', () => {
   });
 
   it('delivers officeholder.changed when an office gains a holder and when the term ends, naming the office and the person', async () => {
-    const created = await call('POST', '/v1/webhooks', build, { url: `${receiverUrl}/holders`, events: ['officeholder.changed'] });
+    const created = await call('POST', '/v1/webhooks', build, {
+      url: `${receiverUrl}/holders`,
+      events: ['officeholder.changed'],
+    });
     expect(created.status).toBe(201);
     const person = 'person:test-next-governor';
-    const term = { kind: 'HOLDS' as const, from: person, to: 'office:co-governor', key: '2031-01-14', data: { start: '2031-01-14', end: null, party: null } };
+    const term = {
+      kind: 'HOLDS' as const,
+      from: person,
+      to: 'office:co-governor',
+      key: '2031-01-14',
+      data: { start: '2031-01-14', end: null, party: null },
+    };
     await s.graph.writer.apply({
-      nodes: [{ kind: 'person', slug: person, state: 'co', tier: '', data: { name: 'Next Governor', givenName: null, familyName: null, ids: {}, birthday: null, gender: null, contactEmails: ['next@gov.example.org'] } }],
+      nodes: [
+        {
+          kind: 'person',
+          slug: person,
+          state: 'co',
+          tier: '',
+          data: {
+            name: 'Next Governor',
+            givenName: null,
+            familyName: null,
+            ids: {},
+            birthday: null,
+            gender: null,
+            contactEmails: ['next@gov.example.org'],
+          },
+        },
+      ],
       edges: [term],
     });
     await s.graph.writer.apply({ nodes: [], edges: [{ ...term, data: { ...term.data, end: '2035-01-09' } }] });
     await s.graph.drainOutbox();
 
-    await expect.poll(() => verified(created.body.secret, '/holders').length, { timeout: scaled(10_000), interval: 20 }).toBe(2);
+    await expect
+      .poll(() => verified(created.body.secret, '/holders').length, { timeout: scaled(10_000), interval: 20 })
+      .toBe(2);
     const got = verified(created.body.secret, '/holders');
     const began = got.find((p) => p.data.changed_fields.includes('start'))!;
     const ended = got.find((p) => p.data.changed_fields.join() === 'end')!;
-    expect(began).toMatchObject({ type: 'officeholder.changed', data: { slugs: ['office:co-governor', person], changed_fields: ['end', 'party', 'start'] } });
-    expect(began.data.object).toMatchObject({ kind: 'officeholder', state: 'co', tier: 'state', data: { person: { slug: person }, office: { slug: 'office:co-governor' }, start: '2031-01-14', end: null } });
+    expect(began).toMatchObject({
+      type: 'officeholder.changed',
+      data: { slugs: ['office:co-governor', person], changed_fields: ['end', 'party', 'start'] },
+    });
+    expect(began.data.object).toMatchObject({
+      kind: 'officeholder',
+      state: 'co',
+      tier: 'state',
+      data: { person: { slug: person }, office: { slug: 'office:co-governor' }, start: '2031-01-14', end: null },
+    });
     expect(ended.data.changes).toEqual([{ field: 'end', before: null, after: '2035-01-09' }]);
     // The key has no contact entitlement: the person's email is nowhere in what it receives.
     expect(JSON.stringify(got)).not.toContain('next@gov.example.org');
     const holders = (await get(`${s.url}/v1/officeholders?office=office:co-governor&date=2032-06-01`, build)).body.data;
-    expect(holders.map((o: any) => [o.person_slug, o.term_start, o.term_end])).toEqual([[person, '2031-01-14', '2035-01-09']]);
+    expect(holders.map((o: any) => [o.person_slug, o.term_start, o.term_end])).toEqual([
+      [person, '2031-01-14', '2035-01-09'],
+    ]);
   });
 
   it('sends a test event on request', async () => {
-    const created = await call('POST', '/v1/webhooks', build, { url: `${receiverUrl}/ping`, events: ['contest.created'] });
+    const created = await call('POST', '/v1/webhooks', build, {
+      url: `${receiverUrl}/ping`,
+      events: ['contest.created'],
+    });
     expect((await call('POST', `/v1/webhooks/${created.body.id}/test`, build)).status).toBe(202);
-    await expect.poll(() => verified(created.body.secret, '/ping').map((p) => p.type), { timeout: scaled(10_000), interval: 20 }).toEqual(['webhook.test']);
+    await expect
+      .poll(() => verified(created.body.secret, '/ping').map((p) => p.type), { timeout: scaled(10_000), interval: 20 })
+      .toEqual(['webhook.test']);
   });
 
-  it('keeps one key\'s endpoints from every other key, as not found', async () => {
-    const created = await call('POST', '/v1/webhooks', build, { url: `${receiverUrl}/mine`, events: ['contest.created'] });
+  it("keeps one key's endpoints from every other key, as not found", async () => {
+    const created = await call('POST', '/v1/webhooks', build, {
+      url: `${receiverUrl}/mine`,
+      events: ['contest.created'],
+    });
     const other = await s.key();
-    for (const [method, path] of [['GET', ''], ['PATCH', ''], ['DELETE', ''], ['POST', '/test'], ['GET', '/deliveries']] as const) {
-      const res = await call(method, `/v1/webhooks/${created.body.id}${path}`, other, method === 'PATCH' ? { enabled: false } : undefined);
+    for (const [method, path] of [
+      ['GET', ''],
+      ['PATCH', ''],
+      ['DELETE', ''],
+      ['POST', '/test'],
+      ['GET', '/deliveries'],
+    ] as const) {
+      const res = await call(
+        method,
+        `/v1/webhooks/${created.body.id}${path}`,
+        other,
+        method === 'PATCH' ? { enabled: false } : undefined,
+      );
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body.type).toBe('not_found');
     }
@@ -141,10 +246,21 @@ describe('/v1/webhooks', () => {
   });
 
   it('pauses, resumes and deletes an endpoint', async () => {
-    const created = await call('POST', '/v1/webhooks', build, { url: `${receiverUrl}/pause`, events: ['contest.created'] });
-    expect((await call('PATCH', `/v1/webhooks/${created.body.id}`, build, { enabled: false })).body).toMatchObject({ enabled: false, disabled_reason: expect.any(String) });
-    expect((await call('PATCH', `/v1/webhooks/${created.body.id}`, build, { enabled: true, events: ['contest.updated'] })).body).toMatchObject({ enabled: true, disabled_reason: null, events: ['contest.updated'] });
-    expect((await call('PATCH', `/v1/webhooks/${created.body.id}`, build, { url: 'https://10.0.0.1/x' })).body).toMatchObject({ type: 'invalid_parameter', field: 'url' });
+    const created = await call('POST', '/v1/webhooks', build, {
+      url: `${receiverUrl}/pause`,
+      events: ['contest.created'],
+    });
+    expect((await call('PATCH', `/v1/webhooks/${created.body.id}`, build, { enabled: false })).body).toMatchObject({
+      enabled: false,
+      disabled_reason: expect.any(String),
+    });
+    expect(
+      (await call('PATCH', `/v1/webhooks/${created.body.id}`, build, { enabled: true, events: ['contest.updated'] }))
+        .body,
+    ).toMatchObject({ enabled: true, disabled_reason: null, events: ['contest.updated'] });
+    expect(
+      (await call('PATCH', `/v1/webhooks/${created.body.id}`, build, { url: 'https://10.0.0.1/x' })).body,
+    ).toMatchObject({ type: 'invalid_parameter', field: 'url' });
     expect((await call('DELETE', `/v1/webhooks/${created.body.id}`, build)).body).toMatchObject({ deleted: true });
     expect((await call('GET', `/v1/webhooks/${created.body.id}`, build)).status).toBe(404);
   });

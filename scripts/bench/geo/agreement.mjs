@@ -22,7 +22,8 @@ export function compare(a, b, set, regionsBySlug, limit = Infinity) {
   for (let i = 0; i < n; i++) {
     if (a[i] === b[i]) continue;
     const diff = symmetricDifference(a[i], b[i]);
-    const lng = set.lng[i], lat = set.lat[i];
+    const lng = set.lng[i],
+      lat = set.lat[i];
     const distances = diff.map((slug) => boundaryDistance(regionsBySlug.get(slug).geometry, lng, lat));
     if (distances.every((d) => d.exact)) {
       onBoundary += 1;
@@ -34,7 +35,14 @@ export function compare(a, b, set, regionsBySlug, limit = Infinity) {
     if (examples.length < 3) examples.push({ lng, lat, only: diff, metres: far });
   }
   const counted = n - onBoundary;
-  return { n, onBoundary, disagreements, maxDistanceM, examples, agreePct: counted === 0 ? 100 : (100 * (counted - disagreements)) / counted };
+  return {
+    n,
+    onBoundary,
+    disagreements,
+    maxDistanceM,
+    examples,
+    agreePct: counted === 0 ? 100 : (100 * (counted - disagreements)) / counted,
+  };
 }
 
 function symmetricDifference(a, b) {
@@ -49,13 +57,15 @@ function symmetricDifference(a, b) {
  * inside the edge's bounding box).
  */
 export function boundaryDistance(geometry, lng, lat) {
-  const kx = 111_320 * Math.cos((lat * Math.PI) / 180), ky = 111_320;
+  const kx = 111_320 * Math.cos((lat * Math.PI) / 180),
+    ky = 111_320;
   let best = Infinity;
   let exact = false;
   for (const poly of polygons(geometry)) {
     for (const ring of poly) {
       for (let k = 0; k + 1 < ring.length; k++) {
-        const [x1, y1] = ring[k], [x2, y2] = ring[k + 1];
+        const [x1, y1] = ring[k],
+          [x2, y2] = ring[k + 1];
         if (onSegment(x1, y1, x2, y2, lng, lat)) exact = true;
         best = Math.min(best, segmentDistance((x1 - lng) * kx, (y1 - lat) * ky, (x2 - lng) * kx, (y2 - lat) * ky));
       }
@@ -71,7 +81,8 @@ function onSegment(x1, y1, x2, y2, px, py) {
 
 /** Distance from the origin to segment (x1,y1)–(x2,y2), planar. */
 function segmentDistance(x1, y1, x2, y2) {
-  const dx = x2 - x1, dy = y2 - y1;
+  const dx = x2 - x1,
+    dy = y2 - y1;
   const len2 = dx * dx + dy * dy;
   const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(x1 * dx + y1 * dy) / len2));
   return Math.hypot(x1 + t * dx, y1 + t * dy);

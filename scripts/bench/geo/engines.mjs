@@ -43,7 +43,10 @@ export function civicgraphEngine(regions) {
 
 /** which-polygon: R-tree of polygon bounding boxes, then ray casting; queried for all matches. */
 export function whichPolygonEngine(regions) {
-  const fc = { type: 'FeatureCollection', features: regions.map((r) => ({ type: 'Feature', properties: { slug: r.slug }, geometry: r.geometry })) };
+  const fc = {
+    type: 'FeatureCollection',
+    features: regions.map((r) => ({ type: 'Feature', properties: { slug: r.slug }, geometry: r.geometry })),
+  };
   const built = measureBuild(() => whichPolygon(fc));
   const query = built.engine;
   return {
@@ -94,7 +97,14 @@ export function timeEngine(engine, set, runs, budgetMs) {
   }
   const keys = hits.map((h) => answerKey(engine.slugs(h)));
   samples.sort();
-  return { n, lookupsPerSec: (n * 1e9) / best, p50us: percentile(samples, 0.5) / 1e3, p99us: percentile(samples, 0.99) / 1e3, keys, sink };
+  return {
+    n,
+    lookupsPerSec: (n * 1e9) / best,
+    p50us: percentile(samples, 0.5) / 1e3,
+    p99us: percentile(samples, 0.99) / 1e3,
+    keys,
+    sink,
+  };
 }
 
 /** Runs lookups until 20,000 or 0.5 s, whichever is first; returns ms per lookup. */

@@ -5,5 +5,6 @@ import { config } from './config.mjs';
 import { benchHttp } from './http.mjs';
 
 const started = performance.now();
-const progress = (msg) => process.stderr.write(`[bench:geo http ${((performance.now() - started) / 1000).toFixed(1)} s] ${msg}\n`);
+const progress = (msg) =>
+  process.stderr.write(`[bench:geo http ${((performance.now() - started) / 1000).toFixed(1)} s] ${msg}\n`);
 process.stdout.write(JSON.stringify(await benchHttp(config, progress)));

@@ -37,16 +37,29 @@ export async function startStack(shared, { dataDir } = {}) {
   if (dataDir === undefined) lifecycle.defer('temp dir', () => rmSync(dir, { recursive: true, force: true }));
   try {
     const stack = await startWholeStack({
-      dataDir: dir, serves: 'test', lifecycle, log,
+      dataDir: dir,
+      serves: 'test',
+      lifecycle,
+      log,
       geo: {
         populationCsv: `${shared}population/derived/county-population-v2023.csv`,
         files: [parseBoundaryFile(`congressional-district=${shared}boundaries/congressional/us-cd119-20m.geojson`)],
       },
     });
-    const issued = await stack.auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 1_000_000,
-      label: 'bench:geo', pinnedVersion: '' });
+    const issued = await stack.auth.keys.create({
+      environment: Environment.ENVIRONMENT_TEST,
+      plan: Plan.PLAN_ENTERPRISE,
+      rateLimitPerMinute: 1_000_000,
+      label: 'bench:geo',
+      pinnedVersion: '',
+    });
     // A self-serve key on its plan's own terms (Build: 600 requests a minute), for a hostile neighbour.
-    const neighbour = await stack.auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'bench:neighbour', pinnedVersion: '' });
+    const neighbour = await stack.auth.keys.create({
+      environment: Environment.ENVIRONMENT_TEST,
+      plan: Plan.PLAN_BUILD,
+      label: 'bench:neighbour',
+      pinnedVersion: '',
+    });
     return { url: stack.url, key: issued.key, neighbourKey: neighbour.key, stop: () => lifecycle.stop('bench done') };
   } catch (err) {
     await lifecycle.stop('bench stack failed to start');
@@ -56,8 +69,20 @@ export async function startStack(shared, { dataDir } = {}) {
 
 /** The peers' fixed body: 1 KB of JSON shaped like a districts_by_point answer. */
 function bareBody() {
-  const region = { slug: 'region:co-denver-county', name: 'Denver County', level: 'county', fips: '08031', population: 716577, ocd_id: 'ocd-division/country:us/state:co/county:denver' };
-  const doc = { point: { lat: 39.7392, lng: -104.9903 }, data: [region, region, region, region], next_cursor: null, pad: '' };
+  const region = {
+    slug: 'region:co-denver-county',
+    name: 'Denver County',
+    level: 'county',
+    fips: '08031',
+    population: 716577,
+    ocd_id: 'ocd-division/country:us/state:co/county:denver',
+  };
+  const doc = {
+    point: { lat: 39.7392, lng: -104.9903 },
+    data: [region, region, region, region],
+    next_cursor: null,
+    pad: '',
+  };
   doc.pad = 'x'.repeat(1024 - JSON.stringify(doc).length);
   return JSON.stringify(doc);
 }
@@ -77,10 +102,11 @@ async function listening(server, body) {
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     bytes: Buffer.byteLength(body),
-    stop: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -97,7 +123,10 @@ export async function spawnStack(where = {}, execArgv = []) {
 export async function startRawNode() {
   const body = bareBody();
   const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+    });
     res.end(body);
   });
   return listening(server, body);
@@ -126,7 +155,13 @@ export async function load(options, timeoutMs, probe) {
   // The probe is stopped whether or not the run failed; a failed run still rejects.
   const [summary, stats] = await Promise.allSettled([run]).then(async ([r]) => [r, await probe.stop()]);
   if (summary.status === 'rejected') throw summary.reason;
-  return { ...summary.value, loopDelayP99ms: stats.loopDelayP99ms, gc: stats.gc, serverCpuUs: stats.cpuUs, maxRssMb: stats.maxRssMb };
+  return {
+    ...summary.value,
+    loopDelayP99ms: stats.loopDelayP99ms,
+    gc: stats.gc,
+    serverCpuUs: stats.cpuUs,
+    maxRssMb: stats.maxRssMb,
+  };
 }
 
 function runChild(options, timeoutMs) {
@@ -146,7 +181,9 @@ function runChild(options, timeoutMs) {
 
 /** Checks one request answers 200 with data, so the load measures real answers. */
 async function probe(url, key) {
-  const res = await fetch(`${url}${PATH}?lat=39.7392&lng=-104.9903`, { headers: key === undefined ? {} : { Authorization: `Bearer ${key}` } });
+  const res = await fetch(`${url}${PATH}?lat=39.7392&lng=-104.9903`, {
+    headers: key === undefined ? {} : { Authorization: `Bearer ${key}` },
+  });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`probe ${url}: HTTP ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text).data.length;
@@ -174,18 +211,53 @@ export async function benchHttp(cfg, progress) {
     // `kind`: the gateways are measured against the bare express peer (stock, as a user
     // would run it); the bare Node peer shows what Node's HTTP server alone does here.
     const targets = [
-      { kind: 'gateway', name: 'civicgraph gateway (auth + geo over gRPC, one process)', url: stack.url, key: stack.key, probe: stack.probe, regions: await probe(stack.url, stack.key) },
-      { kind: 'gateway', name: 'civicgraph gateway (auth, geo, gateway as separate processes, as deployed)', url: procs.url, key: procs.key, probe: procs.probe, regions: await probe(procs.url, procs.key) },
-      { kind: 'express', name: `bare express 5 (fixed ${bare.bytes} B JSON)`, url: bare.url, key: undefined, probe: bare.probe, regions: await probe(bare.url) },
-      { kind: 'node', name: `bare Node HTTP, no framework (fixed ${raw.bytes} B JSON)`, url: raw.url, key: undefined, probe: raw.probe, regions: await probe(raw.url) },
+      {
+        kind: 'gateway',
+        name: 'civicgraph gateway (auth + geo over gRPC, one process)',
+        url: stack.url,
+        key: stack.key,
+        probe: stack.probe,
+        regions: await probe(stack.url, stack.key),
+      },
+      {
+        kind: 'gateway',
+        name: 'civicgraph gateway (auth, geo, gateway as separate processes, as deployed)',
+        url: procs.url,
+        key: procs.key,
+        probe: procs.probe,
+        regions: await probe(procs.url, procs.key),
+      },
+      {
+        kind: 'express',
+        name: `bare express 5 (fixed ${bare.bytes} B JSON)`,
+        url: bare.url,
+        key: undefined,
+        probe: bare.probe,
+        regions: await probe(bare.url),
+      },
+      {
+        kind: 'node',
+        name: `bare Node HTTP, no framework (fixed ${raw.bytes} B JSON)`,
+        url: raw.url,
+        key: undefined,
+        probe: raw.probe,
+        regions: await probe(raw.url),
+      },
     ];
-    const base = { path: PATH, connections: cfg.httpConnections, points: cfg.httpPoints, seed: 7, duration: cfg.httpSeconds };
+    const base = {
+      path: PATH,
+      connections: cfg.httpConnections,
+      points: cfg.httpPoints,
+      seed: 7,
+      duration: cfg.httpSeconds,
+    };
     const limit = (s) => (s + 30) * 1000;
     const target = (t) => ({ ...base, url: t.url, key: t.key });
     for (const t of targets) {
       t.saturatedRounds = [];
       t.quarterRounds = [];
-      if (cfg.httpWarmup > 0) await load({ ...target(t), duration: cfg.httpWarmup, seed: 99 }, limit(cfg.httpWarmup), t.probe);
+      if (cfg.httpWarmup > 0)
+        await load({ ...target(t), duration: cfg.httpWarmup, seed: 99 }, limit(cfg.httpWarmup), t.probe);
     }
     for (let round = 1; round <= cfg.httpRounds; round++) {
       for (const t of targets) {
@@ -202,13 +274,27 @@ export async function benchHttp(cfg, progress) {
     }
     for (let round = 1; round <= cfg.httpRounds; round++) {
       for (const t of targets) {
-        progress(`http round ${round}/${cfg.httpRounds}: ${t.name} paced at ${t.quarterRate} req/s (a quarter of saturation)`);
-        t.quarterRounds.push(await load({ ...target(t), mode: 'paced', rate: t.quarterRate, seed: 60 + round }, limit(cfg.httpSeconds + 15), t.probe));
+        progress(
+          `http round ${round}/${cfg.httpRounds}: ${t.name} paced at ${t.quarterRate} req/s (a quarter of saturation)`,
+        );
+        t.quarterRounds.push(
+          await load(
+            { ...target(t), mode: 'paced', rate: t.quarterRate, seed: 60 + round },
+            limit(cfg.httpSeconds + 15),
+            t.probe,
+          ),
+        );
       }
     }
     for (const t of targets) t.quarter = medianRun(t.quarterRounds, 'p99ms');
     for (const t of targets) delete t.probe;
-    return { targets, connections: cfg.httpConnections, seconds: cfg.httpSeconds, points: cfg.httpPoints, rounds: cfg.httpRounds };
+    return {
+      targets,
+      connections: cfg.httpConnections,
+      seconds: cfg.httpSeconds,
+      points: cfg.httpPoints,
+      rounds: cfg.httpRounds,
+    };
   } finally {
     await raw.stop();
     await bare.stop();

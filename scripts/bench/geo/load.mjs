@@ -18,22 +18,33 @@ const o = JSON.parse(process.argv[2]);
 const rand = seededRandom(o.seed);
 const pointsRand = seededRandom(12_345);
 // `queries`: a file of query strings, one a line, drawn from instead (bench:rest's ballot points).
-const paths = o.queries !== undefined ? readFileSync(o.queries, 'utf8').split('\n').filter((q) => q !== '').map((q) => `${o.path}?${q}`) : Array.from({ length: o.points }, () => {
-  const lng = (-125 + pointsRand() * 59).toFixed(5);
-  const lat = (24 + pointsRand() * 26).toFixed(5);
-  return `${o.path}?lat=${lat}&lng=${lng}`;
-});
+const paths =
+  o.queries !== undefined
+    ? readFileSync(o.queries, 'utf8')
+        .split('\n')
+        .filter((q) => q !== '')
+        .map((q) => `${o.path}?${q}`)
+    : Array.from({ length: o.points }, () => {
+        const lng = (-125 + pointsRand() * 59).toFixed(5);
+        const lat = (24 + pointsRand() * 26).toFixed(5);
+        return `${o.path}?lat=${lat}&lng=${lng}`;
+      });
 // `sequential`: the paths in order, each once while they last (no repeats: every request new).
 let next = 0;
-const nextPath = o.sequential === true ? () => paths[next++ % paths.length] : () => paths[Math.floor(rand() * paths.length)];
+const nextPath =
+  o.sequential === true ? () => paths[next++ % paths.length] : () => paths[Math.floor(rand() * paths.length)];
 const headers = o.key === undefined ? {} : { authorization: `Bearer ${o.key}` };
 // `graphql`: a query sent as POST /graphql, its variables the drawn path's query string
 // (numbers where they parse), so the same points load REST and GraphQL alike.
-const bodyFor = o.graphql === undefined ? undefined : (path) => {
-  const variables = {};
-  for (const [k, v] of new URLSearchParams(path.slice(path.indexOf('?') + 1))) variables[k] = v !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
-  return { target: '/graphql', body: JSON.stringify({ query: o.graphql, variables }) };
-};
+const bodyFor =
+  o.graphql === undefined
+    ? undefined
+    : (path) => {
+        const variables = {};
+        for (const [k, v] of new URLSearchParams(path.slice(path.indexOf('?') + 1)))
+          variables[k] = v !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+        return { target: '/graphql', body: JSON.stringify({ query: o.graphql, variables }) };
+      };
 const cache = { hit: 0, miss: 0 };
 const count = (c) => {
   if (c === 'hit') cache.hit += 1;
@@ -47,20 +58,30 @@ async function runAutocannon() {
     duration: o.duration,
     ...(o.overallRate === undefined ? {} : { overallRate: o.overallRate }),
     headers,
-    requests: [{
-      method: bodyFor === undefined ? 'GET' : 'POST',
-      ...(bodyFor === undefined ? {} : { headers: { ...headers, 'content-type': 'application/json' } }),
-      setupRequest: (req) => {
-        if (bodyFor === undefined) return { ...req, path: nextPath() };
-        const { target, body } = bodyFor(nextPath());
-        return { ...req, path: target, body };
+    requests: [
+      {
+        method: bodyFor === undefined ? 'GET' : 'POST',
+        ...(bodyFor === undefined ? {} : { headers: { ...headers, 'content-type': 'application/json' } }),
+        setupRequest: (req) => {
+          if (bodyFor === undefined) return { ...req, path: nextPath() };
+          const { target, body } = bodyFor(nextPath());
+          return { ...req, path: target, body };
+        },
+        onResponse: (_status, _body, _context, h) => count(h?.['civic-cache'] ?? h?.['Civic-Cache']),
       },
-      onResponse: (_status, _body, _context, h) => count(h?.['civic-cache'] ?? h?.['Civic-Cache']),
-    }],
+    ],
   });
   return {
-    rps: result.requests.average, total: result.requests.total, p50ms: result.latency.p50, p99ms: result.latency.p99,
-    maxMs: result.latency.max, ok: result['2xx'], non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, cache,
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    maxMs: result.latency.max,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    cache,
   };
 }
 
@@ -68,13 +89,33 @@ async function runPaced() {
   // The client's own stalls count as latency (open loop); this says how large they were.
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
-  const r = await pacedLoad({ url: o.url, rate: o.rate, duration: o.duration, connections: o.connections, nextPath, headers, onCache: count, bodyFor });
+  const r = await pacedLoad({
+    url: o.url,
+    rate: o.rate,
+    duration: o.duration,
+    connections: o.connections,
+    nextPath,
+    headers,
+    onCache: count,
+    bodyFor,
+  });
   delay.disable();
   const sorted = r.latencies.sort();
   const q = (p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
   return {
-    rps: sorted.length / r.seconds, total: sorted.length, p50ms: q(0.5), p99ms: q(0.99), maxMs: sorted[sorted.length - 1], ok: r.ok, non2xx: r.non2xx, errors: r.errors, timeouts: 0, cache,
-    clientLoopDelayP99ms: delay.percentile(99) / 1e6, clientLoopDelayMaxMs: delay.max / 1e6, unanswered: r.unanswered,
+    rps: sorted.length / r.seconds,
+    total: sorted.length,
+    p50ms: q(0.5),
+    p99ms: q(0.99),
+    maxMs: sorted[sorted.length - 1],
+    ok: r.ok,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: 0,
+    cache,
+    clientLoopDelayP99ms: delay.percentile(99) / 1e6,
+    clientLoopDelayMaxMs: delay.max / 1e6,
+    unanswered: r.unanswered,
   };
 }
 

@@ -10,7 +10,8 @@ import { boundaryPoints, uniformPoints, vertexCount, workloadA, workloadB } from
 import { workloadC } from './national.mjs';
 
 const started = performance.now();
-const progress = (msg) => process.stderr.write(`[bench:geo ${((performance.now() - started) / 1000).toFixed(1)} s] ${msg}\n`);
+const progress = (msg) =>
+  process.stderr.write(`[bench:geo ${((performance.now() - started) / 1000).toFixed(1)} s] ${msg}\n`);
 
 export async function main() {
   const pg = config.skipPg ? { unavailable: 'skipped (BENCH_SKIP_PG=1)' } : PostGis.start(config.pgPort);
@@ -22,7 +23,11 @@ export async function main() {
     workloads.push(await benchWorkload(await workloadB(config.shared), pg));
     const national = await workloadC(config.shared, progress);
     try {
-      workloads.push({ ...(await benchWorkload(national.workload, pg)), import: national.import, restart: national.restart });
+      workloads.push({
+        ...(await benchWorkload(national.workload, pg)),
+        import: national.import,
+        restart: national.restart,
+      });
     } finally {
       national.cleanup();
     }
@@ -30,7 +35,14 @@ export async function main() {
     if (pg.unavailable === undefined) pg.stop();
   }
   const http = config.httpSeconds > 0 ? runHttpBench() : undefined;
-  const section = renderSection({ config, workloads, http, timerNs, postgis: pg.unavailable === undefined ? { version: pg.version } : pg, seconds: (performance.now() - started) / 1000 });
+  const section = renderSection({
+    config,
+    workloads,
+    http,
+    timerNs,
+    postgis: pg.unavailable === undefined ? { version: pg.version } : pg,
+    seconds: (performance.now() - started) / 1000,
+  });
   writeGeoSection(config.output, section);
   process.stdout.write(`${section}\n`);
   progress(`wrote ${config.output}`);
@@ -39,7 +51,10 @@ export async function main() {
 /** The HTTP runs, in a fresh process (see http-main.mjs). */
 function runHttpBench() {
   progress('http: starting its own process');
-  const child = spawnSync(process.execPath, [fileURLToPath(new URL('./http-main.mjs', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
+  const child = spawnSync(process.execPath, [fileURLToPath(new URL('./http-main.mjs', import.meta.url))], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 << 20,
+  });
   if (child.status !== 0) throw new Error(`http bench exited ${child.status ?? child.signal}`);
   return JSON.parse(child.stdout.toString('utf8'));
 }
@@ -53,11 +68,26 @@ async function benchWorkload(w, pg) {
   const peer = whichPolygonEngine(w.regions);
   const pgRun = pg.unavailable === undefined ? loadPostGis(pg, w, sets) : undefined;
   const result = {
-    id: w.id, name: w.name, regions: w.regions.length, vertices: vertexCount(w.regions), bbox: w.bbox,
-    builds: [buildRow(civic), buildRow(peer), ...(pgRun === undefined ? [] : [{ engine: 'PostGIS', ms: pgRun.build.ms, bytes: pgRun.build.bytes, closedRings: pgRun.build.closedRings }])],
-    resolution: civic.index.stats?.resolution, stats: civic.index.stats, pgbench: pgRun?.pgbench, sets: [],
+    id: w.id,
+    name: w.name,
+    regions: w.regions.length,
+    vertices: vertexCount(w.regions),
+    bbox: w.bbox,
+    builds: [
+      buildRow(civic),
+      buildRow(peer),
+      ...(pgRun === undefined
+        ? []
+        : [{ engine: 'PostGIS', ms: pgRun.build.ms, bytes: pgRun.build.bytes, closedRings: pgRun.build.closedRings }]),
+    ],
+    resolution: civic.index.stats?.resolution,
+    stats: civic.index.stats,
+    pgbench: pgRun?.pgbench,
+    sets: [],
   };
-  sets.forEach((set, k) => result.sets.push(benchSet(w, set, k, { civic, peer, pg: pgRun === undefined ? undefined : pg }, bySlug)));
+  sets.forEach((set, k) =>
+    result.sets.push(benchSet(w, set, k, { civic, peer, pg: pgRun === undefined ? undefined : pg }, bySlug)),
+  );
   return result;
 }
 

@@ -30,7 +30,12 @@ export async function workloadC(shared, progress) {
   const dir = mkdtempSync(join(tmpdir(), 'civic-bench-national-'));
   const cli = (args) => {
     const started = performance.now();
-    const out = execFileSync(process.execPath, [CLI, 'import', 'boundaries', ...args], { env: { ...process.env, CIVIC_DATA_DIR: dir }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+    const out = execFileSync(process.execPath, [CLI, 'import', 'boundaries', ...args], {
+      env: { ...process.env, CIVIC_DATA_DIR: dir },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 64 << 20,
+    });
     return { ms: performance.now() - started, out };
   };
   const tiger = `${shared}boundaries/congressional/tiger2022-cd118`;
@@ -41,12 +46,28 @@ export async function workloadC(shared, progress) {
   const resummary = JSON.parse(again.out);
   cli([`${shared}boundaries/congressional/us-cd119-20m.geojson`, ...CD, ...CD119_DATES]);
   const leg = `${shared}boundaries/state-legislative/co/`;
-  cli([`${leg}co-state-senate-districts-2021.geojson`, '--level', 'state-legislative-upper', '--state', 'co', ...CO_LEG_DATES]);
-  cli([`${leg}co-state-house-districts-2021.geojson`, '--level', 'state-legislative-lower', '--state', 'co', ...CO_LEG_DATES]);
+  cli([
+    `${leg}co-state-senate-districts-2021.geojson`,
+    '--level',
+    'state-legislative-upper',
+    '--state',
+    'co',
+    ...CO_LEG_DATES,
+  ]);
+  cli([
+    `${leg}co-state-house-districts-2021.geojson`,
+    '--level',
+    'state-legislative-lower',
+    '--state',
+    'co',
+    ...CO_LEG_DATES,
+  ]);
 
   const store = LmdbBoundaryStore.open(join(dir, 'geo'));
-  const regions = loadBoundaries({ files: [], populationCsv: undefined }, store.layers()).regions
-    .map((r) => ({ ...r, slug: `${r.slug}@${r.validity?.from ?? ''}` }));
+  const regions = loadBoundaries({ files: [], populationCsv: undefined }, store.layers()).regions.map((r) => ({
+    ...r,
+    slug: `${r.slug}@${r.validity?.from ?? ''}`,
+  }));
   await store.close();
 
   progress('workload (c): geo service start (builds and writes the snapshot), then a restart (maps it)');
@@ -80,11 +101,17 @@ function countChanges(c) {
 async function timeGeoStart(dir) {
   const port = 52000 + Math.floor(Math.random() * 5000);
   const started = performance.now();
-  const child = spawn(process.execPath, [GEO], { env: { ...process.env, CIVIC_DATA_DIR: dir, GEO_GRPC_PORT: String(port), LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [GEO], {
+    env: { ...process.env, CIVIC_DATA_DIR: dir, GEO_GRPC_PORT: String(port), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   const client = new HealthClient(`127.0.0.1:${port}`, credentials.createInsecure());
-  const status = () => new Promise((resolve) => client.check({ service: '' }, { deadline: Date.now() + 1000 }, (err, r) => resolve(err ? undefined : r.status)));
+  const status = () =>
+    new Promise((resolve) =>
+      client.check({ service: '' }, { deadline: Date.now() + 1000 }, (err, r) => resolve(err ? undefined : r.status)),
+    );
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`geo exited ${child.exitCode}: ${log.slice(-500)}`);
@@ -92,7 +119,11 @@ async function timeGeoStart(dir) {
       await new Promise((r) => setTimeout(r, 20));
     }
     const ms = performance.now() - started;
-    const loaded = log.split('\n').filter((l) => l.includes('"boundaries loaded"')).map((l) => JSON.parse(l)).at(-1);
+    const loaded = log
+      .split('\n')
+      .filter((l) => l.includes('"boundaries loaded"'))
+      .map((l) => JSON.parse(l))
+      .at(-1);
     return { ms, index: loaded?.index, loadMs: loaded?.ms };
   } finally {
     client.close();

@@ -37,7 +37,8 @@ class Connection {
     if (end < 0 || this.current === undefined) return;
     const head = this.buffer.subarray(0, end).toString('latin1');
     const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
-    if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) return this.fail(new Error('chunked responses are not supported'));
+    if (/\r\ntransfer-encoding:\s*chunked/i.test(head))
+      return this.fail(new Error('chunked responses are not supported'));
     const total = end + HEADER_END.length + length;
     if (this.buffer.length < total) return;
     this.buffer = this.buffer.subarray(total);
@@ -68,14 +69,17 @@ class Connection {
  */
 export async function pacedLoad({ url, rate, duration, connections, nextPath, headers, onCache, bodyFor }) {
   const { hostname, port } = new URL(url);
-  const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const extra = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   // `bodyFor(path)`, when given, makes each request a POST of that JSON body to the path.
-  const raw = bodyFor === undefined
-    ? (path) => `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: keep-alive\r\n${extra}\r\n`
-    : (path) => {
-      const { target, body } = bodyFor(path);
-      return `POST ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`;
-    };
+  const raw =
+    bodyFor === undefined
+      ? (path) => `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: keep-alive\r\n${extra}\r\n`
+      : (path) => {
+          const { target, body } = bodyFor(path);
+          return `POST ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`;
+        };
   const total = Math.floor(rate * duration);
   const intervalMs = 1000 / rate;
   const latencies = new Float64Array(total);
@@ -113,10 +117,15 @@ export async function pacedLoad({ url, rate, duration, connections, nextPath, he
     if (++finished === total) resolveAll();
   };
   const pool = Array.from({ length: connections }, () => new Connection(hostname, port, onDone));
-  await Promise.all(pool.map((c) => new Promise((resolve, reject) => {
-    c.socket.once('connect', resolve);
-    c.socket.once('error', reject);
-  })));
+  await Promise.all(
+    pool.map(
+      (c) =>
+        new Promise((resolve, reject) => {
+          c.socket.once('connect', resolve);
+          c.socket.once('error', reject);
+        }),
+    ),
+  );
   idle.push(...pool);
 
   const start = performance.now();

@@ -29,7 +29,9 @@ export class PostGis {
     try {
       pg.psql('postgres', ['-c', `DROP DATABASE IF EXISTS ${DB}`, '-c', `CREATE DATABASE ${DB}`]);
       pg.createExtension();
-      pg.version = pg.psql(DB, ['-A', '-t', '-c', "SELECT split_part(version(), ' ', 2) || ' / PostGIS ' || postgis_lib_version()"]).trim();
+      pg.version = pg
+        .psql(DB, ['-A', '-t', '-c', "SELECT split_part(version(), ' ', 2) || ' / PostGIS ' || postgis_lib_version()"])
+        .trim();
       return pg;
     } catch (err) {
       pg.stop();
@@ -59,7 +61,9 @@ export class PostGis {
     let r = run(['install', '-y', '-q', pkg]);
     if (r.status !== 0) r = run(['update', '-q']).status === 0 ? run(['install', '-y', '-q', pkg]) : r;
     if (r.status !== 0) {
-      throw new Error(`PostGIS is not installed and \`${cmd.join(' ')} install ${pkg}\` failed: ${(r.stderr || r.error?.message || '').trim().slice(-200)}`);
+      throw new Error(
+        `PostGIS is not installed and \`${cmd.join(' ')} install ${pkg}\` failed: ${(r.stderr || r.error?.message || '').trim().slice(-200)}`,
+      );
     }
     this.psql(DB, ['-c', 'CREATE EXTENSION postgis']);
   }
@@ -81,7 +85,10 @@ export class PostGis {
     const pointsFile = join(this.dir, 'points.tsv');
     const closed = [];
     writeFileSync(regionsFile, regions.map((r) => `${r.slug}\t${JSON.stringify(closeRings(r, closed))}\n`).join(''));
-    writeFileSync(pointsFile, sets.flatMap((s, k) => Array.from(s.lng, (x, i) => `${k}\t${i}\t${x}\t${s.lat[i]}\n`)).join(''));
+    writeFileSync(
+      pointsFile,
+      sets.flatMap((s, k) => Array.from(s.lng, (x, i) => `${k}\t${i}\t${x}\t${s.lat[i]}\n`)).join(''),
+    );
     const sql = join(this.dir, 'load.sql');
     writeFileSync(sql, loadSql(regionsFile, pointsFile));
     const out = this.psql(DB, ['-f', sql]);
@@ -100,20 +107,31 @@ export class PostGis {
     const { samples, keys } = this.loop(k, Math.max(1_000, Math.floor((budgetMs * 1000) / usPerLookup)));
     const total = samples.reduce((s, x) => s + x, 0);
     samples.sort();
-    return { lookupsPerSec: (samples.length * 1e6) / total, p50us: percentile(samples, 0.5), p99us: percentile(samples, 0.99), keys, n: samples.length };
+    return {
+      lookupsPerSec: (samples.length * 1e6) / total,
+      p50us: percentile(samples, 0.5),
+      p99us: percentile(samples, 0.99),
+      keys,
+      n: samples.length,
+    };
   }
 
   loop(k, limit) {
     const out = join(this.dir, 'res.txt');
     const sql = join(this.dir, 'run.sql');
-    writeFileSync(sql, `SET jit = off;
+    writeFileSync(
+      sql,
+      `SET jit = off;
 SET max_parallel_workers_per_gather = 0;
 TRUNCATE res;
 SELECT bench_lookup(${k}, ${limit});
 \\copy (SELECT id, us, coalesce(array_to_string(slugs, '|'), '') FROM res ORDER BY id) TO '${out}' WITH (FORMAT text, DELIMITER ',')
-`);
+`,
+    );
     this.psql(DB, ['-f', sql]);
-    const rows = readFileSync(out, 'utf8').split('\n').filter((l) => l !== '');
+    const rows = readFileSync(out, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
     const samples = new Float64Array(rows.length);
     const keys = new Array(rows.length);
     for (const line of rows) {
@@ -128,20 +146,57 @@ SELECT bench_lookup(${k}, ${limit});
   pgbench(bbox, seconds) {
     const script = join(this.dir, 'pgbench.sql');
     const scale = 1_000_000;
-    writeFileSync(script, `\\set lng ${bbox.minLng} + random(0, ${Math.round((bbox.maxLng - bbox.minLng) * scale)}) / ${scale}.0
+    writeFileSync(
+      script,
+      `\\set lng ${bbox.minLng} + random(0, ${Math.round((bbox.maxLng - bbox.minLng) * scale)}) / ${scale}.0
 \\set lat ${bbox.minLat} + random(0, ${Math.round((bbox.maxLat - bbox.minLat) * scale)}) / ${scale}.0
 SELECT slug FROM b WHERE ST_Covers(geom, ST_SetSRID(ST_MakePoint(:lng, :lat), 4326));
-`);
+`,
+    );
     const prefix = join(this.dir, 'pgb');
-    const r = spawnSync('pgbench', ['-h', '127.0.0.1', '-p', String(this.port), '-U', 'postgres', '-n', '-M', 'prepared', '-c', '1', '-j', '1',
-      '-T', String(seconds), '-f', script, '-l', `--log-prefix=${prefix}`, DB], { encoding: 'utf8', timeout: (seconds + 60) * 1000, cwd: this.dir });
+    const r = spawnSync(
+      'pgbench',
+      [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(this.port),
+        '-U',
+        'postgres',
+        '-n',
+        '-M',
+        'prepared',
+        '-c',
+        '1',
+        '-j',
+        '1',
+        '-T',
+        String(seconds),
+        '-f',
+        script,
+        '-l',
+        `--log-prefix=${prefix}`,
+        DB,
+      ],
+      { encoding: 'utf8', timeout: (seconds + 60) * 1000, cwd: this.dir },
+    );
     if (r.status !== 0) throw new Error(`pgbench exited ${r.status}: ${r.stderr}`);
     const logs = readdirSync(this.dir).filter((f) => f.startsWith('pgb'));
-    const lat = logs.flatMap((f) => readFileSync(join(this.dir, f), 'utf8').split('\n').filter((l) => l !== '').map((l) => Number(l.split(' ')[2])));
+    const lat = logs.flatMap((f) =>
+      readFileSync(join(this.dir, f), 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => Number(l.split(' ')[2])),
+    );
     for (const f of logs) rmSync(join(this.dir, f));
     const samples = Float64Array.from(lat).sort();
     const tps = /tps = ([\d.]+)/.exec(r.stdout);
-    return { tps: tps === null ? NaN : Number(tps[1]), p50us: percentile(samples, 0.5), p99us: percentile(samples, 0.99), n: samples.length };
+    return {
+      tps: tps === null ? NaN : Number(tps[1]),
+      p50us: percentile(samples, 0.5),
+      p99us: percentile(samples, 0.99),
+      n: samples.length,
+    };
   }
 
   stop() {
@@ -191,12 +246,15 @@ END $$;
 function closeRings(region, closed) {
   const polys = region.geometry.type === 'Polygon' ? [region.geometry.coordinates] : region.geometry.coordinates;
   let fixed = false;
-  const coordinates = polys.map((poly) => poly.map((ring) => {
-    const a = ring[0], b = ring[ring.length - 1];
-    if (ring.length === 0 || (a[0] === b[0] && a[1] === b[1])) return ring;
-    fixed = true;
-    return [...ring, a];
-  }));
+  const coordinates = polys.map((poly) =>
+    poly.map((ring) => {
+      const a = ring[0],
+        b = ring[ring.length - 1];
+      if (ring.length === 0 || (a[0] === b[0] && a[1] === b[1])) return ring;
+      fixed = true;
+      return [...ring, a];
+    }),
+  );
   if (!fixed) return region.geometry;
   closed.push(region.slug);
   return { type: 'MultiPolygon', coordinates };

@@ -35,30 +35,71 @@ async function waitReady(url, deadline) {
 /** Starts the three services as processes with workload (a)'s boundaries; resolves when ready. */
 export async function startProcesses(shared) {
   const dir = mkdtempSync(join(tmpdir(), 'civic-bench-procs-'));
-  const [geoPort, authPort, graphPort, resultsPort, httpPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const [geoPort, authPort, graphPort, resultsPort, httpPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const env = {
-    ...process.env, NODE_ENV: 'production', CIVIC_DATA_DIR: dir, CIVIC_ENV: 'test', LOG_LEVEL: 'warn', NATS_URL: '',
-    GEO_GRPC_PORT: String(geoPort), AUTH_GRPC_PORT: String(authPort), PORT: String(httpPort),
-    GEO_ADDR: `127.0.0.1:${geoPort}`, AUTH_ADDR: `127.0.0.1:${authPort}`, GEO_H3_RESOLUTION: '5',
-    GRAPH_GRPC_PORT: String(graphPort), RESULTS_GRPC_PORT: String(resultsPort),
-    GRAPH_ADDR: `127.0.0.1:${graphPort}`, RESULTS_ADDR: `127.0.0.1:${resultsPort}`,
+    ...process.env,
+    NODE_ENV: 'production',
+    CIVIC_DATA_DIR: dir,
+    CIVIC_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    NATS_URL: '',
+    GEO_GRPC_PORT: String(geoPort),
+    AUTH_GRPC_PORT: String(authPort),
+    PORT: String(httpPort),
+    GEO_ADDR: `127.0.0.1:${geoPort}`,
+    AUTH_ADDR: `127.0.0.1:${authPort}`,
+    GEO_H3_RESOLUTION: '5',
+    GRAPH_GRPC_PORT: String(graphPort),
+    RESULTS_GRPC_PORT: String(resultsPort),
+    GRAPH_ADDR: `127.0.0.1:${graphPort}`,
+    RESULTS_ADDR: `127.0.0.1:${resultsPort}`,
     GEO_POPULATION_CSV: `${shared}population/derived/county-population-v2023.csv`,
     GEO_FILES: `congressional-district=${shared}boundaries/congressional/us-cd119-20m.geojson`,
   };
-  const children = ['auth', 'geo', 'graph', 'results'].map((name) => spawn(process.execPath, [join(ROOT, `services/${name}/dist/main.js`)], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
+  const children = ['auth', 'geo', 'graph', 'results'].map((name) =>
+    spawn(process.execPath, [join(ROOT, `services/${name}/dist/main.js`)], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
   const gateway = await startServerChild(join(ROOT, 'services/gateway/dist/main.js'), { env, ready: false });
   const url = `http://127.0.0.1:${httpPort}`;
   const stop = async () => {
     await gateway.stop();
-    await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((resolve) => {
-      c.once('exit', resolve);
-      c.kill('SIGTERM');
-    }))));
+    await Promise.all(
+      children.map((c) =>
+        c.exitCode !== null
+          ? undefined
+          : new Promise((resolve) => {
+              c.once('exit', resolve);
+              c.kill('SIGTERM');
+            }),
+      ),
+    );
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     await waitReady(url, Date.now() + 60_000);
-    const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'services/cli/dist/bin.js'), 'keys', 'create', '--plan', 'enterprise', '--rate-limit', '1000000', '--json'], { env });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        join(ROOT, 'services/cli/dist/bin.js'),
+        'keys',
+        'create',
+        '--plan',
+        'enterprise',
+        '--rate-limit',
+        '1000000',
+        '--json',
+      ],
+      { env },
+    );
     return { url, key: JSON.parse(stdout).key, probe: gateway.probe, stop };
   } catch (err) {
     await stop();

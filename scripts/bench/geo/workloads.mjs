@@ -8,12 +8,15 @@ import { seededRandom } from '@civicgraph/kit';
 const shapefile = createRequire(new URL('../../../services/geo/package.json', import.meta.url))('shapefile');
 
 /** TIGER state FIPS → lowercase USPS, for the states the cd118 folder holds. */
-const USPS = { '02': 'ak', '08': 'co', '09': 'ct', '10': 'de', '44': 'ri', '50': 'vt' };
+const USPS = { '02': 'ak', '08': 'co', '09': 'ct', 10: 'de', 44: 'ri', 50: 'vt' };
 
 /** Workload (a): us-atlas states + counties + the 119th Congress (1:20M), over the US bounding box. */
 export function workloadA(shared) {
   const atlas = loadUsAtlas({ populationCsv: `${shared}population/derived/county-population-v2023.csv` });
-  const cds = loadGeoJsonFile(`${shared}boundaries/congressional/us-cd119-20m.geojson`, Level.LEVEL_CONGRESSIONAL_DISTRICT).regions;
+  const cds = loadGeoJsonFile(
+    `${shared}boundaries/congressional/us-cd119-20m.geojson`,
+    Level.LEVEL_CONGRESSIONAL_DISTRICT,
+  ).regions;
   return {
     id: 'a',
     name: 'us-atlas states + counties + 119th CDs (1:20M)',
@@ -34,8 +37,16 @@ export async function workloadB(shared) {
     }
   }
   const leg = `${shared}boundaries/state-legislative/co/`;
-  regions.push(...loadGeoJsonFile(`${leg}co-state-senate-districts-2021.geojson`, Level.LEVEL_STATE_LEGISLATIVE_UPPER, { state: 'co' }).regions);
-  regions.push(...loadGeoJsonFile(`${leg}co-state-house-districts-2021.geojson`, Level.LEVEL_STATE_LEGISLATIVE_LOWER, { state: 'co' }).regions);
+  regions.push(
+    ...loadGeoJsonFile(`${leg}co-state-senate-districts-2021.geojson`, Level.LEVEL_STATE_LEGISLATIVE_UPPER, {
+      state: 'co',
+    }).regions,
+  );
+  regions.push(
+    ...loadGeoJsonFile(`${leg}co-state-house-districts-2021.geojson`, Level.LEVEL_STATE_LEGISLATIVE_LOWER, {
+      state: 'co',
+    }).regions,
+  );
   return {
     id: 'b',
     name: 'TIGER 2022 cd118 full resolution (AK CO CT DE RI VT) + CO senate + CO house (2021)',
@@ -104,7 +115,7 @@ export function boundaryPoints(regions, n, seed) {
   const rand = seededRandom(seed);
   const rings = regions.map((r) => polygons(r.geometry).flat());
   const set = pointSet('near boundary', n);
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const rs = rings[Math.floor(rand() * rings.length)];
     const ring = rs[Math.floor(rand() * rs.length)];
     if (ring.length < 2) continue;

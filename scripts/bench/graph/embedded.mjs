@@ -10,8 +10,14 @@ import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { percentile } from '../lib/psql.mjs';
 
 const CHUNK = 5_000;
-const everyone = { keyId: 'key_bench', environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, pinnedVersion: '2026-11-01', rateLimitPerMinute: 600,
-  entitlements: { contact: false, geography: true, states: [], tiers: [] } };
+const everyone = {
+  keyId: 'key_bench',
+  environment: Environment.ENVIRONMENT_TEST,
+  plan: Plan.PLAN_BUILD,
+  pinnedVersion: '2026-11-01',
+  rateLimitPerMinute: 600,
+  entitlements: { contact: false, geography: true, states: [], tiers: [] },
+};
 
 function memory() {
   globalThis.gc();
@@ -27,7 +33,13 @@ export async function loadEmbedded(nodes) {
   let store = await LmdbGraphStore.open(path);
   const t0 = performance.now();
   for (let i = 0; i < nodes.length; i += CHUNK) {
-    await store.commit({ put: nodes.slice(i, i + CHUNK).map((node) => ({ node, expectRev: 0 })), remove: [], link: [], unlink: [], events: [] });
+    await store.commit({
+      put: nodes.slice(i, i + CHUNK).map((node) => ({ node, expectRev: 0 })),
+      remove: [],
+      link: [],
+      unlink: [],
+      events: [],
+    });
   }
   const loadMs = performance.now() - t0;
   await store.close();
@@ -37,13 +49,24 @@ export async function loadEmbedded(nodes) {
   const openMs = performance.now() - t1;
   const bytes = memory() - before;
   const stats = await store.stats();
-  return { store, loadMs, openMs, bytes, stats, cleanup: async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    store,
+    loadMs,
+    openMs,
+    bytes,
+    stats,
+    cleanup: async () => {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Times `ballot()` per request (after a warm-up pass); returns µs percentiles and answer sizes for agreement. */
 export async function timeBallots(store, requests) {
   const ctx = { store, cursors: new Cursors(Buffer.from('bench')) };
-  const answer = async (r) => ballot(ctx, everyone, { regions: r.regions, date: r.date, minConfidence: r.minConfidence });
+  const answer = async (r) =>
+    ballot(ctx, everyone, { regions: r.regions, date: r.date, minConfidence: r.minConfidence });
   for (const r of requests.slice(0, 500)) await answer(r);
   const samples = new Float64Array(requests.length);
   const sizes = [];
@@ -55,5 +78,11 @@ export async function timeBallots(store, requests) {
   }
   samples.sort();
   const total = samples.reduce((a, b) => a + b, 0);
-  return { n: requests.length, perSec: (requests.length * 1e6) / total, p50us: percentile(samples, 0.5), p99us: percentile(samples, 0.99), sizes };
+  return {
+    n: requests.length,
+    perSec: (requests.length * 1e6) / total,
+    p50us: percentile(samples, 0.5),
+    p99us: percentile(samples, 0.99),
+    sizes,
+  };
 }

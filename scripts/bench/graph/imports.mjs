@@ -10,11 +10,23 @@ import { psql } from '../lib/psql.mjs';
 
 function cli(cliPath, dataDir, args) {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [cliPath, 'import', ...args, '--json'], { encoding: 'utf8', env: { ...process.env, CIVIC_DATA_DIR: dataDir }, maxBuffer: 256 << 20 });
+  const r = spawnSync(process.execPath, [cliPath, 'import', ...args, '--json'], {
+    encoding: 'utf8',
+    env: { ...process.env, CIVIC_DATA_DIR: dataDir },
+    maxBuffer: 256 << 20,
+  });
   if (r.status !== 0) throw new Error(`civicgraph import ${args[0]} exited ${r.status}: ${r.stderr.slice(0, 300)}`);
   const s = JSON.parse(r.stdout);
-  return { kind: args[0], ms: performance.now() - t0, rows: s.createdRows + s.updatedRows + s.unchangedRows + s.rejected.length,
-    created: s.createdRows, updated: s.updatedRows, unchanged: s.unchangedRows, rejected: s.rejected.length, events: s.events };
+  return {
+    kind: args[0],
+    ms: performance.now() - t0,
+    rows: s.createdRows + s.updatedRows + s.unchangedRows + s.rejected.length,
+    created: s.createdRows,
+    updated: s.updatedRows,
+    unchanged: s.unchangedRows,
+    rejected: s.rejected.length,
+    events: s.events,
+  };
 }
 
 export function benchImports(cfg) {
@@ -40,12 +52,15 @@ export function copyFecIntoPostgres(pg, cfg) {
   try {
     const cols = Array.from({ length: 30 }, (_, i) => `c${i} text`).join(', ');
     const sql = join(dir, 'copy.sql');
-    writeFileSync(sql, `CREATE TABLE fec_raw (${cols});
+    writeFileSync(
+      sql,
+      `CREATE TABLE fec_raw (${cols});
 SELECT clock_timestamp() AS t0 \\gset
 \\copy fec_raw FROM '${cfg.shared}candidates/fec/weball26.txt' WITH (FORMAT text, DELIMITER '|', NULL '')
 SELECT round(extract(epoch FROM clock_timestamp() - :'t0'::timestamptz) * 1000) AS ms \\gset
 \\echo COPY_MS :ms
-`);
+`,
+    );
     const out = psql(pg.port, 'civicgraph_bench_graph', ['-f', sql]);
     return { ms: Number(/COPY_MS (\S+)/.exec(out)?.[1]) };
   } finally {

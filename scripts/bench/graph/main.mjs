@@ -8,7 +8,8 @@ import { writeGraphSection } from './report.mjs';
 import { benchRegions, DATES, syntheticGraph } from './synthetic.mjs';
 
 const started = performance.now();
-const progress = (msg) => process.stderr.write(`[bench:graph ${((performance.now() - started) / 1000).toFixed(1)} s] ${msg}\n`);
+const progress = (msg) =>
+  process.stderr.write(`[bench:graph ${((performance.now() - started) / 1000).toFixed(1)} s] ${msg}\n`);
 
 export async function main() {
   progress('imports through the CLI');
@@ -23,7 +24,12 @@ export async function main() {
     const built = () => syntheticGraph(regions, config.candidacies, config.ballots);
     const { graph, requests, loaded } = await (async () => {
       const { nodes, contests, requests } = built();
-      const graph = { candidacies: nodes.filter((n) => n.kind === 'candidacy').length, contests, regions: regions.length, dates: DATES };
+      const graph = {
+        candidacies: nodes.filter((n) => n.kind === 'candidacy').length,
+        contests,
+        regions: regions.length,
+        dates: DATES,
+      };
       progress('embedded store: load, reopen, ballots');
       return { graph, requests, loaded: await loadEmbedded(nodes) };
     })();
@@ -41,7 +47,16 @@ export async function main() {
     } else {
       progress(`PostgreSQL unavailable: ${pg.unavailable}`);
     }
-    writeGraphSection(config.output, { cfg: config, imports, copy, graph, embedded, pg, pgRun, ms: performance.now() - started });
+    writeGraphSection(config.output, {
+      cfg: config,
+      imports,
+      copy,
+      graph,
+      embedded,
+      pg,
+      pgRun,
+      ms: performance.now() - started,
+    });
     progress(`wrote ${config.output}`);
   } finally {
     if (pg.unavailable === undefined) stopPostgres(pg);

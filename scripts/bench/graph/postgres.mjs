@@ -35,11 +35,32 @@ export function loadPostgres(pg, nodes, requests) {
   try {
     const contests = nodes.filter((n) => n.kind === 'contest');
     const candidacies = nodes.filter((n) => n.kind === 'candidacy');
-    writeFileSync(join(dir, 'contests.tsv'), contests.map((c) => [c.slug, c.data.region, c.data.date, c.state, c.tier, JSON.stringify(c)].map(tsv).join('\t')).join('\n') + '\n');
-    writeFileSync(join(dir, 'candidacies.tsv'), candidacies.map((c) => [c.slug, c.data.fields.contest.value, c.data.confidence, c.state, c.tier, JSON.stringify(c)].map(tsv).join('\t')).join('\n') + '\n');
-    writeFileSync(join(dir, 'requests.tsv'), requests.map((r, i) => [i, `{${['region:us', ...r.regions].join(',')}}`, r.date, r.minConfidence].join('\t')).join('\n') + '\n');
+    writeFileSync(
+      join(dir, 'contests.tsv'),
+      contests
+        .map((c) => [c.slug, c.data.region, c.data.date, c.state, c.tier, JSON.stringify(c)].map(tsv).join('\t'))
+        .join('\n') + '\n',
+    );
+    writeFileSync(
+      join(dir, 'candidacies.tsv'),
+      candidacies
+        .map((c) =>
+          [c.slug, c.data.fields.contest.value, c.data.confidence, c.state, c.tier, JSON.stringify(c)]
+            .map(tsv)
+            .join('\t'),
+        )
+        .join('\n') + '\n',
+    );
+    writeFileSync(
+      join(dir, 'requests.tsv'),
+      requests
+        .map((r, i) => [i, `{${['region:us', ...r.regions].join(',')}}`, r.date, r.minConfidence].join('\t'))
+        .join('\n') + '\n',
+    );
     const sql = join(dir, 'load.sql');
-    writeFileSync(sql, `
+    writeFileSync(
+      sql,
+      `
 SELECT clock_timestamp() AS t0 \\gset
 CREATE TABLE contest (slug text PRIMARY KEY, region text NOT NULL, date date NOT NULL, state text, tier text, doc jsonb NOT NULL);
 CREATE TABLE candidacy (slug text PRIMARY KEY, contest text NOT NULL, confidence real NOT NULL, state text, tier text, doc jsonb NOT NULL);
@@ -65,7 +86,8 @@ BEGIN
     INSERT INTO timing VALUES (r.i, extract(epoch FROM clock_timestamp() - t0) * 1e6, n);
   END LOOP;
 END $$;
-`);
+`,
+    );
     const out = psql(pg.port, DB, ['-f', sql]);
     const m = /BUILD_MS (\S+) BYTES (\S+)/.exec(out);
     return { ms: Number(m?.[1]), bytes: Number(m?.[2]) };
@@ -77,8 +99,17 @@ END $$;
 /** Runs the loop twice (the first warms caches) and returns µs percentiles and answer sizes. */
 export function timePostgres(pg) {
   psql(pg.port, DB, ['-c', 'SELECT bench_ballots()', '-c', 'TRUNCATE timing', '-c', 'SELECT bench_ballots()']);
-  const rows = psql(pg.port, DB, ['-A', '-t', '-F', '\t', '-c', 'SELECT us, n FROM timing ORDER BY i']).trim().split('\n').map((l) => l.split('\t').map(Number));
+  const rows = psql(pg.port, DB, ['-A', '-t', '-F', '\t', '-c', 'SELECT us, n FROM timing ORDER BY i'])
+    .trim()
+    .split('\n')
+    .map((l) => l.split('\t').map(Number));
   const samples = Float64Array.from(rows.map((r) => r[0])).sort();
   const total = samples.reduce((a, b) => a + b, 0);
-  return { n: rows.length, perSec: (rows.length * 1e6) / total, p50us: percentile(samples, 0.5), p99us: percentile(samples, 0.99), sizes: rows.map((r) => r[1]) };
+  return {
+    n: rows.length,
+    perSec: (rows.length * 1e6) / total,
+    p50us: percentile(samples, 0.5),
+    p99us: percentile(samples, 0.99),
+    sizes: rows.map((r) => r[1]),
+  };
 }

@@ -37,10 +37,15 @@ export function renderGraphSection(run) {
     '',
     '| import | wall time | rows | created | updated | unchanged | rejected | events |',
     '|---|---|---|---|---|---|---|---|',
-    ...imports.runs.map((r) => `| ${r.kind} | ${s(r.ms)} | ${int.format(r.rows)} | ${int.format(r.created)} | ${r.updated} | ${r.unchanged} | ${r.rejected} | ${int.format(r.events)} |`),
+    ...imports.runs.map(
+      (r) =>
+        `| ${r.kind} | ${s(r.ms)} | ${int.format(r.rows)} | ${int.format(r.created)} | ${r.updated} | ${r.unchanged} | ${r.rejected} | ${int.format(r.events)} |`,
+    ),
     `| fec-candidates again (must change nothing) | ${s(imports.again.ms)} | ${int.format(imports.again.rows)} | ${imports.again.created} | ${imports.again.updated} | ${int.format(imports.again.unchanged)} | ${imports.again.rejected} | ${imports.again.events} |`,
     '',
-    copy === undefined ? 'PostgreSQL reference: unavailable.' : `Reference floor, not a like-for-like peer: PostgreSQL \`COPY\` of the raw weball26.txt into a 30-column text table (no parsing, no graph, no provenance) takes ${int.format(copy.ms)} ms in the server.`,
+    copy === undefined
+      ? 'PostgreSQL reference: unavailable.'
+      : `Reference floor, not a like-for-like peer: PostgreSQL \`COPY\` of the raw weball26.txt into a 30-column text table (no parsing, no graph, no provenance) takes ${int.format(copy.ms)} ms in the server.`,
     '',
     `### Ballot query: ${int.format(graph.candidacies)} synthetic candidacies in ${int.format(graph.contests)} contests`,
     '',

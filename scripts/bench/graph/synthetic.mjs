@@ -16,7 +16,9 @@ const NOW = '2026-11-01T00:00:00.000Z';
 export function benchRegions(shared) {
   const regions = loadUsAtlas().map((r) => ({ slug: r.slug, state: r.state, level: restLevel(r.level) }));
   const cd = `${shared}boundaries/congressional/us-cd119-20m.geojson`;
-  if (existsSync(cd)) for (const r of loadGeoJsonFile(cd, Level.LEVEL_CONGRESSIONAL_DISTRICT).regions) regions.push({ slug: r.slug, state: r.state, level: 'congressional-district' });
+  if (existsSync(cd))
+    for (const r of loadGeoJsonFile(cd, Level.LEVEL_CONGRESSIONAL_DISTRICT).regions)
+      regions.push({ slug: r.slug, state: r.state, level: 'congressional-district' });
   return regions;
 }
 
@@ -34,8 +36,15 @@ export function syntheticGraph(regions, candidacies, ballots) {
         if (made >= contestsWanted) break outer;
         const key = `${region.slug.slice(7)}-seat-${k}-${date.slice(0, 4)}-${date.endsWith('11-03') || date.endsWith('11-05') || date.endsWith('11-07') ? 'general' : 'primary'}`;
         const contest = doc('contest', `contest:${key}`, region.state, 'state', {
-          name: `Seat ${k} of ${region.slug}`, type: 'general', date, year: Number(date.slice(0, 4)), level: region.level,
-          region: region.slug, office: `office:${region.slug.slice(7)}-seat-${k}`, seats: 1, special: false,
+          name: `Seat ${k} of ${region.slug}`,
+          type: 'general',
+          date,
+          year: Number(date.slice(0, 4)),
+          level: region.level,
+          region: region.slug,
+          office: `office:${region.slug.slice(7)}-seat-${k}`,
+          seats: 1,
+          special: false,
         });
         nodes.push(contest);
         contests.push(contest);
@@ -61,7 +70,13 @@ function doc(kind, slug, state, tier, data) {
 
 function provenance() {
   return doc('provenance', 'provenance:bench-synthetic', '', '', {
-    source: 'bench', url: 'https://example.org/bench', publisher: 'bench', licence: 'CC0-1.0', retrievedAt: NOW, method: 'synthetic' });
+    source: 'bench',
+    url: 'https://example.org/bench',
+    publisher: 'bench',
+    licence: 'CC0-1.0',
+    retrievedAt: NOW,
+    method: 'synthetic',
+  });
 }
 
 function candidacy(contest, i, rand) {
@@ -70,9 +85,16 @@ function candidacy(contest, i, rand) {
   const field = (value) => ({ value, confidence, claims: [{ value, provenance: 'provenance:bench-synthetic' }] });
   return doc('candidacy', `candidacy:${contest.slug.slice(8)}-${i}`, contest.state, contest.tier, {
     fields: {
-      name: field(`Candidate ${i}`), person: field(person), contest: field(contest.slug), party: field(PARTIES[i % PARTIES.length]),
-      isIncumbent: field(i === 0), filingStatus: field('QUALIFIED'), ballotAccess: field('ON_BALLOT'),
-      campaignWebsite: field(`https://c${i}.example.org`), campaignEmails: field([`c${i}@example.org`]), campaignPhones: field(['+1-555-0100']),
+      name: field(`Candidate ${i}`),
+      person: field(person),
+      contest: field(contest.slug),
+      party: field(PARTIES[i % PARTIES.length]),
+      isIncumbent: field(i === 0),
+      filingStatus: field('QUALIFIED'),
+      ballotAccess: field('ON_BALLOT'),
+      campaignWebsite: field(`https://c${i}.example.org`),
+      campaignEmails: field([`c${i}@example.org`]),
+      campaignPhones: field(['+1-555-0100']),
       campaignTeam: field([{ role: 'manager', name: 'M', email: 'm@example.org', phone: '+1-555-0101' }]),
     },
     confidence,

@@ -6,7 +6,8 @@
 import { load, medianRun } from '../geo/http.mjs';
 
 const COPIES = 30;
-const INTROSPECTION = '__schema { types { name kind fields { name args { name } type { name kind ofType { name kind } } } } }';
+const INTROSPECTION =
+  '__schema { types { name kind fields { name args { name } type { name kind ofType { name kind } } } } }';
 
 /** Sends fresh heavy documents, `concurrency` at a time, until `stop()`; resolves with what was answered. */
 function flood(url, key, concurrency) {
@@ -18,7 +19,11 @@ function flood(url, key, concurrency) {
     while (running) {
       const r = ++round;
       const query = `{ ${Array.from({ length: COPIES }, (_, i) => `r${r}x${i}: ${INTROSPECTION}`).join(' ')} }`;
-      const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ query }) });
+      const res = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query }),
+      });
       const text = await res.text();
       bytes += text.length;
       const k = String(res.status);

@@ -12,19 +12,40 @@ export function refusedBodies(date) {
   const aliases = `{ ${Array.from({ length: 1_000 }, (_, i) => `a${i}: __typename`).join(' ')} }`;
   const long = `{ __typename }${' '.repeat(15_001 - '{ __typename }'.length)}`;
   const bomb = `{ ...F0 }\n${Array.from({ length: 40 }, (_, i) => `fragment F${i} on Query { ${i + 1 < 40 ? `...F${i + 1} ...F${i + 1}` : '__typename'} }`).join('\n')}`;
-  const ballot = 'query($lat: Float!, $lng: Float!, $date: Date!) { ballotAtPoint(lat: $lat, lng: $lng, date: $date) { slug } }';
+  const ballot =
+    'query($lat: Float!, $lng: Float!, $date: Date!) { ballotAtPoint(lat: $lat, lng: $lng, date: $date) { slug } }';
   return [
     { name: 'depth 100', expect: 'query_too_complex', body: JSON.stringify({ query: deep }) },
     { name: '1,000 aliases', expect: 'query_too_complex', body: JSON.stringify({ query: aliases }) },
     { name: '15,001-character document', expect: 'query_too_complex', body: JSON.stringify({ query: long }) },
-    { name: 'fragment bomb (40 levels, 2^40 expansions)', expect: 'query_too_complex', body: JSON.stringify({ query: bomb }) },
-    { name: 'variables of the wrong type', expect: 'invalid_parameter', body: JSON.stringify({ query: ballot, variables: { lat: 'forty', lng: -105, date } }) },
-    { name: 'JSON array batch of 1,000 operations', expect: 'invalid_parameter', body: JSON.stringify(Array.from({ length: 1_000 }, () => ({ query: '{ __typename }' }))) },
+    {
+      name: 'fragment bomb (40 levels, 2^40 expansions)',
+      expect: 'query_too_complex',
+      body: JSON.stringify({ query: bomb }),
+    },
+    {
+      name: 'variables of the wrong type',
+      expect: 'invalid_parameter',
+      body: JSON.stringify({ query: ballot, variables: { lat: 'forty', lng: -105, date } }),
+    },
+    {
+      name: 'JSON array batch of 1,000 operations',
+      expect: 'invalid_parameter',
+      body: JSON.stringify(Array.from({ length: 1_000 }, () => ({ query: '{ __typename }' }))),
+    },
   ];
 }
 
 async function send(url, key, body) {
-  const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/graphql-response+json' }, body });
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${key}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/graphql-response+json',
+    },
+    body,
+  });
   const json = await res.json();
   return { status: res.status, type: json.errors?.[0]?.extensions?.type };
 }
@@ -33,19 +54,24 @@ async function send(url, key, body) {
 async function loop(url, key, body, n, concurrency) {
   const seen = new Map();
   let left = n;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (left-- > 0) {
-      const r = await send(url, key, body);
-      const k = `${r.status} ${r.type ?? 'ok'}`;
-      seen.set(k, (seen.get(k) ?? 0) + 1);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (left-- > 0) {
+        const r = await send(url, key, body);
+        const k = `${r.status} ${r.type ?? 'ok'}`;
+        seen.set(k, (seen.get(k) ?? 0) + 1);
+      }
+    }),
+  );
   return Object.fromEntries(seen);
 }
 
 /** Per kind: µs of server CPU per request (idle subtracted) and what the server answered. */
 export async function measureRefusals({ url, key, probe, date, n, concurrency = 4 }, progress) {
-  const kinds = [...refusedBodies(date), { name: 'valid `{ __typename }` (reference)', expect: 'ok', body: JSON.stringify({ query: '{ __typename }' }) }];
+  const kinds = [
+    ...refusedBodies(date),
+    { name: 'valid `{ __typename }` (reference)', expect: 'ok', body: JSON.stringify({ query: '{ __typename }' }) },
+  ];
   const rows = [];
   for (const kind of kinds) {
     progress(`refusals: ${kind.name}`);
@@ -57,8 +83,16 @@ export async function measureRefusals({ url, key, probe, date, n, concurrency = 
     const answers = await loop(url, key, kind.body, n, concurrency);
     const c1 = await probe.cpu();
     const wallMs = performance.now() - t0;
-    const cpuUs = Math.max(0, c1.user - c0.user + c1.system - c0.system - (base.userUsPerMs + base.systemUsPerMs) * wallMs) / n;
-    rows.push({ name: kind.name, expect: kind.expect, bytes: Buffer.byteLength(kind.body), cpuUs, answers, ok: Object.keys(answers).length === 1 && Object.keys(answers)[0].endsWith(kind.expect) });
+    const cpuUs =
+      Math.max(0, c1.user - c0.user + c1.system - c0.system - (base.userUsPerMs + base.systemUsPerMs) * wallMs) / n;
+    rows.push({
+      name: kind.name,
+      expect: kind.expect,
+      bytes: Buffer.byteLength(kind.body),
+      cpuUs,
+      answers,
+      ok: Object.keys(answers).length === 1 && Object.keys(answers)[0].endsWith(kind.expect),
+    });
   }
   return rows;
 }

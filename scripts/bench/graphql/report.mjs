@@ -26,7 +26,7 @@ function targetRows(run) {
     '|---|---|---|',
     `| \`ballotAtPoint\` with the spec's nested selection: p99 ≤ ${run.targets.p99ms} ms at ${run.targets.rate} req/s (open loop) | median round p99 **${f1(gql.paced.p99ms)} ms** (rounds ${gql.pacedRounds.map((r) => f1(r.p99ms)).join(', ')}), p50 ${f1(gql.paced.p50ms)} ms at ${run.config.rate} req/s | ${yes(gql.paced.p99ms <= run.targets.p99ms)} |`,
     `| the same on points never asked before (each point new: the operation runs) | median round p99 **${f1(gql.cold.p99ms)} ms** (rounds ${gql.coldRounds.map((r) => f1(r.p99ms)).join(', ')}), p50 ${f1(gql.cold.p50ms)} ms; ${gql.coldRounds.map(hits).join(', ')} result-cache hits; server CPU ${f1(cpuPerRequest(gql.cold))} µs per operation | ${yes(gql.cold.p99ms <= run.targets.p99ms)} |`,
-    `| saturation req/s beside the REST ballot, same run | GraphQL ${int.format(gql.saturated.rps)}, REST ${int.format(rest.saturated.rps)} (${(100 * gql.saturated.rps / rest.saturated.rps).toFixed(0)} %), bare express ${int.format(bare.saturated.rps)} req/s | reported |`,
+    `| saturation req/s beside the REST ballot, same run | GraphQL ${int.format(gql.saturated.rps)}, REST ${int.format(rest.saturated.rps)} (${((100 * gql.saturated.rps) / rest.saturated.rps).toFixed(0)} %), bare express ${int.format(bare.saturated.rps)} req/s | reported |`,
     `| each bad input refused at validation, stable \`extensions.type\`, never a 500 | ${run.refusals.filter((r) => r.expect !== 'ok').every((r) => r.ok) ? 'every kind, every request' : 'see the table'} | ${yes(run.refusals.every((r) => r.ok))} |`,
     `| … in under 2 ms of CPU | the costliest kind ${f1(worst)} µs of server CPU per request | ${yes(worst < run.targets.refusalCpuUs)} |`,
     `| a hostile self-serve key cannot move another key's p99 past ${run.targets.neighbourP99ms} ms (the ballot's own p99 target on points never asked): the REST ballot at ${run.config.rate} req/s beside a Build key flooding the heaviest documents Build admits | median round p99 **${f1(run.neighbour.flooded.p99ms)} ms** beside the flood (it was answered ${run.neighbour.floods.map((f) => f.answers['200'] ?? 0).join(', ')} documents a round, refused 429 ${run.neighbour.floods.map((f) => int.format(f.answers['429'] ?? 0)).join(', ')} times), ${f1(run.neighbour.alone.p99ms)} ms alone (${run.neighbour.ratio.toFixed(1)}×); stack peak RSS ${int.format(Math.max(...run.neighbour.floodedRounds.map((r) => r.maxRssMb)))} MB | ${yes(run.neighbour.flooded.p99ms <= run.targets.neighbourP99ms)} |`,
@@ -37,39 +37,69 @@ function targetRows(run) {
 const cpuPerRequest = (r) => (r.serverCpuUs.user + r.serverCpuUs.system) / Math.max(1, r.total);
 
 function saturatedTable(run) {
-  const lines = ['| server | round | req/s | p50 | p99 | max | server CPU µs / request | server event-loop delay p99 | server GC pauses max / total ms | errors / non-2xx | cache hits |', '|---|---|---|---|---|---|---|---|---|---|---|'];
+  const lines = [
+    '| server | round | req/s | p50 | p99 | max | server CPU µs / request | server event-loop delay p99 | server GC pauses max / total ms | errors / non-2xx | cache hits |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
   for (const s of run.servers) {
     s.saturatedRounds.forEach((r, k) => {
       const mark = r === s.saturated ? ' (median)' : '';
-      lines.push(`| ${s.name} | ${k + 1}${mark} | ${int.format(r.rps)} | ${r.p50ms} | ${r.p99ms} | ${r.maxMs} | ${f1(cpuPerRequest(r))} | ${f1(r.loopDelayP99ms)} | ${gc(r)} | ${bad(r)} | ${hits(r)} |`);
+      lines.push(
+        `| ${s.name} | ${k + 1}${mark} | ${int.format(r.rps)} | ${r.p50ms} | ${r.p99ms} | ${r.maxMs} | ${f1(cpuPerRequest(r))} | ${f1(r.loopDelayP99ms)} | ${gc(r)} | ${bad(r)} | ${hits(r)} |`,
+      );
     });
   }
   return lines;
 }
 
 function pacedTable(run) {
-  const lines = ['| server | round | answered | p50 | p99 | max | server CPU µs / request | server event-loop delay p99 | server GC pauses max / total ms | load client loop delay p99 / max | errors / non-2xx | cache hits |', '|---|---|---|---|---|---|---|---|---|---|---|---|'];
-  const row = (s, r, label) => `| ${s.name}${label} | ${r.round}${r.mark} | ${int.format(r.total)} | ${f1(r.p50ms)} | ${f1(r.p99ms)} | ${f1(r.maxMs)} | ${f1(cpuPerRequest(r))} | ${f1(r.loopDelayP99ms)} | ${gc(r)} | ${f1(r.clientLoopDelayP99ms)} / ${f1(r.clientLoopDelayMaxMs)} | ${bad(r)} | ${hits(r)} |`;
+  const lines = [
+    '| server | round | answered | p50 | p99 | max | server CPU µs / request | server event-loop delay p99 | server GC pauses max / total ms | load client loop delay p99 / max | errors / non-2xx | cache hits |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  const row = (s, r, label) =>
+    `| ${s.name}${label} | ${r.round}${r.mark} | ${int.format(r.total)} | ${f1(r.p50ms)} | ${f1(r.p99ms)} | ${f1(r.maxMs)} | ${f1(cpuPerRequest(r))} | ${f1(r.loopDelayP99ms)} | ${gc(r)} | ${f1(r.clientLoopDelayP99ms)} / ${f1(r.clientLoopDelayMaxMs)} | ${bad(r)} | ${hits(r)} |`;
   for (const s of run.servers.filter((x) => x.pacedRounds.length > 0)) {
-    s.pacedRounds.forEach((r, k) => lines.push(row(s, { ...r, round: k + 1, mark: r === s.paced ? ' (median)' : '' }, '')));
-    (s.coldRounds ?? []).forEach((r, k) => lines.push(row(s, { ...r, round: k + 1, mark: r === s.cold ? ' (median)' : '' }, ', points never asked before')));
+    s.pacedRounds.forEach((r, k) =>
+      lines.push(row(s, { ...r, round: k + 1, mark: r === s.paced ? ' (median)' : '' }, '')),
+    );
+    (s.coldRounds ?? []).forEach((r, k) =>
+      lines.push(row(s, { ...r, round: k + 1, mark: r === s.cold ? ' (median)' : '' }, ', points never asked before')),
+    );
   }
   return lines;
 }
 
 function neighbourTable(run) {
-  const lines = ['| round | ballot alone p50 / p99 / max (ms) | beside the flood p50 / p99 / max (ms) | errors / non-2xx beside it | flood: documents answered (status × count), MB sent back | stack peak RSS (MB) |', '|---|---|---|---|---|---|'];
+  const lines = [
+    '| round | ballot alone p50 / p99 / max (ms) | beside the flood p50 / p99 / max (ms) | errors / non-2xx beside it | flood: documents answered (status × count), MB sent back | stack peak RSS (MB) |',
+    '|---|---|---|---|---|---|',
+  ];
   run.neighbour.aloneRounds.forEach((a, k) => {
     const f = run.neighbour.floodedRounds[k];
     const fl = run.neighbour.floods[k];
-    lines.push(`| ${k + 1} | ${f1(a.p50ms)} / ${f1(a.p99ms)} / ${f1(a.maxMs)} | ${f1(f.p50ms)} / ${f1(f.p99ms)} / ${f1(f.maxMs)} | ${bad(f)} | ${Object.entries(fl.answers).map(([s, n]) => `${s} × ${int.format(n)}`).join(', ')}, ${int.format(fl.megabytes)} MB | ${int.format(f.maxRssMb)} |`);
+    lines.push(
+      `| ${k + 1} | ${f1(a.p50ms)} / ${f1(a.p99ms)} / ${f1(a.maxMs)} | ${f1(f.p50ms)} / ${f1(f.p99ms)} / ${f1(f.maxMs)} | ${bad(f)} | ${Object.entries(
+        fl.answers,
+      )
+        .map(([s, n]) => `${s} × ${int.format(n)}`)
+        .join(', ')}, ${int.format(fl.megabytes)} MB | ${int.format(f.maxRssMb)} |`,
+    );
   });
   return lines;
 }
 
 function refusalTable(run) {
-  const lines = ['| request | body | server CPU per request (µs) | answers (status type × count) |', '|---|---|---|---|'];
-  for (const r of run.refusals) lines.push(`| ${r.name} | ${int.format(r.bytes)} B | ${f1(r.cpuUs)} | ${Object.entries(r.answers).map(([k, n]) => `${k} × ${int.format(n)}`).join(', ')} |`);
+  const lines = [
+    '| request | body | server CPU per request (µs) | answers (status type × count) |',
+    '|---|---|---|---|',
+  ];
+  for (const r of run.refusals)
+    lines.push(
+      `| ${r.name} | ${int.format(r.bytes)} B | ${f1(r.cpuUs)} | ${Object.entries(r.answers)
+        .map(([k, n]) => `${k} × ${int.format(n)}`)
+        .join(', ')} |`,
+    );
   return lines;
 }
 
@@ -107,8 +137,8 @@ export function renderGraphqlSection(run) {
     '',
     '### Method',
     '',
-    '- **System**: auth, geo, graph, results and gateway in one process of their own, as `civicgraph up` runs them (`geo/http.mjs` `spawnStack`), over the synthetic demo graph `civicgraph up` loads (`rest/prepare.mjs` in a child, before the stack starts); geo serves us-atlas states and counties and the 119th Congress districts (1:20M). The bare express peer runs in a process of its own. Each server carries the probe (`scripts/bench/lib/probe.cjs`) that reports its event-loop delay, GC pauses and CPU. An enterprise key (1,000,000 requests/min), so the limits scored are Enterprise\'s.',
-    '- **GraphQL load**: `POST /graphql` with the spec\'s nested selection (`office {name level} region {name fips population} candidacies {person {name} party {name} isIncumbent confidence}`) and each request\'s point and date as variables, drawn from the same point set as the REST ballot\'s `GET /v1/ballot?lat=&lng=&date=` (`geo/load.mjs` with `graphql`: autocannon, or the paced client posting the body). Both layers keep their answers in the gateway's one response cache: REST by URL, GraphQL by document, variables, caller policy, version, day and Accept; dropped by the data-change events naming anything behind them, so once the saturated runs have asked the set\'s points, most requests are cache hits (see the columns); in the rounds on points never asked before, each operation runs across the stitched subschemas: a point lookup, the graph's ballot and one merge of the regions' geo fields.',
-    '- **Refusals**: per kind, a closed loop of 4 concurrent requests from the orchestrating process (not the server) after a 50-request warm-up; CPU = the server process\'s `process.cpuUsage()` over the loop, read through its probe, less its idle CPU over the same wall time (measured for 500 ms before), divided by the requests. Every answer\'s status and `extensions.type` is tallied.',
+    "- **System**: auth, geo, graph, results and gateway in one process of their own, as `civicgraph up` runs them (`geo/http.mjs` `spawnStack`), over the synthetic demo graph `civicgraph up` loads (`rest/prepare.mjs` in a child, before the stack starts); geo serves us-atlas states and counties and the 119th Congress districts (1:20M). The bare express peer runs in a process of its own. Each server carries the probe (`scripts/bench/lib/probe.cjs`) that reports its event-loop delay, GC pauses and CPU. An enterprise key (1,000,000 requests/min), so the limits scored are Enterprise's.",
+    "- **GraphQL load**: `POST /graphql` with the spec's nested selection (`office {name level} region {name fips population} candidacies {person {name} party {name} isIncumbent confidence}`) and each request's point and date as variables, drawn from the same point set as the REST ballot's `GET /v1/ballot?lat=&lng=&date=` (`geo/load.mjs` with `graphql`: autocannon, or the paced client posting the body). Both layers keep their answers in the gateway's one response cache: REST by URL, GraphQL by document, variables, caller policy, version, day and Accept; dropped by the data-change events naming anything behind them, so once the saturated runs have asked the set's points, most requests are cache hits (see the columns); in the rounds on points never asked before, each operation runs across the stitched subschemas: a point lookup, the graph's ballot and one merge of the regions' geo fields.",
+    "- **Refusals**: per kind, a closed loop of 4 concurrent requests from the orchestrating process (not the server) after a 50-request warm-up; CPU = the server process's `process.cpuUsage()` over the loop, read through its probe, less its idle CPU over the same wall time (measured for 500 ms before), divided by the requests. Every answer's status and `extensions.type` is tallied.",
   ].join('\n');
 }

@@ -5,7 +5,8 @@ export function int(name, fallback, min, max) {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   return n;
 }
 

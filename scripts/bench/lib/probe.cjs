@@ -20,14 +20,20 @@ if (typeof process.send === 'function') {
   let pauses = [];
   let cpuAtStart;
   const observer = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) pauses.push({ ms: e.duration, kind: GC_KINDS[e.detail?.kind] ?? String(e.detail?.kind) });
+    for (const e of list.getEntries())
+      pauses.push({ ms: e.duration, kind: GC_KINDS[e.detail?.kind] ?? String(e.detail?.kind) });
   });
 
   const summary = () => {
     const long = {};
     for (const p of pauses) if (p.ms > 15) long[p.kind] = (long[p.kind] ?? 0) + 1;
-    return { pauses: pauses.length, maxMs: Math.max(0, ...pauses.map((p) => p.ms)), totalMs: pauses.reduce((a, p) => a + p.ms, 0),
-      over15ms: pauses.filter((p) => p.ms > 15).length, long };
+    return {
+      pauses: pauses.length,
+      maxMs: Math.max(0, ...pauses.map((p) => p.ms)),
+      totalMs: pauses.reduce((a, p) => a + p.ms, 0),
+      over15ms: pauses.filter((p) => p.ms > 15).length,
+      long,
+    };
   };
 
   process.on('message', (m) => {
@@ -40,10 +46,19 @@ if (typeof process.send === 'function') {
       cpuAtStart = process.cpuUsage();
       process.send({ probe: 'started' });
     } else if (m.probe === 'stop') {
-      for (const e of observer.takeRecords()) pauses.push({ ms: e.duration, kind: GC_KINDS[e.detail?.kind] ?? String(e.detail?.kind) });
+      for (const e of observer.takeRecords())
+        pauses.push({ ms: e.duration, kind: GC_KINDS[e.detail?.kind] ?? String(e.detail?.kind) });
       observer.disconnect();
       delay?.disable();
-      process.send({ probe: 'stats', stats: { loopDelayP99ms: (delay?.percentile(99) ?? 0) / 1e6, gc: summary(), cpuUs: process.cpuUsage(cpuAtStart), maxRssMb: process.resourceUsage().maxRSS / 1024 } });
+      process.send({
+        probe: 'stats',
+        stats: {
+          loopDelayP99ms: (delay?.percentile(99) ?? 0) / 1e6,
+          gc: summary(),
+          cpuUs: process.cpuUsage(cpuAtStart),
+          maxRssMb: process.resourceUsage().maxRSS / 1024,
+        },
+      });
     } else if (m.probe === 'gc') {
       globalThis.gc?.();
       process.send({ probe: 'collected' });

@@ -6,8 +6,11 @@ const TIMEOUT_MS = 180_000;
 
 /** Runs psql against a database; throws with its stderr on failure; returns stdout. */
 export function psql(port, db, args) {
-  const r = spawnSync('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', db, ...args],
-    { encoding: 'utf8', timeout: TIMEOUT_MS, maxBuffer: 64 << 20 });
+  const r = spawnSync(
+    'psql',
+    ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', db, ...args],
+    { encoding: 'utf8', timeout: TIMEOUT_MS, maxBuffer: 64 << 20 },
+  );
   if (r.error !== undefined) throw new Error(`psql: ${r.error.message}`);
   if (r.status !== 0) throw new Error(`psql exited ${r.status}: ${r.stderr.trim()}`);
   return r.stdout;

@@ -9,6 +9,9 @@ export function writeSection(path, name, section) {
   const old = existsSync(path) ? readFileSync(path, 'utf8') : '';
   const a = old.indexOf(start);
   const b = old.indexOf(end);
-  const next = a >= 0 && b > a ? old.slice(0, a) + block + old.slice(b + end.length) : `${old}${old === '' || old.endsWith('\n\n') ? '' : old.endsWith('\n') ? '\n' : '\n\n'}${block}\n`;
+  const next =
+    a >= 0 && b > a
+      ? old.slice(0, a) + block + old.slice(b + end.length)
+      : `${old}${old === '' || old.endsWith('\n\n') ? '' : old.endsWith('\n') ? '\n' : '\n\n'}${block}\n`;
   writeFileSync(path, next);
 }

@@ -10,10 +10,17 @@ const PROBE = fileURLToPath(new URL('./probe.cjs', import.meta.url));
  * Starts `entry` (a module) with the probe; resolves once the child reports `{ready: info}`
  * over IPC (entries written for the benchmark do), or at once with `ready: false`.
  */
-export async function startServerChild(entry, { args = [], env = process.env, execArgv = [], ready = true, stdout = 'ignore' } = {}) {
+export async function startServerChild(
+  entry,
+  { args = [], env = process.env, execArgv = [], ready = true, stdout = 'ignore' } = {},
+) {
   // As deployed (the Docker image, npm start): libraries take their production paths
   // (graphql-js skips its cross-realm instanceof checks).
-  const child = fork(entry, args, { env: { ...env, NODE_ENV: 'production' }, execArgv: [...execArgv, '--require', PROBE], stdio: ['ignore', stdout, 'inherit', 'ipc'] });
+  const child = fork(entry, args, {
+    env: { ...env, NODE_ENV: 'production' },
+    execArgv: [...execArgv, '--require', PROBE],
+    stdio: ['ignore', stdout, 'inherit', 'ipc'],
+  });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const info = ready ? await readyMessage(child, exited) : undefined;
   return { child, info, probe: new Probe(child), stop: () => stopChild(child, exited) };

@@ -14,12 +14,22 @@ let agent;
 
 function get(path, headers) {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: hostname, port, path, agent, headers: { authorization: `Bearer ${o.key}`, ...headers } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, cache: res.headers['civic-cache'], etag: res.headers.etag, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: hostname, port, path, agent, headers: { authorization: `Bearer ${o.key}`, ...headers } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            cache: res.headers['civic-cache'],
+            etag: res.headers.etag,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });

@@ -44,7 +44,8 @@ async function startClient(options, server, settleMs) {
   child.on('exit', (code) => {
     for (const x of waiting.values()) x.reject(new Error(`cpu client exited ${code}`));
   });
-  const next = (cmd) => new Promise((resolve, reject) => (failure !== undefined ? reject(failure) : waiting.set(cmd, { resolve, reject })));
+  const next = (cmd) =>
+    new Promise((resolve, reject) => (failure !== undefined ? reject(failure) : waiting.set(cmd, { resolve, reject })));
   await next('started');
   return {
     async phase(phase) {
@@ -88,11 +89,24 @@ function perRequest(p, base, expect) {
   const n = p.tally.requests;
   const user = Math.max(0, p.userUs - base.userUsPerMs * p.wallMs) / n;
   const system = Math.max(0, p.systemUs - base.systemUsPerMs * p.wallMs) / n;
-  const ok = (p.tally.status[expect.status] ?? 0) === n && (p.tally.cache[expect.cache] ?? 0) === n && p.tally.etagMismatch === 0;
+  const ok =
+    (p.tally.status[expect.status] ?? 0) === n &&
+    (p.tally.cache[expect.cache] ?? 0) === n &&
+    p.tally.etagMismatch === 0;
   return {
-    requests: n, us: user + system, userUs: user, systemUs: system, wallMs: p.wallMs, reqPerSec: (n * 1000) / p.wallMs,
-    bytesPerRequest: p.tally.bytes / n, ok, status: p.tally.status, cache: p.tally.cache, etagMismatch: p.tally.etagMismatch,
-    contests: p.tally.contests, regions: p.tally.regions,
+    requests: n,
+    us: user + system,
+    userUs: user,
+    systemUs: system,
+    wallMs: p.wallMs,
+    reqPerSec: (n * 1000) / p.wallMs,
+    bytesPerRequest: p.tally.bytes / n,
+    ok,
+    status: p.tally.status,
+    cache: p.tally.cache,
+    etagMismatch: p.tally.etagMismatch,
+    contests: p.tally.contests,
+    regions: p.tally.regions,
   };
 }
 
@@ -103,10 +117,17 @@ function perRequest(p, base, expect) {
  * probe; `bare` and `raw` are { url, path, probe } of the bare express and bare Node peers (processes
  * of their own). The idle baseline is taken in each server's own process.
  */
-export async function measureCpu({ url, key, server, connections, passes, sets, warm, bare, raw, idleMs = 1_000, settleMs = 1_000 }, progress) {
+export async function measureCpu(
+  { url, key, server, connections, passes, sets, warm, bare, raw, idleMs = 1_000, settleMs = 1_000 },
+  progress,
+) {
   const client = await startClient({ url, key, connections }, server, settleMs);
   const peers = {};
-  for (const [name, peer] of Object.entries({ bare, raw })) peers[name] = { client: await startClient({ url: peer.url, key, connections }, peer.probe, settleMs), path: peer.path };
+  for (const [name, peer] of Object.entries({ bare, raw }))
+    peers[name] = {
+      client: await startClient({ url: peer.url, key, connections }, peer.probe, settleMs),
+      path: peer.path,
+    };
   const peerPhase = (name, n) => peers[name].client.phase({ paths: [peers[name].path], passes: n, conditional: false });
   try {
     progress('cpu: warm-up (miss, hit, 304 on a set of their own; the peers)');
@@ -118,16 +139,36 @@ export async function measureCpu({ url, key, server, connections, passes, sets, 
     const rounds = [];
     for (const [k, paths] of sets.entries()) {
       const n = paths.length * passes;
-      progress(`cpu round ${k + 1}/${sets.length}: idle, miss ×${paths.length}, hit ×${n}, 304 ×${n}, bare express ×${n}, bare Node ×${n}`);
+      progress(
+        `cpu round ${k + 1}/${sets.length}: idle, miss ×${paths.length}, hit ×${n}, 304 ×${n}, bare express ×${n}, bare Node ×${n}`,
+      );
       const base = await idle(server, idleMs, settleMs);
       const bareBase = await idle(bare.probe, idleMs, settleMs);
       const rawBase = await idle(raw.probe, idleMs, settleMs);
-      const miss = perRequest(await client.phase({ paths, passes: 1, recordEtags: true }), base, { status: 200, cache: 'miss' });
-      const hit = perRequest(await client.phase({ paths, passes, conditional: false }), base, { status: 200, cache: 'hit' });
-      const notModified = perRequest(await client.phase({ paths, passes, conditional: true }), base, { status: 304, cache: 'hit' });
+      const miss = perRequest(await client.phase({ paths, passes: 1, recordEtags: true }), base, {
+        status: 200,
+        cache: 'miss',
+      });
+      const hit = perRequest(await client.phase({ paths, passes, conditional: false }), base, {
+        status: 200,
+        cache: 'hit',
+      });
+      const notModified = perRequest(await client.phase({ paths, passes, conditional: true }), base, {
+        status: 304,
+        cache: 'hit',
+      });
       const floor = perRequest(await peerPhase('bare', n), bareBase, { status: 200, cache: 'none' });
       const node = perRequest(await peerPhase('raw', n), rawBase, { status: 200, cache: 'none' });
-      rounds.push({ idle: base, miss, hit, notModified, bare: floor, raw: node, vsHit: notModified.us / hit.us, vsMiss: notModified.us / miss.us });
+      rounds.push({
+        idle: base,
+        miss,
+        hit,
+        notModified,
+        bare: floor,
+        raw: node,
+        vsHit: notModified.us / hit.us,
+        vsMiss: notModified.us / miss.us,
+      });
     }
     return { rounds, connections, passes, points: sets[0]?.length ?? 0, idleMs, settleMs };
   } finally {

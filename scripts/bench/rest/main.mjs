@@ -16,12 +16,24 @@ import { writeRestSection } from './report.mjs';
 const BALLOT = '/v1/ballot';
 const PREPARE = fileURLToPath(new URL('./prepare.mjs', import.meta.url));
 const started = performance.now();
-const progress = (msg) => process.stderr.write(`[bench:rest ${((performance.now() - started) / 1000).toFixed(1)} s] ${msg}\n`);
+const progress = (msg) =>
+  process.stderr.write(`[bench:rest ${((performance.now() - started) / 1000).toFixed(1)} s] ${msg}\n`);
 
 /** The demo graph into `dataDir` and the seeded point sets, in a child process (see prepare.mjs). */
 export function prepare(dataDir, { points, cpuPoints, rounds, coldPoints }) {
-  const options = { dataDir, geoFiles: [`congressional-district=${config.shared}boundaries/congressional/us-cd119-20m.geojson`], states: STATES, points, cpuPoints, rounds, coldPoints };
-  const child = spawnSync(process.execPath, [PREPARE, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
+  const options = {
+    dataDir,
+    geoFiles: [`congressional-district=${config.shared}boundaries/congressional/us-cd119-20m.geojson`],
+    states: STATES,
+    points,
+    cpuPoints,
+    rounds,
+    coldPoints,
+  };
+  const child = spawnSync(process.execPath, [PREPARE, JSON.stringify(options)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 << 20,
+  });
   if (child.status !== 0) throw new Error(`prepare exited ${child.status ?? child.signal}`);
   return JSON.parse(child.stdout.toString('utf8'));
 }
@@ -30,7 +42,8 @@ export function prepare(dataDir, { points, cpuPoints, rounds, coldPoints }) {
 export async function nextGeneral(url, key) {
   const { body } = await getJson(url, key, '/v1/election_dates?state=co');
   const general = body.data.find((e) => e.type === 'general');
-  if (general === undefined) throw new Error(`no upcoming general election in the demo graph: ${JSON.stringify(body).slice(0, 300)}`);
+  if (general === undefined)
+    throw new Error(`no upcoming general election in the demo graph: ${JSON.stringify(body).slice(0, 300)}`);
   return general.date;
 }
 
@@ -52,7 +65,9 @@ export async function withDemoStack(name, sets, progress, fn, { cpuPeers = false
   try {
     progress('demo graph and point sets (child process)');
     const prep = prepare(join(work, 'data'), sets);
-    progress(`demo graph: ${prep.demo.nodes} nodes, ${prep.demo.edges} edges in ${(prep.demo.ms / 1000).toFixed(1)} s; starting the stack`);
+    progress(
+      `demo graph: ${prep.demo.nodes} nodes, ${prep.demo.edges} edges in ${(prep.demo.ms / 1000).toFixed(1)} s; starting the stack`,
+    );
     const stack = await spawnStack({ dataDir: join(work, 'data') }, ['--expose-gc', ...process.execArgv]);
     const bare = await spawnBare(['--expose-gc']);
     const raw = cpuPeers ? await spawnRawNode(['--expose-gc']) : undefined;
@@ -69,7 +84,18 @@ export async function withDemoStack(name, sets, progress, fn, { cpuPeers = false
 }
 
 export async function main() {
-  return withDemoStack('rest', { points: config.points, cpuPoints: config.cpuPoints, rounds: config.rounds, coldPoints: config.rate * config.seconds }, progress, bench, { cpuPeers: true });
+  return withDemoStack(
+    'rest',
+    {
+      points: config.points,
+      cpuPoints: config.cpuPoints,
+      rounds: config.rounds,
+      coldPoints: config.rate * config.seconds,
+    },
+    progress,
+    bench,
+    { cpuPeers: true },
+  );
 }
 
 async function bench(stack, bare, prep, work, raw) {
@@ -78,13 +104,29 @@ async function bench(stack, bare, prep, work, raw) {
   const queries = join(work, 'queries.txt');
   writeFileSync(queries, `${dated(prep.queries.main).join('\n')}\n`);
   const probe = await getJson(stack.url, stack.key, `${BALLOT}?lat=39.7392&lng=-104.9903&date=${date}`);
-  if (!(probe.body.contests?.length > 0)) throw new Error(`probe: the Denver ballot on ${date} has no contests: ${JSON.stringify(probe.body).slice(0, 300)}`);
+  if (!(probe.body.contests?.length > 0))
+    throw new Error(`probe: the Denver ballot on ${date} has no contests: ${JSON.stringify(probe.body).slice(0, 300)}`);
   const bareProbe = await getJson(bare.url, undefined, BARE_PATH);
   progress(`ballot date ${date}; Denver ballot: ${probe.body.contests.length} contests, ${probe.bytes} B`);
 
   const targets = [
-    { id: 'gateway', name: 'civicgraph gateway, `GET /v1/ballot` (auth, geo, graph over gRPC, one process)', url: stack.url, key: stack.key, path: BALLOT, probe: stack.probe },
-    { id: 'bare', name: `bare express 5 (fixed ${bare.bytes} B JSON)`, url: bare.url, key: undefined, path: BARE_PATH, bytes: bareProbe.bytes, probe: bare.probe },
+    {
+      id: 'gateway',
+      name: 'civicgraph gateway, `GET /v1/ballot` (auth, geo, graph over gRPC, one process)',
+      url: stack.url,
+      key: stack.key,
+      path: BALLOT,
+      probe: stack.probe,
+    },
+    {
+      id: 'bare',
+      name: `bare express 5 (fixed ${bare.bytes} B JSON)`,
+      url: bare.url,
+      key: undefined,
+      path: BARE_PATH,
+      bytes: bareProbe.bytes,
+      probe: bare.probe,
+    },
   ];
   const base = { queries, connections: config.connections, duration: config.seconds };
   const limit = (s) => (s + 30) * 1000;
@@ -106,7 +148,13 @@ async function bench(stack, bare, prep, work, raw) {
   for (let round = 1; round <= config.rounds; round++) {
     for (const t of targets) {
       progress(`paced round ${round}/${config.rounds}: ${t.id} at ${config.rate} req/s`);
-      t.pacedRounds.push(await load({ ...target(t), mode: 'paced', rate: config.rate, seed: 20 + round }, limit(config.seconds + 15), t.probe));
+      t.pacedRounds.push(
+        await load(
+          { ...target(t), mode: 'paced', rate: config.rate, seed: 20 + round },
+          limit(config.seconds + 15),
+          t.probe,
+        ),
+      );
     }
   }
   const gw = targets[0];
@@ -115,7 +163,13 @@ async function bench(stack, bare, prep, work, raw) {
     const cold = join(work, `cold-${round}.txt`);
     writeFileSync(cold, `${dated(prep.queries.cold[round - 1]).join('\n')}\n`);
     progress(`paced round ${round}/${config.rounds} on points never asked before: gateway at ${config.rate} req/s`);
-    gw.coldRounds.push(await load({ ...target(gw), queries: cold, sequential: true, mode: 'paced', rate: config.rate, seed: 40 + round }, limit(config.seconds + 15), gw.probe));
+    gw.coldRounds.push(
+      await load(
+        { ...target(gw), queries: cold, sequential: true, mode: 'paced', rate: config.rate, seed: 40 + round },
+        limit(config.seconds + 15),
+        gw.probe,
+      ),
+    );
   }
   gw.cold = medianRun(gw.coldRounds, 'p99ms');
   const bareT = targets[1];
@@ -127,13 +181,33 @@ async function bench(stack, bare, prep, work, raw) {
   }
 
   const paths = (qs) => dated(qs).map((q) => `${BALLOT}?${q}`);
-  const cpu = await measureCpu({ url: stack.url, key: stack.key, server: stack.probe, connections: config.cpuConnections, passes: config.cpuPasses,
-    sets: prep.queries.cpu.map(paths), warm: paths(prep.queries.warm), 
-    bare: { url: bare.url, path: BARE_PATH, probe: bare.probe }, raw: { url: raw.url, path: BARE_PATH, probe: raw.probe } }, progress);
+  const cpu = await measureCpu(
+    {
+      url: stack.url,
+      key: stack.key,
+      server: stack.probe,
+      connections: config.cpuConnections,
+      passes: config.cpuPasses,
+      sets: prep.queries.cpu.map(paths),
+      warm: paths(prep.queries.warm),
+      bare: { url: bare.url, path: BARE_PATH, probe: bare.probe },
+      raw: { url: raw.url, path: BARE_PATH, probe: raw.probe },
+    },
+    progress,
+  );
   for (const t of targets) delete t.probe;
 
-  const run = { config, targets: TARGETS, states: STATES, date, demo: prep.demo, probe: { contests: probe.body.contests.length, bytes: probe.bytes },
-    servers: targets, cpu, seconds: (performance.now() - started) / 1000 };
+  const run = {
+    config,
+    targets: TARGETS,
+    states: STATES,
+    date,
+    demo: prep.demo,
+    probe: { contests: probe.body.contests.length, bytes: probe.bytes },
+    servers: targets,
+    cpu,
+    seconds: (performance.now() - started) / 1000,
+  };
   writeRestSection(config.output, run);
   progress(`wrote ${config.output}`);
   return run;

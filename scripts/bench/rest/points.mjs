@@ -24,7 +24,8 @@ function bbox(geometry) {
 /** The states' outlines and an index over them, built once per process. */
 export function statePicker(states) {
   const regions = loadUsAtlas().filter((r) => r.level === Level.LEVEL_STATE && states.includes(r.state));
-  if (regions.length !== states.length) throw new Error(`points: us-atlas has ${regions.length} of the states ${states.join(', ')}`);
+  if (regions.length !== states.length)
+    throw new Error(`points: us-atlas has ${regions.length} of the states ${states.join(', ')}`);
   const index = DistrictIndex.build(regions);
   return { index, states: regions.map((r) => ({ state: r.state, slug: r.slug, box: bbox(r.geometry) })) };
 }
@@ -43,7 +44,11 @@ export function ballotQueries(picker, n, seed, exclude = new Set()) {
     const lng = s.box.minLng + rand() * (s.box.maxLng - s.box.minLng);
     const lat = s.box.minLat + rand() * (s.box.maxLat - s.box.minLat);
     const q = `lat=${lat.toFixed(5)}&lng=${lng.toFixed(5)}`;
-    if (seen.has(q) || !picker.index.lookup(Number(lat.toFixed(5)), Number(lng.toFixed(5))).some((r) => r.slug === s.slug)) continue;
+    if (
+      seen.has(q) ||
+      !picker.index.lookup(Number(lat.toFixed(5)), Number(lng.toFixed(5))).some((r) => r.slug === s.slug)
+    )
+      continue;
     seen.add(q);
     out.push(q);
   }

@@ -27,7 +27,11 @@ async function loadDemo() {
     try {
       for (const spec of o.geoFiles) {
         const file = parseBoundaryFile(spec);
-        await importBoundaries(store, { path: file.path, level: file.level, ...(file.state === undefined ? {} : { state: file.state }) });
+        await importBoundaries(store, {
+          path: file.path,
+          level: file.level,
+          ...(file.state === undefined ? {} : { state: file.state }),
+        });
       }
     } finally {
       await store.close();
@@ -36,7 +40,8 @@ async function loadDemo() {
     const ms = performance.now() - started;
     // The stack's graph service must not start by relaying the whole load to the gateway.
     const deadline = Date.now() + 120_000;
-    while ((await graph.store.stats()).pendingEvents > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await graph.store.stats()).pendingEvents > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     const stats = await graph.store.stats();
     return { ms, nodes: stats.nodes, edges: stats.edges, pendingEvents: stats.pendingEvents };
   } finally {

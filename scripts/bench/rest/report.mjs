@@ -29,17 +29,31 @@ const bad = (r) => r.errors + r.timeouts + r.non2xx;
 /** Requests the paced client schedules in a run, and those it never saw answered nor failed (see Method). */
 const sent = (run) => Math.floor(run.config.rate * run.config.seconds);
 const lost = (run, r) => Math.max(0, sent(run) - r.total - r.errors);
-const gc = (r) => `${f1(r.gc.maxMs)} / ${int.format(r.gc.totalMs)} (${r.gc.over15ms === 0 ? 'none' : Object.entries(r.gc.long).map(([k, n]) => `${n} ${k}`).join(', ')})`;
+const gc = (r) =>
+  `${f1(r.gc.maxMs)} / ${int.format(r.gc.totalMs)} (${
+    r.gc.over15ms === 0
+      ? 'none'
+      : Object.entries(r.gc.long)
+          .map(([k, n]) => `${n} ${k}`)
+          .join(', ')
+  })`;
 
 /** Per kind of request, the median over rounds of its µs, and the median of the per-round ratios. */
 export function cpuSummary(cpu) {
   const pick = (kind) => ({
-    us: median(cpu.rounds.map((r) => r[kind].us)), userUs: median(cpu.rounds.map((r) => r[kind].userUs)),
-    systemUs: median(cpu.rounds.map((r) => r[kind].systemUs)), bytes: median(cpu.rounds.map((r) => r[kind].bytesPerRequest)),
+    us: median(cpu.rounds.map((r) => r[kind].us)),
+    userUs: median(cpu.rounds.map((r) => r[kind].userUs)),
+    systemUs: median(cpu.rounds.map((r) => r[kind].systemUs)),
+    bytes: median(cpu.rounds.map((r) => r[kind].bytesPerRequest)),
   });
   return {
-    miss: pick('miss'), hit: pick('hit'), notModified: pick('notModified'), bare: pick('bare'), raw: pick('raw'),
-    vsHit: median(cpu.rounds.map((r) => r.vsHit)), vsMiss: median(cpu.rounds.map((r) => r.vsMiss)),
+    miss: pick('miss'),
+    hit: pick('hit'),
+    notModified: pick('notModified'),
+    bare: pick('bare'),
+    raw: pick('raw'),
+    vsHit: median(cpu.rounds.map((r) => r.vsHit)),
+    vsMiss: median(cpu.rounds.map((r) => r.vsMiss)),
     allOk: cpu.rounds.every((r) => r.miss.ok && r.hit.ok && r.notModified.ok && r.bare.ok && r.raw.ok),
   };
 }
@@ -74,7 +88,9 @@ function saturatedTable(run) {
   for (const s of run.servers) {
     s.saturatedRounds.forEach((r, k) => {
       const mark = r === s.saturated ? ' (median)' : '';
-      lines.push(`| ${s.name} | ${k + 1}${mark} | ${int.format(r.rps)} | ${r.p50ms} | ${r.p99ms} | ${r.maxMs} | ${f1(r.loopDelayP99ms)} | ${gc(r)} | ${bad(r)} | ${s.id === 'bare' ? '—' : hitRatio(r)} |`);
+      lines.push(
+        `| ${s.name} | ${k + 1}${mark} | ${int.format(r.rps)} | ${r.p50ms} | ${r.p99ms} | ${r.maxMs} | ${f1(r.loopDelayP99ms)} | ${gc(r)} | ${bad(r)} | ${s.id === 'bare' ? '—' : hitRatio(r)} |`,
+      );
     });
   }
   return lines.join('\n');
@@ -90,7 +106,9 @@ function pacedTable(run) {
   for (const s of run.servers) {
     s.pacedRounds.forEach((r, k) => {
       const mark = r === s.paced ? ' (median)' : '';
-      lines.push(`| ${s.name} | ${k + 1}${mark} | ${int.format(r.total)} / ${int.format(sent(run))} (${int.format(lost(run, r))}) | ${f1(r.p50ms)} | ${f1(r.p99ms)} | ${f1(r.maxMs)} | ${f1(r.loopDelayP99ms)} | ${gc(r)} | ${f1(r.clientLoopDelayP99ms)} / ${f1(r.clientLoopDelayMaxMs)} | ${bad(r)} | ${s.id === 'bare' ? '—' : hitRatio(r)} |`);
+      lines.push(
+        `| ${s.name} | ${k + 1}${mark} | ${int.format(r.total)} / ${int.format(sent(run))} (${int.format(lost(run, r))}) | ${f1(r.p50ms)} | ${f1(r.p99ms)} | ${f1(r.maxMs)} | ${f1(r.loopDelayP99ms)} | ${gc(r)} | ${f1(r.clientLoopDelayP99ms)} / ${f1(r.clientLoopDelayMaxMs)} | ${bad(r)} | ${s.id === 'bare' ? '—' : hitRatio(r)} |`,
+      );
     });
   }
   return lines.join('\n');
@@ -110,23 +128,39 @@ function cpuTable(run, sum) {
     const idle = 1000 * (r.idle.userUsPerMs + r.idle.systemUsPerMs);
     const ok = kinds(r).every((x) => x.ok);
     const what = (x) => [x.status, x.cache, x.etagMismatch];
-    lines.push(`| ${k + 1} | ${int.format(idle)} | ${kinds(r).map(cell).join(' | ')} | ${pct(r.vsHit)} | ${pct(r.vsMiss)} | ${kinds(r).map((x) => int.format(x.reqPerSec)).join(' / ')} | ${ok ? 'yes' : `**no**: ${JSON.stringify(kinds(r).map(what))}`} |`);
+    lines.push(
+      `| ${k + 1} | ${int.format(idle)} | ${kinds(r).map(cell).join(' | ')} | ${pct(r.vsHit)} | ${pct(r.vsMiss)} | ${kinds(
+        r,
+      )
+        .map((x) => int.format(x.reqPerSec))
+        .join(' / ')} | ${ok ? 'yes' : `**no**: ${JSON.stringify(kinds(r).map(what))}`} |`,
+    );
   });
-  lines.push(`| **median** | | ${[sum.miss, sum.hit, sum.notModified, sum.bare, sum.raw].map(cell).join(' | ')} | **${pct(sum.vsHit)}** | **${pct(sum.vsMiss)}** | | |`);
+  lines.push(
+    `| **median** | | ${[sum.miss, sum.hit, sum.notModified, sum.bare, sum.raw].map(cell).join(' | ')} | **${pct(sum.vsHit)}** | **${pct(sum.vsMiss)}** | | |`,
+  );
   const contests = c.rounds.flatMap((r) => r.miss.contests);
   const regions = c.rounds.flatMap((r) => r.miss.regions);
   const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  lines.push('', `Bytes per response (body): 200 ${kb(sum.hit.bytes)} (miss ${kb(sum.miss.bytes)}), 304 ${kb(sum.notModified.bytes)}. The ${int.format(contests.length)} miss ballots: ${mean(contests).toFixed(1)} contests on average (${Math.min(...contests)}–${Math.max(...contests)}), over ${mean(regions).toFixed(1)} electing regions per point.`);
+  lines.push(
+    '',
+    `Bytes per response (body): 200 ${kb(sum.hit.bytes)} (miss ${kb(sum.miss.bytes)}), 304 ${kb(sum.notModified.bytes)}. The ${int.format(contests.length)} miss ballots: ${mean(contests).toFixed(1)} contests on average (${Math.min(...contests)}–${Math.max(...contests)}), over ${mean(regions).toFixed(1)} electing regions per point.`,
+  );
   const quarter = sum.hit.us * 0.25;
-  lines.push('', `The floors: a request through a stock express 5 server (the bare express peer) costs ${f1(sum.bare.us)} µs here, and through Node's HTTP server alone ${f1(sum.raw.us)} µs. ` +
-    `The gateway's 304 goes through stock express and the edge (key, version, rate) like any request: ${f1(sum.notModified.us)} µs, ${aboveFloor(sum.notModified.us - sum.raw.us)}. ` +
-    `25 % of the hit 200 is ${f1(quarter)} µs, ${quarter < sum.raw.us ? 'below' : 'above'} what Node's HTTP server alone costs per request here.`);
+  lines.push(
+    '',
+    `The floors: a request through a stock express 5 server (the bare express peer) costs ${f1(sum.bare.us)} µs here, and through Node's HTTP server alone ${f1(sum.raw.us)} µs. ` +
+      `The gateway's 304 goes through stock express and the edge (key, version, rate) like any request: ${f1(sum.notModified.us)} µs, ${aboveFloor(sum.notModified.us - sum.raw.us)}. ` +
+      `25 % of the hit 200 is ${f1(quarter)} µs, ${quarter < sum.raw.us ? 'below' : 'above'} what Node's HTTP server alone costs per request here.`,
+  );
   return lines.join('\n');
 }
 
 /** Where the 304 sits against the bare Node 200 (which also sends a 1 KB body, so it can cost more). */
 function aboveFloor(d) {
-  return d >= 0 ? `${f1(d)} µs above the bare Node 200` : `${f1(-d)} µs below the bare Node 200, which also sends a 1 KB body`;
+  return d >= 0
+    ? `${f1(d)} µs above the bare Node 200`
+    : `${f1(-d)} µs below the bare Node 200, which also sends a 1 KB body`;
 }
 
 /** The whole section (without markers). */

@@ -28,10 +28,15 @@ export const authSettings = defineSettings('auth', {
   ...grpcBindSettings('AUTH', 50052),
   CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of the embedded stores: keys in `auth/`' },
   CIVIC_KEY_PEPPER: {
-    type: text(), sensitive: true,
-    description: 'pepper of the stored key digests (at least 32 bytes); every process of a deployment must share it; unset → a random one kept in `CIVIC_DATA_DIR/auth-pepper.secret`',
+    type: text(),
+    sensitive: true,
+    description:
+      'pepper of the stored key digests (at least 32 bytes); every process of a deployment must share it; unset → a random one kept in `CIVIC_DATA_DIR/auth-pepper.secret`',
   },
-  NATS_URL: { ...COMMON_SETTINGS.NATS_URL, description: 'NATS JetStream for key revocation events; unset → the in-process bus' },
+  NATS_URL: {
+    ...COMMON_SETTINGS.NATS_URL,
+    description: 'NATS JetStream for key revocation events; unset → the in-process bus',
+  },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
 });
 

@@ -22,14 +22,19 @@ export interface AuthService {
   readonly keys: KeyService;
 }
 
-export async function startAuthService(config: Pick<AuthConfig, 'host' | 'port'> & KeyStoreConfig & { logLevel?: string }, deps: AuthDeps): Promise<AuthService> {
+export async function startAuthService(
+  config: Pick<AuthConfig, 'host' | 'port'> & KeyStoreConfig & { logLevel?: string },
+  deps: AuthDeps,
+): Promise<AuthService> {
   const { lifecycle, log } = deps;
   const { keys, close } = openKeyService(config, deps.bus, deps.subjectWords);
   lifecycle.defer('auth key store', close);
   const server = await startGrpcServer({
     host: config.host,
     port: config.port,
-    services: [{ name: 'civic.auth.v1.AuthService', definition: AuthServiceService, implementation: authHandlers(keys, log) }],
+    services: [
+      { name: 'civic.auth.v1.AuthService', definition: AuthServiceService, implementation: authHandlers(keys, log) },
+    ],
     log,
   });
   lifecycle.defer('auth grpc server', () => server.stop());

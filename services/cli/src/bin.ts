@@ -1,6 +1,14 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { CivicError, ConfigError, createLogger, exitOnSignals, Lifecycle, settingsText, SHUTDOWN_FUSE_MS } from '@civicgraph/kit';
+import {
+  CivicError,
+  ConfigError,
+  createLogger,
+  exitOnSignals,
+  Lifecycle,
+  settingsText,
+  SHUTDOWN_FUSE_MS,
+} from '@civicgraph/kit';
 import { SERVICE_SETTINGS } from '@civicgraph/stack';
 import { cliSettings, readCliConfig } from './config.js';
 import { importCommand } from './commands/import.js';
@@ -81,9 +89,11 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err instanceof CivicError) process.stderr.write(`civicgraph: ${err.field === undefined ? '' : `${err.field}: `}${err.message}\n`);
+  if (err instanceof CivicError)
+    process.stderr.write(`civicgraph: ${err.field === undefined ? '' : `${err.field}: `}${err.message}\n`);
   else if (err instanceof ConfigError) process.stderr.write(`civicgraph: ${err.message}\n`);
-  else if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS')) process.stderr.write(`civicgraph: ${err.message}\n${USAGE}`);
-  else process.stderr.write(`civicgraph: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  else if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
+    process.stderr.write(`civicgraph: ${err.message}\n${USAGE}`);
+  else process.stderr.write(`civicgraph: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(2);
 });

@@ -41,14 +41,38 @@ function defaultSharedData(): string | undefined {
 export const cliSettings = defineSettings('civicgraph (up, keys, import, sources)', {
   PORT: { type: port(), default: '8080', description: 'HTTP port of the gateway `up` starts (`0` picks a free one)' },
   HOST: { type: text(), default: '127.0.0.1', description: 'HTTP bind address of that gateway' },
-  CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of the embedded stores (keys in `auth/`, boundaries in `geo/`, the election graph in `graph/`, source state in `ingest/`, the local bus in `bus/`)' },
+  CIVIC_DATA_DIR: {
+    ...COMMON_SETTINGS.CIVIC_DATA_DIR,
+    description:
+      'folder of the embedded stores (keys in `auth/`, boundaries in `geo/`, the election graph in `graph/`, source state in `ingest/`, the local bus in `bus/`)',
+  },
   CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
-  NATS_URL: { ...COMMON_SETTINGS.NATS_URL, description: 'NATS JetStream; unset → the in-process bus, kept on disk in `CIVIC_DATA_DIR/bus`' },
-  CIVIC_SHARED_DATA: { type: text(), description: 'the public data folder: the sources\' mirror when `CIVIC_SOURCES_MIRROR` is unset, and county populations; unset → `../shared/data` when present' },
+  NATS_URL: {
+    ...COMMON_SETTINGS.NATS_URL,
+    description: 'NATS JetStream; unset → the in-process bus, kept on disk in `CIVIC_DATA_DIR/bus`',
+  },
+  CIVIC_SHARED_DATA: {
+    type: text(),
+    description:
+      "the public data folder: the sources' mirror when `CIVIC_SOURCES_MIRROR` is unset, and county populations; unset → `../shared/data` when present",
+  },
   ...STORE_SETTINGS,
-  CIVIC_KEY_PEPPER: { type: text(), sensitive: true, description: 'pepper of the stored key digests, as the auth service reads it; unset → the one kept in `CIVIC_DATA_DIR`' },
-  CIVIC_SOURCES_MIRROR: { type: text(), description: 'a folder or an `http(s)://` base laid out like `shared/data`; unset → the shared data folder when present, else the public hosts' },
-  CIVIC_ADMIN_TOKEN: { type: secret(32), sensitive: true, description: 'the admin API token `up` gives the gateway (at least 32 characters); unset → no admin API' },
+  CIVIC_KEY_PEPPER: {
+    type: text(),
+    sensitive: true,
+    description:
+      'pepper of the stored key digests, as the auth service reads it; unset → the one kept in `CIVIC_DATA_DIR`',
+  },
+  CIVIC_SOURCES_MIRROR: {
+    type: text(),
+    description:
+      'a folder or an `http(s)://` base laid out like `shared/data`; unset → the shared data folder when present, else the public hosts',
+  },
+  CIVIC_ADMIN_TOKEN: {
+    type: secret(32),
+    sensitive: true,
+    description: 'the admin API token `up` gives the gateway (at least 32 characters); unset → no admin API',
+  },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
 });
 

@@ -15,10 +15,20 @@ export interface PointBallot extends BallotResponse {
  * from geo (the electing ones during redistricting), then the graph's contests for them.
  */
 export async function ballotAtPoint(
-  upstream: { geo: GeoUpstream; graph: GraphUpstream }, principal: Principal, lat: number, lng: number, date: string, minConfidence: number,
+  upstream: { geo: GeoUpstream; graph: GraphUpstream },
+  principal: Principal,
+  lat: number,
+  lng: number,
+  date: string,
+  minConfidence: number,
 ): Promise<PointBallot> {
   const { regions } = await upstream.geo.districtsAtPoint(principal, lat, lng, date);
   const electing = regions.filter((r) => r.roles.length === 0 || r.roles.includes(DistrictRole.DISTRICT_ROLE_ELECTING));
-  const ballot = await upstream.graph.ballot(principal, { regions: electing.map((r) => r.slug), regionLevels: electing.map((r) => restLevel(r.level)), date, minConfidence });
+  const ballot = await upstream.graph.ballot(principal, {
+    regions: electing.map((r) => r.slug),
+    regionLevels: electing.map((r) => restLevel(r.level)),
+    date,
+    minConfidence,
+  });
   return { ...ballot, electing };
 }

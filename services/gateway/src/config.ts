@@ -1,4 +1,15 @@
-import { address, COMMON_SETTINGS, defineSettings, integer, port, secret, text, url, ENVIRONMENTS, type DeploymentEnvironment } from '@civicgraph/kit';
+import {
+  address,
+  COMMON_SETTINGS,
+  defineSettings,
+  integer,
+  port,
+  secret,
+  text,
+  url,
+  ENVIRONMENTS,
+  type DeploymentEnvironment,
+} from '@civicgraph/kit';
 
 /** Gateway configuration: the only reader of process.env in this service. */
 export interface GatewayConfig {
@@ -54,13 +65,27 @@ export const gatewaySettings = defineSettings('gateway', {
   GRAPH_ADDR: { type: address(), required: true, description: 'the graph service, `host:port`' },
   RESULTS_ADDR: { type: address(), required: true, description: 'the results service, `host:port`' },
   WEBHOOKS_ADDR: { type: address(), description: 'the webhooks service, `host:port`; unset → no `/v1/webhooks`' },
-  INGEST_ADDR: { type: address(), description: 'the ingest service, `host:port`; unset → `/admin/v1/sources` answers 404' },
+  INGEST_ADDR: {
+    type: address(),
+    description: 'the ingest service, `host:port`; unset → `/admin/v1/sources` answers 404',
+  },
   CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
-  NATS_URL: { ...COMMON_SETTINGS.NATS_URL, description: 'NATS JetStream for cache invalidation events; unset → the in-process bus' },
+  NATS_URL: {
+    ...COMMON_SETTINGS.NATS_URL,
+    description: 'NATS JetStream for cache invalidation events; unset → the in-process bus',
+  },
   AUTH_CACHE_MS: { type: integer(0, 3_600_000), default: '5000', description: 'how long a principal is cached' },
   UPSTREAM_DEADLINE_MS: { type: integer(10, 60_000), default: '2000', description: 'deadline of each upstream call' },
-  RATE_LIMIT_REDIS_URL: { type: url('redis', 'rediss'), description: 'Redis holding the per-key rate-limit counters every gateway shares; unset → counted in this process' },
-  CIVIC_ADMIN_TOKEN: { type: secret(32), sensitive: true, description: 'bearer token of `/admin/v1/keys` and `/admin/v1/sources` (at least 32 characters); unset → no admin API' },
+  RATE_LIMIT_REDIS_URL: {
+    type: url('redis', 'rediss'),
+    description: 'Redis holding the per-key rate-limit counters every gateway shares; unset → counted in this process',
+  },
+  CIVIC_ADMIN_TOKEN: {
+    type: secret(32),
+    sensitive: true,
+    description:
+      'bearer token of `/admin/v1/keys` and `/admin/v1/sources` (at least 32 characters); unset → no admin API',
+  },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
 });
 
@@ -74,7 +99,13 @@ export type GatewayUpstreams = Pick<GatewayConfig, 'geoAddr' | 'authAddr' | 'gra
 /** Every setting at its default, over the given upstreams: the base of a stack started in code. */
 export function defaultGatewayConfig(upstreams: GatewayUpstreams): Readonly<GatewayConfig> {
   const { geoAddr, authAddr, graphAddr, resultsAddr } = upstreams;
-  return configOf({ ...gatewaySettings.defaults(), GEO_ADDR: geoAddr, AUTH_ADDR: authAddr, GRAPH_ADDR: graphAddr, RESULTS_ADDR: resultsAddr });
+  return configOf({
+    ...gatewaySettings.defaults(),
+    GEO_ADDR: geoAddr,
+    AUTH_ADDR: authAddr,
+    GRAPH_ADDR: graphAddr,
+    RESULTS_ADDR: resultsAddr,
+  });
 }
 
 function configOf(s: ReturnType<typeof gatewaySettings.parse>): Readonly<GatewayConfig> {

@@ -1,7 +1,15 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MemoryRateLimiter, RedisRateLimiter, VersionRegistry, type EventBus, type Lifecycle, type Logger, type RateLimiter } from '@civicgraph/kit';
+import {
+  MemoryRateLimiter,
+  RedisRateLimiter,
+  VersionRegistry,
+  type EventBus,
+  type Lifecycle,
+  type Logger,
+  type RateLimiter,
+} from '@civicgraph/kit';
 import { createApp } from './app.js';
 import { startKeyInvalidator, startResponseInvalidator } from './cache/invalidator.js';
 import { ResponseCache } from './cache/response-cache.js';
@@ -39,13 +47,27 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const geo = connectGeo(config.geoAddr, config.upstreamDeadlineMs);
   const graph = connectGraph(config.graphAddr, config.upstreamDeadlineMs);
   const results = connectResults(config.resultsAddr, config.upstreamDeadlineMs);
-  const webhooks = config.webhooksAddr === undefined ? undefined : connectWebhooks(config.webhooksAddr, config.upstreamDeadlineMs);
-  const ingest = config.ingestAddr === undefined ? undefined : connectIngest(config.ingestAddr, config.upstreamDeadlineMs);
+  const webhooks =
+    config.webhooksAddr === undefined ? undefined : connectWebhooks(config.webhooksAddr, config.upstreamDeadlineMs);
+  const ingest =
+    config.ingestAddr === undefined ? undefined : connectIngest(config.ingestAddr, config.upstreamDeadlineMs);
   const probes = [
-    healthProbe('auth', config.authAddr, 1_000), healthProbe('geo', config.geoAddr, 1_000),
-    healthProbe('graph', config.graphAddr, 1_000), healthProbe('results', config.resultsAddr, 1_000),
+    healthProbe('auth', config.authAddr, 1_000),
+    healthProbe('geo', config.geoAddr, 1_000),
+    healthProbe('graph', config.graphAddr, 1_000),
+    healthProbe('results', config.resultsAddr, 1_000),
   ];
-  lifecycle.defer('gateway upstream clients', () => [auth, geo, graph, results, ...(webhooks === undefined ? [] : [webhooks]), ...(ingest === undefined ? [] : [ingest]), ...probes].forEach((c) => c.close()));
+  lifecycle.defer('gateway upstream clients', () =>
+    [
+      auth,
+      geo,
+      graph,
+      results,
+      ...(webhooks === undefined ? [] : [webhooks]),
+      ...(ingest === undefined ? [] : [ingest]),
+      ...probes,
+    ].forEach((c) => c.close()),
+  );
   const responses = new ResponseCache();
   const principals = new PrincipalCache(auth, config.authCacheMs);
   const subscriptions = [
@@ -85,10 +107,14 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   await once(server, 'listening');
   // Closing stops new connections and waits for in-flight requests; idle keep-alive
   // sockets are closed at once so they cannot hold shutdown open.
-  lifecycle.defer('gateway http server', () => new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  }));
+  lifecycle.defer(
+    'gateway http server',
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  );
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   log.info({ url }, 'gateway listening');

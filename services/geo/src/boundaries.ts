@@ -32,20 +32,31 @@ export interface BoundaryDiff {
  * same start date an import outranks a configured file, a later configured file an earlier
  * one, and any of them us-atlas.
  */
-export function loadBoundaries(config: Pick<GeoConfig, 'files' | 'populationCsv'>, imported: readonly StoredLayer[] = []): BoundarySet {
+export function loadBoundaries(
+  config: Pick<GeoConfig, 'files' | 'populationCsv'>,
+  imported: readonly StoredLayer[] = [],
+): BoundarySet {
   const layers: MapLayer[] = splitByState(loadUsAtlas({ populationCsv: config.populationCsv }), undefined, 0);
   const leftOut: BoundarySet['leftOut'] = [];
   config.files.forEach((file, i) => {
     const report = loadConfiguredFile(file);
     layers.push(...splitByState(report.regions, file.validity, i + 1));
-    leftOut.push(...[...report.skipped, ...report.rejected].map((s) => ({ source: file.path, index: s.index, reason: s.reason })));
+    leftOut.push(
+      ...[...report.skipped, ...report.rejected].map((s) => ({ source: file.path, index: s.index, reason: s.reason })),
+    );
   });
   const importRank = config.files.length + 1;
-  for (const stored of imported) layers.push(...splitByState(stored.regions.map(withScale), stored.regions[0]?.validity, importRank));
+  for (const stored of imported)
+    layers.push(...splitByState(stored.regions.map(withScale), stored.regions[0]?.validity, importRank));
   const regions = effectiveRegions(layers);
   const fingerprints = new Map(regions.map((r) => [versionKey(r), fingerprint(r)]));
   const version = createHash('sha256')
-    .update([...fingerprints].sort(([a], [b]) => (a < b ? -1 : 1)).map(([s, f]) => `${s}=${f}`).join('\n'))
+    .update(
+      [...fingerprints]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([s, f]) => `${s}=${f}`)
+        .join('\n'),
+    )
     .digest('hex')
     .slice(0, 16);
   return { regions, fingerprints, version, leftOut };
@@ -55,7 +66,11 @@ function loadConfiguredFile(file: BoundaryFile): ReturnType<typeof loadGeoJsonFi
   const report = loadGeoJsonFile(file.path, file.level, file.state === undefined ? {} : { state: file.state });
   const scale = file.scale ?? scaleFromName(basename(file.path));
   const source = { name: basename(file.path), ...(scale === undefined ? {} : { scale }) };
-  const regions = report.regions.map((r): RegionRecord => ({ ...r, ...(file.validity === undefined ? {} : { validity: file.validity }), source }));
+  const regions = report.regions.map((r): RegionRecord => ({
+    ...r,
+    ...(file.validity === undefined ? {} : { validity: file.validity }),
+    source,
+  }));
   return { ...report, regions };
 }
 
@@ -71,7 +86,11 @@ function splitByState(regions: readonly RegionRecord[], validity: RegionRecord['
   for (const r of regions) {
     const key = `${r.level}|${r.state}`;
     let layer = layers.get(key);
-    if (layer === undefined) layers.set(key, (layer = { level: r.level, state: r.state, validity, rank, scale: r.source?.scale ?? 0, regions: [] }));
+    if (layer === undefined)
+      layers.set(
+        key,
+        (layer = { level: r.level, state: r.state, validity, rank, scale: r.source?.scale ?? 0, regions: [] }),
+      );
     (layer.regions as RegionRecord[]).push(r);
   }
   return [...layers.values()];
@@ -81,7 +100,10 @@ function fingerprint(r: RegionRecord): string {
   return createHash('sha256').update(JSON.stringify(r)).digest('base64url').slice(0, 22);
 }
 
-export function diffBoundaries(prev: Pick<BoundarySet, 'fingerprints'> | undefined, next: Pick<BoundarySet, 'fingerprints'>): BoundaryDiff {
+export function diffBoundaries(
+  prev: Pick<BoundarySet, 'fingerprints'> | undefined,
+  next: Pick<BoundarySet, 'fingerprints'>,
+): BoundaryDiff {
   const before = prev?.fingerprints ?? new Map<string, string>();
   const sets = { created: new Set<string>(), updated: new Set<string>(), deleted: new Set<string>() };
   for (const [key, fp] of next.fingerprints) {

@@ -1,4 +1,15 @@
-import { COMMON_SETTINGS, ConfigError, defineSettings, grpcBindSettings, integer, parsed, text, word, ENVIRONMENTS, levelFromRest } from '@civicgraph/kit';
+import {
+  COMMON_SETTINGS,
+  ConfigError,
+  defineSettings,
+  grpcBindSettings,
+  integer,
+  parsed,
+  text,
+  word,
+  ENVIRONMENTS,
+  levelFromRest,
+} from '@civicgraph/kit';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Level } from '@civicgraph/protos/civic/geo/v1/geo';
@@ -67,24 +78,46 @@ export function parseBoundaryFile(spec: string, variable = 'GEO_FILES'): Boundar
 /** The geo service's environment: every variable it reads, with its default and meaning. */
 export const geoSettings = defineSettings('geo', {
   ...grpcBindSettings('GEO', 50051),
-  CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of the embedded stores: boundaries in `geo/`, their index snapshot in `geo-index/`' },
+  CIVIC_DATA_DIR: {
+    ...COMMON_SETTINGS.CIVIC_DATA_DIR,
+    description: 'folder of the embedded stores: boundaries in `geo/`, their index snapshot in `geo-index/`',
+  },
   CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
   NATS_URL: COMMON_SETTINGS.NATS_URL,
   GEO_FILES: {
-    type: parsed((raw) => raw.split(',').map((spec) => spec.trim()).filter((spec) => spec !== '').map((spec) => parseBoundaryFile(spec))),
-    default: '', description: 'extra GeoJSON boundary files: comma-separated `level=path[@state]`',
+    type: parsed((raw) =>
+      raw
+        .split(',')
+        .map((spec) => spec.trim())
+        .filter((spec) => spec !== '')
+        .map((spec) => parseBoundaryFile(spec)),
+    ),
+    default: '',
+    description: 'extra GeoJSON boundary files: comma-separated `level=path[@state]`',
   },
   GEO_MANIFEST: {
     type: parsed((path) => readManifest(path)),
-    description: 'JSON list of boundary files `{level, path, state?, valid_from?, valid_to?, elections_from?, elections_to?, scale_denominator?}`',
+    description:
+      'JSON list of boundary files `{level, path, state?, valid_from?, valid_to?, elections_from?, elections_to?, scale_denominator?}`',
   },
   GEO_POPULATION_CSV: { type: text(), description: 'Census county estimates CSV (names and populations)' },
-  GEO_STORE_POLL_MS: { type: integer(50, 3_600_000), default: '1000', description: 'how often the boundary store is checked for imports by other processes' },
-  GEO_H3_RESOLUTION: {
-    type: integer(0, 6), default: String(DEFAULT_H3_RESOLUTION),
-    description: 'H3 resolution of the cell tables (0–6; finer ones only cost build time and memory); a change builds a new index snapshot',
+  GEO_STORE_POLL_MS: {
+    type: integer(50, 3_600_000),
+    default: '1000',
+    description: 'how often the boundary store is checked for imports by other processes',
   },
-  GEO_GEOCODER: { type: word(['embedded', 'census'] as const), default: 'embedded', description: '`embedded` (`lat,lng`, ZIP, `City, ST`; no network) or `census` (street addresses via the US Census Geocoder)' },
+  GEO_H3_RESOLUTION: {
+    type: integer(0, 6),
+    default: String(DEFAULT_H3_RESOLUTION),
+    description:
+      'H3 resolution of the cell tables (0–6; finer ones only cost build time and memory); a change builds a new index snapshot',
+  },
+  GEO_GEOCODER: {
+    type: word(['embedded', 'census'] as const),
+    default: 'embedded',
+    description:
+      '`embedded` (`lat,lng`, ZIP, `City, ST`; no network) or `census` (street addresses via the US Census Geocoder)',
+  },
   GEO_CENSUS_URL: { type: text(), description: "base URL of the Census geocoder; unset → Census's public one" },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
 });
@@ -135,7 +168,10 @@ export function readManifest(path: string | undefined, variable = 'GEO_MANIFEST'
 
 function manifestEntry(e: ManifestEntry, where: string): BoundaryFile {
   const text = (k: string) => (typeof e[k] === 'string' ? (e[k] as string) : undefined);
-  const file = parseBoundaryFile(`${text('level') ?? ''}=${text('path') ?? ''}${text('state') ? `@${text('state')}` : ''}`, where);
+  const file = parseBoundaryFile(
+    `${text('level') ?? ''}=${text('path') ?? ''}${text('state') ? `@${text('state')}` : ''}`,
+    where,
+  );
   const validity: Validity = {};
   for (const [field, key] of Object.entries(VALIDITY_FIELDS) as [keyof Validity, string][]) {
     const v = text(key);
@@ -144,11 +180,21 @@ function manifestEntry(e: ManifestEntry, where: string): BoundaryFile {
   const problem = validityProblem(validity);
   if (problem !== undefined) throw new ConfigError(where, problem.detail);
   const scale = e['scale_denominator'];
-  if (scale !== undefined && !(Number.isInteger(scale) && (scale as number) > 0)) throw new ConfigError(where, `scale_denominator must be a positive integer (20000000 for a 1:20M map), got ${JSON.stringify(scale)}`);
-  return { ...file, ...(Object.keys(validity).length === 0 ? {} : { validity }), ...(scale === undefined ? {} : { scale: scale as number }) };
+  if (scale !== undefined && !(Number.isInteger(scale) && (scale as number) > 0))
+    throw new ConfigError(
+      where,
+      `scale_denominator must be a positive integer (20000000 for a 1:20M map), got ${JSON.stringify(scale)}`,
+    );
+  return {
+    ...file,
+    ...(Object.keys(validity).length === 0 ? {} : { validity }),
+    ...(scale === undefined ? {} : { scale: scale as number }),
+  };
 }
 
 function geocoderSelection(s: GeoSettingValues): GeocoderSelection {
   const baseUrl = s.GEO_CENSUS_URL;
-  return s.GEO_GEOCODER === 'embedded' ? { kind: 'embedded' } : { kind: 'census', census: baseUrl === undefined ? {} : { baseUrl } };
+  return s.GEO_GEOCODER === 'embedded'
+    ? { kind: 'embedded' }
+    : { kind: 'census', census: baseUrl === undefined ? {} : { baseUrl } };
 }

@@ -15,7 +15,13 @@ function chunks<T>(items: T[], size: number): T[][] {
  * `updated` (other processes may hold answers from an earlier data set); later loads
  * report exactly the created, updated and deleted slugs, and nothing when nothing changed.
  */
-export async function publishBoundaryChanges(bus: EventBus, env: string, diff: BoundaryDiff, version: string, first: boolean): Promise<number> {
+export async function publishBoundaryChanges(
+  bus: EventBus,
+  env: string,
+  diff: BoundaryDiff,
+  version: string,
+  first: boolean,
+): Promise<number> {
   const groups = first
     ? { updated: [...diff.created, ...diff.updated, ...diff.deleted], created: [], deleted: [] }
     : diff;

@@ -23,7 +23,11 @@ describe.skipIf(tiger === undefined)('the geo state keeps its index as a snapsho
 
   beforeAll(async () => {
     store = LmdbBoundaryStore.open(join(dir, 'geo'));
-    await importBoundaries(store, { path: [`${tiger}/tl_2022_08_cd118.shp`, `${tiger}/tl_2022_44_cd118.shp`], level: CD, validity: V });
+    await importBoundaries(store, {
+      path: [`${tiger}/tl_2022_08_cd118.shp`, `${tiger}/tl_2022_44_cd118.shp`],
+      level: CD,
+      validity: V,
+    });
     built = new GeoState(config, store);
     expect(built.load().index).toBe('built');
   }, scaled(120_000));
@@ -41,7 +45,8 @@ describe.skipIf(tiger === undefined)('the geo state keeps its index as a snapsho
     const points = [...uniformPoints(20_000, 7, [-125, 24, -66, 50]), ...pointsNearEdges(co, 5_000, 8)];
     const a = built.current().index;
     const b = restarted.current().index;
-    const slugs = (rs: { slug: string; validity?: unknown }[]) => rs.map((r) => `${r.slug}@${JSON.stringify(r.validity ?? null)}`).join(' ');
+    const slugs = (rs: { slug: string; validity?: unknown }[]) =>
+      rs.map((r) => `${r.slug}@${JSON.stringify(r.validity ?? null)}`).join(' ');
     const differ = points.filter(([lat, lng]) => slugs(a.lookup(lat, lng)) !== slugs(b.lookup(lat, lng)));
     expect(differ.slice(0, 5)).toEqual([]);
     // The same outlines, field for field.
@@ -50,21 +55,29 @@ describe.skipIf(tiger === undefined)('the geo state keeps its index as a snapsho
     expect(restarted.load().index).toBe('unchanged');
   });
 
-  it('an import names a new snapshot: the next load builds it and removes the old one', async () => {
-    await importBoundaries(store, { path: `${tiger}/tl_2022_10_cd118.shp`, level: CD, validity: V });
-    const state = new GeoState(config, store);
-    const result = state.load();
-    expect(result.index).toBe('built');
-    expect(state.versions('region:de-cd-at-large')).toHaveLength(1);
-    expect(readdirSync(snapshotDir).filter((n) => n.endsWith('.snapshot'))).toHaveLength(1);
-    expect(new GeoState({ ...config, h3Resolution: 6 }, store).load().index).toBe('built');
-  }, scaled(120_000));
+  it(
+    'an import names a new snapshot: the next load builds it and removes the old one',
+    async () => {
+      await importBoundaries(store, { path: `${tiger}/tl_2022_10_cd118.shp`, level: CD, validity: V });
+      const state = new GeoState(config, store);
+      const result = state.load();
+      expect(result.index).toBe('built');
+      expect(state.versions('region:de-cd-at-large')).toHaveLength(1);
+      expect(readdirSync(snapshotDir).filter((n) => n.endsWith('.snapshot'))).toHaveLength(1);
+      expect(new GeoState({ ...config, h3Resolution: 6 }, store).load().index).toBe('built');
+    },
+    scaled(120_000),
+  );
 
-  it('a damaged snapshot is rebuilt, not served', () => {
-    const [name] = readdirSync(snapshotDir).filter((n) => n.endsWith('.snapshot'));
-    writeFileSync(join(snapshotDir, name!), 'CGSNAP01 but then nothing');
-    const state = new GeoState({ ...config, h3Resolution: 6 }, store);
-    expect(state.load().index).toBe('built');
-    expect(state.versions('region:co-cd-8')).toHaveLength(1);
-  }, scaled(120_000));
+  it(
+    'a damaged snapshot is rebuilt, not served',
+    () => {
+      const [name] = readdirSync(snapshotDir).filter((n) => n.endsWith('.snapshot'));
+      writeFileSync(join(snapshotDir, name!), 'CGSNAP01 but then nothing');
+      const state = new GeoState({ ...config, h3Resolution: 6 }, store);
+      expect(state.load().index).toBe('built');
+      expect(state.versions('region:co-cd-8')).toHaveLength(1);
+    },
+    scaled(120_000),
+  );
 });

@@ -55,7 +55,12 @@ export class GeoState {
     // Named before the sources are read: an import committed (or a file changed) meanwhile names a newer snapshot, and its reload follows.
     const name = snapshotName(this.inputs());
     if (name === this.servedName && this.set !== undefined && this.index !== undefined) {
-      return { diff: { created: [], updated: [], deleted: [] }, set: this.set, regions: this.index.regions.length, index: 'unchanged' };
+      return {
+        diff: { created: [], updated: [], deleted: [] },
+        set: this.set,
+        regions: this.index.regions.length,
+        index: 'unchanged',
+      };
     }
     const dir = this.config.snapshotDir;
     const snapshot = dir === undefined ? undefined : loadIndexSnapshot(dir, name);

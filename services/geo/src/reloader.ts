@@ -23,10 +23,12 @@ export class Reloader<T> {
   /** Reloads now, or right after the reload in progress. */
   request(): Promise<T> {
     if (this.running === undefined) return this.start();
-    this.queued ??= this.running.catch(() => undefined).then(() => {
-      this.queued = undefined;
-      return this.start();
-    });
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.start();
+      });
     return this.queued;
   }
 
@@ -46,7 +48,9 @@ export class Reloader<T> {
     const generation = this.store.generation();
     if (generation === this.seen) return;
     this.seen = generation;
-    this.request().catch((err: unknown) => this.log.error({ err }, 'reload after import failed; previous boundaries still serve'));
+    this.request().catch((err: unknown) =>
+      this.log.error({ err }, 'reload after import failed; previous boundaries still serve'),
+    );
   }
 
   private start(): Promise<T> {

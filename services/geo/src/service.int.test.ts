@@ -20,8 +20,19 @@ async function start(geocoder: Geocoder) {
   lifecycle.defer('temp dir', () => rmSync(dir, { recursive: true, force: true }));
   const bus = new MemoryEventBus();
   return startGeoService(
-    { host: '127.0.0.1', port: 0, files: [], populationCsv: undefined, storePath: join(dir, 'geo'), storePollMs: 1_000, h3Resolution: DEFAULT_H3_RESOLUTION,
-      geocoder: { kind: 'embedded' }, natsUrl: undefined, env: 'test', logLevel: 'silent' },
+    {
+      host: '127.0.0.1',
+      port: 0,
+      files: [],
+      populationCsv: undefined,
+      storePath: join(dir, 'geo'),
+      storePollMs: 1_000,
+      h3Resolution: DEFAULT_H3_RESOLUTION,
+      geocoder: { kind: 'embedded' },
+      natsUrl: undefined,
+      env: 'test',
+      logLevel: 'silent',
+    },
     { bus, lifecycle, log, geocoder },
   );
 }
@@ -37,7 +48,7 @@ describe('the geo service at start', () => {
     expect(events).toEqual(['prepared', 'started']);
   });
 
-  it('the embedded geocoder\'s prepare builds its ZIP registry', async () => {
+  it("the embedded geocoder's prepare builds its ZIP registry", async () => {
     let built = 0;
     const registry = new ZipRegistry([{ zip: '80202', point: { lat: 39.75, lng: -105 }, city: 'Denver', state: 'CO' }]);
     const geocoder = new EmbeddedGeocoder({ registry: () => (built++, registry) });

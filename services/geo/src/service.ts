@@ -1,5 +1,12 @@
 import { GeoServiceService, type GeoServiceServer } from '@civicgraph/protos/civic/geo/v1/geo';
-import { IMPORT_MESSAGE_BYTES, startGrpcServer, unary, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
+import {
+  IMPORT_MESSAGE_BYTES,
+  startGrpcServer,
+  unary,
+  type EventBus,
+  type Lifecycle,
+  type Logger,
+} from '@civicgraph/kit';
 import type { GeoConfig } from './config.js';
 import { publishBoundaryChanges } from './events.js';
 import { GeoState } from './geo-state.js';
@@ -44,9 +51,25 @@ export async function startGeoService(config: GeoConfig, deps: GeoDeps): Promise
     const { diff, set, regions, index, snapshotError } = state.load();
     const events = await publishBoundaryChanges(bus, config.env, diff, set.version, first);
     first = false;
-    if (snapshotError !== undefined) log.warn({ err: snapshotError, dir: config.snapshotDir }, 'index snapshot not written; the next start builds the index again');
-    log.info({ regions, index, leftOut: set.leftOut.length, version: set.version, created: diff.created.length,
-      updated: diff.updated.length, deleted: diff.deleted.length, events, ms: Math.round(performance.now() - started) }, 'boundaries loaded');
+    if (snapshotError !== undefined)
+      log.warn(
+        { err: snapshotError, dir: config.snapshotDir },
+        'index snapshot not written; the next start builds the index again',
+      );
+    log.info(
+      {
+        regions,
+        index,
+        leftOut: set.leftOut.length,
+        version: set.version,
+        created: diff.created.length,
+        updated: diff.updated.length,
+        deleted: diff.deleted.length,
+        events,
+        ms: Math.round(performance.now() - started),
+      },
+      'boundaries loaded',
+    );
     return diff;
   };
   const reloader = new Reloader(reload, store, log);

@@ -1,5 +1,13 @@
 import { join, resolve } from 'node:path';
-import { COMMON_SETTINGS, defineSettings, grpcBindSettings, integer, text, ENVIRONMENTS, type DeploymentEnvironment } from '@civicgraph/kit';
+import {
+  COMMON_SETTINGS,
+  defineSettings,
+  grpcBindSettings,
+  integer,
+  text,
+  ENVIRONMENTS,
+  type DeploymentEnvironment,
+} from '@civicgraph/kit';
 import { STORE_SETTINGS, storeSelectionOf, type StoreSelection } from './store/open-store.js';
 
 /** Graph service configuration: the only reader of process.env in this service. */
@@ -38,14 +46,26 @@ export interface GraphConfig {
 /** The graph service's environment: every variable it reads, with its default and meaning. */
 export const graphSettings = defineSettings('graph', {
   ...grpcBindSettings('GRAPH', 50053),
-  CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of the embedded stores: the election graph in `graph/`' },
+  CIVIC_DATA_DIR: {
+    ...COMMON_SETTINGS.CIVIC_DATA_DIR,
+    description: 'folder of the embedded stores: the election graph in `graph/`',
+  },
   CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
   NATS_URL: COMMON_SETTINGS.NATS_URL,
   ...STORE_SETTINGS,
-  CIVIC_CURSOR_SECRET: { type: text(), sensitive: true, description: 'signs pagination cursors; replicas must share one; unset → a random secret kept in `CIVIC_DATA_DIR`' },
-  GRAPH_RELAY_POLL_MS: { type: integer(10, 60_000), default: '200', description: 'how often the outbox relay looks for unpublished events' },
+  CIVIC_CURSOR_SECRET: {
+    type: text(),
+    sensitive: true,
+    description: 'signs pagination cursors; replicas must share one; unset → a random secret kept in `CIVIC_DATA_DIR`',
+  },
+  GRAPH_RELAY_POLL_MS: {
+    type: integer(10, 60_000),
+    default: '200',
+    description: 'how often the outbox relay looks for unpublished events',
+  },
   GRAPH_RESCORE_INTERVAL_MS: {
-    type: integer(0, 2_147_483_647), default: '86400000',
+    type: integer(0, 2_147_483_647),
+    default: '86400000',
     description: 'how often stored candidacies are re-scored as their sources age (a day; `0`: never)',
   },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,

@@ -1,6 +1,18 @@
 import { dirname, join } from 'node:path';
 import { GraphServiceService, type GraphServiceServer } from '@civicgraph/protos/civic/graph/v1/graph';
-import { assertEnvironment, IMPORT_MESSAGE_BYTES, NotFoundError, nodeVisible, principalOf as callerOf, servicePrincipalOf, startGrpcServer, unary, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
+import {
+  assertEnvironment,
+  IMPORT_MESSAGE_BYTES,
+  NotFoundError,
+  nodeVisible,
+  principalOf as callerOf,
+  servicePrincipalOf,
+  startGrpcServer,
+  unary,
+  type EventBus,
+  type Lifecycle,
+  type Logger,
+} from '@civicgraph/kit';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { GraphConfig } from './config.js';
 import { OutboxRelay } from './domain/outbox-relay.js';
@@ -50,7 +62,10 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
   const relay = new OutboxRelay({ store, bus, log, pollMs: config.relayPollMs });
   relay.start();
   lifecycle.defer('graph outbox relay', () => relay.stop());
-  const ctx: QueryContext = { store, cursors: Cursors.fromSecretFile(join(dirname(config.storePath), 'graph-cursor.secret'), config.cursorSecret) };
+  const ctx: QueryContext = {
+    store,
+    cursors: Cursors.fromSecretFile(join(dirname(config.storePath), 'graph-cursor.secret'), config.cursorSecret),
+  };
 
   // Defence in depth: the gateway already refuses keys of the other environment; a call that
   // carries one anyway (a misrouted or misconfigured gateway) never reaches this dataset.
@@ -69,11 +84,16 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
       const slug = slugParam('slug', req.slug, 'candidacy', true);
       const provenance = slugParam('provenance', req.provenance, 'provenance', true);
       const node = await store.getNode(slug);
-      if (node === undefined || !nodeVisible(principal, node)) throw new NotFoundError(`No candidacy ${slug}.`, { field: 'slug' });
-      await writer.moveCandidacy(slug, {
-        ...(req.filingStatus === '' ? {} : { filingStatus: req.filingStatus as FilingStatus }),
-        ...(req.ballotAccess === '' ? {} : { ballotAccess: req.ballotAccess as BallotAccess }),
-      }, provenance);
+      if (node === undefined || !nodeVisible(principal, node))
+        throw new NotFoundError(`No candidacy ${slug}.`, { field: 'slug' });
+      await writer.moveCandidacy(
+        slug,
+        {
+          ...(req.filingStatus === '' ? {} : { filingStatus: req.filingStatus as FilingStatus }),
+          ...(req.ballotAccess === '' ? {} : { ballotAccess: req.ballotAccess as BallotAccess }),
+        },
+        provenance,
+      );
       return getCandidacy(ctx, principal, { slug, minConfidence: 0 });
     }),
     listResults: unary(log, 'ListResults', (req, call) => listResults(ctx, principalOf(call), req)),
@@ -81,7 +101,19 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
       const caller = served(servicePrincipalOf(call, 'ImportSource'));
       const started = performance.now();
       const answer = await importSource(store, writer, req);
-      log.info({ caller: caller.keyId, kind: req.kind, files: req.files.length, created: answer.created, updated: answer.updated, rejected: answer.rejected, events: answer.events, ms: Math.round(performance.now() - started) }, 'source imported');
+      log.info(
+        {
+          caller: caller.keyId,
+          kind: req.kind,
+          files: req.files.length,
+          created: answer.created,
+          updated: answer.updated,
+          rejected: answer.rejected,
+          events: answer.events,
+          ms: Math.round(performance.now() - started),
+        },
+        'source imported',
+      );
       return answer;
     }),
   };
@@ -100,11 +132,13 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
     return outcome;
   };
   if (config.rescoreIntervalMs > 0) {
-    const timer = setInterval(() => rescore().catch((err: unknown) => log.error({ err }, 're-scoring failed; the next pass will retry')), config.rescoreIntervalMs);
+    const timer = setInterval(
+      () => rescore().catch((err: unknown) => log.error({ err }, 're-scoring failed; the next pass will retry')),
+      config.rescoreIntervalMs,
+    );
     timer.unref();
     lifecycle.defer('graph re-scoring', () => clearInterval(timer));
   }
   server.markServing();
   return { address: server.address, port: server.port, store, writer, drainOutbox: () => relay.drain(), rescore };
 }
-

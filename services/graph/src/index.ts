@@ -13,7 +13,13 @@ export type { BatchOutcome, NodeOutcome } from './domain/batch-plan.js';
 export { LmdbGraphStore } from './store/lmdb/lmdb-graph-store.js';
 export { runImport, summaryText, rowsSeen, type ImportTally } from './import/run-import.js';
 export { importSource } from './import/import-source.js';
-export { graphImporter, isGraphImportKind, GRAPH_IMPORT_KINDS, type GraphImportKind, type GraphImportOptions } from './import/kinds.js';
+export {
+  graphImporter,
+  isGraphImportKind,
+  GRAPH_IMPORT_KINDS,
+  type GraphImportKind,
+  type GraphImportOptions,
+} from './import/kinds.js';
 export { generateDemo, DEMO_MARKER, type DemoRegion, type DemoOptions } from './demo/generate.js';
 export { queryAll, MAX_ANSWER_NODES } from './store/query-all.js';
 export { surroundingGenerals } from './demo/calendar.js';

@@ -14,13 +14,21 @@ describe('readIngestConfig', () => {
   });
 
   it('reads a mirror as an HTTP base or a folder', () => {
-    expect(readIngestConfig({ ...ADDRS, CIVIC_SOURCES_MIRROR: 'https://mirror.example.org/data/' }).origin).toEqual({ kind: 'http', base: 'https://mirror.example.org/data/' });
-    expect(readIngestConfig({ ...ADDRS, CIVIC_SOURCES_MIRROR: '/srv/mirror' }).origin).toEqual({ kind: 'folder', path: '/srv/mirror' });
+    expect(readIngestConfig({ ...ADDRS, CIVIC_SOURCES_MIRROR: 'https://mirror.example.org/data/' }).origin).toEqual({
+      kind: 'http',
+      base: 'https://mirror.example.org/data/',
+    });
+    expect(readIngestConfig({ ...ADDRS, CIVIC_SOURCES_MIRROR: '/srv/mirror' }).origin).toEqual({
+      kind: 'folder',
+      path: '/srv/mirror',
+    });
   });
 
   it('refuses an unknown source, a bad schedule and a tick out of range, naming the variable', () => {
     expect(() => readIngestConfig({ ...ADDRS, INGEST_SOURCES: 'fec-weball26,fec-weball99' })).toThrow(ConfigError);
-    expect(() => readIngestConfig({ ...ADDRS, INGEST_SOURCES: 'fec-weball99' })).toThrow(/INGEST_SOURCES: unknown source fec-weball99/);
+    expect(() => readIngestConfig({ ...ADDRS, INGEST_SOURCES: 'fec-weball99' })).toThrow(
+      /INGEST_SOURCES: unknown source fec-weball99/,
+    );
     expect(() => readIngestConfig({ ...ADDRS, INGEST_SCHEDULE: 'sometimes' })).toThrow(/INGEST_SCHEDULE/);
     expect(() => readIngestConfig({ ...ADDRS, INGEST_TICK_MS: '5' })).toThrow(/INGEST_TICK_MS/);
   });

@@ -1,5 +1,16 @@
 import { isAbsolute, join, resolve } from 'node:path';
-import { address, COMMON_SETTINGS, defineSettings, grpcBindSettings, integer, onOff, parsed, text, ConfigError, ENVIRONMENTS } from '@civicgraph/kit';
+import {
+  address,
+  COMMON_SETTINGS,
+  defineSettings,
+  grpcBindSettings,
+  integer,
+  onOff,
+  parsed,
+  text,
+  ConfigError,
+  ENVIRONMENTS,
+} from '@civicgraph/kit';
 import type { Origin } from './fetch/fetch-file.js';
 import { SOURCES } from './registry.js';
 
@@ -34,22 +45,55 @@ export interface IngestConfig {
 /** The ingest service's environment: every variable it reads, with its default and meaning. */
 export const ingestSettings = defineSettings('ingest', {
   ...grpcBindSettings('INGEST', 50056),
-  CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of ingest\'s state and of each source\'s current files (`ingest/`)' },
+  CIVIC_DATA_DIR: {
+    ...COMMON_SETTINGS.CIVIC_DATA_DIR,
+    description: "folder of ingest's state and of each source's current files (`ingest/`)",
+  },
   CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
-  GRAPH_ADDR: { type: address(), required: true, description: 'the graph service, which imports the graph\'s sources, `host:port`' },
-  GEO_ADDR: { type: address(), required: true, description: 'the geo service, which imports the boundary maps, `host:port`' },
-  CIVIC_SOURCES_MIRROR: { type: text(), description: 'a folder or an `http(s)://` base laid out like `shared/data`, read instead of the public hosts' },
-  INGEST_SCHEDULE: { type: onOff(), default: 'on', description: '`on`: run due sources at start and as they come due; `off`: only when asked' },
-  INGEST_TICK_MS: { type: integer(100, 86_400_000), default: '60000', description: 'how often the schedule looks for due sources' },
-  INGEST_SOURCES: { type: parsed(sourceList), default: '', description: 'the sources this deployment keeps (comma-separated ids); empty → every source of the registry' },
+  GRAPH_ADDR: {
+    type: address(),
+    required: true,
+    description: "the graph service, which imports the graph's sources, `host:port`",
+  },
+  GEO_ADDR: {
+    type: address(),
+    required: true,
+    description: 'the geo service, which imports the boundary maps, `host:port`',
+  },
+  CIVIC_SOURCES_MIRROR: {
+    type: text(),
+    description: 'a folder or an `http(s)://` base laid out like `shared/data`, read instead of the public hosts',
+  },
+  INGEST_SCHEDULE: {
+    type: onOff(),
+    default: 'on',
+    description: '`on`: run due sources at start and as they come due; `off`: only when asked',
+  },
+  INGEST_TICK_MS: {
+    type: integer(100, 86_400_000),
+    default: '60000',
+    description: 'how often the schedule looks for due sources',
+  },
+  INGEST_SOURCES: {
+    type: parsed(sourceList),
+    default: '',
+    description: 'the sources this deployment keeps (comma-separated ids); empty → every source of the registry',
+  },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
 });
 
 /** INGEST_SOURCES: registry ids; none named → all of them. */
 function sourceList(raw: string): string[] {
-  const ids = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const ids = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const unknown = ids.filter((id) => !SOURCES.some((s) => s.id === id));
-  if (unknown.length > 0) throw new ConfigError('INGEST_SOURCES', `unknown source ${unknown.join(', ')}; the registry has ${SOURCES.map((s) => s.id).join(', ')}`);
+  if (unknown.length > 0)
+    throw new ConfigError(
+      'INGEST_SOURCES',
+      `unknown source ${unknown.join(', ')}; the registry has ${SOURCES.map((s) => s.id).join(', ')}`,
+    );
   return ids.length === 0 ? SOURCES.map((s) => s.id) : ids;
 }
 
@@ -58,8 +102,16 @@ export function readIngestConfig(env: NodeJS.ProcessEnv = process.env): Readonly
 }
 
 /** Every setting at its default, over `dataDir` and with the services it imports through: the base of a stack started in code. */
-export function defaultIngestConfig(dataDir: string, upstreams: Pick<IngestConfig, 'graphAddr' | 'geoAddr'>): Readonly<IngestConfig> {
-  return configOf({ ...ingestSettings.defaults(), CIVIC_DATA_DIR: dataDir, GRAPH_ADDR: upstreams.graphAddr, GEO_ADDR: upstreams.geoAddr });
+export function defaultIngestConfig(
+  dataDir: string,
+  upstreams: Pick<IngestConfig, 'graphAddr' | 'geoAddr'>,
+): Readonly<IngestConfig> {
+  return configOf({
+    ...ingestSettings.defaults(),
+    CIVIC_DATA_DIR: dataDir,
+    GRAPH_ADDR: upstreams.graphAddr,
+    GEO_ADDR: upstreams.geoAddr,
+  });
 }
 
 function configOf(s: ReturnType<typeof ingestSettings.parse>): Readonly<IngestConfig> {

@@ -32,10 +32,15 @@ beforeAll(async () => {
   boundaries = LmdbBoundaryStore.open(join(dir, 'geo'));
   store = IngestStore.open(join(dir, 'ingest', 'state'));
   ingest = new Ingest(
-    { origin: { kind: 'folder', path: mirror }, store, filesDir: join(dir, 'ingest', 'files'),
+    {
+      origin: { kind: 'folder', path: mirror },
+      store,
+      filesDir: join(dir, 'ingest', 'files'),
       graph: { importSource: (req) => importSource(graph, new GraphWriter({ store: graph, env: 'test' }), req) },
       boundaries: { importBoundaries: (req) => importBoundaryFiles(boundaries, req) },
-      now: () => new Date(clock), log: createLogger('test', 'silent') },
+      now: () => new Date(clock),
+      log: createLogger('test', 'silent'),
+    },
     [SOURCE],
   );
 });
@@ -53,8 +58,16 @@ const state = () => ingest.list()[0]!.state;
 describe('Ingest.runDue', () => {
   it('runs a never-fetched source at once; a missing file fails it with the reason and a 1-minute backoff', async () => {
     const [run] = await ingest.runDue();
-    expect(run).toMatchObject({ source: SOURCE.id, status: 'failed', error: expect.stringContaining("cannot read the mirror's copy (ENOENT)") });
-    expect(state()).toMatchObject({ status: 'failed', failures: 1, nextAttemptAt: new Date(clock + MINUTE).toISOString() });
+    expect(run).toMatchObject({
+      source: SOURCE.id,
+      status: 'failed',
+      error: expect.stringContaining("cannot read the mirror's copy (ENOENT)"),
+    });
+    expect(state()).toMatchObject({
+      status: 'failed',
+      failures: 1,
+      nextAttemptAt: new Date(clock + MINUTE).toISOString(),
+    });
   });
 
   it('leaves it alone until the backoff has passed, then retries and doubles the wait', async () => {
@@ -65,15 +78,22 @@ describe('Ingest.runDue', () => {
     expect(state()).toMatchObject({ failures: 2, nextAttemptAt: new Date(clock + 2 * MINUTE).toISOString() });
   });
 
-  it('imports the file once it is there, resets the failures and waits for the source\'s refresh', async () => {
+  it("imports the file once it is there, resets the failures and waits for the source's refresh", async () => {
     const file = join(mirror, SOURCE.files[0]!.mirror!);
     mkdirSync(dirname(file), { recursive: true });
     copyFileSync(join(SHARED_DATA_DIR, SOURCE.files[0]!.mirror!), file);
     at(2 * MINUTE);
     const [run] = await ingest.runDue();
     expect(run).toMatchObject({ status: 'changed', rows: { created: 65, rejected: 0 }, error: null });
-    expect(state()).toMatchObject({ status: 'ok', failures: 0, error: null, nextAttemptAt: new Date(clock + SOURCE.refreshHours * 3_600_000).toISOString() });
-    expect(boundaries.layers().map((l) => [l.key.state, l.key.validFrom, l.regions.length])).toEqual([['co', '2023-01-09', 65]]);
+    expect(state()).toMatchObject({
+      status: 'ok',
+      failures: 0,
+      error: null,
+      nextAttemptAt: new Date(clock + SOURCE.refreshHours * 3_600_000).toISOString(),
+    });
+    expect(boundaries.layers().map((l) => [l.key.state, l.key.validFrom, l.regions.length])).toEqual([
+      ['co', '2023-01-09', 65],
+    ]);
     at(SOURCE.refreshHours * 3_600_000 - 1);
     expect(await ingest.runDue()).toEqual([]);
     at(1);

@@ -32,7 +32,11 @@ export class Ingest {
   /** The ids `run(ids)` would run, in the order it runs them; an unknown id is refused. */
   queued(ids: readonly string[] = []): string[] {
     const unknown = ids.filter((id) => !this.sources.some((s) => s.id === id));
-    if (unknown.length > 0) throw new InvalidParameterError('sources', `No source ${unknown.join(', ')}; the registry has ${this.sources.map((s) => s.id).join(', ')}.`);
+    if (unknown.length > 0)
+      throw new InvalidParameterError(
+        'sources',
+        `No source ${unknown.join(', ')}; the registry has ${this.sources.map((s) => s.id).join(', ')}.`,
+      );
     return (ids.length === 0 ? this.sources : this.sources.filter((s) => ids.includes(s.id))).map((s) => s.id);
   }
 

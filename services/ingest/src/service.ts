@@ -37,7 +37,16 @@ export async function startIngestService(config: IngestConfig, deps: IngestDeps)
   const boundaries = connectBoundaryImport(config.geoAddr, config.env);
   lifecycle.defer('ingest geo client', () => boundaries.close());
   const ingest = new Ingest(
-    { origin: config.origin, store, filesDir: join(config.dataDir, 'ingest', 'files'), graph, boundaries, now: () => new Date(), log, ...(deps.onRun === undefined ? {} : { onRun: deps.onRun }) },
+    {
+      origin: config.origin,
+      store,
+      filesDir: join(config.dataDir, 'ingest', 'files'),
+      graph,
+      boundaries,
+      now: () => new Date(),
+      log,
+      ...(deps.onRun === undefined ? {} : { onRun: deps.onRun }),
+    },
     SOURCES.filter((s) => config.sources.includes(s.id)),
   );
   lifecycle.defer('ingest runs', () => ingest.stop());
@@ -48,7 +57,9 @@ export async function startIngestService(config: IngestConfig, deps: IngestDeps)
       ingest.run(queued).catch((err: unknown) => log.error({ err }, 'ingest runs asked for failed'));
       return { queued };
     }),
-    listRuns: unary(log, 'ListRuns', (req) => ({ runs: store.runs(req.limit > 0 ? Math.min(req.limit, 500) : 50).map(runView) })),
+    listRuns: unary(log, 'ListRuns', (req) => ({
+      runs: store.runs(req.limit > 0 ? Math.min(req.limit, 500) : 50).map(runView),
+    })),
   };
   const server = await startGrpcServer({
     host: config.host,
@@ -62,4 +73,3 @@ export async function startIngestService(config: IngestConfig, deps: IngestDeps)
   server.markServing();
   return { address: server.address, port: server.port, ingest };
 }
-

@@ -11,7 +11,10 @@ export function sourceView({ source, state }: SourceStatus): SourceMessage {
     licence: source.licence,
     format: source.format,
     covers: source.covers,
-    urls: [...source.files.flatMap((f) => (f.url === undefined ? [] : [f.url])), ...(source.tree?.archive === undefined ? [] : [source.tree.archive.url])],
+    urls: [
+      ...source.files.flatMap((f) => (f.url === undefined ? [] : [f.url])),
+      ...(source.tree?.archive === undefined ? [] : [source.tree.archive.url]),
+    ],
     importer: source.import.kind,
     refreshHours: source.refreshHours,
     status: state.status,
@@ -41,5 +44,10 @@ export function runView(r: RunRecord): Run {
 }
 
 function counts(r: { created: number; updated: number; unchanged: number; rejected: number }) {
-  return { created: String(r.created), updated: String(r.updated), unchanged: String(r.unchanged), rejected: String(r.rejected) };
+  return {
+    created: String(r.created),
+    updated: String(r.updated),
+    unchanged: String(r.unchanged),
+    rejected: String(r.rejected),
+  };
 }

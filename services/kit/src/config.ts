@@ -14,8 +14,16 @@ export class ConfigError extends Error {
   /** Every bad setting found, the first of them being `variable`. */
   readonly problems: readonly ConfigProblem[];
 
-  constructor(readonly variable: string, readonly detail: string, problems?: readonly ConfigProblem[]) {
-    super(problems === undefined || problems.length < 2 ? `${variable}: ${detail}` : `bad settings:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
+  constructor(
+    readonly variable: string,
+    readonly detail: string,
+    problems?: readonly ConfigProblem[],
+  ) {
+    super(
+      problems === undefined || problems.length < 2
+        ? `${variable}: ${detail}`
+        : `bad settings:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
     this.problems = problems ?? [{ variable, message: detail }];
   }

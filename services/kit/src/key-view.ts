@@ -1,9 +1,16 @@
 import { Environment, Plan, type KeyRecord } from '@civicgraph/protos/civic/auth/v1/auth';
 
 /** Plan words as the CLI, the admin API and errors spell them. */
-export const PLAN_WORDS: Readonly<Record<string, Plan>> = { explore: Plan.PLAN_EXPLORE, build: Plan.PLAN_BUILD, enterprise: Plan.PLAN_ENTERPRISE };
+export const PLAN_WORDS: Readonly<Record<string, Plan>> = {
+  explore: Plan.PLAN_EXPLORE,
+  build: Plan.PLAN_BUILD,
+  enterprise: Plan.PLAN_ENTERPRISE,
+};
 /** Environment words, as in `cg_<env>_`. */
-export const ENVIRONMENT_WORDS: Readonly<Record<string, Environment>> = { test: Environment.ENVIRONMENT_TEST, live: Environment.ENVIRONMENT_LIVE };
+export const ENVIRONMENT_WORDS: Readonly<Record<string, Environment>> = {
+  test: Environment.ENVIRONMENT_TEST,
+  live: Environment.ENVIRONMENT_LIVE,
+};
 
 function wordOf<T>(table: Readonly<Record<string, T>>, value: T | undefined): string | null {
   return Object.keys(table).find((k) => table[k] === value) ?? null;

@@ -26,7 +26,9 @@ export function levelFromRest(word: string): Level | undefined {
 type Hyphenated<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}-${Hyphenated<Tail>}` : S;
 
 /** A REST level word (`state`, `congressional-district`, …), derived from the enum as restLevel spells it. */
-export type LevelWord = Hyphenated<Lowercase<LevelName<Exclude<keyof typeof Level, 'LEVEL_UNSPECIFIED' | 'UNRECOGNIZED'>>>>;
+export type LevelWord = Hyphenated<
+  Lowercase<LevelName<Exclude<keyof typeof Level, 'LEVEL_UNSPECIFIED' | 'UNRECOGNIZED'>>>
+>;
 type LevelName<N> = N extends `LEVEL_${infer Rest}` ? Rest : never;
 
 /** Every REST level word, in proto order. */

@@ -15,7 +15,11 @@ describe('createLogger', () => {
     log.info({ key: KEY, secret: 's3cret', req: { headers: { authorization: `Bearer ${KEY}` } } }, 'fields');
     expect(lines.join('')).not.toContain(KEY.slice(8));
     expect(lines.join('')).not.toContain('s3cret');
-    expect(JSON.parse(lines[0]!)).toMatchObject({ key: '[redacted]', secret: '[redacted]', req: { headers: { authorization: '[redacted]' } } });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      key: '[redacted]',
+      secret: '[redacted]',
+      req: { headers: { authorization: '[redacted]' } },
+    });
   });
 
   it('cuts a key out of messages, errors and URLs wherever it appears', () => {

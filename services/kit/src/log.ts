@@ -31,7 +31,11 @@ export function loggerOptions(service: string, level: LoggerOptions['level'] = '
 }
 
 /** A structured logger for one service; `level` comes from that service's config. */
-export function createLogger(service: string, level: LoggerOptions['level'] = 'info', fd: 1 | 2 | DestinationStream = 1): Logger {
+export function createLogger(
+  service: string,
+  level: LoggerOptions['level'] = 'info',
+  fd: 1 | 2 | DestinationStream = 1,
+): Logger {
   const options = loggerOptions(service, level);
   if (fd === 1) return pino(options);
   return pino(options, fd === 2 ? pino.destination(2) : fd);

@@ -10,7 +10,12 @@ import type { Logger } from './log.js';
  * so no event committed by a service is lost to a crash; else the in-process bus, whose
  * events live only in memory.
  */
-export async function openBus(natsUrl: string | undefined, name: string, log: Logger, localStream?: string): Promise<EventBus> {
+export async function openBus(
+  natsUrl: string | undefined,
+  name: string,
+  log: Logger,
+  localStream?: string,
+): Promise<EventBus> {
   if (natsUrl !== undefined) {
     const bus = await NatsEventBus.connect({ url: natsUrl, name, logger: log });
     log.info({ url: natsUrl }, 'event bus: NATS JetStream');

@@ -31,14 +31,30 @@ function principal(ents: Partial<NonNullable<Principal['entitlements']>> = {}): 
 describe('policy', () => {
   it('answers entitlement by entitlement, jurisdictions always held', () => {
     const p = principal({ contact: true, geography: false });
-    expect([hasEntitlement(p, 'contact'), hasEntitlement(p, 'geography'), hasEntitlement(p, 'jurisdictions')]).toEqual([true, false, true]);
+    expect([hasEntitlement(p, 'contact'), hasEntitlement(p, 'geography'), hasEntitlement(p, 'jurisdictions')]).toEqual([
+      true,
+      false,
+      true,
+    ]);
   });
 
   it('budgets queries by plan, an unknown plan as Explore', () => {
-    expect(queryBudget({ ...principal(), plan: Plan.PLAN_EXPLORE })).toEqual({ maxDepth: 8, maxCost: 1_000, maxResponseBytes: 2 * 2 ** 20 });
+    expect(queryBudget({ ...principal(), plan: Plan.PLAN_EXPLORE })).toEqual({
+      maxDepth: 8,
+      maxCost: 1_000,
+      maxResponseBytes: 2 * 2 ** 20,
+    });
     expect(queryBudget(principal())).toEqual({ maxDepth: 12, maxCost: 10_000, maxResponseBytes: 16 * 2 ** 20 });
-    expect(queryBudget({ ...principal(), plan: Plan.PLAN_ENTERPRISE })).toEqual({ maxDepth: 16, maxCost: 50_000, maxResponseBytes: 64 * 2 ** 20 });
-    expect(queryBudget({ ...principal(), plan: Plan.PLAN_UNSPECIFIED })).toEqual({ maxDepth: 8, maxCost: 1_000, maxResponseBytes: 2 * 2 ** 20 });
+    expect(queryBudget({ ...principal(), plan: Plan.PLAN_ENTERPRISE })).toEqual({
+      maxDepth: 16,
+      maxCost: 50_000,
+      maxResponseBytes: 64 * 2 ** 20,
+    });
+    expect(queryBudget({ ...principal(), plan: Plan.PLAN_UNSPECIFIED })).toEqual({
+      maxDepth: 8,
+      maxCost: 1_000,
+      maxResponseBytes: 2 * 2 ** 20,
+    });
   });
 
   it('lists enabled entitlements in a stable order', () => {
@@ -66,7 +82,10 @@ describe('policy', () => {
     expect(stateVisible(scoped, 'tx')).toBe(false);
     expect(stateVisible(scoped, '')).toBe(true);
     expect(stateVisible(principal(), 'tx')).toBe(true);
-    expect(visibleByState(scoped, [{ state: 'co' }, { state: 'tx' }, { state: 'de' }])).toEqual([{ state: 'co' }, { state: 'de' }]);
+    expect(visibleByState(scoped, [{ state: 'co' }, { state: 'tx' }, { state: 'de' }])).toEqual([
+      { state: 'co' },
+      { state: 'de' },
+    ]);
   });
 
   it('hides nodes outside a key’s tiers, keeping untiered ones; a node needs both state and tier in scope', () => {
@@ -82,7 +101,10 @@ describe('policy', () => {
 
   it('gives stores the scope to filter on, national and untiered nodes included', () => {
     expect(storeScope(principal())).toEqual({ states: undefined, tiers: undefined });
-    expect(storeScope(principal({ states: ['co'], tiers: ['federal'] }))).toEqual({ states: ['co', ''], tiers: ['federal', ''] });
+    expect(storeScope(principal({ states: ['co'], tiers: ['federal'] }))).toEqual({
+      states: ['co', ''],
+      tiers: ['federal', ''],
+    });
   });
 
   it('shows contact fields only with contact, and refuses a query naming one otherwise', () => {
@@ -98,11 +120,19 @@ describe('policy', () => {
   });
 
   it('says field by field which candidacy and officeholder fields exist for a key', () => {
-    for (const f of ['campaignEmails', 'campaignPhones', 'campaignTeam', 'contactOffices', 'contactEmails', 'contactLinks']) {
+    for (const f of [
+      'campaignEmails',
+      'campaignPhones',
+      'campaignTeam',
+      'contactOffices',
+      'contactEmails',
+      'contactLinks',
+    ]) {
       expect(fieldVisible(principal(), f)).toBe(false);
       expect(fieldVisible(principal({ contact: true }), f)).toBe(true);
     }
-    for (const f of ['filingStatus', 'campaignWebsite', 'party', 'start', 'end', 'name', 'ids']) expect(fieldVisible(principal(), f)).toBe(true);
+    for (const f of ['filingStatus', 'campaignWebsite', 'party', 'start', 'end', 'name', 'ids'])
+      expect(fieldVisible(principal(), f)).toBe(true);
   });
 
   it('fingerprints everything the policy reads, and nothing else', () => {

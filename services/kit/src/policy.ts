@@ -66,7 +66,10 @@ export function layerAllowed(p: Principal, layer: Layer): boolean {
 /** Refuses a layer outside the principal's plan: `plan_required`, naming the layer. */
 export function assertLayer(p: Principal, layer: Layer): void {
   if (!layerAllowed(p, layer)) {
-    throw new PlanRequiredError(`The ${layer} layer is available on the build and enterprise plans; this key is on explore.`, { field: layer });
+    throw new PlanRequiredError(
+      `The ${layer} layer is available on the build and enterprise plans; this key is on explore.`,
+      { field: layer },
+    );
   }
 }
 
@@ -94,11 +97,19 @@ export function keyPrefixOf(env: DeploymentEnvironment): string {
  * Refuses a key of the other environment (before its secret is even looked up, by its
  * prefix, and again for the resolved principal in every service that holds data).
  */
-export function assertEnvironment(served: DeploymentEnvironment, key: { prefix?: string; principal?: Principal }): void {
+export function assertEnvironment(
+  served: DeploymentEnvironment,
+  key: { prefix?: string; principal?: Principal },
+): void {
   const other = served === 'live' ? 'test' : 'live';
   // By prefix, only a key that names the other environment is refused here; a malformed
   // one goes on to the one indistinct authentication failure.
-  const env = key.principal !== undefined ? environmentOf(key.principal) : key.prefix?.startsWith(keyPrefixOf(other)) ? other : served;
+  const env =
+    key.principal !== undefined
+      ? environmentOf(key.principal)
+      : key.prefix?.startsWith(keyPrefixOf(other))
+        ? other
+        : served;
   if (env === served) return;
   throw new UnauthenticatedError(
     `This deployment serves the ${served} environment and accepts ${keyPrefixOf(served)} keys only; ${keyPrefixOf(other)} keys read the ${other} dataset at its own deployment.`,
@@ -109,9 +120,12 @@ export function assertEnvironment(served: DeploymentEnvironment, key: { prefix?:
 /** Point-in-district resolution and boundary geometry need `geography`. */
 export function assertGeography(p: Principal): void {
   if (!p.entitlements?.geography) {
-    throw new EntitlementRequiredError('This key lacks the geography entitlement, which point-in-district lookups require.', {
-      field: 'geography',
-    });
+    throw new EntitlementRequiredError(
+      'This key lacks the geography entitlement, which point-in-district lookups require.',
+      {
+        field: 'geography',
+      },
+    );
   }
 }
 
@@ -149,7 +163,10 @@ export function nodeVisible(p: Principal, node: { state: string; tier: string })
 export function storeScope(p: Principal): { states: string[] | undefined; tiers: string[] | undefined } {
   const states = p.entitlements?.states ?? [];
   const tiers = p.entitlements?.tiers ?? [];
-  return { states: states.length === 0 ? undefined : [...states, ''], tiers: tiers.length === 0 ? undefined : [...tiers, ''] };
+  return {
+    states: states.length === 0 ? undefined : [...states, ''],
+    tiers: tiers.length === 0 ? undefined : [...tiers, ''],
+  };
 }
 
 /**
@@ -182,7 +199,9 @@ export function fieldVisible(p: Principal, field: string): boolean {
 /** A query naming a contact field without `contact` is refused, naming the field. */
 export function assertContact(p: Principal, field: string): void {
   if (!contactVisible(p)) {
-    throw new EntitlementRequiredError(`The field ${field} requires the contact entitlement, which this key lacks.`, { field });
+    throw new EntitlementRequiredError(`The field ${field} requires the contact entitlement, which this key lacks.`, {
+      field,
+    });
   }
 }
 

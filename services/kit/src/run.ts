@@ -21,7 +21,10 @@ export interface ServiceProcess<C extends { logLevel: string }> {
  * config is read once, then a logger, a lifecycle stopped by SIGTERM/SIGINT, and a clear exit
  * on bad configuration or a failed start.
  */
-export function runService<C extends { logLevel: string }>(service: ServiceProcess<C>, argv: readonly string[] = process.argv.slice(2)): void {
+export function runService<C extends { logLevel: string }>(
+  service: ServiceProcess<C>,
+  argv: readonly string[] = process.argv.slice(2),
+): void {
   if (argv.includes('--settings')) {
     process.stdout.write(settingsText(service.settings));
     return;

@@ -21,8 +21,15 @@ const problemsOf = (env: Record<string, string>) => {
 
 describe('a settings schema', () => {
   it('parses typed values, with defaults for unset and empty variables and undefined for optional ones', () => {
-    expect(settings.parse({ DEMO_UPSTREAM: 'geo:50051', DEMO_PORT: '' })).toEqual({ DEMO_PORT: 8080, DEMO_MODE: 'safe', DEMO_UPSTREAM: 'geo:50051', DEMO_NOTE: undefined });
-    expect(settings.parse({ DEMO_UPSTREAM: 'geo:50051', DEMO_PORT: '0', DEMO_MODE: 'fast', DEMO_NOTE: 'x' })).toMatchObject({ DEMO_PORT: 0, DEMO_MODE: 'fast', DEMO_NOTE: 'x' });
+    expect(settings.parse({ DEMO_UPSTREAM: 'geo:50051', DEMO_PORT: '' })).toEqual({
+      DEMO_PORT: 8080,
+      DEMO_MODE: 'safe',
+      DEMO_UPSTREAM: 'geo:50051',
+      DEMO_NOTE: undefined,
+    });
+    expect(
+      settings.parse({ DEMO_UPSTREAM: 'geo:50051', DEMO_PORT: '0', DEMO_MODE: 'fast', DEMO_NOTE: 'x' }),
+    ).toMatchObject({ DEMO_PORT: 0, DEMO_MODE: 'fast', DEMO_NOTE: 'x' });
   });
 
   it('refuses a missing required variable, naming it', () => {
@@ -31,12 +38,18 @@ describe('a settings schema', () => {
   });
 
   it('refuses a malformed integer, naming the variable and the value', () => {
-    expect(problemsOf({ DEMO_UPSTREAM: 'geo:50051', DEMO_PORT: 'eighty' })).toEqual([{ variable: 'DEMO_PORT', message: expect.stringMatching(/integer.*"eighty"/) }]);
-    expect(problemsOf({ DEMO_UPSTREAM: 'geo:50051', DEMO_PORT: '70000' })).toEqual([{ variable: 'DEMO_PORT', message: expect.stringMatching(/at most 65535.*"70000"/) }]);
+    expect(problemsOf({ DEMO_UPSTREAM: 'geo:50051', DEMO_PORT: 'eighty' })).toEqual([
+      { variable: 'DEMO_PORT', message: expect.stringMatching(/integer.*"eighty"/) },
+    ]);
+    expect(problemsOf({ DEMO_UPSTREAM: 'geo:50051', DEMO_PORT: '70000' })).toEqual([
+      { variable: 'DEMO_PORT', message: expect.stringMatching(/at most 65535.*"70000"/) },
+    ]);
   });
 
   it('refuses an unknown enum value, naming the variable and the allowed words', () => {
-    expect(problemsOf({ DEMO_UPSTREAM: 'geo:50051', DEMO_MODE: 'reckless' })).toEqual([{ variable: 'DEMO_MODE', message: expect.stringMatching(/one of fast, safe.*"reckless"/) }]);
+    expect(problemsOf({ DEMO_UPSTREAM: 'geo:50051', DEMO_MODE: 'reckless' })).toEqual([
+      { variable: 'DEMO_MODE', message: expect.stringMatching(/one of fast, safe.*"reckless"/) },
+    ]);
   });
 
   it('names every bad variable in one error', () => {
@@ -63,10 +76,14 @@ describe('a settings schema', () => {
 });
 
 describe('a sensitive setting', () => {
-  const secrets = defineSettings('secrets', { DEMO_TOKEN: { type: integer(), sensitive: true, description: 'a token' } });
+  const secrets = defineSettings('secrets', {
+    DEMO_TOKEN: { type: integer(), sensitive: true, description: 'a token' },
+  });
 
   it('is refused by name and length, never echoing the value', () => {
-    expect(() => secrets.parse({ DEMO_TOKEN: 'hunter2' })).toThrow(/^DEMO_TOKEN: expected an integer, got 7 characters$/);
+    expect(() => secrets.parse({ DEMO_TOKEN: 'hunter2' })).toThrow(
+      /^DEMO_TOKEN: expected an integer, got 7 characters$/,
+    );
     expect(() => secrets.parse({ DEMO_TOKEN: 'hunter2' })).not.toThrow(/hunter2/);
   });
 });

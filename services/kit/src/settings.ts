@@ -17,12 +17,15 @@ export interface Setting<T> {
   description: string;
 }
 
-type SettingValue<S> = S extends Setting<infer T> ? (S extends { default: string } | { required: true } ? T : T | undefined) : never;
+type SettingValue<S> =
+  S extends Setting<infer T> ? (S extends { default: string } | { required: true } ? T : T | undefined) : never;
 
 type RequiredKeys<S> = { [K in keyof S]: S[K] extends { required: true } ? K : never }[keyof S];
 
 /** The parsed values of a settings schema, by variable name. */
-export type SettingValues<S extends Record<string, Setting<unknown>>> = { -readonly [K in keyof S]: SettingValue<S[K]> };
+export type SettingValues<S extends Record<string, Setting<unknown>>> = {
+  -readonly [K in keyof S]: SettingValue<S[K]>;
+};
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -31,7 +34,10 @@ export class Settings<S extends Record<string, Setting<unknown>>> {
   /** The zod object over the environment: unset and empty variables take their default. */
   readonly schema: z.ZodType<SettingValues<S>>;
 
-  constructor(readonly service: string, readonly specs: S) {
+  constructor(
+    readonly service: string,
+    readonly specs: S,
+  ) {
     const shape = Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, variableSchema(spec)]));
     this.schema = z.object(shape) as unknown as z.ZodType<SettingValues<S>>;
   }
@@ -45,14 +51,22 @@ export class Settings<S extends Record<string, Setting<unknown>>> {
 
   /** Every setting but the required ones, as when left unset: the base of a config built in code. */
   defaults(): Omit<SettingValues<S>, RequiredKeys<S>> {
-    const env = Object.fromEntries(Object.entries(this.specs).filter(([, s]) => s.default !== undefined).map(([n, s]) => [n, s.default]));
+    const env = Object.fromEntries(
+      Object.entries(this.specs)
+        .filter(([, s]) => s.default !== undefined)
+        .map(([n, s]) => [n, s.default]),
+    );
     const shape = Object.fromEntries(Object.keys(env).map((name) => [name, variableSchema(this.specs[name]!)]));
     return z.object(shape).parse(env) as Omit<SettingValues<S>, RequiredKeys<S>>;
   }
 
   /** The settings as `[variable, default, description]` rows, in declaration order. */
   rows(): [string, string, string][] {
-    return Object.entries(this.specs).map(([name, s]) => [name, s.default === '' ? 'empty' : s.default ?? (s.required ? 'required' : 'unset'), s.description]);
+    return Object.entries(this.specs).map(([name, s]) => [
+      name,
+      s.default === '' ? 'empty' : (s.default ?? (s.required ? 'required' : 'unset')),
+      s.description,
+    ]);
   }
 }
 
@@ -72,7 +86,10 @@ function problems(specs: Record<string, Setting<unknown>>, env: Env, error: z.Zo
     const raw = env[variable];
     const spec = specs[variable];
     const got = spec?.sensitive ? `got ${raw?.length} characters` : `got "${raw}"`;
-    const message = raw === undefined || raw === '' ? `required (${spec?.description ?? 'no default'}), but unset` : `${issue.message}, ${got}`;
+    const message =
+      raw === undefined || raw === ''
+        ? `required (${spec?.description ?? 'no default'}), but unset`
+        : `${issue.message}, ${got}`;
     byVariable.set(variable, [...(byVariable.get(variable) ?? []), message]);
   }
   return [...byVariable].map(([variable, messages]) => ({ variable, message: [...new Set(messages)].join('; ') }));
@@ -81,15 +98,23 @@ function problems(specs: Record<string, Setting<unknown>>, env: Env, error: z.Zo
 /** Settings tables as markdown: one table per service, variable | default | description. */
 export function settingsMarkdown(all: readonly Settings<Record<string, Setting<unknown>>>[]): string {
   const cell = (s: string) => s.replaceAll('|', '\\|');
-  return all.map((settings) => [
-    `#### ${settings.service}`,
-    '',
-    '| variable | default | description |',
-    '|---|---|---|',
-    ...settings.rows().map(([name, def, description]) =>
-      `| \`${name}\` | ${['required', 'unset', 'empty'].includes(def) ? def : `\`${cell(def)}\``} | ${cell(description)} |`),
-    '',
-  ].join('\n')).join('\n');
+  return all
+    .map((settings) =>
+      [
+        `#### ${settings.service}`,
+        '',
+        '| variable | default | description |',
+        '|---|---|---|',
+        ...settings
+          .rows()
+          .map(
+            ([name, def, description]) =>
+              `| \`${name}\` | ${['required', 'unset', 'empty'].includes(def) ? def : `\`${cell(def)}\``} | ${cell(description)} |`,
+          ),
+        '',
+      ].join('\n'),
+    )
+    .join('\n');
 }
 
 /** Settings tables as plain text, for `--settings`. */
@@ -103,7 +128,11 @@ export function settingsText(settings: Settings<Record<string, Setting<unknown>>
 
 /** An integer from `min` to `max`. */
 export function integer(min = 0, max = Number.MAX_SAFE_INTEGER): z.ZodType<number, string> {
-  return z.string().regex(/^-?\d+$/, 'expected an integer').transform(Number).pipe(z.number().int().min(min, `expected at least ${min}`).max(max, `expected at most ${max}`));
+  return z
+    .string()
+    .regex(/^-?\d+$/, 'expected an integer')
+    .transform(Number)
+    .pipe(z.number().int().min(min, `expected at least ${min}`).max(max, `expected at most ${max}`));
 }
 
 /** A TCP port; 0 picks a free one. */
@@ -120,24 +149,38 @@ export const address = (): z.ZodType<string, string> => z.string().regex(/^[^\s:
 
 /** One of a fixed set of words. */
 export function word<const T extends readonly [string, ...string[]]>(values: T): z.ZodType<T[number], string> {
-  return z.string().refine((v): v is T[number] => values.includes(v), `expected one of ${values.join(', ')}`) as unknown as z.ZodType<T[number], string>;
+  return z
+    .string()
+    .refine((v): v is T[number] => values.includes(v), `expected one of ${values.join(', ')}`) as unknown as z.ZodType<
+    T[number],
+    string
+  >;
 }
 
 /** `on` or `off`, as a boolean. */
 export const onOff = (): z.ZodType<boolean, string> => word(['on', 'off'] as const).transform((v) => v === 'on');
 
 /** A comma-separated list, trimmed, empty items dropped. */
-export const commaList = (): z.ZodType<string[], string> => z.string().transform((raw) => raw.split(',').map((s) => s.trim()).filter((s) => s !== ''));
+export const commaList = (): z.ZodType<string[], string> =>
+  z.string().transform((raw) =>
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+  );
 
 /** A URL with one of the given schemes. */
 export function url(...schemes: string[]): z.ZodType<string, string> {
-  return z.string().refine((v) => {
-    try {
-      return schemes.length === 0 || schemes.includes(new URL(v).protocol.replace(/:$/, ''));
-    } catch {
-      return false;
-    }
-  }, `expected a ${schemes.join('/')} URL`);
+  return z.string().refine(
+    (v) => {
+      try {
+        return schemes.length === 0 || schemes.includes(new URL(v).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    `expected a ${schemes.join('/')} URL`,
+  );
 }
 
 /** Text read by `parse`, which throws (a ConfigError, say) on a bad value: the message becomes the issue. */
@@ -147,7 +190,8 @@ export function parsed<T>(parse: (raw: string) => T): z.ZodType<T, string> {
       return parse(raw);
     } catch (err) {
       // A ConfigError about a part of the value (`GEO_MANIFEST[3]`) keeps the part's name.
-      const message = err instanceof ConfigError ? (err.variable.includes('[') ? err.message : err.detail) : (err as Error).message;
+      const message =
+        err instanceof ConfigError ? (err.variable.includes('[') ? err.message : err.detail) : (err as Error).message;
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
@@ -161,18 +205,32 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export const COMMON_SETTINGS = {
   CIVIC_DATA_DIR: { type: text(), default: '.civicgraph', description: 'folder of the embedded stores' },
   CIVIC_ENV: {
-    type: word(ENVIRONMENTS), default: 'test',
-    description: 'the environment the deployment serves (`test`: `cg_test_` keys, the sandbox dataset; `live`: `cg_live_` keys) and the word in event subjects `civic.<env>.…`',
+    type: word(ENVIRONMENTS),
+    default: 'test',
+    description:
+      'the environment the deployment serves (`test`: `cg_test_` keys, the sandbox dataset; `live`: `cg_live_` keys) and the word in event subjects `civic.<env>.…`',
   },
   // Text, not a URL: the client also takes `host:port` and comma-separated server lists.
-  NATS_URL: { type: text(), description: 'NATS JetStream (a server, or a comma-separated list); unset → the in-process bus' },
+  NATS_URL: {
+    type: text(),
+    description: 'NATS JetStream (a server, or a comma-separated list); unset → the in-process bus',
+  },
   LOG_LEVEL: { type: word(LOG_LEVELS), default: 'info', description: 'pino level' },
 } satisfies Record<string, Setting<unknown>>;
 
 /** A gRPC bind pair, `<PREFIX>_GRPC_HOST` and `<PREFIX>_GRPC_PORT`. */
 export function grpcBindSettings<P extends string>(prefix: P, defaultPort: number) {
   return {
-    [`${prefix}_GRPC_HOST`]: { type: text(), default: '127.0.0.1', description: 'gRPC bind address (`0.0.0.0` in containers)' },
-    [`${prefix}_GRPC_PORT`]: { type: port(), default: String(defaultPort), description: 'gRPC port (`0` picks a free one)' },
-  } as Record<`${P}_GRPC_HOST`, Setting<string> & { default: string }> & Record<`${P}_GRPC_PORT`, Setting<number> & { default: string }>;
+    [`${prefix}_GRPC_HOST`]: {
+      type: text(),
+      default: '127.0.0.1',
+      description: 'gRPC bind address (`0.0.0.0` in containers)',
+    },
+    [`${prefix}_GRPC_PORT`]: {
+      type: port(),
+      default: String(defaultPort),
+      description: 'gRPC port (`0` picks a free one)',
+    },
+  } as Record<`${P}_GRPC_HOST`, Setting<string> & { default: string }> &
+    Record<`${P}_GRPC_PORT`, Setting<number> & { default: string }>;
 }

@@ -25,8 +25,16 @@ export interface StagedFileContent {
  */
 export function safeRelativePath(path: string, field: string): string {
   const segments = path.split('/');
-  if (path === '' || path.includes('\\') || path.includes('\0') || segments.some((s) => s === '' || s === '.' || s === '..')) {
-    throw new InvalidParameterError(field, `"${path}" is not a relative path inside the source's folder (segments separated by /, none empty, . or ..).`);
+  if (
+    path === '' ||
+    path.includes('\\') ||
+    path.includes('\0') ||
+    segments.some((s) => s === '' || s === '.' || s === '..')
+  ) {
+    throw new InvalidParameterError(
+      field,
+      `"${path}" is not a relative path inside the source's folder (segments separated by /, none empty, . or ..).`,
+    );
   }
   return path;
 }
@@ -35,7 +43,11 @@ export function safeRelativePath(path: string, field: string): string {
  * Writes `files` into a temporary folder of this process, runs `work` on it and removes it,
  * whatever `work` did. `field` names the request field in errors (`files[2].path`).
  */
-export async function withStagedFiles<T>(files: readonly StagedFileContent[], field: string, work: (dir: string) => Promise<T>): Promise<T> {
+export async function withStagedFiles<T>(
+  files: readonly StagedFileContent[],
+  field: string,
+  work: (dir: string) => Promise<T>,
+): Promise<T> {
   if (files.length === 0) throw new InvalidParameterError(field, 'Send at least one file.');
   const paths = files.map((f, i) => safeRelativePath(f.path, `${field}[${i}].path`));
   const twice = paths.find((p, i) => paths.indexOf(p) !== i);

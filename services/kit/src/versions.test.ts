@@ -4,8 +4,13 @@ import { LATEST_VERSION, VersionRegistry } from './versions.js';
 describe('VersionRegistry', () => {
   it('serves the newest shape as is and walks older versions back through each newer downgrade, newest first', () => {
     const v = new VersionRegistry(['2026-01-01']);
-    v.register('2026-06-01', (endpoint, body) => (endpoint === 'x' ? { ...(body as object), step: [...((body as { step: string[] }).step), 'from-06'] } : body));
-    v.register('2027-01-01', (_e, body) => ({ ...(body as object), step: [...((body as { step: string[] }).step), 'from-2027'] }));
+    v.register('2026-06-01', (endpoint, body) =>
+      endpoint === 'x' ? { ...(body as object), step: [...(body as { step: string[] }).step, 'from-06'] } : body,
+    );
+    v.register('2027-01-01', (_e, body) => ({
+      ...(body as object),
+      step: [...(body as { step: string[] }).step, 'from-2027'],
+    }));
     expect(v.latest).toBe('2027-01-01');
     expect(v.known).toEqual(['2026-01-01', '2026-06-01', '2027-01-01']);
     expect(v.shape('2027-01-01', 'x', { step: [] })).toEqual({ step: [] });

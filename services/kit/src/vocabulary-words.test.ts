@@ -3,10 +3,31 @@ import { NodeKind as NodeKindValue } from '@civicgraph/protos/civic/vocabulary/v
 import { describe, expect, test } from 'vitest';
 import { DATA_EVENT_KINDS, EVENT_KINDS, SUBSCRIBABLE_EVENT_TYPES } from './bus/catalogue.js';
 import { graphqlLevel, LEVEL_WORDS, LEVELS } from './levels.js';
-import { EDGE_KINDS, EVENT_KIND_WORDS, isEdgeKind, isEventKind, isNodeKind, isNodeSlug, NODE_KINDS, nodeKindValue, nodeKindWord } from './vocabulary-words.js';
+import {
+  EDGE_KINDS,
+  EVENT_KIND_WORDS,
+  isEdgeKind,
+  isEventKind,
+  isNodeKind,
+  isNodeSlug,
+  NODE_KINDS,
+  nodeKindValue,
+  nodeKindWord,
+} from './vocabulary-words.js';
 
 // The public words (DESIGN, Graph model): what slugs, the API and webhook subscriptions spell.
-const NODE_WORDS = ['region', 'election', 'contest', 'office', 'candidacy', 'person', 'party', 'position', 'provenance', 'result'];
+const NODE_WORDS = [
+  'region',
+  'election',
+  'contest',
+  'office',
+  'candidacy',
+  'person',
+  'party',
+  'position',
+  'provenance',
+  'result',
+];
 
 describe('the vocabulary derived from civic.vocabulary.v1', () => {
   test('node kinds are the lowercase words slugs begin with, in proto order', () => {
@@ -16,7 +37,21 @@ describe('the vocabulary derived from civic.vocabulary.v1', () => {
   });
 
   test('edge kinds keep their upper snake words', () => {
-    expect(EDGE_KINDS).toEqual(['IN_REGION', 'FOR_OFFICE', 'SERVES_REGION', 'IN_ELECTION', 'FOR_CONTEST', 'OF_PERSON', 'OF_PARTY', 'TAKES_POSITION', 'SUPPORTED_BY', 'HOLDS', 'WITHIN', 'OVERLAPS', 'RESULT_FOR']);
+    expect(EDGE_KINDS).toEqual([
+      'IN_REGION',
+      'FOR_OFFICE',
+      'SERVES_REGION',
+      'IN_ELECTION',
+      'FOR_CONTEST',
+      'OF_PERSON',
+      'OF_PARTY',
+      'TAKES_POSITION',
+      'SUPPORTED_BY',
+      'HOLDS',
+      'WITHIN',
+      'OVERLAPS',
+      'RESULT_FOR',
+    ]);
     expect(isEdgeKind('HOLDS')).toBe(true);
     expect(isEdgeKind('holds')).toBe(false);
   });
@@ -50,24 +85,40 @@ describe('the vocabulary derived from civic.vocabulary.v1', () => {
   });
 
   test('isNodeSlug tells a node slug from other text, as the gateway caches need', () => {
-    for (const s of ['region:co', 'contest:co-cd-8-us-representative-2026-general', 'result:9x']) expect(isNodeSlug(s), s).toBe(true);
-    for (const s of ['officeholder:x', 'regions:co', 'region:', 'region:-co', 'region:Co', ':co', 'key_abc', 'co', '']) expect(isNodeSlug(s), s).toBe(false);
+    for (const s of ['region:co', 'contest:co-cd-8-us-representative-2026-general', 'result:9x'])
+      expect(isNodeSlug(s), s).toBe(true);
+    for (const s of ['officeholder:x', 'regions:co', 'region:', 'region:-co', 'region:Co', ':co', 'key_abc', 'co', ''])
+      expect(isNodeSlug(s), s).toBe(false);
   });
 });
 
 describe('region levels derived from civic.geo.v1.Level', () => {
   test('the REST words are the DESIGN list, in proto order', () => {
     expect(LEVEL_WORDS).toEqual([
-      'national', 'state', 'county', 'congressional-district', 'state-legislative-upper', 'state-legislative-lower', 'place',
-      'school-district', 'precinct', 'county-commission-district', 'ward', 'judicial-district', 'special-district',
+      'national',
+      'state',
+      'county',
+      'congressional-district',
+      'state-legislative-upper',
+      'state-legislative-lower',
+      'place',
+      'school-district',
+      'precinct',
+      'county-commission-district',
+      'ward',
+      'judicial-district',
+      'special-district',
     ]);
   });
 
   // GraphQL SDL cannot import a proto enum, so each subschema's copy is checked against it.
-  test.each(['graph', 'geo'])('the %s subschema\'s GraphQL Level enum lists exactly the proto levels', (schema) => {
+  test.each(['graph', 'geo'])("the %s subschema's GraphQL Level enum lists exactly the proto levels", (schema) => {
     const sdl = readFileSync(new URL(`../../../protos/graphql/${schema}.graphql`, import.meta.url), 'utf8');
     const body = /enum Level \{([^}]*)\}/.exec(sdl)?.[1] ?? '';
-    const values = body.split('\n').map((l) => l.replace(/#.*/, '').trim()).filter((l) => /^[A-Z_]+$/.test(l));
+    const values = body
+      .split('\n')
+      .map((l) => l.replace(/#.*/, '').trim())
+      .filter((l) => /^[A-Z_]+$/.test(l));
     expect(values).toEqual(LEVELS.map(graphqlLevel));
   });
 });

@@ -16,7 +16,11 @@ import {
  */
 
 /** The value names of a ts-proto enum after `<prefix>_`, without UNSPECIFIED and UNRECOGNIZED. */
-type Suffixes<Name, Prefix extends string> = Name extends `${Prefix}_UNSPECIFIED` ? never : Name extends `${Prefix}_${infer Rest}` ? Rest : never;
+type Suffixes<Name, Prefix extends string> = Name extends `${Prefix}_UNSPECIFIED`
+  ? never
+  : Name extends `${Prefix}_${infer Rest}`
+    ? Rest
+    : never;
 
 /** A node's kind, the first word of its slug (`region`, `contest`, …). */
 export type NodeKind = Lowercase<Suffixes<keyof typeof NodeKindValue, 'NODE_KIND'>>;
@@ -28,7 +32,11 @@ export type EventKind = NodeKind | Lowercase<Suffixes<keyof typeof EventKindValu
 export type EventVerbWord = Lowercase<Suffixes<keyof typeof EventVerbValue, 'EVENT_VERB'>>;
 
 /** The words of `values`' names after `<prefix>_`, in value order. */
-function wordsOf<W extends string>(values: Record<string, string | number>, prefix: string, spell: (rest: string) => string): readonly W[] {
+function wordsOf<W extends string>(
+  values: Record<string, string | number>,
+  prefix: string,
+  spell: (rest: string) => string,
+): readonly W[] {
   return Object.entries(values)
     .filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] > 0 && e[0].startsWith(`${prefix}_`))
     .sort((a, b) => a[1] - b[1])
@@ -43,7 +51,10 @@ export const NODE_KINDS: readonly NodeKind[] = wordsOf<NodeKind>(NodeKindValue, 
 /** Edge kinds, in proto order. */
 export const EDGE_KINDS: readonly EdgeKind[] = wordsOf<EdgeKind>(EdgeKindValue, 'EDGE_KIND', asIs);
 /** Event kinds: the node kinds, then `officeholder` and `key`. */
-export const EVENT_KIND_WORDS: readonly EventKind[] = [...NODE_KINDS, ...wordsOf<EventKind>(EventKindValue, 'EVENT_KIND', lower)];
+export const EVENT_KIND_WORDS: readonly EventKind[] = [
+  ...NODE_KINDS,
+  ...wordsOf<EventKind>(EventKindValue, 'EVENT_KIND', lower),
+];
 /** Every event verb. */
 export const EVENT_VERBS: readonly EventVerbWord[] = wordsOf<EventVerbWord>(EventVerbValue, 'EVENT_VERB', lower);
 
@@ -80,7 +91,13 @@ export const SPECIFIC_EVENT_TYPE_WORDS = {
   [SpecificEventTypeValue.SPECIFIC_EVENT_TYPE_CANDIDACY_FILING_STATUS_CHANGED]: 'candidacy.filing_status_changed',
   [SpecificEventTypeValue.SPECIFIC_EVENT_TYPE_RESULTS_CERTIFIED]: 'results.certified',
   [SpecificEventTypeValue.SPECIFIC_EVENT_TYPE_ELECTION_DATE_CHANGED]: 'election_date.changed',
-} as const satisfies Record<Exclude<SpecificEventTypeValue, SpecificEventTypeValue.SPECIFIC_EVENT_TYPE_UNSPECIFIED | SpecificEventTypeValue.UNRECOGNIZED>, string>;
+} as const satisfies Record<
+  Exclude<
+    SpecificEventTypeValue,
+    SpecificEventTypeValue.SPECIFIC_EVENT_TYPE_UNSPECIFIED | SpecificEventTypeValue.UNRECOGNIZED
+  >,
+  string
+>;
 
 /** A specific event type's word, e.g. `candidacy.filing_status_changed`. */
 export type SpecificEventType = (typeof SPECIFIC_EVENT_TYPE_WORDS)[keyof typeof SPECIFIC_EVENT_TYPE_WORDS];

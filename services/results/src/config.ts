@@ -1,5 +1,11 @@
 import { join, resolve } from 'node:path';
-import { address, COMMON_SETTINGS, defineSettings, grpcBindSettings, type DeploymentEnvironment } from '@civicgraph/kit';
+import {
+  address,
+  COMMON_SETTINGS,
+  defineSettings,
+  grpcBindSettings,
+  type DeploymentEnvironment,
+} from '@civicgraph/kit';
 
 /** Results service configuration: the only reader of process.env in this service. */
 export interface ResultsConfig {
@@ -23,10 +29,16 @@ export interface ResultsConfig {
 /** The results service's environment: every variable it reads, with its default and meaning. */
 export const resultsSettings = defineSettings('results', {
   ...grpcBindSettings('RESULTS', 50054),
-  CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of the embedded stores: its own store of result rows in `results/`' },
+  CIVIC_DATA_DIR: {
+    ...COMMON_SETTINGS.CIVIC_DATA_DIR,
+    description: 'folder of the embedded stores: its own store of result rows in `results/`',
+  },
   CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
   GRAPH_ADDR: { type: address(), required: true, description: 'the graph service it copies results from, `host:port`' },
-  NATS_URL: { ...COMMON_SETTINGS.NATS_URL, description: "NATS JetStream carrying the graph's result and contest events; unset → the in-process bus" },
+  NATS_URL: {
+    ...COMMON_SETTINGS.NATS_URL,
+    description: "NATS JetStream carrying the graph's result and contest events; unset → the in-process bus",
+  },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
 });
 

@@ -9,15 +9,43 @@ import type { ContestRecord } from './domain/contest-record.js';
 import { LmdbResultsStore } from './store/lmdb-results-store.js';
 
 const who = (states: string[] = []): Principal => ({
-  keyId: 'key_test', environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, pinnedVersion: '', rateLimitPerMinute: 600,
+  keyId: 'key_test',
+  environment: Environment.ENVIRONMENT_TEST,
+  plan: Plan.PLAN_BUILD,
+  pinnedVersion: '',
+  rateLimitPerMinute: 600,
   entitlements: { contact: false, geography: true, states, tiers: [] },
 });
 
 const GOVERNOR: ContestRecord = {
-  contest: 'contest:co-governor-2026-general', state: 'co', tier: 'state',
+  contest: 'contest:co-governor-2026-general',
+  state: 'co',
+  tier: 'state',
   rows: [
-    { slug: 'result:a', choice: 'A', candidacy: 'candidacy:a', party: 'Democratic', votes: 60, share: 0.6, totalVotes: 100, certified: true, winner: true, provenance: ['provenance:x'] },
-    { slug: 'result:b', choice: 'B', candidacy: 'candidacy:b', party: 'Republican', votes: 40, share: 0.4, totalVotes: 100, certified: true, winner: false, provenance: ['provenance:x', 'provenance:y'] },
+    {
+      slug: 'result:a',
+      choice: 'A',
+      candidacy: 'candidacy:a',
+      party: 'Democratic',
+      votes: 60,
+      share: 0.6,
+      totalVotes: 100,
+      certified: true,
+      winner: true,
+      provenance: ['provenance:x'],
+    },
+    {
+      slug: 'result:b',
+      choice: 'B',
+      candidacy: 'candidacy:b',
+      party: 'Republican',
+      votes: 40,
+      share: 0.4,
+      totalVotes: 100,
+      certified: true,
+      winner: false,
+      provenance: ['provenance:x', 'provenance:y'],
+    },
   ],
 };
 
@@ -27,7 +55,12 @@ let reads: number;
 let graphAsked: string[];
 const deps = () => ({
   store: { contest: (slug: string) => ((reads += 1), store.contest(slug)) },
-  graph: { contestVisible: async (_p: Principal, slug: string) => (graphAsked.push(slug), slug === 'contest:co-governor-2028-general') },
+  graph: {
+    contestVisible: async (_p: Principal, slug: string) => (
+      graphAsked.push(slug),
+      slug === 'contest:co-governor-2028-general'
+    ),
+  },
 });
 
 beforeEach(async () => {
@@ -50,8 +83,24 @@ describe('contestResults', () => {
     expect(res).toEqual({
       contest: GOVERNOR.contest,
       results: [
-        { slug: 'result:a', choice: 'A', candidacy: 'candidacy:a', party: 'Democratic', votes: '60', share: 0.6, winner: true },
-        { slug: 'result:b', choice: 'B', candidacy: 'candidacy:b', party: 'Republican', votes: '40', share: 0.4, winner: false },
+        {
+          slug: 'result:a',
+          choice: 'A',
+          candidacy: 'candidacy:a',
+          party: 'Democratic',
+          votes: '60',
+          share: 0.6,
+          winner: true,
+        },
+        {
+          slug: 'result:b',
+          choice: 'B',
+          candidacy: 'candidacy:b',
+          party: 'Republican',
+          votes: '40',
+          share: 0.4,
+          winner: false,
+        },
       ],
       totalVotes: '100',
       certified: true,
@@ -59,14 +108,23 @@ describe('contestResults', () => {
     });
   });
 
-  it('hides a held contest outside the caller\'s states by the contest\'s own scope', async () => {
-    await expect(contestResults(deps(), who(['de']), { contest: GOVERNOR.contest })).rejects.toBeInstanceOf(NotFoundError);
+  it("hides a held contest outside the caller's states by the contest's own scope", async () => {
+    await expect(contestResults(deps(), who(['de']), { contest: GOVERNOR.contest })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     expect(graphAsked).toEqual([]);
   });
 
   it('asks the graph, as the caller, about a contest it holds no rows of', async () => {
-    expect(await contestResults(deps(), who(), { contest: 'contest:co-governor-2028-general' })).toEqual({ contest: 'contest:co-governor-2028-general', results: [], certified: false, provenance: [] });
-    await expect(contestResults(deps(), who(), { contest: 'contest:co-nowhere-2026-general' })).rejects.toMatchObject({ field: 'contest' });
+    expect(await contestResults(deps(), who(), { contest: 'contest:co-governor-2028-general' })).toEqual({
+      contest: 'contest:co-governor-2028-general',
+      results: [],
+      certified: false,
+      provenance: [],
+    });
+    await expect(contestResults(deps(), who(), { contest: 'contest:co-nowhere-2026-general' })).rejects.toMatchObject({
+      field: 'contest',
+    });
     expect(graphAsked).toEqual(['contest:co-governor-2028-general', 'contest:co-nowhere-2026-general']);
   });
 

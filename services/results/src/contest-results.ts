@@ -1,5 +1,9 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import type { ChoiceResult, ContestResultsRequest, ContestResultsResponse } from '@civicgraph/protos/civic/results/v1/results';
+import type {
+  ChoiceResult,
+  ContestResultsRequest,
+  ContestResultsResponse,
+} from '@civicgraph/protos/civic/results/v1/results';
 import { InvalidParameterError, NotFoundError, nodeVisible } from '@civicgraph/kit';
 import type { ContestRecord, StoredRow } from './domain/contest-record.js';
 import type { ResultsStore } from './store/results-store.js';
@@ -21,9 +25,18 @@ export interface AnswerDeps {
  * (NOT_FOUND), exactly as in the graph service. A contest with no rows is the graph's to
  * vouch for: the graph is asked, as the caller, whether the contest exists for it.
  */
-export async function contestResults(deps: AnswerDeps, principal: Principal, req: ContestResultsRequest): Promise<ContestResultsResponse> {
-  if (req.contest === '') throw new InvalidParameterError('contest', 'contest is required: a contest slug such as contest:co-us-president-2024-general.');
-  if (!CONTEST_SLUG.test(req.contest)) throw new InvalidParameterError('contest', `contest must be a contest slug (contest:<key>), got "${req.contest}".`);
+export async function contestResults(
+  deps: AnswerDeps,
+  principal: Principal,
+  req: ContestResultsRequest,
+): Promise<ContestResultsResponse> {
+  if (req.contest === '')
+    throw new InvalidParameterError(
+      'contest',
+      'contest is required: a contest slug such as contest:co-us-president-2024-general.',
+    );
+  if (!CONTEST_SLUG.test(req.contest))
+    throw new InvalidParameterError('contest', `contest must be a contest slug (contest:<key>), got "${req.contest}".`);
   const notFound = () => new NotFoundError(`No contest ${req.contest}.`, { field: 'contest' });
   const record = await deps.store.contest(req.contest);
   if (record === undefined) {

@@ -1,6 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ResultsServiceService, type ResultsServiceServer } from '@civicgraph/protos/civic/results/v1/results';
-import { assertEnvironment, principalOf, startGrpcServer, unary, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
+import {
+  assertEnvironment,
+  principalOf,
+  startGrpcServer,
+  unary,
+  type EventBus,
+  type Lifecycle,
+  type Logger,
+} from '@civicgraph/kit';
 import type { ResultsConfig } from './config.js';
 import { contestResults } from './contest-results.js';
 import { LmdbResultsStore } from './store/lmdb-results-store.js';
@@ -36,7 +44,10 @@ const CATCH_UP_RETRY_MS = 1_000;
  * A store that has been filled before answers at once while it catches up; an empty one
  * starts serving once it has been filled.
  */
-export async function startResultsService(config: Pick<ResultsConfig, 'host' | 'port' | 'storePath' | 'graphAddr' | 'env' | 'serves'>, deps: ResultsDeps): Promise<ResultsService> {
+export async function startResultsService(
+  config: Pick<ResultsConfig, 'host' | 'port' | 'storePath' | 'graphAddr' | 'env' | 'serves'>,
+  deps: ResultsDeps,
+): Promise<ResultsService> {
   const { bus, lifecycle, log } = deps;
   const store = LmdbResultsStore.open(config.storePath);
   lifecycle.defer('results store', () => store.close());
@@ -45,7 +56,9 @@ export async function startResultsService(config: Pick<ResultsConfig, 'host' | '
   const sync = new ResultsSync(store, graph, log);
   // Subscribed before the catch-up reads, so no change falls between the two.
   for (const kind of ['result', 'contest']) {
-    const subscription = await bus.subscribe(`civic.${config.env}.${kind}.*`, (event) => sync.handle(event), { durable: `results-${config.env}-${kind}` });
+    const subscription = await bus.subscribe(`civic.${config.env}.${kind}.*`, (event) => sync.handle(event), {
+      durable: `results-${config.env}-${kind}`,
+    });
     lifecycle.defer(`results ${kind} events`, () => subscription.unsubscribe());
   }
   const implementation: ResultsServiceServer = {

@@ -15,8 +15,12 @@ describe('startStack', () => {
 
   beforeAll(async () => {
     stack = await startStack({
-      dataDir: dir, serves: 'test', lifecycle, log,
-      ingest: { sources: [] }, webhooks: {},
+      dataDir: dir,
+      serves: 'test',
+      lifecycle,
+      log,
+      ingest: { sources: [] },
+      webhooks: {},
       gateway: { authCacheMs: 0 },
       prepare: async ({ graph, ingest }) => {
         prepared = [graph.address, ingest?.address ?? 'no ingest'];
@@ -30,11 +34,24 @@ describe('startStack', () => {
   });
 
   it('starts every service on its own loopback port and points the gateway at each', () => {
-    const addresses = [stack.auth.address, stack.geo.address, stack.graph.address, stack.results.address, stack.webhooks!.address, stack.ingest!.address];
+    const addresses = [
+      stack.auth.address,
+      stack.geo.address,
+      stack.graph.address,
+      stack.results.address,
+      stack.webhooks!.address,
+      stack.ingest!.address,
+    ];
     expect(new Set(addresses).size).toBe(6);
     expect(stack.gatewayConfig).toMatchObject({
-      geoAddr: stack.geo.address, authAddr: stack.auth.address, graphAddr: stack.graph.address, resultsAddr: stack.results.address,
-      webhooksAddr: stack.webhooks!.address, ingestAddr: stack.ingest!.address, authCacheMs: 0, serves: 'test',
+      geoAddr: stack.geo.address,
+      authAddr: stack.auth.address,
+      graphAddr: stack.graph.address,
+      resultsAddr: stack.results.address,
+      webhooksAddr: stack.webhooks!.address,
+      ingestAddr: stack.ingest!.address,
+      authCacheMs: 0,
+      serves: 'test',
     });
     expect(stack.gatewayConfig.port).toBe(0);
   });
@@ -44,8 +61,15 @@ describe('startStack', () => {
   });
 
   it('answers over HTTP with a key the auth service issued', async () => {
-    const { key } = await stack.auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'test', pinnedVersion: '' });
-    const res = await fetch(`${stack.url}/v1/districts_by_point?lat=39.7392&lng=-104.9903`, { headers: { Authorization: `Bearer ${key}` } });
+    const { key } = await stack.auth.keys.create({
+      environment: Environment.ENVIRONMENT_TEST,
+      plan: Plan.PLAN_BUILD,
+      label: 'test',
+      pinnedVersion: '',
+    });
+    const res = await fetch(`${stack.url}/v1/districts_by_point?lat=39.7392&lng=-104.9903`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: { slug: string }[] }).data.map((r) => r.slug)).toContain('region:co');
   });

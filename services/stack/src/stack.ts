@@ -2,10 +2,33 @@ import { defaultAuthConfig, startAuthService, type AuthConfig, type AuthService 
 import { defaultGatewayConfig, startGateway, type Gateway, type GatewayConfig } from '@civicgraph/gateway';
 import { defaultGeoConfig, startGeoService, type GeoConfig, type GeoService } from '@civicgraph/geo';
 import { defaultGraphConfig, startGraphService, type GraphConfig, type GraphService } from '@civicgraph/graph';
-import { defaultIngestConfig, startIngestService, type IngestConfig, type IngestService, type RunRecord } from '@civicgraph/ingest';
-import { defaultResultsConfig, startResultsService, type ResultsConfig, type ResultsService } from '@civicgraph/results';
-import { defaultWebhooksConfig, startWebhooksService, type WebhooksConfig, type WebhooksService } from '@civicgraph/webhooks';
-import { openBus, type DeploymentEnvironment, type EventBus, type Lifecycle, type Logger, type VersionRegistry } from '@civicgraph/kit';
+import {
+  defaultIngestConfig,
+  startIngestService,
+  type IngestConfig,
+  type IngestService,
+  type RunRecord,
+} from '@civicgraph/ingest';
+import {
+  defaultResultsConfig,
+  startResultsService,
+  type ResultsConfig,
+  type ResultsService,
+} from '@civicgraph/results';
+import {
+  defaultWebhooksConfig,
+  startWebhooksService,
+  type WebhooksConfig,
+  type WebhooksService,
+} from '@civicgraph/webhooks';
+import {
+  openBus,
+  type DeploymentEnvironment,
+  type EventBus,
+  type Lifecycle,
+  type Logger,
+  type VersionRegistry,
+} from '@civicgraph/kit';
 
 /**
  * A whole civicgraph in one process, as typed settings: each service starts from its own
@@ -81,27 +104,83 @@ export async function startStack(config: StackConfig): Promise<Stack> {
   lifecycle.defer('event bus', () => bus.close());
   const auth = await startAuthService(
     { ...defaultAuthConfig(dataDir), port: 0, natsUrl: config.natsUrl, ...config.auth },
-    { bus, lifecycle, log: child('auth'), ...(config.subjectWord === undefined ? {} : { subjectWords: { test: word, live: word } }) },
+    {
+      bus,
+      lifecycle,
+      log: child('auth'),
+      ...(config.subjectWord === undefined ? {} : { subjectWords: { test: word, live: word } }),
+    },
   );
-  const geo = await startGeoService({ ...defaultGeoConfig(dataDir), port: 0, env: word as DeploymentEnvironment, natsUrl: config.natsUrl, ...config.geo },
-    { bus, lifecycle, log: child('geo') });
-  const graph = await startGraphService({ ...defaultGraphConfig(dataDir), port: 0, env: word as DeploymentEnvironment, serves, natsUrl: config.natsUrl, ...config.graph },
-    { bus, lifecycle, log: child('graph') });
-  const ingest = config.ingest === undefined ? undefined : await startIngest(config, config.ingest, { graphAddr: graph.address, geoAddr: geo.address }, word);
+  const geo = await startGeoService(
+    {
+      ...defaultGeoConfig(dataDir),
+      port: 0,
+      env: word as DeploymentEnvironment,
+      natsUrl: config.natsUrl,
+      ...config.geo,
+    },
+    { bus, lifecycle, log: child('geo') },
+  );
+  const graph = await startGraphService(
+    {
+      ...defaultGraphConfig(dataDir),
+      port: 0,
+      env: word as DeploymentEnvironment,
+      serves,
+      natsUrl: config.natsUrl,
+      ...config.graph,
+    },
+    { bus, lifecycle, log: child('graph') },
+  );
+  const ingest =
+    config.ingest === undefined
+      ? undefined
+      : await startIngest(config, config.ingest, { graphAddr: graph.address, geoAddr: geo.address }, word);
   await config.prepare?.({ auth, geo, graph, ingest, bus });
   // Results keeps its own copy of the graph's result rows, read over gRPC and kept current by events.
-  const results = await startResultsService({ ...defaultResultsConfig(dataDir, graph.address), port: 0, env: word, serves, natsUrl: config.natsUrl, ...config.results },
-    { bus, lifecycle, log: child('results') });
-  const webhooks = config.webhooks === undefined
-    ? undefined
-    : await startWebhooksService({ ...defaultWebhooksConfig(dataDir), port: 0, env: word, natsUrl: config.natsUrl, ...config.webhooks }, { bus, lifecycle, log: child('webhooks') });
+  const results = await startResultsService(
+    {
+      ...defaultResultsConfig(dataDir, graph.address),
+      port: 0,
+      env: word,
+      serves,
+      natsUrl: config.natsUrl,
+      ...config.results,
+    },
+    { bus, lifecycle, log: child('results') },
+  );
+  const webhooks =
+    config.webhooks === undefined
+      ? undefined
+      : await startWebhooksService(
+          { ...defaultWebhooksConfig(dataDir), port: 0, env: word, natsUrl: config.natsUrl, ...config.webhooks },
+          { bus, lifecycle, log: child('webhooks') },
+        );
   const gatewayConfig: Readonly<GatewayConfig> = Object.freeze({
-    ...defaultGatewayConfig({ geoAddr: geo.address, authAddr: auth.address, graphAddr: graph.address, resultsAddr: results.address }),
-    port: 0, webhooksAddr: webhooks?.address, ingestAddr: ingest?.address, env: word as DeploymentEnvironment, serves, natsUrl: config.natsUrl,
+    ...defaultGatewayConfig({
+      geoAddr: geo.address,
+      authAddr: auth.address,
+      graphAddr: graph.address,
+      resultsAddr: results.address,
+    }),
+    port: 0,
+    webhooksAddr: webhooks?.address,
+    ingestAddr: ingest?.address,
+    env: word as DeploymentEnvironment,
+    serves,
+    natsUrl: config.natsUrl,
     ...config.gateway,
   });
   const gatewayOf = (gatewayBus: EventBus, overrides: Partial<GatewayConfig> = {}) =>
-    startGateway({ ...gatewayConfig, ...overrides }, { bus: gatewayBus, lifecycle, log: child('gateway'), ...(config.versions === undefined ? {} : { versions: config.versions }) });
+    startGateway(
+      { ...gatewayConfig, ...overrides },
+      {
+        bus: gatewayBus,
+        lifecycle,
+        log: child('gateway'),
+        ...(config.versions === undefined ? {} : { versions: config.versions }),
+      },
+    );
   const gateway = await gatewayOf(bus);
   const addGateway = async (overrides: Partial<GatewayConfig> = {}) => {
     if (config.natsUrl === undefined) return gatewayOf(bus, { port: 0, ...overrides });
@@ -112,10 +191,25 @@ export async function startStack(config: StackConfig): Promise<Stack> {
   return { url: gateway.url, auth, geo, graph, ingest, results, webhooks, gateway, gatewayConfig, bus, addGateway };
 }
 
-function startIngest(config: StackConfig, options: Partial<IngestConfig> & { onRun?: (run: RunRecord) => void }, upstreams: Pick<IngestConfig, 'graphAddr' | 'geoAddr'>, word: string): Promise<IngestService> {
+function startIngest(
+  config: StackConfig,
+  options: Partial<IngestConfig> & { onRun?: (run: RunRecord) => void },
+  upstreams: Pick<IngestConfig, 'graphAddr' | 'geoAddr'>,
+  word: string,
+): Promise<IngestService> {
   const { onRun, ...overrides } = options;
   return startIngestService(
-    { ...defaultIngestConfig(config.dataDir, upstreams), port: 0, schedule: false, env: word as DeploymentEnvironment, ...overrides },
-    { lifecycle: config.lifecycle, log: config.log.child({ service: 'ingest' }), ...(onRun === undefined ? {} : { onRun }) },
+    {
+      ...defaultIngestConfig(config.dataDir, upstreams),
+      port: 0,
+      schedule: false,
+      env: word as DeploymentEnvironment,
+      ...overrides,
+    },
+    {
+      lifecycle: config.lifecycle,
+      log: config.log.child({ service: 'ingest' }),
+      ...(onRun === undefined ? {} : { onRun }),
+    },
   );
 }

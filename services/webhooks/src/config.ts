@@ -23,7 +23,10 @@ export interface WebhooksConfig {
 /** The webhooks service's environment: every variable it reads, with its default and meaning. */
 export const webhooksSettings = defineSettings('webhooks', {
   ...grpcBindSettings('WEBHOOKS', 50055),
-  CIVIC_DATA_DIR: { ...COMMON_SETTINGS.CIVIC_DATA_DIR, description: 'folder of the embedded stores: endpoints and the delivery log in `webhooks/`' },
+  CIVIC_DATA_DIR: {
+    ...COMMON_SETTINGS.CIVIC_DATA_DIR,
+    description: 'folder of the embedded stores: endpoints and the delivery log in `webhooks/`',
+  },
   CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
   NATS_URL: COMMON_SETTINGS.NATS_URL,
   WEBHOOKS_CONCURRENCY: { type: integer(1, 64), default: '4', description: 'attempts in flight per endpoint' },

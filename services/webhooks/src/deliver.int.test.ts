@@ -14,31 +14,34 @@ const received: { path: string; verified: unknown; host: string | undefined }[] 
 
 function receiver(req: IncomingMessage, res: ServerResponse): void {
   let body = '';
-  req.setEncoding('utf8').on('data', (c) => (body += c)).on('end', () => {
-    let verified: unknown;
-    try {
-      verified = new Webhook(secret).verify(body, req.headers as Record<string, string>);
-    } catch (err) {
-      verified = `refused: ${(err as Error).message}`;
-    }
-    received.push({ path: req.url!, verified, host: req.headers.host });
-    if (req.url === '/ok') return void res.writeHead(204).end();
-    if (req.url === '/fail') return void res.writeHead(500).end('boom');
-    if (req.url === '/gone') return void res.writeHead(410).end();
-    if (req.url === '/redirect') return void res.writeHead(302, { location: '/ok' }).end();
-    if (req.url === '/huge') {
-      res.writeHead(200);
-      const chunk = 'x'.repeat(64 * 1024);
-      let sent = 0;
-      const pump = () => {
-        while (sent < 200 && res.write(chunk)) sent++;
-        if (sent < 200) res.once('drain', pump);
-        else res.end();
-      };
-      return pump();
-    }
-    if (req.url === '/hang') return; // never answers
-  });
+  req
+    .setEncoding('utf8')
+    .on('data', (c) => (body += c))
+    .on('end', () => {
+      let verified: unknown;
+      try {
+        verified = new Webhook(secret).verify(body, req.headers as Record<string, string>);
+      } catch (err) {
+        verified = `refused: ${(err as Error).message}`;
+      }
+      received.push({ path: req.url!, verified, host: req.headers.host });
+      if (req.url === '/ok') return void res.writeHead(204).end();
+      if (req.url === '/fail') return void res.writeHead(500).end('boom');
+      if (req.url === '/gone') return void res.writeHead(410).end();
+      if (req.url === '/redirect') return void res.writeHead(302, { location: '/ok' }).end();
+      if (req.url === '/huge') {
+        res.writeHead(200);
+        const chunk = 'x'.repeat(64 * 1024);
+        let sent = 0;
+        const pump = () => {
+          while (sent < 200 && res.write(chunk)) sent++;
+          if (sent < 200) res.once('drain', pump);
+          else res.end();
+        };
+        return pump();
+      }
+      if (req.url === '/hang') return; // never answers
+    });
 }
 
 beforeAll(async () => {
@@ -67,7 +70,7 @@ describe('one delivery attempt to a real receiver', () => {
     expect(got.host).toMatch(/^localhost:\d+$/);
   });
 
-  it('reports a 500 and a 410 as failed attempts with their status and the answer\'s start', async () => {
+  it("reports a 500 and a 410 as failed attempts with their status and the answer's start", async () => {
     expect(await send('/fail')).toMatchObject({ ok: false, status: 500, excerpt: 'boom' });
     expect(await send('/gone')).toMatchObject({ ok: false, status: 410 });
   });
@@ -92,6 +95,10 @@ describe('one delivery attempt to a real receiver', () => {
 
   it('reports a refused connection without throwing', async () => {
     const target = await checkTarget('http://127.0.0.1:1/hook', 'test');
-    expect(await attempt(target, '{}', signatureHeaders([secret], 'msg_2', '{}'))).toMatchObject({ ok: false, status: 0, error: 'ECONNREFUSED' });
+    expect(await attempt(target, '{}', signatureHeaders([secret], 'msg_2', '{}'))).toMatchObject({
+      ok: false,
+      status: 0,
+      error: 'ECONNREFUSED',
+    });
   });
 });

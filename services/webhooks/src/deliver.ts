@@ -34,11 +34,19 @@ export const RESPONSE_READ_LIMIT = 64 * 1024;
  * (a 3xx is a failed attempt: the receiver's URL should be updated instead); the answer is
  * read to at most 64 KB. Never throws.
  */
-export function attempt(target: CheckedTarget, body: string, signature: SignatureHeaders, options: AttemptOptions = {}): Promise<AttemptResult> {
+export function attempt(
+  target: CheckedTarget,
+  body: string,
+  signature: SignatureHeaders,
+  options: AttemptOptions = {},
+): Promise<AttemptResult> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const started = performance.now();
   const pinned: LookupFunction = (_host, opts, callback) => {
-    if ((opts as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+    if ((opts as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     else callback(null, target.address, target.family);
   };
   const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -50,21 +58,27 @@ export function attempt(target: CheckedTarget, body: string, signature: Signatur
       clearTimeout(timer);
       resolve({ ...r, latencyMs: Math.round(performance.now() - started) });
     };
-    const req = send(target.url, {
-      method: 'POST',
-      lookup: pinned,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-        'user-agent': 'civicgraph-webhooks/1',
-        ...signature,
+    const req = send(
+      target.url,
+      {
+        method: 'POST',
+        lookup: pinned,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'civicgraph-webhooks/1',
+          ...signature,
+        },
       },
-    }, (res) => readAnswer(res, finish));
+      (res) => readAnswer(res, finish),
+    );
     const timer = setTimeout(() => {
       finish({ ok: false, status: 0, error: 'timeout', excerpt: '' });
       req.destroy();
     }, timeoutMs);
-    req.on('error', (err: NodeJS.ErrnoException) => finish({ ok: false, status: 0, error: err.code ?? err.message, excerpt: '' }));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      finish({ ok: false, status: 0, error: err.code ?? err.message, excerpt: '' }),
+    );
     req.end(body);
   });
 }

@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { createLogger, makeEvent, NatsEventBus, probeNats, randomBase62, serviceAvailability, type CivicEvent } from '@civicgraph/kit';
+import {
+  createLogger,
+  makeEvent,
+  NatsEventBus,
+  probeNats,
+  randomBase62,
+  serviceAvailability,
+  type CivicEvent,
+} from '@civicgraph/kit';
 import { describeWithService, FlakyProxy, NatsServerProcess, scaled } from '@civicgraph/kit/testing';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { Deliverer } from './delivery/deliverer.js';
@@ -24,7 +32,9 @@ import { newSigningSecret } from './signing.js';
 
 const natsUrl = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
 const nats = await serviceAvailability(`NATS at ${natsUrl}`, () => probeNats(natsUrl));
-const natsBinary = await serviceAvailability('a nats-server binary of the test\'s own (NATS_SERVER_BIN)', async () => NatsServerProcess.findBinary());
+const natsBinary = await serviceAvailability("a nats-server binary of the test's own (NATS_SERVER_BIN)", async () =>
+  NatsServerProcess.findBinary(),
+);
 const logger = createLogger('test', 'silent');
 
 /** A receiver, an endpoint for it, and a dispatcher reading `dispatcherUrl`. */
@@ -45,10 +55,15 @@ class Rig {
   async start(publisherUrl: string, dispatcherUrl: string): Promise<void> {
     this.receiver = createServer((req, res) => {
       let body = '';
-      req.setEncoding('utf8').on('data', (c) => (body += c)).on('end', () => {
-        this.seen.push((new Webhook(this.secret).verify(body, req.headers as Record<string, string>) as { id: string }).id);
-        res.writeHead(200).end();
-      });
+      req
+        .setEncoding('utf8')
+        .on('data', (c) => (body += c))
+        .on('end', () => {
+          this.seen.push(
+            (new Webhook(this.secret).verify(body, req.headers as Record<string, string>) as { id: string }).id,
+          );
+          res.writeHead(200).end();
+        });
     });
     await new Promise<void>((r) => this.receiver.listen(0, '127.0.0.1', r));
     this.publisher = await NatsEventBus.connect({ url: publisherUrl, logger });
@@ -57,13 +72,36 @@ class Rig {
     this.log = LmdbDeliveryLog.open(join(this.dir, 'deliveries'));
     const now = new Date().toISOString();
     await this.store.put({
-      id: 'we_faults', url: `http://127.0.0.1:${(this.receiver.address() as AddressInfo).port}/hook`, environment: 'test', secrets: [this.secret], enabled: true,
-      keyId: 'key_faults', principal: { keyId: 'key_faults', environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, pinnedVersion: '2026-11-01', rateLimitPerMinute: 600, entitlements: { contact: false, geography: true, states: [], tiers: [] } },
-      events: ['contest.created'], states: [], description: '', disabledReason: '', createdAt: now, updatedAt: now,
+      id: 'we_faults',
+      url: `http://127.0.0.1:${(this.receiver.address() as AddressInfo).port}/hook`,
+      environment: 'test',
+      secrets: [this.secret],
+      enabled: true,
+      keyId: 'key_faults',
+      principal: {
+        keyId: 'key_faults',
+        environment: Environment.ENVIRONMENT_TEST,
+        plan: Plan.PLAN_BUILD,
+        pinnedVersion: '2026-11-01',
+        rateLimitPerMinute: 600,
+        entitlements: { contact: false, geography: true, states: [], tiers: [] },
+      },
+      events: ['contest.created'],
+      states: [],
+      description: '',
+      disabledReason: '',
+      createdAt: now,
+      updatedAt: now,
     });
     this.deliverer = new Deliverer({ log: this.log, endpoints: this.store, logger, pollMs: 20 });
     this.deliverer.start();
-    this.dispatcher = new Dispatcher({ bus: this.dispatcherBus, env: this.env, subscriptions: this.store, deliverer: this.deliverer, logger });
+    this.dispatcher = new Dispatcher({
+      bus: this.dispatcherBus,
+      env: this.env,
+      subscriptions: this.store,
+      deliverer: this.deliverer,
+      logger,
+    });
     await this.dispatcher.start();
   }
 
@@ -96,8 +134,20 @@ class Rig {
 
   private contest(i: number): CivicEvent {
     return makeEvent({
-      env: this.env, kind: 'contest', verb: 'created', slugs: [`contest:f-${i}`], version: '1',
-      node: { slug: `contest:f-${i}`, kind: 'contest', state: 'co', tier: 'state', rev: 1, updatedAt: '2026-11-01T00:00:00.000Z', data: {} },
+      env: this.env,
+      kind: 'contest',
+      verb: 'created',
+      slugs: [`contest:f-${i}`],
+      version: '1',
+      node: {
+        slug: `contest:f-${i}`,
+        kind: 'contest',
+        state: 'co',
+        tier: 'state',
+        rev: 1,
+        updatedAt: '2026-11-01T00:00:00.000Z',
+        data: {},
+      },
     });
   }
 }
@@ -122,19 +172,23 @@ describeWithService('webhook dispatcher through a NATS outage', nats, () => {
     await proxy?.stop();
   });
 
-  it('delivers every event published before, during and after the outage, each once to a deduping receiver', async () => {
-    await rig.publish(0, 20);
-    await expect.poll(() => new Set(rig.seen).size, { timeout: scaled(10_000), interval: 20 }).toBe(20);
+  it(
+    'delivers every event published before, during and after the outage, each once to a deduping receiver',
+    async () => {
+      await rig.publish(0, 20);
+      await expect.poll(() => new Set(rig.seen).size, { timeout: scaled(10_000), interval: 20 }).toBe(20);
 
-    proxy.down();
-    await expect.poll(() => rig.dispatcherBus.connected(), { timeout: scaled(10_000), interval: 20 }).toBe(false);
-    await rig.publish(20, 40);
-    proxy.up();
-    await expect.poll(() => rig.dispatcherBus.connected(), { timeout: scaled(15_000), interval: 50 }).toBe(true);
-    await rig.publish(40, 60);
+      proxy.down();
+      await expect.poll(() => rig.dispatcherBus.connected(), { timeout: scaled(10_000), interval: 20 }).toBe(false);
+      await rig.publish(20, 40);
+      proxy.up();
+      await expect.poll(() => rig.dispatcherBus.connected(), { timeout: scaled(15_000), interval: 50 }).toBe(true);
+      await rig.publish(40, 60);
 
-    await expectEachDelivered(rig, 60);
-  }, scaled(60_000));
+      await expectEachDelivered(rig, 60);
+    },
+    scaled(60_000),
+  );
 });
 
 describeWithService('webhook dispatcher through a NATS server restart', natsBinary, () => {
@@ -152,19 +206,23 @@ describeWithService('webhook dispatcher through a NATS server restart', natsBina
     rmSync(storeDir, { recursive: true, force: true });
   });
 
-  it('delivers every event published before, during and after the restart, each once to a deduping receiver', async () => {
-    // A backlog the dispatcher needs about a second to work through: the restart comes part-way.
-    await rig.publish(0, 1000);
-    await expect.poll(() => rig.seen.length, { timeout: scaled(10_000), interval: 5 }).toBeGreaterThanOrEqual(20);
-    const stopped = server.stop();
-    const during = stopped.then(() => rig.publish(1000, 1020));
-    await stopped;
-    await expect.poll(() => rig.dispatcherBus.connected(), { timeout: scaled(10_000), interval: 20 }).toBe(false);
-    await server.restart();
-    await during;
-    await expect.poll(() => rig.dispatcherBus.connected(), { timeout: scaled(15_000), interval: 50 }).toBe(true);
-    await rig.publish(1020, 1040);
+  it(
+    'delivers every event published before, during and after the restart, each once to a deduping receiver',
+    async () => {
+      // A backlog the dispatcher needs about a second to work through: the restart comes part-way.
+      await rig.publish(0, 1000);
+      await expect.poll(() => rig.seen.length, { timeout: scaled(10_000), interval: 5 }).toBeGreaterThanOrEqual(20);
+      const stopped = server.stop();
+      const during = stopped.then(() => rig.publish(1000, 1020));
+      await stopped;
+      await expect.poll(() => rig.dispatcherBus.connected(), { timeout: scaled(10_000), interval: 20 }).toBe(false);
+      await server.restart();
+      await during;
+      await expect.poll(() => rig.dispatcherBus.connected(), { timeout: scaled(15_000), interval: 50 }).toBe(true);
+      await rig.publish(1020, 1040);
 
-    await expectEachDelivered(rig, 1040);
-  }, scaled(90_000));
+      await expectEachDelivered(rig, 1040);
+    },
+    scaled(90_000),
+  );
 });

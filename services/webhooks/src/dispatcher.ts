@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { DATA_EVENT_KINDS, type CivicEvent, type EventBus, type EventKind, type Logger, type Subscription } from '@civicgraph/kit';
+import {
+  DATA_EVENT_KINDS,
+  type CivicEvent,
+  type EventBus,
+  type EventKind,
+  type Logger,
+  type Subscription,
+} from '@civicgraph/kit';
 import type { Deliverer } from './delivery/deliverer.js';
 import type { EndpointRecord } from './endpoints/endpoint-store.js';
 import { payloadFor } from './payload.js';
@@ -37,7 +44,9 @@ export class Dispatcher {
 
   async start(): Promise<void> {
     const { bus, env } = this.options;
-    this.subscription = await bus.subscribe(`civic.${env}.*.*`, async (e) => void (await this.handle(e)), { durable: this.options.durable ?? `webhooks-${env}` });
+    this.subscription = await bus.subscribe(`civic.${env}.*.*`, async (e) => void (await this.handle(e)), {
+      durable: this.options.durable ?? `webhooks-${env}`,
+    });
   }
 
   async stop(): Promise<void> {
@@ -48,7 +57,9 @@ export class Dispatcher {
   async handle(event: CivicEvent): Promise<number> {
     const kind = event.subject.split('.')[2] as EventKind;
     if (kind === 'key') {
-      if (event.subject.endsWith('.revoked')) for (const keyId of event.slugs) await this.options.subscriptions.disableKey(keyId, 'The key that owns it was revoked.');
+      if (event.subject.endsWith('.revoked'))
+        for (const keyId of event.slugs)
+          await this.options.subscriptions.disableKey(keyId, 'The key that owns it was revoked.');
       return 0;
     }
     if (!DATA_EVENT_KINDS.has(kind)) return 0;
@@ -60,7 +71,8 @@ export class Dispatcher {
       const payload = payloadFor(event, endpoint.principal);
       if (payload === undefined) continue;
       const id = deliveryId(endpoint.id, event.id);
-      if (await this.options.deliverer.enqueueOnce(id, endpoint.id, event.id, payload.type, JSON.stringify(payload))) enqueued++;
+      if (await this.options.deliverer.enqueueOnce(id, endpoint.id, event.id, payload.type, JSON.stringify(payload)))
+        enqueued++;
     }
     return enqueued;
   }

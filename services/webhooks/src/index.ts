@@ -6,7 +6,13 @@ export type { AttemptRecord, Delivery, DeliveryLog, DeliveryStatus } from './del
 export { LmdbDeliveryLog } from './delivery/lmdb-delivery-log.js';
 export { Deliverer, type DelivererOptions, type Endpoint, type EndpointDirectory } from './delivery/deliverer.js';
 export { payloadFor, type WebhookPayload } from './payload.js';
-export { endpointFields, endpointPatch, MAX_EVENT_TYPES, type EndpointFields, type EndpointPatch } from './endpoints/endpoint-body.js';
+export {
+  endpointFields,
+  endpointPatch,
+  MAX_EVENT_TYPES,
+  type EndpointFields,
+  type EndpointPatch,
+} from './endpoints/endpoint-body.js';
 export { LmdbEndpointStore, type EndpointRecord } from './endpoints/endpoint-store.js';
 export { Dispatcher, deliveryId, type DispatcherOptions, type Subscriptions } from './dispatcher.js';
 export { defaultWebhooksConfig, readWebhooksConfig, webhooksSettings, type WebhooksConfig } from './config.js';

@@ -42,7 +42,9 @@ export function payloadFor(event: CivicEvent, principal: Principal): WebhookPayl
     data: {
       slugs: event.slugs,
       changed_fields: changedFields,
-      changes: event.changes.filter((c) => keep(c.field)).map((c) => ({ field: c.field, before: c.before ?? null, after: c.after ?? null })),
+      changes: event.changes
+        .filter((c) => keep(c.field))
+        .map((c) => ({ field: c.field, before: c.before ?? null, after: c.after ?? null })),
       object: node === undefined ? null : withoutHiddenFields(node, principal),
     },
   };
@@ -56,6 +58,10 @@ export function payloadFor(event: CivicEvent, principal: Principal): WebhookPayl
 function withoutHiddenFields(node: { data?: unknown }, principal: Principal): unknown {
   const data = node.data as ({ fields?: Record<string, unknown> } & Record<string, unknown>) | undefined;
   if (data === undefined || data === null) return node;
-  const visible = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => fieldVisible(principal, k)));
-  return { ...node, data: data.fields === undefined ? visible(data) : { ...visible(data), fields: visible(data.fields) } };
+  const visible = (o: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(o).filter(([k]) => fieldVisible(principal, k)));
+  return {
+    ...node,
+    data: data.fields === undefined ? visible(data) : { ...visible(data), fields: visible(data.fields) },
+  };
 }

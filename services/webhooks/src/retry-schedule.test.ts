@@ -7,7 +7,8 @@ describe('retry schedule', () => {
     const last = nominalSchedule().at(-1)!;
     expect(last / 86_400_000).toBeGreaterThan(2.9);
     expect(last / 86_400_000).toBeLessThan(3.1);
-    for (let i = 1; i < RETRY_DELAYS_MS.length; i++) expect(RETRY_DELAYS_MS[i]).toBeGreaterThan(RETRY_DELAYS_MS[i - 1]!);
+    for (let i = 1; i < RETRY_DELAYS_MS.length; i++)
+      expect(RETRY_DELAYS_MS[i]).toBeGreaterThan(RETRY_DELAYS_MS[i - 1]!);
   });
 
   it('jitters each delay within ±20 %, and stops after the last attempt', () => {

@@ -27,7 +27,10 @@ export interface WebhooksService {
 }
 
 /** Opens the stores, starts the deliverer and the dispatcher, and serves civic.webhooks.v1. */
-export async function startWebhooksService(config: Pick<WebhooksConfig, 'host' | 'port' | 'storePath' | 'env'> & Partial<WebhooksConfig>, deps: WebhooksDeps): Promise<WebhooksService> {
+export async function startWebhooksService(
+  config: Pick<WebhooksConfig, 'host' | 'port' | 'storePath' | 'env'> & Partial<WebhooksConfig>,
+  deps: WebhooksDeps,
+): Promise<WebhooksService> {
   const { bus, lifecycle, log } = deps;
   mkdirSync(config.storePath, { recursive: true });
   const store = LmdbEndpointStore.open(join(config.storePath, 'endpoints'));
@@ -37,7 +40,9 @@ export async function startWebhooksService(config: Pick<WebhooksConfig, 'host' |
     await deliveries.close();
   });
   const deliverer = new Deliverer({
-    log: deliveries, endpoints: store, logger: log,
+    log: deliveries,
+    endpoints: store,
+    logger: log,
     ...(config.concurrencyPerEndpoint === undefined ? {} : { concurrencyPerEndpoint: config.concurrencyPerEndpoint }),
     ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
     ...(deps.resolver === undefined ? {} : { resolver: deps.resolver }),
@@ -47,11 +52,22 @@ export async function startWebhooksService(config: Pick<WebhooksConfig, 'host' |
   const dispatcher = new Dispatcher({ bus, env: config.env, subscriptions: store, deliverer, logger: log });
   await dispatcher.start();
   lifecycle.defer('webhook dispatcher', () => dispatcher.stop());
-  const service = new EndpointService({ store, log: deliveries, deliverer, ...(deps.resolver === undefined ? {} : { resolver: deps.resolver }) });
+  const service = new EndpointService({
+    store,
+    log: deliveries,
+    deliverer,
+    ...(deps.resolver === undefined ? {} : { resolver: deps.resolver }),
+  });
   const server = await startGrpcServer({
     host: config.host,
     port: config.port,
-    services: [{ name: 'civic.webhooks.v1.WebhookService', definition: WebhookServiceService, implementation: webhookHandlers(service, log) }],
+    services: [
+      {
+        name: 'civic.webhooks.v1.WebhookService',
+        definition: WebhookServiceService,
+        implementation: webhookHandlers(service, log),
+      },
+    ],
     log,
   });
   lifecycle.defer('webhooks grpc server', () => server.stop());

@@ -25,9 +25,16 @@ export interface SignatureHeaders {
 }
 
 /** The headers that sign `body` (the exact bytes sent) as message `id` at `at`. */
-export function signatureHeaders(secrets: readonly string[], id: string, body: string, at: Date = new Date()): SignatureHeaders {
+export function signatureHeaders(
+  secrets: readonly string[],
+  id: string,
+  body: string,
+  at: Date = new Date(),
+): SignatureHeaders {
   const timestamp = String(Math.floor(at.getTime() / 1000));
-  const signatures = secrets.map((secret) => `v1,${createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`);
+  const signatures = secrets.map(
+    (secret) => `v1,${createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`,
+  );
   return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signatures.join(' ') };
 }
 

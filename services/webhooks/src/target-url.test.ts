@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { addressAllowed, checkTarget, type Resolver } from './target-url.js';
 
 /** A resolver answering from a table, as DNS would. */
-const dns = (table: Record<string, string[]>): Resolver => async (host) => {
-  const found = table[host];
-  if (found === undefined) throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
-  return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-};
+const dns =
+  (table: Record<string, string[]>): Resolver =>
+  async (host) => {
+    const found = table[host];
+    if (found === undefined) throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
+    return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
 
 const resolver = dns({
   'hooks.example.com': ['93.184.216.34'],
@@ -18,7 +20,10 @@ const resolver = dns({
 });
 
 async function refusal(p: Promise<unknown>) {
-  return p.then(() => expect.fail('expected a refusal'), (e: { field?: string; message: string }) => e);
+  return p.then(
+    () => expect.fail('expected a refusal'),
+    (e: { field?: string; message: string }) => e,
+  );
 }
 
 describe('checkTarget', () => {
@@ -71,13 +76,19 @@ describe('checkTarget', () => {
     expect((await checkTarget('http://localhost:3000/hook', 'test', 'url', resolver)).address).toBe('127.0.0.1');
     expect((await checkTarget('http://127.0.0.1:3000/hook', 'test', 'url', resolver)).address).toBe('127.0.0.1');
     expect((await checkTarget('https://[::1]:3000/hook', 'test', 'url', resolver)).address).toBe('::1');
-    for (const url of ['http://10.0.0.1/', 'https://169.254.169.254/', 'http://hooks.example.com/', 'http://mapped.evil.test/']) {
+    for (const url of [
+      'http://10.0.0.1/',
+      'https://169.254.169.254/',
+      'http://hooks.example.com/',
+      'http://mapped.evil.test/',
+    ]) {
       expect((await refusal(checkTarget(url, 'test', 'url', resolver))).field, url).toBe('url');
     }
   });
 
   it('refuses a non-string or empty URL, naming the field it was given', async () => {
-    for (const v of [undefined, 42, '', ['https://hooks.example.com/']]) expect((await refusal(checkTarget(v, 'live', 'endpoint.url', resolver))).field).toBe('endpoint.url');
+    for (const v of [undefined, 42, '', ['https://hooks.example.com/']])
+      expect((await refusal(checkTarget(v, 'live', 'endpoint.url', resolver))).field).toBe('endpoint.url');
   });
 });
 
@@ -85,7 +96,21 @@ describe('addressAllowed', () => {
   it('knows public from reserved addresses of both families', () => {
     expect(addressAllowed('8.8.8.8', false)).toBe(true);
     expect(addressAllowed('2001:4860:4860::8888', false)).toBe(true);
-    for (const a of ['::ffff:a00:1', '::ffff:7f00:1', '127.0.0.1', '10.0.0.1', '192.0.2.1', '224.0.0.1', '255.255.255.255', '::', '::1', 'fc00::1', 'ff02::1', '::ffff:192.168.0.1', 'nonsense']) {
+    for (const a of [
+      '::ffff:a00:1',
+      '::ffff:7f00:1',
+      '127.0.0.1',
+      '10.0.0.1',
+      '192.0.2.1',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::',
+      '::1',
+      'fc00::1',
+      'ff02::1',
+      '::ffff:192.168.0.1',
+      'nonsense',
+    ]) {
       expect(addressAllowed(a, false), a).toBe(false);
     }
     expect(addressAllowed('127.0.0.1', true)).toBe(true);
@@ -93,9 +118,23 @@ describe('addressAllowed', () => {
   });
 
   it('allows only global unicast IPv6: every IPv4-embedding and special-purpose form is refused, for test keys too', () => {
-    for (const a of ['2606:4700:4700::1111', '2a00:1450:4001::200e', '2001:4860::8888']) expect(addressAllowed(a, false), a).toBe(true);
-    for (const a of ['64:ff9b:1::a9fe:a9fe', '64:ff9b::808:808', '::7f00:1', '::a00:1', '2002:7f00:1::', '2002:808:808::1', '::ffff:0:7f00:1', '2001::1', '2001:0:4136:e378::1',
-      'fec0::1', '3fff::1', '4000::1', 'e000::1']) {
+    for (const a of ['2606:4700:4700::1111', '2a00:1450:4001::200e', '2001:4860::8888'])
+      expect(addressAllowed(a, false), a).toBe(true);
+    for (const a of [
+      '64:ff9b:1::a9fe:a9fe',
+      '64:ff9b::808:808',
+      '::7f00:1',
+      '::a00:1',
+      '2002:7f00:1::',
+      '2002:808:808::1',
+      '::ffff:0:7f00:1',
+      '2001::1',
+      '2001:0:4136:e378::1',
+      'fec0::1',
+      '3fff::1',
+      '4000::1',
+      'e000::1',
+    ]) {
       expect(addressAllowed(a, false), a).toBe(false);
       expect(addressAllowed(a, true), `${a} (test key)`).toBe(false);
     }

@@ -57,7 +57,12 @@ function isLoopback(host: string): boolean {
  * Checks a receiver URL for a key of `environment` and resolves the address to use;
  * throws InvalidParameterError naming `field` with the reason.
  */
-export async function checkTarget(raw: unknown, environment: 'test' | 'live', field = 'url', resolve: Resolver = systemResolver): Promise<CheckedTarget> {
+export async function checkTarget(
+  raw: unknown,
+  environment: 'test' | 'live',
+  field = 'url',
+  resolve: Resolver = systemResolver,
+): Promise<CheckedTarget> {
   const bad = (why: string) => new InvalidParameterError(field, `${field} ${why}`);
   if (typeof raw !== 'string' || raw === '') throw bad('must be an absolute https URL.');
   if (raw.length > MAX_URL_LENGTH) throw bad(`must be at most ${MAX_URL_LENGTH} characters.`);
@@ -67,26 +72,36 @@ export async function checkTarget(raw: unknown, environment: 'test' | 'live', fi
   } catch {
     throw bad('is not a valid absolute URL.');
   }
-  if (url.username !== '' || url.password !== '') throw bad('must not carry credentials; authenticate receivers by the signature.');
+  if (url.username !== '' || url.password !== '')
+    throw bad('must not carry credentials; authenticate receivers by the signature.');
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw bad('must use https.');
   url.hash = '';
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const local = host === 'localhost' || host.endsWith('.localhost') || isLoopback(host);
   const allowLoopback = environment === 'test' && local;
   if (url.protocol === 'http:' && !allowLoopback) {
-    throw bad(environment === 'live' ? 'must use https for live keys.' : 'must use https, except to localhost for test keys.');
+    throw bad(
+      environment === 'live' ? 'must use https for live keys.' : 'must use https, except to localhost for test keys.',
+    );
   }
-  const addresses = isIP(host) !== 0 ? [{ address: host, family: isIP(host) }] : await resolveOrRefuse(host, resolve, bad);
+  const addresses =
+    isIP(host) !== 0 ? [{ address: host, family: isIP(host) }] : await resolveOrRefuse(host, resolve, bad);
   // Every address the name has must be allowed: the dispatcher may be handed any of them.
   const refused = addresses.find((a) => !addressAllowed(a.address, allowLoopback));
   if (refused !== undefined) {
-    throw bad(`resolves to ${refused.address}, a ${environment === 'test' ? 'private or reserved' : 'loopback, private or reserved'} address webhooks are never sent to.`);
+    throw bad(
+      `resolves to ${refused.address}, a ${environment === 'test' ? 'private or reserved' : 'loopback, private or reserved'} address webhooks are never sent to.`,
+    );
   }
   const pinned = addresses[0]!;
   return { url, address: pinned.address, family: pinned.family === 6 ? 6 : 4 };
 }
 
-async function resolveOrRefuse(host: string, resolve: Resolver, bad: (why: string) => Error): Promise<{ address: string; family: number }[]> {
+async function resolveOrRefuse(
+  host: string,
+  resolve: Resolver,
+  bad: (why: string) => Error,
+): Promise<{ address: string; family: number }[]> {
   try {
     const found = await resolve(host);
     if (found.length === 0) throw new Error('no addresses');

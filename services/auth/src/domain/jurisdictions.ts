@@ -6,17 +6,73 @@ import { InvalidParameterError } from '@civicgraph/kit';
  * Mariana Islands). Lowercase, as they appear in slugs and in `Entitlements.states`.
  */
 export const USPS_CODES: ReadonlySet<string> = new Set([
-  'al', 'ak', 'az', 'ar', 'ca', 'co', 'ct', 'de', 'fl', 'ga',
-  'hi', 'id', 'il', 'in', 'ia', 'ks', 'ky', 'la', 'me', 'md',
-  'ma', 'mi', 'mn', 'ms', 'mo', 'mt', 'ne', 'nv', 'nh', 'nj',
-  'nm', 'ny', 'nc', 'nd', 'oh', 'ok', 'or', 'pa', 'ri', 'sc',
-  'sd', 'tn', 'tx', 'ut', 'vt', 'va', 'wa', 'wv', 'wi', 'wy',
-  'dc', 'pr', 'gu', 'vi', 'as', 'mp',
+  'al',
+  'ak',
+  'az',
+  'ar',
+  'ca',
+  'co',
+  'ct',
+  'de',
+  'fl',
+  'ga',
+  'hi',
+  'id',
+  'il',
+  'in',
+  'ia',
+  'ks',
+  'ky',
+  'la',
+  'me',
+  'md',
+  'ma',
+  'mi',
+  'mn',
+  'ms',
+  'mo',
+  'mt',
+  'ne',
+  'nv',
+  'nh',
+  'nj',
+  'nm',
+  'ny',
+  'nc',
+  'nd',
+  'oh',
+  'ok',
+  'or',
+  'pa',
+  'ri',
+  'sc',
+  'sd',
+  'tn',
+  'tx',
+  'ut',
+  'vt',
+  'va',
+  'wa',
+  'wv',
+  'wi',
+  'wy',
+  'dc',
+  'pr',
+  'gu',
+  'vi',
+  'as',
+  'mp',
 ]);
 
 /** Jurisdiction tiers a key may be scoped to. */
 export const TIERS: ReadonlySet<string> = new Set([
-  'federal', 'state', 'county', 'municipal', 'school', 'judicial', 'special',
+  'federal',
+  'state',
+  'county',
+  'municipal',
+  'school',
+  'judicial',
+  'special',
 ]);
 
 /** Lowercased, de-duplicated, sorted states; an unknown code is an error naming it. */
@@ -29,7 +85,12 @@ export function normaliseTiers(tiers: readonly string[]): string[] {
   return normaliseAgainst(tiers, TIERS, 'tiers', `one of ${[...TIERS].join(', ')}`);
 }
 
-function normaliseAgainst(values: readonly string[], known: ReadonlySet<string>, field: string, what: string): string[] {
+function normaliseAgainst(
+  values: readonly string[],
+  known: ReadonlySet<string>,
+  field: string,
+  what: string,
+): string[] {
   const out = new Set<string>();
   for (const raw of values) {
     const value = raw.trim().toLowerCase();

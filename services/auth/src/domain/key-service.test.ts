@@ -25,7 +25,12 @@ describe('KeyService', () => {
     store = new MemoryKeyStore();
     now = new Date('2026-11-02T10:00:00.000Z');
     announced = [];
-    service = new KeyService({ store, hasher, clock: () => now, announce: async (change, r) => void announced.push([change, r.keyId]) });
+    service = new KeyService({
+      store,
+      hasher,
+      clock: () => now,
+      announce: async (change, r) => void announced.push([change, r.keyId]),
+    });
   });
 
   async function rejection(p: Promise<unknown>): Promise<Error> {
@@ -36,7 +41,9 @@ describe('KeyService', () => {
   }
 
   it('issues a key whose record carries the resolved plan terms but not the key', async () => {
-    const { key, record } = await service.create(request({ environment: Environment.ENVIRONMENT_LIVE, label: '  dashboard ' }));
+    const { key, record } = await service.create(
+      request({ environment: Environment.ENVIRONMENT_LIVE, label: '  dashboard ' }),
+    );
     expect(key).toMatch(/^cg_live_[0-9A-Za-z]{40}$/);
     expect(record).toEqual({
       keyId: expect.stringMatching(/^key_[0-9A-Za-z]{16}$/),
@@ -64,7 +71,11 @@ describe('KeyService', () => {
 
   it('authenticates an issued key to its principal', async () => {
     const { key, record } = await service.create(
-      request({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 12_000, entitlements: { contact: true, geography: false, states: ['TX'], tiers: [] } }),
+      request({
+        plan: Plan.PLAN_ENTERPRISE,
+        rateLimitPerMinute: 12_000,
+        entitlements: { contact: true, geography: false, states: ['TX'], tiers: [] },
+      }),
     );
     expect(await service.authenticate(key)).toEqual({
       ...record.principal,
@@ -81,7 +92,13 @@ describe('KeyService', () => {
   it('refuses malformed, unknown and revoked keys with one indistinguishable error', async () => {
     const { key, record } = await service.create(request());
     await service.revoke(record.keyId);
-    const presented = ['', 'Bearer nonsense', generateKey(Environment.ENVIRONMENT_TEST), key, `cg_live_${key.slice(8)}`];
+    const presented = [
+      '',
+      'Bearer nonsense',
+      generateKey(Environment.ENVIRONMENT_TEST),
+      key,
+      `cg_live_${key.slice(8)}`,
+    ];
     const errors = await Promise.all(presented.map((k) => rejection(service.authenticate(k))));
     for (const err of errors) {
       expect(err).toBeInstanceOf(UnauthenticatedError);
@@ -110,11 +127,23 @@ describe('KeyService', () => {
   });
 
   it.each([
-    ['explore with contact', request({ entitlements: { contact: true, geography: true, states: [], tiers: [] } }), 'entitlements'],
+    [
+      'explore with contact',
+      request({ entitlements: { contact: true, geography: true, states: [], tiers: [] } }),
+      'entitlements',
+    ],
     ['enterprise without a limit', request({ plan: Plan.PLAN_ENTERPRISE }), 'rate_limit_per_minute'],
     ['build with a limit', request({ plan: Plan.PLAN_BUILD, rateLimitPerMinute: 10 }), 'rate_limit_per_minute'],
-    ['an unknown state', request({ entitlements: { contact: false, geography: true, states: ['qq'], tiers: [] } }), 'states'],
-    ['an unknown tier', request({ entitlements: { contact: false, geography: true, states: [], tiers: ['city'] } }), 'tiers'],
+    [
+      'an unknown state',
+      request({ entitlements: { contact: false, geography: true, states: ['qq'], tiers: [] } }),
+      'states',
+    ],
+    [
+      'an unknown tier',
+      request({ entitlements: { contact: false, geography: true, states: [], tiers: ['city'] } }),
+      'tiers',
+    ],
     ['an unknown version', request({ pinnedVersion: '1999-01-01' }), 'pinned_version'],
     ['no environment', request({ environment: Environment.ENVIRONMENT_UNSPECIFIED }), 'environment'],
     ['no plan', request({ plan: Plan.PLAN_UNSPECIFIED }), 'plan'],
@@ -148,7 +177,13 @@ describe('KeyService', () => {
     const { key, record } = await service.create(request());
     const found = await store.findByLookup(hasher.lookup(key));
     // A store that returned a record for the wrong secret (say, a tampered index) still does not authenticate.
-    const forged = new KeyService({ store: { ...store, findByLookup: async () => ({ record, secret: { ...found!.secret, verifier: '00'.repeat(32) } }) } as never, hasher });
+    const forged = new KeyService({
+      store: {
+        ...store,
+        findByLookup: async () => ({ record, secret: { ...found!.secret, verifier: '00'.repeat(32) } }),
+      } as never,
+      hasher,
+    });
     await expect(forged.authenticate(key)).rejects.toThrow(AUTHENTICATION_FAILED);
   });
 
@@ -156,14 +191,18 @@ describe('KeyService', () => {
     const { key } = await service.create(request());
     const asked: string[] = [];
     const verified: (string | undefined)[] = [];
-    const spyStore = { ...store, findByLookup: async (lookup: string) => (asked.push(lookup), store.findByLookup(lookup)) };
+    const spyStore = {
+      ...store,
+      findByLookup: async (lookup: string) => (asked.push(lookup), store.findByLookup(lookup)),
+    };
     const spyHasher = Object.assign(Object.create(hasher) as KeyHasher, {
       verify: (k: string, s: Parameters<KeyHasher['verify']>[1]) => (verified.push(s?.verifier), hasher.verify(k, s)),
     });
     const spied = new KeyService({ store: spyStore as never, hasher: spyHasher });
     const nearMiss = `${key.slice(0, -1)}${key.endsWith('a') ? 'b' : 'a'}`;
     const farMiss = `cg_test_${key[8] === 'a' ? 'b' : 'a'}${key.slice(9)}`;
-    for (const guess of [nearMiss, farMiss]) await expect(spied.authenticate(guess)).rejects.toThrow(AUTHENTICATION_FAILED);
+    for (const guess of [nearMiss, farMiss])
+      await expect(spied.authenticate(guess)).rejects.toThrow(AUTHENTICATION_FAILED);
     // One indexed read of an HMAC per guess, never the key or a prefix of it; one verification each.
     expect(asked).toEqual([hasher.lookup(nearMiss), hasher.lookup(farMiss)]);
     for (const a of asked) expect(a).toMatch(/^[0-9a-f]{64}$/);
@@ -175,7 +214,13 @@ describe('KeyService', () => {
       const { key: oldKey, record } = await service.create(request({ plan: Plan.PLAN_BUILD }));
       const rotated = await service.rotate({ keyId: record.keyId, graceSeconds: 3600 });
       expect(rotated.key).not.toBe(oldKey);
-      expect(rotated.record).toMatchObject({ keyId: record.keyId, principal: record.principal, rotatedAt: now.toISOString(), previousKeyPrefix: record.keyPrefix, previousKeyExpiresAt: '2026-11-02T11:00:00.000Z' });
+      expect(rotated.record).toMatchObject({
+        keyId: record.keyId,
+        principal: record.principal,
+        rotatedAt: now.toISOString(),
+        previousKeyPrefix: record.keyPrefix,
+        previousKeyExpiresAt: '2026-11-02T11:00:00.000Z',
+      });
       expect(announced).toEqual([['rotated', record.keyId]]);
       expect((await service.authenticate(oldKey)).keyId).toBe(record.keyId);
       expect((await service.authenticate(rotated.key)).keyId).toBe(record.keyId);
@@ -186,7 +231,9 @@ describe('KeyService', () => {
 
     it('defaults the grace period to a day and allows none', async () => {
       const a = await service.create(request());
-      expect((await service.rotate({ keyId: a.record.keyId })).record.previousKeyExpiresAt).toBe('2026-11-03T10:00:00.000Z');
+      expect((await service.rotate({ keyId: a.record.keyId })).record.previousKeyExpiresAt).toBe(
+        '2026-11-03T10:00:00.000Z',
+      );
       const b = await service.create(request());
       await service.rotate({ keyId: b.record.keyId, graceSeconds: 0 });
       await expect(service.authenticate(b.key)).rejects.toThrow(AUTHENTICATION_FAILED);
@@ -194,8 +241,12 @@ describe('KeyService', () => {
 
     it('refuses a bad grace period, an unknown key and a revoked key, naming the field', async () => {
       const { record } = await service.create(request());
-      expect(await rejection(service.rotate({ keyId: record.keyId, graceSeconds: 604_801 }))).toMatchObject({ field: 'grace_seconds' });
-      expect(await rejection(service.rotate({ keyId: record.keyId, graceSeconds: -1 }))).toMatchObject({ field: 'grace_seconds' });
+      expect(await rejection(service.rotate({ keyId: record.keyId, graceSeconds: 604_801 }))).toMatchObject({
+        field: 'grace_seconds',
+      });
+      expect(await rejection(service.rotate({ keyId: record.keyId, graceSeconds: -1 }))).toMatchObject({
+        field: 'grace_seconds',
+      });
       expect(await rejection(service.rotate({ keyId: 'key_0000000000000000' }))).toBeInstanceOf(NotFoundError);
       await service.revoke(record.keyId);
       expect(await rejection(service.rotate({ keyId: record.keyId }))).toMatchObject({ field: 'key_id' });
@@ -216,7 +267,9 @@ describe('KeyService', () => {
       expect(last).toMatchObject({ keys: [{ keyId: ids[4] }], hasMore: false });
       expect((await service.page({ limit: 0, startingAfter: '' })).keys).toHaveLength(5);
       expect(await rejection(service.page({ limit: 201, startingAfter: '' }))).toMatchObject({ field: 'limit' });
-      expect(await rejection(service.page({ limit: 10, startingAfter: 'key_nope' }))).toMatchObject({ field: 'starting_after' });
+      expect(await rejection(service.page({ limit: 10, startingAfter: 'key_nope' }))).toMatchObject({
+        field: 'starting_after',
+      });
     });
   });
 });

@@ -1,5 +1,12 @@
 import { InvalidParameterError, NotFoundError, UnauthenticatedError } from '@civicgraph/kit';
-import type { CreateKeyRequest, KeyRecord, ListKeysRequest, ListKeysResponse, Principal, RotateKeyRequest } from '@civicgraph/protos/civic/auth/v1/auth';
+import type {
+  CreateKeyRequest,
+  KeyRecord,
+  ListKeysRequest,
+  ListKeysResponse,
+  Principal,
+  RotateKeyRequest,
+} from '@civicgraph/protos/civic/auth/v1/auth';
 import type { KeyStore } from './key-store.js';
 import type { RandomSource } from '@civicgraph/kit';
 import type { KeyHasher } from './key-hasher.js';
@@ -91,10 +98,17 @@ export class KeyService {
     const matches = this.hasher.verify(parsed.key, found?.secret);
     const principal = found?.record.principal;
     const now = this.now();
-    if (!matches || !found || !principal || found.record.revokedAt !== '' || principal.environment !== parsed.environment) {
+    if (
+      !matches ||
+      !found ||
+      !principal ||
+      found.record.revokedAt !== '' ||
+      principal.environment !== parsed.environment
+    ) {
       throw new UnauthenticatedError(AUTHENTICATION_FAILED);
     }
-    if (found.secret.expiresAt !== '' && found.secret.expiresAt <= now) throw new UnauthenticatedError(AUTHENTICATION_FAILED);
+    if (found.secret.expiresAt !== '' && found.secret.expiresAt <= now)
+      throw new UnauthenticatedError(AUTHENTICATION_FAILED);
     return withCurrentLimit(principal);
   }
 
@@ -115,11 +129,15 @@ export class KeyService {
     requireKeyId(req.keyId);
     const grace = req.graceSeconds ?? DEFAULT_GRACE_SECONDS;
     if (!Number.isInteger(grace) || grace < 0 || grace > MAX_GRACE_SECONDS) {
-      throw new InvalidParameterError('grace_seconds', `grace_seconds must be an integer from 0 to ${MAX_GRACE_SECONDS}.`);
+      throw new InvalidParameterError(
+        'grace_seconds',
+        `grace_seconds must be an integer from 0 to ${MAX_GRACE_SECONDS}.`,
+      );
     }
     const current = await this.store.get(req.keyId);
     if (current === undefined || current.principal === undefined) throw notFound(req.keyId);
-    if (current.revokedAt !== '') throw new InvalidParameterError('key_id', `Key ${req.keyId} is revoked; issue a new key instead.`);
+    if (current.revokedAt !== '')
+      throw new InvalidParameterError('key_id', `Key ${req.keyId} is revoked; issue a new key instead.`);
     const key = generateKey(current.principal.environment, this.random);
     const at = this.clock();
     const record = await this.store.rotate(req.keyId, {
@@ -151,7 +169,11 @@ export class KeyService {
     let from = 0;
     if (req.startingAfter !== '') {
       const at = all.findIndex((r) => r.keyId === req.startingAfter);
-      if (at < 0) throw new InvalidParameterError('starting_after', `starting_after names no key (${JSON.stringify(req.startingAfter.slice(0, 40))}).`);
+      if (at < 0)
+        throw new InvalidParameterError(
+          'starting_after',
+          `starting_after names no key (${JSON.stringify(req.startingAfter.slice(0, 40))}).`,
+        );
       from = at + 1;
     }
     const keys = all.slice(from, from + limit);

@@ -72,7 +72,11 @@ export function byCreation(a: KeyRecord, b: KeyRecord): number {
 export function rotatedSecrets(current: readonly StoredSecret[], rotation: Rotation): StoredSecret[] {
   const kept = current
     .filter((s) => s.expiresAt === '' || s.expiresAt > rotation.at)
-    .map((s) => ({ ...s, expiresAt: s.expiresAt === '' || s.expiresAt > rotation.previousExpiresAt ? rotation.previousExpiresAt : s.expiresAt }));
+    .map((s) => ({
+      ...s,
+      expiresAt:
+        s.expiresAt === '' || s.expiresAt > rotation.previousExpiresAt ? rotation.previousExpiresAt : s.expiresAt,
+    }));
   return [...kept, rotation.secret];
 }
 

@@ -22,7 +22,9 @@ export interface OpenedKeys {
  */
 export function openKeyService(config: KeyStoreConfig, bus?: EventBus, words?: SubjectWords): OpenedKeys {
   const store = LmdbKeyStore.open({ path: config.storePath });
-  const hasher = new KeyHasher(secretFromFile(config.pepperPath ?? join(dirname(config.storePath), 'auth-pepper.secret'), config.pepper));
+  const hasher = new KeyHasher(
+    secretFromFile(config.pepperPath ?? join(dirname(config.storePath), 'auth-pepper.secret'), config.pepper),
+  );
   const keys = new KeyService({ store, hasher, ...(bus === undefined ? {} : { announce: busAnnouncer(bus, words) }) });
   return { keys, close: () => store.close() };
 }

@@ -15,7 +15,13 @@ function invalid(fn: () => unknown): InvalidParameterError {
   return expect.fail('expected an InvalidParameterError');
 }
 
-const ents = (over: Partial<Entitlements>): Entitlements => ({ contact: false, geography: true, states: [], tiers: [], ...over });
+const ents = (over: Partial<Entitlements>): Entitlements => ({
+  contact: false,
+  geography: true,
+  states: [],
+  tiers: [],
+  ...over,
+});
 
 describe('rate limits', () => {
   it('gives explore 60 and build 600 requests per minute', () => {
@@ -42,7 +48,12 @@ describe('rate limits', () => {
 
 describe('entitlements', () => {
   it('defaults to contact off, geography on, every state and tier', () => {
-    expect(resolveEntitlements(Plan.PLAN_EXPLORE, undefined)).toEqual({ contact: false, geography: true, states: [], tiers: [] });
+    expect(resolveEntitlements(Plan.PLAN_EXPLORE, undefined)).toEqual({
+      contact: false,
+      geography: true,
+      states: [],
+      tiers: [],
+    });
   });
 
   it('allows contact on build and enterprise but not on explore, naming entitlements', () => {
@@ -52,7 +63,10 @@ describe('entitlements', () => {
   });
 
   it('lowercases, de-duplicates and sorts states and tiers', () => {
-    const got = resolveEntitlements(Plan.PLAN_BUILD, ents({ states: ['NY', 'ca', 'ny', 'Pr'], tiers: ['State', 'county', 'state'] }));
+    const got = resolveEntitlements(
+      Plan.PLAN_BUILD,
+      ents({ states: ['NY', 'ca', 'ny', 'Pr'], tiers: ['State', 'county', 'state'] }),
+    );
     expect(got.states).toEqual(['ca', 'ny', 'pr']);
     expect(got.tiers).toEqual(['county', 'state']);
   });

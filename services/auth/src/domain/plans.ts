@@ -51,7 +51,10 @@ function rateLimitError(detail: string): InvalidParameterError {
 export function resolveEntitlements(plan: Plan, requested: Entitlements | undefined): Entitlements {
   if (requested === undefined) return { contact: false, geography: true, states: [], tiers: [] };
   if (requested.contact && plan === Plan.PLAN_EXPLORE) {
-    throw new InvalidParameterError('entitlements', 'The contact entitlement is available on the build and enterprise plans only.');
+    throw new InvalidParameterError(
+      'entitlements',
+      'The contact entitlement is available on the build and enterprise plans only.',
+    );
   }
   return {
     contact: requested.contact,

@@ -31,8 +31,12 @@ export function describeKeyStoreContract(name: string, makeStore: () => Promise<
 
     it('refuses a second key with a taken id or a taken hash, and keeps the first', async () => {
       await store.create({ record: sampleRecord('key_a'), secret: sampleSecret('a'.repeat(64)) });
-      await expect(store.create({ record: sampleRecord('key_a'), secret: sampleSecret('b'.repeat(64)) })).rejects.toThrow(KeyConflictError);
-      await expect(store.create({ record: sampleRecord('key_b'), secret: sampleSecret('a'.repeat(64)) })).rejects.toThrow(KeyConflictError);
+      await expect(
+        store.create({ record: sampleRecord('key_a'), secret: sampleSecret('b'.repeat(64)) }),
+      ).rejects.toThrow(KeyConflictError);
+      await expect(
+        store.create({ record: sampleRecord('key_b'), secret: sampleSecret('a'.repeat(64)) }),
+      ).rejects.toThrow(KeyConflictError);
       expect(await store.findByLookup('b'.repeat(64))).toBeUndefined();
       expect(await store.get('key_b')).toBeUndefined();
       expect(await store.list()).toHaveLength(1);
@@ -48,9 +52,18 @@ export function describeKeyStoreContract(name: string, makeStore: () => Promise<
     });
 
     it('lists every record oldest first, ties broken by id', async () => {
-      await store.create({ record: sampleRecord('key_c', '2026-11-02T00:00:00.000Z'), secret: sampleSecret('c'.repeat(64)) });
-      await store.create({ record: sampleRecord('key_b', '2026-11-01T00:00:00.000Z'), secret: sampleSecret('b'.repeat(64)) });
-      await store.create({ record: sampleRecord('key_a', '2026-11-02T00:00:00.000Z'), secret: sampleSecret('a'.repeat(64)) });
+      await store.create({
+        record: sampleRecord('key_c', '2026-11-02T00:00:00.000Z'),
+        secret: sampleSecret('c'.repeat(64)),
+      });
+      await store.create({
+        record: sampleRecord('key_b', '2026-11-01T00:00:00.000Z'),
+        secret: sampleSecret('b'.repeat(64)),
+      });
+      await store.create({
+        record: sampleRecord('key_a', '2026-11-02T00:00:00.000Z'),
+        secret: sampleSecret('a'.repeat(64)),
+      });
       expect((await store.list()).map((r) => r.keyId)).toEqual(['key_b', 'key_a', 'key_c']);
     });
 
@@ -66,15 +79,26 @@ export function describeKeyStoreContract(name: string, makeStore: () => Promise<
     it('rotates: the new secret finds the key, older ones end at the grace instant, expired ones go', async () => {
       await store.create({ record: sampleRecord('key_a'), secret: sampleSecret('a'.repeat(64)) });
       const first = await store.rotate('key_a', {
-        secret: sampleSecret('b'.repeat(64)), keyPrefix: 'cg_test_BbBb…', at: '2026-11-03T00:00:00.000Z', previousExpiresAt: '2026-11-04T00:00:00.000Z',
+        secret: sampleSecret('b'.repeat(64)),
+        keyPrefix: 'cg_test_BbBb…',
+        at: '2026-11-03T00:00:00.000Z',
+        previousExpiresAt: '2026-11-04T00:00:00.000Z',
       });
-      expect(first).toMatchObject({ keyPrefix: 'cg_test_BbBb…', rotatedAt: '2026-11-03T00:00:00.000Z', previousKeyPrefix: 'cg_test_AbCd…', previousKeyExpiresAt: '2026-11-04T00:00:00.000Z' });
+      expect(first).toMatchObject({
+        keyPrefix: 'cg_test_BbBb…',
+        rotatedAt: '2026-11-03T00:00:00.000Z',
+        previousKeyPrefix: 'cg_test_AbCd…',
+        previousKeyExpiresAt: '2026-11-04T00:00:00.000Z',
+      });
       expect((await store.findByLookup('a'.repeat(64)))?.secret.expiresAt).toBe('2026-11-04T00:00:00.000Z');
       expect((await store.findByLookup('b'.repeat(64)))?.secret.expiresAt).toBe('');
       expect((await store.get('key_a'))?.keyPrefix).toBe('cg_test_BbBb…');
       // A second rotation after the first grace ended drops the first secret entirely.
       await store.rotate('key_a', {
-        secret: sampleSecret('c'.repeat(64)), keyPrefix: 'cg_test_CcCc…', at: '2026-11-05T00:00:00.000Z', previousExpiresAt: '2026-11-05T01:00:00.000Z',
+        secret: sampleSecret('c'.repeat(64)),
+        keyPrefix: 'cg_test_CcCc…',
+        at: '2026-11-05T00:00:00.000Z',
+        previousExpiresAt: '2026-11-05T01:00:00.000Z',
       });
       expect(await store.findByLookup('a'.repeat(64))).toBeUndefined();
       expect((await store.findByLookup('b'.repeat(64)))?.secret.expiresAt).toBe('2026-11-05T01:00:00.000Z');
@@ -82,10 +106,17 @@ export function describeKeyStoreContract(name: string, makeStore: () => Promise<
     });
 
     it('answers undefined when rotating an unknown key, and refuses a taken lookup', async () => {
-      const rotation = { secret: sampleSecret('b'.repeat(64)), keyPrefix: 'x', at: '2026-11-03T00:00:00.000Z', previousExpiresAt: '2026-11-03T00:00:00.000Z' };
+      const rotation = {
+        secret: sampleSecret('b'.repeat(64)),
+        keyPrefix: 'x',
+        at: '2026-11-03T00:00:00.000Z',
+        previousExpiresAt: '2026-11-03T00:00:00.000Z',
+      };
       expect(await store.rotate('key_missing', rotation)).toBeUndefined();
       await store.create({ record: sampleRecord('key_a'), secret: sampleSecret('a'.repeat(64)) });
-      await expect(store.rotate('key_a', { ...rotation, secret: sampleSecret('a'.repeat(64)) })).rejects.toThrow(KeyConflictError);
+      await expect(store.rotate('key_a', { ...rotation, secret: sampleSecret('a'.repeat(64)) })).rejects.toThrow(
+        KeyConflictError,
+      );
     });
   });
 }

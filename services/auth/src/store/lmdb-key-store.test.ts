@@ -62,7 +62,9 @@ describe('LmdbKeyStore on disk', () => {
     const reopened = new KeyService({ store: LmdbKeyStore.open({ path }), hasher });
     expect((await reopened.authenticate(kept.key)).keyId).toBe(kept.record.keyId);
     await expect(reopened.authenticate(revoked.key)).rejects.toThrow('revoked');
-    expect((await reopened.list()).map((r) => r.keyId).sort()).toEqual([kept.record.keyId, revoked.record.keyId].sort());
+    expect((await reopened.list()).map((r) => r.keyId).sort()).toEqual(
+      [kept.record.keyId, revoked.record.keyId].sort(),
+    );
   });
 
   it('shows a key created or revoked through one handle to another handle on the same path at once', async () => {

@@ -1,7 +1,16 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { KeyRecord } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { StoredSecret } from '../domain/key-hasher.js';
-import { byCreation, KeyConflictError, rotatedRecord, rotatedSecrets, type FoundKey, type KeyStore, type NewKey, type Rotation } from '../domain/key-store.js';
+import {
+  byCreation,
+  KeyConflictError,
+  rotatedRecord,
+  rotatedSecrets,
+  type FoundKey,
+  type KeyStore,
+  type NewKey,
+  type Rotation,
+} from '../domain/key-store.js';
 
 /** Options of the LMDB key store. */
 export interface LmdbKeyStoreOptions {
@@ -41,7 +50,8 @@ export class LmdbKeyStore implements KeyStore {
 
   async create({ record, secret }: NewKey): Promise<void> {
     this.root.transactionSync(() => {
-      if (this.keys.doesExist(record.keyId) || this.lookups.doesExist(secret.lookup)) throw new KeyConflictError(record.keyId);
+      if (this.keys.doesExist(record.keyId) || this.lookups.doesExist(secret.lookup))
+        throw new KeyConflictError(record.keyId);
       this.keys.putSync(record.keyId, record);
       this.secrets.putSync(record.keyId, [secret]);
       this.lookups.putSync(secret.lookup, record.keyId);

@@ -1,6 +1,15 @@
 import type { KeyRecord } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { StoredSecret } from '../domain/key-hasher.js';
-import { byCreation, KeyConflictError, rotatedRecord, rotatedSecrets, type FoundKey, type KeyStore, type NewKey, type Rotation } from '../domain/key-store.js';
+import {
+  byCreation,
+  KeyConflictError,
+  rotatedRecord,
+  rotatedSecrets,
+  type FoundKey,
+  type KeyStore,
+  type NewKey,
+  type Rotation,
+} from '../domain/key-store.js';
 
 /**
  * An in-process KeyStore for tests and single-process use. Records are copied in and out,

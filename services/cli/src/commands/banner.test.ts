@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { banner } from './up.js';
 
-const running = { url: 'http://127.0.0.1:8080', key: 'cg_test_abc', electionDay: '2024-11-05', demo: false, failed: [] };
+const running = {
+  url: 'http://127.0.0.1:8080',
+  key: 'cg_test_abc',
+  electionDay: '2024-11-05',
+  demo: false,
+  failed: [],
+};
 
 describe('the banner of civicgraph up', () => {
   it('says whether the admin API is on, and how to turn it on', () => {
@@ -10,6 +16,8 @@ describe('the banner of civicgraph up', () => {
   });
 
   it('lists a curl for the ballot with the key it prints', () => {
-    expect(banner({ ...running, admin: false })).toContain('curl -H "Authorization: Bearer cg_test_abc" "http://127.0.0.1:8080/v1/ballot?lat=39.7392&lng=-104.9903&date=2024-11-05"');
+    expect(banner({ ...running, admin: false })).toContain(
+      'curl -H "Authorization: Bearer cg_test_abc" "http://127.0.0.1:8080/v1/ballot?lat=39.7392&lng=-104.9903&date=2024-11-05"',
+    );
   });
 });

@@ -17,7 +17,14 @@ export async function demoRegions(geoStore: string): Promise<DemoRegion[]> {
   for (const r of records) {
     if (seen.has(r.slug)) continue;
     seen.add(r.slug);
-    out.push({ slug: r.slug, name: r.name, level: restLevel(r.level) as DemoRegion['level'], state: r.state, fips: r.fips, ocdId: r.ocdId });
+    out.push({
+      slug: r.slug,
+      name: r.name,
+      level: restLevel(r.level) as DemoRegion['level'],
+      state: r.state,
+      fips: r.fips,
+      ocdId: r.ocdId,
+    });
   }
   return out;
 }
@@ -29,8 +36,16 @@ export async function demoRegions(geoStore: string): Promise<DemoRegion[]> {
 export async function checkDataKind(graph: GraphService, demo: boolean, dataDir: string): Promise<void> {
   if ((await graph.store.stats()).nodes === 0) return;
   const holdsDemo = (await graph.store.getNodes([DEMO_MARKER])).length > 0;
-  if (holdsDemo && !demo) throw new ConfigError('CIVIC_DATA_DIR', `${dataDir} holds the synthetic demo graph (from civicgraph up --demo); start with --demo, or set CIVIC_DATA_DIR to another folder for real data.`);
-  if (!holdsDemo && demo) throw new ConfigError('CIVIC_DATA_DIR', `${dataDir} holds real data; --demo needs a data folder of its own (set CIVIC_DATA_DIR to another folder).`);
+  if (holdsDemo && !demo)
+    throw new ConfigError(
+      'CIVIC_DATA_DIR',
+      `${dataDir} holds the synthetic demo graph (from civicgraph up --demo); start with --demo, or set CIVIC_DATA_DIR to another folder for real data.`,
+    );
+  if (!holdsDemo && demo)
+    throw new ConfigError(
+      'CIVIC_DATA_DIR',
+      `${dataDir} holds real data; --demo needs a data folder of its own (set CIVIC_DATA_DIR to another folder).`,
+    );
 }
 
 /**
@@ -42,6 +57,10 @@ export async function loadDemoIfEmpty(graph: GraphService, geoStore: string, log
   if ((await graph.store.stats()).nodes > 0) return;
   const started = performance.now();
   let created = 0;
-  for (const batch of generateDemo({ regions: await demoRegions(geoStore), today: todayUtc() })) created += (await graph.writer.apply(batch)).created;
-  log.info({ nodes: created, ms: Math.round(performance.now() - started) }, 'demo election data loaded (synthetic, low confidence)');
+  for (const batch of generateDemo({ regions: await demoRegions(geoStore), today: todayUtc() }))
+    created += (await graph.writer.apply(batch)).created;
+  log.info(
+    { nodes: created, ms: Math.round(performance.now() - started) },
+    'demo election data loaded (synthetic, low confidence)',
+  );
 }

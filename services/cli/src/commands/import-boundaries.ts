@@ -1,6 +1,15 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { importBoundaries, ImportRefusedError, layerName, LmdbBoundaryStore, type FileReport, type ImportProgress, type ImportSummary, type Validity } from '@civicgraph/geo';
+import {
+  importBoundaries,
+  ImportRefusedError,
+  layerName,
+  LmdbBoundaryStore,
+  type FileReport,
+  type ImportProgress,
+  type ImportSummary,
+  type Validity,
+} from '@civicgraph/geo';
 import { InvalidParameterError, levelFromRest, LEVELS, restLevel } from '@civicgraph/kit';
 import type { CliConfig } from '../config.js';
 
@@ -11,7 +20,12 @@ import type { CliConfig } from '../config.js';
 function progressReport(): (p: ImportProgress) => void {
   const tty = process.stderr.isTTY === true;
   return ({ phase, file, files, path }) => {
-    const text = phase === 'reading' ? `reading ${file}/${files} ${path}` : phase === 'storing' ? `storing ${files} file(s)` : `done: ${files} file(s)`;
+    const text =
+      phase === 'reading'
+        ? `reading ${file}/${files} ${path}`
+        : phase === 'storing'
+          ? `storing ${files} file(s)`
+          : `done: ${files} file(s)`;
     if (tty) process.stderr.write(`\r\x1b[2K${text}${phase === 'done' ? '\n' : ''}`);
     else if (phase !== 'done') process.stderr.write(`${text}\n`);
   };
@@ -24,11 +38,16 @@ function fileLine(f: FileReport): string {
 
 function summaryText(s: ImportSummary): string {
   const c = s.change;
-  const byCode = Object.entries(s.rejectedByCode).map(([code, n]) => `${n} ${code}`).join(', ');
+  const byCode = Object.entries(s.rejectedByCode)
+    .map(([code, n]) => `${n} ${code}`)
+    .join(', ');
   const lines = [
     ...s.files.map(fileLine),
     `imported ${c.created.length + c.updated.length + c.unchanged} regions: ${c.created.length} created, ${c.updated.length} updated, ${c.unchanged} unchanged, ${c.deleted.length} deleted`,
-    ...s.layers.map((l) => `  ${layerName(l.key)}: ${l.created.length} created, ${l.updated.length} updated, ${l.unchanged} unchanged, ${l.deleted.length} deleted`),
+    ...s.layers.map(
+      (l) =>
+        `  ${layerName(l.key)}: ${l.created.length} created, ${l.updated.length} updated, ${l.unchanged} unchanged, ${l.deleted.length} deleted`,
+    ),
     `skipped ${s.skipped.length}, rejected ${s.rejected.length}${byCode === '' ? '' : ` (${byCode})`}`,
     ...s.skipped.map((f) => `  skipped ${f.file} feature ${f.index}: ${f.reason}`),
     ...s.rejected.map((f) => `  rejected ${f.file} feature ${f.index} (${f.code}): ${f.reason}`),
@@ -63,11 +82,18 @@ function validityOf(values: { [k: string]: string | boolean | undefined }): Vali
     ...(date('elections-to') === undefined ? {} : { electionsTo: date('elections-to')! }),
   };
   if (values['undated'] === true) {
-    if (Object.keys(validity).length > 0) throw new InvalidParameterError('--undated', '--undated cannot be combined with --valid-from, --valid-to, --elections-from or --elections-to.');
+    if (Object.keys(validity).length > 0)
+      throw new InvalidParameterError(
+        '--undated',
+        '--undated cannot be combined with --valid-from, --valid-to, --elections-from or --elections-to.',
+      );
     return undefined;
   }
   if (validity.from === undefined) {
-    throw new InvalidParameterError('--valid-from', '--valid-from is required: the day the map takes effect (YYYY-MM-DD). Pass --undated for a map in force on every date until a dated one supersedes it.');
+    throw new InvalidParameterError(
+      '--valid-from',
+      '--valid-from is required: the day the map takes effect (YYYY-MM-DD). Pass --undated for a map in force on every date until a dated one supersedes it.',
+    );
   }
   return validity;
 }
@@ -78,14 +104,22 @@ function scaleOf(text: string | undefined): number | undefined {
   const word = text.trim().toLowerCase().replace(/^1:/, '').replaceAll(',', '');
   const m = /^(\d+(?:\.\d+)?)([km]?)$/.exec(word);
   const n = m === null ? NaN : Number(m[1]) * (m[2] === 'k' ? 1_000 : m[2] === 'm' ? 1_000_000 : 1);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidParameterError('--scale', `--scale must be a map scale such as 1:20000000, 20m or 500k, got "${text}".`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new InvalidParameterError(
+      '--scale',
+      `--scale must be a map scale such as 1:20000000, 20m or 500k, got "${text}".`,
+    );
   return n;
 }
 
 function fraction(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const f = Number(text);
-  if (text.trim() === '' || !Number.isFinite(f) || f < 0 || f > 1) throw new InvalidParameterError('--max-delete-fraction', `--max-delete-fraction must be a number from 0 to 1, got "${text}".`);
+  if (text.trim() === '' || !Number.isFinite(f) || f < 0 || f > 1)
+    throw new InvalidParameterError(
+      '--max-delete-fraction',
+      `--max-delete-fraction must be a number from 0 to 1, got "${text}".`,
+    );
   return f;
 }
 
@@ -97,10 +131,16 @@ function fraction(text: string | undefined): number | undefined {
  */
 export async function importBoundariesCommand(config: CliConfig, args: string[]): Promise<string> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
-  if (positionals.length === 0) throw new InvalidParameterError('file', 'Name the boundary files or folders to import.');
+  if (positionals.length === 0)
+    throw new InvalidParameterError('file', 'Name the boundary files or folders to import.');
   const level = values.level === undefined ? undefined : levelFromRest(values.level);
   if (level === undefined) {
-    throw new InvalidParameterError('--level', `--level must be one of ${LEVELS.map(restLevel).filter((l) => l !== 'national').join(', ')}.`);
+    throw new InvalidParameterError(
+      '--level',
+      `--level must be one of ${LEVELS.map(restLevel)
+        .filter((l) => l !== 'national')
+        .join(', ')}.`,
+    );
   }
   const validity = validityOf(values);
   const maxDeleteFraction = fraction(values['max-delete-fraction']);
@@ -126,7 +166,9 @@ export async function importBoundariesCommand(config: CliConfig, args: string[])
     return values.json ? JSON.stringify(summary, null, 2) : summaryText(summary);
   } catch (err) {
     if (err instanceof ImportRefusedError) {
-      process.stdout.write(`${values.json ? JSON.stringify({ ...err.summary, refused: { field: err.field, detail: err.message } }, null, 2) : summaryText(err.summary)}\n`);
+      process.stdout.write(
+        `${values.json ? JSON.stringify({ ...err.summary, refused: { field: err.field, detail: err.message } }, null, 2) : summaryText(err.summary)}\n`,
+      );
     }
     throw err;
   } finally {

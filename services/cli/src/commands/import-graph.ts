@@ -18,7 +18,9 @@ function progressLine(label: string): { update: (t: ImportTally) => void; done: 
   if (!process.stderr.isTTY) return { update: () => {}, done: () => {} };
   let last = 0;
   const draw = (t: ImportTally) =>
-    process.stderr.write(`\r${label}: ${rowsSeen(t)} rows (${t.createdRows} created, ${t.updatedRows} updated, ${t.unchangedRows} unchanged, ${t.rejected.length} rejected)`);
+    process.stderr.write(
+      `\r${label}: ${rowsSeen(t)} rows (${t.createdRows} created, ${t.updatedRows} updated, ${t.unchangedRows} unchanged, ${t.rejected.length} rejected)`,
+    );
   let latest: ImportTally | undefined;
   return {
     update: (t) => {
@@ -57,16 +59,21 @@ export async function importGraph(config: CliConfig, kind: GraphImportKind, args
     },
   });
   const path = positionals[0];
-  if (path === undefined || positionals.length > 1) throw new InvalidParameterError('path', `Name exactly one file or folder to import as ${kind}.`);
+  if (path === undefined || positionals.length > 1)
+    throw new InvalidParameterError('path', `Name exactly one file or folder to import as ${kind}.`);
   const cycle = values.cycle === undefined ? undefined : Number(values.cycle);
   if (cycle !== undefined && !(Number.isInteger(cycle) && cycle % 2 === 0 && cycle >= 1976 && cycle <= 2100)) {
     throw new InvalidParameterError('cycle', `--cycle must be an even year such as 2026, got "${values.cycle}".`);
   }
   const asOf = values['as-of'];
-  if (asOf !== undefined && !isIsoDate(asOf)) throw new InvalidParameterError('as-of', `--as-of must be a date written YYYY-MM-DD, got "${asOf}".`);
+  if (asOf !== undefined && !isIsoDate(asOf))
+    throw new InvalidParameterError('as-of', `--as-of must be a date written YYYY-MM-DD, got "${asOf}".`);
   const retrievedAt = values['retrieved-at'];
   if (retrievedAt !== undefined && Number.isNaN(new Date(retrievedAt).getTime())) {
-    throw new InvalidParameterError('retrieved-at', `--retrieved-at must be a date (YYYY-MM-DD) or an RFC 3339 instant, got "${retrievedAt}".`);
+    throw new InvalidParameterError(
+      'retrieved-at',
+      `--retrieved-at must be a date (YYYY-MM-DD) or an RFC 3339 instant, got "${retrievedAt}".`,
+    );
   }
   const store = await openGraphStore(config.graphStore, join(config.dataDir, 'graph'));
   try {

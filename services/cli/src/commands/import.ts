@@ -10,5 +10,8 @@ export async function importCommand(config: CliConfig, args: string[]): Promise<
   if (kind === 'boundaries') return importBoundariesCommand(config, rest);
   if (kind !== undefined && isGraphImportKind(kind)) return importGraph(config, kind, rest);
   const kinds = ['boundaries', ...Object.keys(GRAPH_IMPORT_KINDS)].join(', ');
-  throw new InvalidParameterError('kind', `usage: civicgraph import <kind> <path>; kind is one of ${kinds}${kind === undefined ? '' : `, not "${kind}"`}.`);
+  throw new InvalidParameterError(
+    'kind',
+    `usage: civicgraph import <kind> <path>; kind is one of ${kinds}${kind === undefined ? '' : `, not "${kind}"`}.`,
+  );
 }

@@ -12,9 +12,19 @@ export function sourceProgress(total: number, out: NodeJS.WriteStream = process.
   return (run) => {
     if (run.finishedAt !== null) done.add(run.id);
     const step = `[${Math.min(done.size + (run.finishedAt === null ? 1 : 0), total)}/${total}]`;
-    const what = run.finishedAt === null ? 'importing' : run.status === 'failed' ? `failed: ${run.error}` : run.status === 'changed' ? `changed, ${count.format(run.progress)} rows` : run.status;
+    const what =
+      run.finishedAt === null
+        ? 'importing'
+        : run.status === 'failed'
+          ? `failed: ${run.error}`
+          : run.status === 'changed'
+            ? `changed, ${count.format(run.progress)} rows`
+            : run.status;
     const line = `loading public sources ${step} ${run.source}: ${what}`;
-    if (out.isTTY) out.write(`\r${line.slice(0, (out.columns ?? 100) - 1).padEnd((out.columns ?? 100) - 1)}${run.finishedAt !== null && done.size === total ? '\n' : ''}`);
+    if (out.isTTY)
+      out.write(
+        `\r${line.slice(0, (out.columns ?? 100) - 1).padEnd((out.columns ?? 100) - 1)}${run.finishedAt !== null && done.size === total ? '\n' : ''}`,
+      );
     else if (run.finishedAt !== null) out.write(`${line}\n`);
   };
 }

@@ -14,7 +14,11 @@ import { sourcesOrigin } from './sources-origin.js';
  * store); `run` fetches and imports them now, in this process, as the service would.
  */
 export async function sources(config: CliConfig, args: string[]): Promise<string> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { json: { type: 'boolean', default: false } },
+  });
   const [sub, ...ids] = positionals;
   const store = IngestStore.open(join(config.dataDir, 'ingest', 'state'));
   try {
@@ -24,7 +28,14 @@ export async function sources(config: CliConfig, args: string[]): Promise<string
     }
     if (sub === 'status') {
       const runs = store.runs(50).map(runView);
-      return values.json ? JSON.stringify(runs, null, 2) : runs.map((r) => `${r.startedAt}  ${r.source.padEnd(28)} ${r.status.padEnd(9)} ${r.rows === undefined ? '' : `${r.rows.created} created, ${r.rows.updated} updated, ${r.rows.unchanged} unchanged, ${r.rows.rejected} rejected`}${r.error === '' ? '' : `  ${r.error}`}`).join('\n');
+      return values.json
+        ? JSON.stringify(runs, null, 2)
+        : runs
+            .map(
+              (r) =>
+                `${r.startedAt}  ${r.source.padEnd(28)} ${r.status.padEnd(9)} ${r.rows === undefined ? '' : `${r.rows.created} created, ${r.rows.updated} updated, ${r.rows.unchanged} unchanged, ${r.rows.rejected} rejected`}${r.error === '' ? '' : `  ${r.error}`}`,
+            )
+            .join('\n');
     }
     if (sub === 'run') return runText(await run(config, store, ids), values.json);
   } finally {
@@ -35,13 +46,21 @@ export async function sources(config: CliConfig, args: string[]): Promise<string
 
 function listText(list: ReturnType<typeof sourceView>[]): string {
   return list
-    .map((s) => `${s.id.padEnd(28)} ${s.status.padEnd(7)} ${s.version === '' ? '-' : s.version.slice(0, 24)}  last fetch ${s.lastFetchAt || 'never'}${s.rows === undefined ? '' : `  ${s.rows.created} created, ${s.rows.updated} updated, ${s.rows.unchanged} unchanged, ${s.rows.rejected} rejected`}${s.error === '' ? '' : `\n  failed: ${s.error}`}\n  ${s.name} (${s.publisher}; ${s.licence}); every ${s.refreshHours} h; ${s.urls.join(' ')}`)
+    .map(
+      (s) =>
+        `${s.id.padEnd(28)} ${s.status.padEnd(7)} ${s.version === '' ? '-' : s.version.slice(0, 24)}  last fetch ${s.lastFetchAt || 'never'}${s.rows === undefined ? '' : `  ${s.rows.created} created, ${s.rows.updated} updated, ${s.rows.unchanged} unchanged, ${s.rows.rejected} rejected`}${s.error === '' ? '' : `\n  failed: ${s.error}`}\n  ${s.name} (${s.publisher}; ${s.licence}); every ${s.refreshHours} h; ${s.urls.join(' ')}`,
+    )
     .join('\n');
 }
 
 function runText(runs: RunRecord[], json: boolean): string {
   if (json) return JSON.stringify(runs.map(runView), null, 2);
-  return runs.map((r) => `${r.source}: ${r.status}${r.rows === null ? '' : ` (${r.rows.created} created, ${r.rows.updated} updated, ${r.rows.unchanged} unchanged, ${r.rows.rejected} rejected; ${r.events ?? 0} events)`}${r.error === null ? '' : `: ${r.error}`}`).join('\n');
+  return runs
+    .map(
+      (r) =>
+        `${r.source}: ${r.status}${r.rows === null ? '' : ` (${r.rows.created} created, ${r.rows.updated} updated, ${r.rows.unchanged} unchanged, ${r.rows.rejected} rejected; ${r.events ?? 0} events)`}${r.error === null ? '' : `: ${r.error}`}`,
+    )
+    .join('\n');
 }
 
 async function run(config: CliConfig, store: IngestStore, ids: string[]): Promise<RunRecord[]> {

@@ -24,7 +24,8 @@ const INGEST_TICK_MS = 60_000;
 const MAP_SOURCES = SOURCES.filter((s) => s.import.kind === 'boundaries').map((s) => s.id);
 
 function populationCsv(sharedData: string | undefined): string | undefined {
-  const path = sharedData === undefined ? undefined : join(sharedData, 'population/derived/county-population-v2023.csv');
+  const path =
+    sharedData === undefined ? undefined : join(sharedData, 'population/derived/county-population-v2023.csv');
   return path !== undefined && existsSync(path) ? path : undefined;
 }
 
@@ -67,21 +68,40 @@ export interface Running {
  * store and refresh on schedule. `--demo` serves synthetic elections instead, labelled so
  * in every answer's provenance.
  */
-export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger, options: UpOptions = { demo: false }): Promise<Running> {
+export async function up(
+  config: CliConfig,
+  lifecycle: Lifecycle,
+  log: Logger,
+  options: UpOptions = { demo: false },
+): Promise<Running> {
   // The progress shown is the first load's alone: the schedule starts once it is done.
   let progress: ((run: RunRecord) => void) | undefined;
   const population = populationCsv(config.sharedData);
   const stack = await startStack({
-    dataDir: config.dataDir, serves: config.env, natsUrl: config.natsUrl, localBus: join(config.dataDir, 'bus'), name: 'civicgraph-up', lifecycle, log,
+    dataDir: config.dataDir,
+    serves: config.env,
+    natsUrl: config.natsUrl,
+    localBus: join(config.dataDir, 'bus'),
+    name: 'civicgraph-up',
+    lifecycle,
+    log,
     auth: { pepper: config.keyPepper },
     geo: { populationCsv: population },
-    ingest: { origin: sourcesOrigin(config), tickMs: INGEST_TICK_MS, sources: options.demo ? MAP_SOURCES : SOURCES.map((s) => s.id), onRun: (run) => progress?.(run) },
+    ingest: {
+      origin: sourcesOrigin(config),
+      tickMs: INGEST_TICK_MS,
+      sources: options.demo ? MAP_SOURCES : SOURCES.map((s) => s.id),
+      onRun: (run) => progress?.(run),
+    },
     webhooks: {},
     gateway: { port: config.port, host: config.host, adminToken: config.adminToken },
     prepare: (services) => firstLoad(services, config, options.demo, log, (p) => (progress = p)),
   });
   const ingest = stack.ingest!;
-  const failed = ingest.ingest.list().filter((s) => s.state.status === 'failed').map((s) => ({ id: s.source.id, error: s.state.error ?? '' }));
+  const failed = ingest.ingest
+    .list()
+    .filter((s) => s.state.status === 'failed')
+    .map((s) => ({ id: s.source.id, error: s.state.error ?? '' }));
   return {
     url: stack.url,
     key: await mintSandboxKey(stack.auth, config.env),
@@ -98,10 +118,19 @@ export async function up(config: CliConfig, lifecycle: Lifecycle, log: Logger, o
  * with `--demo`, and the outbox is drained, so the webhook dispatcher and the caches begin
  * from a quiet stream.
  */
-async function firstLoad({ graph, ingest }: PreparedServices, config: CliConfig, demo: boolean, log: Logger, show: (p: ((run: RunRecord) => void) | undefined) => void): Promise<void> {
+async function firstLoad(
+  { graph, ingest }: PreparedServices,
+  config: CliConfig,
+  demo: boolean,
+  log: Logger,
+  show: (p: ((run: RunRecord) => void) | undefined) => void,
+): Promise<void> {
   await checkDataKind(graph, demo, config.dataDir);
   const sources = ingest!.ingest;
-  const unloaded = sources.list().filter((s) => s.state.status === 'never').map((s) => s.source.id);
+  const unloaded = sources
+    .list()
+    .filter((s) => s.state.status === 'never')
+    .map((s) => s.source.id);
   if (unloaded.length > 0) {
     show(sourceProgress(unloaded.length));
     await sources.run(unloaded);
@@ -117,8 +146,12 @@ async function firstLoad({ graph, ingest }: PreparedServices, config: CliConfig,
 export function banner({ url, key, electionDay, demo, failed, admin }: Running): string {
   return [
     `civicgraph is up at ${url}`,
-    key.startsWith('cg_live_') ? `live key (live environment, build plan): ${key}` : `sandbox key (test environment, build plan): ${key}`,
-    demo ? 'data: SYNTHETIC demo elections over real maps (--demo); every answer cites synthetic provenance' : 'data: the public sources (civicgraph sources list), refreshed on schedule',
+    key.startsWith('cg_live_')
+      ? `live key (live environment, build plan): ${key}`
+      : `sandbox key (test environment, build plan): ${key}`,
+    demo
+      ? 'data: SYNTHETIC demo elections over real maps (--demo); every answer cites synthetic provenance'
+      : 'data: the public sources (civicgraph sources list), refreshed on schedule',
     ...failed.map((f) => `  not loaded: ${f.id}: ${f.error}`),
     'try it:',
     `  curl -H "Authorization: Bearer ${key}" "${url}/v1/ballot?lat=39.7392&lng=-104.9903&date=${electionDay}"`,

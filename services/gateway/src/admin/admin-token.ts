@@ -18,9 +18,14 @@ export function requireAdminToken(token: string | undefined): RequestHandler {
     const m = BEARER.exec(req.get('Authorization') ?? '');
     const given = digest(m?.[1] ?? '');
     // Two Authorization headers are refused, whatever they hold: which one a proxy acts on is anyone's guess.
-    if (authorizationCount(req.rawHeaders) > 1) return next(new UnauthenticatedError('Send exactly one Authorization header.', { field: 'Authorization' }));
+    if (authorizationCount(req.rawHeaders) > 1)
+      return next(new UnauthenticatedError('Send exactly one Authorization header.', { field: 'Authorization' }));
     if (m === null || !timingSafeEqual(given, expected)) {
-      return next(new UnauthenticatedError('The admin API needs `Authorization: Bearer <admin token>` (CIVIC_ADMIN_TOKEN).', { field: 'Authorization' }));
+      return next(
+        new UnauthenticatedError('The admin API needs `Authorization: Bearer <admin token>` (CIVIC_ADMIN_TOKEN).', {
+          field: 'Authorization',
+        }),
+      );
     }
     next();
   };

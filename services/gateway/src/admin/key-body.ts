@@ -51,7 +51,8 @@ const INT32_MAX = 2 ** 31 - 1;
 
 function int32(o: Json, field: string): number | undefined {
   const v = o[field];
-  if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > INT32_MAX)) throw wrong(field, `an integer from 0 to ${INT32_MAX}`);
+  if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > INT32_MAX))
+    throw wrong(field, `an integer from 0 to ${INT32_MAX}`);
   return v as number | undefined;
 }
 
@@ -62,13 +63,18 @@ function object(value: unknown, field: string): Json {
 
 function onlyFields(o: Json, known: readonly string[], prefix: string): void {
   for (const k of Object.keys(o)) {
-    if (!known.includes(k)) throw new InvalidParameterError(`${prefix}${k.slice(0, 60)}`, `Unknown field ${JSON.stringify(prefix + k.slice(0, 60))}; known: ${known.join(', ')}.`);
+    if (!known.includes(k))
+      throw new InvalidParameterError(
+        `${prefix}${k.slice(0, 60)}`,
+        `Unknown field ${JSON.stringify(prefix + k.slice(0, 60))}; known: ${known.join(', ')}.`,
+      );
   }
 }
 
 function word<T>(o: Json, field: string, table: Readonly<Record<string, T>>, required: boolean): T {
   const v = o[field];
-  if (v === undefined && required) throw new InvalidParameterError(field, `${field} is required: one of ${Object.keys(table).join(', ')}.`);
+  if (v === undefined && required)
+    throw new InvalidParameterError(field, `${field} is required: one of ${Object.keys(table).join(', ')}.`);
   const found = typeof v === 'string' ? table[v] : undefined;
   if (found === undefined) throw wrong(field, `one of ${Object.keys(table).join(', ')}`);
   return found;
@@ -89,7 +95,8 @@ function boolean(o: Json, field: string, prefix: string): boolean | undefined {
 function strings(o: Json, field: string, prefix: string): string[] {
   const v = o[field];
   if (v === undefined) return [];
-  if (!Array.isArray(v) || v.length > 100 || !v.every((s) => typeof s === 'string' && s.length <= 20)) throw wrong(prefix + field, 'an array of at most 100 short strings');
+  if (!Array.isArray(v) || v.length > 100 || !v.every((s) => typeof s === 'string' && s.length <= 20))
+    throw wrong(prefix + field, 'an array of at most 100 short strings');
   return v as string[];
 }
 

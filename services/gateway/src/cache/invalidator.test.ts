@@ -17,29 +17,59 @@ describe('startResponseInvalidator', () => {
     await startResponseInvalidator(bus, 'test', cache, createLogger('test', 'silent'));
     return cache;
   }
-  const kept = (cache: SlugCache<string>) => ['contest', 'other-candidacy', 'unrelated'].filter((k) => cache.get(k) !== undefined);
+  const kept = (cache: SlugCache<string>) =>
+    ['contest', 'other-candidacy', 'unrelated'].filter((k) => cache.get(k) !== undefined);
 
   it('drops the answers naming the changed node and the contest at the other end of its edge, not those citing the same provenance', async () => {
     const cache = await cacheOnBus();
-    await bus.publish(makeEvent({ env: 'test', kind: 'candidacy', verb: 'updated', slugs: ['candidacy:a', 'provenance:p', 'contest:c'], changedFields: ['SUPPORTED_BY'], version: '2' }));
+    await bus.publish(
+      makeEvent({
+        env: 'test',
+        kind: 'candidacy',
+        verb: 'updated',
+        slugs: ['candidacy:a', 'provenance:p', 'contest:c'],
+        changedFields: ['SUPPORTED_BY'],
+        version: '2',
+      }),
+    );
     expect(kept(cache)).toEqual(['other-candidacy', 'unrelated']);
   });
 
   it('drops every answer naming a provenance record when the record itself changes', async () => {
     const cache = await cacheOnBus();
-    await bus.publish(makeEvent({ env: 'test', kind: 'provenance', verb: 'updated', slugs: ['provenance:p'], changedFields: ['url'], version: '2' }));
+    await bus.publish(
+      makeEvent({
+        env: 'test',
+        kind: 'provenance',
+        verb: 'updated',
+        slugs: ['provenance:p'],
+        changedFields: ['url'],
+        version: '2',
+      }),
+    );
     expect(kept(cache)).toEqual(['unrelated']);
   });
 
   it('drops everything when a node is created, since it can enter any list', async () => {
     const cache = await cacheOnBus();
-    await bus.publish(makeEvent({ env: 'test', kind: 'candidacy', verb: 'created', slugs: ['candidacy:z', 'contest:d'], version: '1' }));
+    await bus.publish(
+      makeEvent({ env: 'test', kind: 'candidacy', verb: 'created', slugs: ['candidacy:z', 'contest:d'], version: '1' }),
+    );
     expect(kept(cache)).toEqual([]);
   });
 
-  it('drops everything when an office gains or loses a holder, since a term can enter any region\'s list', async () => {
+  it("drops everything when an office gains or loses a holder, since a term can enter any region's list", async () => {
     const cache = await cacheOnBus();
-    await bus.publish(makeEvent({ env: 'test', kind: 'officeholder', verb: 'changed', slugs: ['office:x', 'person:y'], changedFields: ['end'], version: '1' }));
+    await bus.publish(
+      makeEvent({
+        env: 'test',
+        kind: 'officeholder',
+        verb: 'changed',
+        slugs: ['office:x', 'person:y'],
+        changedFields: ['end'],
+        version: '1',
+      }),
+    );
     expect(kept(cache)).toEqual([]);
   });
 });

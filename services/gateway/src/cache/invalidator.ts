@@ -1,4 +1,11 @@
-import { DATA_EVENT_KINDS, type CivicEvent, type EventBus, type EventKind, type Logger, type Subscription } from '@civicgraph/kit';
+import {
+  DATA_EVENT_KINDS,
+  type CivicEvent,
+  type EventBus,
+  type EventKind,
+  type Logger,
+  type Subscription,
+} from '@civicgraph/kit';
 import type { PrincipalCache } from '../http/principal-cache.js';
 
 /** A cache whose entries data-change events can drop by slug. */
@@ -13,14 +20,22 @@ export interface SlugIndexed {
  * lookup (a new boundary can contain any point), and a term that begins or ends
  * (officeholder.changed) any region's list of officeholders, so those events drop everything.
  */
-export function startResponseInvalidator(bus: EventBus, env: string, cache: SlugIndexed, log: Logger): Promise<Subscription> {
+export function startResponseInvalidator(
+  bus: EventBus,
+  env: string,
+  cache: SlugIndexed,
+  log: Logger,
+): Promise<Subscription> {
   return bus.subscribe(`civic.${env}.*.*`, (event: CivicEvent) => {
     const kind = event.subject.split('.')[2] as EventKind;
     if (!DATA_EVENT_KINDS.has(kind)) return;
     const verb = event.subject.slice(event.subject.lastIndexOf('.') + 1);
     const slugs = verb === 'updated' ? answerSlugsOf(event) : [];
     const dropped = slugs.length > 0 ? cache.invalidateSlugs(slugs) : cache.clear();
-    log.debug({ eventId: event.id, subject: event.subject, slugs: event.slugs.length, dropped }, 'response cache invalidated');
+    log.debug(
+      { eventId: event.id, subject: event.subject, slugs: event.slugs.length, dropped },
+      'response cache invalidated',
+    );
   });
 }
 
@@ -42,10 +57,18 @@ export function answerSlugsOf(event: CivicEvent): string[] {
  * Revocations and rotations announced by auth drop the key from this gateway's principal
  * cache at once, so the next request asks auth (and a revoked key is refused) everywhere.
  */
-export function startKeyInvalidator(bus: EventBus, env: string, principals: PrincipalCache, log: Logger): Promise<Subscription> {
+export function startKeyInvalidator(
+  bus: EventBus,
+  env: string,
+  principals: PrincipalCache,
+  log: Logger,
+): Promise<Subscription> {
   return bus.subscribe(`civic.${env}.key.*`, (event: CivicEvent) => {
     let dropped = 0;
     for (const keyId of event.slugs) dropped += principals.dropKey(keyId);
-    log.info({ eventId: event.id, subject: event.subject, keys: event.slugs, dropped }, 'principal cache dropped a key');
+    log.info(
+      { eventId: event.id, subject: event.subject, keys: event.slugs, dropped },
+      'principal cache dropped a key',
+    );
   });
 }

@@ -24,7 +24,10 @@ export interface CachedResponse {
  */
 export class ResponseCache extends SlugCache<CachedResponse> {
   constructor(maxEntries = 20_000, ttlMs = 300_000, now?: () => number, maxBytes = 64 * 2 ** 20) {
-    super(maxEntries, ttlMs, now, { maxBytes, bytesOf: (r) => r.body.length + r.etag.length + r.cacheControl.length + 200 });
+    super(maxEntries, ttlMs, now, {
+      maxBytes,
+      bytesOf: (r) => r.body.length + r.etag.length + r.cacheControl.length + 200,
+    });
   }
 }
 

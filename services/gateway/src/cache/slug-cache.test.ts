@@ -74,11 +74,16 @@ describe('SlugCache groups (entries showing the same slugs)', () => {
     c.set('point-c', 'C', ['contest:2'], c.mark());
     c.set('list', 'L', ['candidacy:1'], c.mark());
     expect(c.invalidateSlugs(['provenance:1'])).toBe(2);
-    expect([c.get('point-a'), c.get('point-b'), c.get('point-c'), c.get('list')]).toEqual([undefined, undefined, 'C', 'L']);
+    expect([c.get('point-a'), c.get('point-b'), c.get('point-c'), c.get('list')]).toEqual([
+      undefined,
+      undefined,
+      'C',
+      'L',
+    ]);
     expect(c.invalidateSlugs(['candidacy:1'])).toBe(1);
   });
 
-  it('indexes a group\'s slugs once and forgets them when its last entry goes', () => {
+  it("indexes a group's slugs once and forgets them when its last entry goes", () => {
     let now = 0;
     const c = new SlugCache<string>(3, 1_000, () => now);
     c.set('point-a', 'A', ballotSlugs, c.mark());
@@ -107,7 +112,12 @@ describe('SlugCache groups (entries showing the same slugs)', () => {
 
 describe('slugsIn', () => {
   it('finds every slug-shaped string in a body, nested or in arrays, and nothing else', () => {
-    const body = { slug: 'contest:co-2026', name: 'region: not a slug', data: [{ provenance: ['provenance:fec'], person_slug: 'person:x' }], n: 3 };
+    const body = {
+      slug: 'contest:co-2026',
+      name: 'region: not a slug',
+      data: [{ provenance: ['provenance:fec'], person_slug: 'person:x' }],
+      n: 3,
+    };
     expect(slugsIn(body).sort()).toEqual(['contest:co-2026', 'person:x', 'provenance:fec']);
   });
 });

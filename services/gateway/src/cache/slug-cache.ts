@@ -55,7 +55,11 @@ export class SlugCache<V> {
       max: maxEntries,
       ...(budget === undefined
         ? {}
-        : { maxSize: budget.maxBytes, maxEntrySize: Math.floor(budget.maxBytes / 10), sizeCalculation: (e) => budget.bytesOf(e.value) + SLUG_INDEX_BYTES * e.group.slugs.length }),
+        : {
+            maxSize: budget.maxBytes,
+            maxEntrySize: Math.floor(budget.maxBytes / 10),
+            sizeCalculation: (e) => budget.bytesOf(e.value) + SLUG_INDEX_BYTES * e.group.slugs.length,
+          }),
       // Whatever takes an entry out (eviction, replacement, deletion) takes it out of its group.
       dispose: (e, key) => this.leave(e.group, key),
     });

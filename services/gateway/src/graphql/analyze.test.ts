@@ -25,8 +25,14 @@ function analyze(query: string, held: ('contact' | 'geography')[] = ['contact', 
 
 describe('fieldRules', () => {
   it('reads entitlements and list sizes by schema coordinate', () => {
-    expect([...rules.entitlements]).toEqual([['Person.email', 'contact'], ['Query.ballot', 'geography']]);
-    expect([...rules.listSizes]).toEqual([['Contest.candidacies', 10], ['Query.ballot', 20]]);
+    expect([...rules.entitlements]).toEqual([
+      ['Person.email', 'contact'],
+      ['Query.ballot', 'geography'],
+    ]);
+    expect([...rules.listSizes]).toEqual([
+      ['Contest.candidacies', 10],
+      ['Query.ballot', 20],
+    ]);
   });
 
   it('refuses an entitlement the policy does not know', () => {
@@ -35,7 +41,7 @@ describe('fieldRules', () => {
 });
 
 describe('analyzeOperation', () => {
-  it('multiplies a list field\'s selection by its expected size, leaves counting 1', () => {
+  it("multiplies a list field's selection by its expected size, leaves counting 1", () => {
     // ballot (1 + 20 × (slug 1 + candidacies (1 + 10 × (slug 1 + person (1 + name 1))))) = 1 + 20 × (1 + 1 + 10 × 3) = 641
     const a = analyze('{ ballot { slug candidacies { slug person { name } } } }');
     expect(a.cost).toBe(641);
@@ -45,12 +51,16 @@ describe('analyzeOperation', () => {
   });
 
   it('assumes an undeclared object list holds the default size; a list of scalars is a leaf', () => {
-    expect(analyze('{ contest(slug: "c") { candidacies { sources { name } } } }').cost).toBe(1 + (1 + 10 * (1 + DEFAULT_LIST_SIZE * 1)));
+    expect(analyze('{ contest(slug: "c") { candidacies { sources { name } } } }').cost).toBe(
+      1 + (1 + 10 * (1 + DEFAULT_LIST_SIZE * 1)),
+    );
     expect(analyze('{ contest(slug: "c") { candidacies { tags } } }').cost).toBe(1 + (1 + 10 * 1));
   });
 
   it('expands fragments and inline fragments, counting aliases', () => {
-    const a = analyze('{ a: contest(slug: "c") { ...C } b: contest(slug: "d") { ... on Contest { slug } } } fragment C on Contest { slug s2: slug }');
+    const a = analyze(
+      '{ a: contest(slug: "c") { ...C } b: contest(slug: "d") { ... on Contest { slug } } } fragment C on Contest { slug s2: slug }',
+    );
     expect(a.aliases).toBe(3);
     expect(a.cost).toBe(3 + 2);
     expect(a.deepestPath).toEqual(['a', 'slug']);
@@ -58,7 +68,9 @@ describe('analyzeOperation', () => {
 
   it('notes every field gated by an entitlement the principal lacks, with its response path', () => {
     const query = '{ c: contest(slug: "x") { candidacies { person { mail: email } } } ballot { slug } }';
-    expect(analyze(query, ['contact']).denied).toEqual([{ coordinate: 'Query.ballot', entitlement: 'geography', path: ['ballot'] }]);
+    expect(analyze(query, ['contact']).denied).toEqual([
+      { coordinate: 'Query.ballot', entitlement: 'geography', path: ['ballot'] },
+    ]);
     expect(analyze(query, []).denied).toEqual([
       { coordinate: 'Person.email', entitlement: 'contact', path: ['c', 'candidacies', 'person', 'mail'] },
       { coordinate: 'Query.ballot', entitlement: 'geography', path: ['ballot'] },
@@ -67,10 +79,15 @@ describe('analyzeOperation', () => {
   });
 
   it('ends a fragment cycle and stops a fragment bomb at the walk limit', () => {
-    const cycle = analyze('{ ...A } fragment A on Query { contest(slug: "c") { slug } ...B } fragment B on Query { ...A }');
+    const cycle = analyze(
+      '{ ...A } fragment A on Query { contest(slug: "c") { slug } ...B } fragment B on Query { ...A }',
+    );
     expect(cycle.truncated).toBe(false);
     const levels = 30;
-    const bomb = Array.from({ length: levels }, (_, i) => `fragment F${i} on Query { ${i + 1 < levels ? `...F${i + 1} ...F${i + 1}` : '__typename'} }`).join('\n');
+    const bomb = Array.from(
+      { length: levels },
+      (_, i) => `fragment F${i} on Query { ${i + 1 < levels ? `...F${i + 1} ...F${i + 1}` : '__typename'} }`,
+    ).join('\n');
     const a = analyze(`{ ...F0 }\n${bomb}`);
     expect(a.truncated).toBe(true);
     expect(a.walked).toBe(MAX_WALKED_FIELDS);

@@ -66,10 +66,30 @@ interface Branch {
  * cost and aliases, and noting every field gated by an entitlement not in `held`.
  * Unknown fields are skipped: validation reports them.
  */
-export function analyzeOperation(schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: readonly FragmentDefinitionNode[], rules: FieldRules, held: ReadonlySet<EntitlementName>): Analysis {
-  const result: Analysis = { depth: 0, deepestPath: [], cost: 0, costliestPath: [], aliases: 0, walked: 0, truncated: false, denied: [] };
+export function analyzeOperation(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: readonly FragmentDefinitionNode[],
+  rules: FieldRules,
+  held: ReadonlySet<EntitlementName>,
+): Analysis {
+  const result: Analysis = {
+    depth: 0,
+    deepestPath: [],
+    cost: 0,
+    costliestPath: [],
+    aliases: 0,
+    walked: 0,
+    truncated: false,
+    denied: [],
+  };
   const walk: Walk = { schema, rules, held, fragments: new Map(fragments.map((f) => [f.name.value, f])), result };
-  const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+  const root =
+    operation.operation === 'query'
+      ? schema.getQueryType()
+      : operation.operation === 'mutation'
+        ? schema.getMutationType()
+        : schema.getSubscriptionType();
   if (root === null || root === undefined) return result;
   const branch = selectionCost(walk, root, operation.selectionSet, [], new Set());
   result.cost = branch.cost;
@@ -77,7 +97,13 @@ export function analyzeOperation(schema: GraphQLSchema, operation: OperationDefi
   return result;
 }
 
-function selectionCost(w: Walk, parent: GraphQLNamedType, set: SelectionSetNode, path: string[], expanding: Set<string>): Branch {
+function selectionCost(
+  w: Walk,
+  parent: GraphQLNamedType,
+  set: SelectionSetNode,
+  path: string[],
+  expanding: Set<string>,
+): Branch {
   let total = 0;
   let costliest: Branch = { cost: 0, path: [] };
   for (const sel of set.selections) {
@@ -90,14 +116,20 @@ function selectionCost(w: Walk, parent: GraphQLNamedType, set: SelectionSetNode,
     if (sel.kind === Kind.FIELD) {
       b = fieldCost(w, parent, sel, path, expanding);
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-      const on = sel.typeCondition === undefined ? parent : w.schema.getType(sel.typeCondition.name.value) ?? parent;
+      const on = sel.typeCondition === undefined ? parent : (w.schema.getType(sel.typeCondition.name.value) ?? parent);
       b = selectionCost(w, on, sel.selectionSet, path, expanding);
     } else {
       const name = sel.name.value;
       const fragment = w.fragments.get(name);
       if (fragment === undefined || expanding.has(name)) continue;
       expanding.add(name);
-      b = selectionCost(w, w.schema.getType(fragment.typeCondition.name.value) ?? parent, fragment.selectionSet, path, expanding);
+      b = selectionCost(
+        w,
+        w.schema.getType(fragment.typeCondition.name.value) ?? parent,
+        fragment.selectionSet,
+        path,
+        expanding,
+      );
       expanding.delete(name);
     }
     total += b.cost;
@@ -109,7 +141,8 @@ function selectionCost(w: Walk, parent: GraphQLNamedType, set: SelectionSetNode,
 function fieldCost(w: Walk, parent: GraphQLNamedType, sel: FieldNode, path: string[], expanding: Set<string>): Branch {
   const name = sel.name.value;
   if (sel.alias !== undefined) w.result.aliases += 1;
-  if (name.startsWith('__')) return { cost: introspectionCost(w.schema, name, sel), path: [...path, sel.alias?.value ?? name] };
+  if (name.startsWith('__'))
+    return { cost: introspectionCost(w.schema, name, sel), path: [...path, sel.alias?.value ?? name] };
   const here = [...path, sel.alias?.value ?? name];
   if (here.length > w.result.depth) {
     w.result.depth = here.length;
@@ -150,7 +183,10 @@ function weighed(schema: GraphQLSchema): { all: number; largest: number } {
   let w = weights.get(schema);
   if (w === undefined) {
     const each = Object.values(schema.getTypeMap()).map(typeWeight);
-    w = { all: each.reduce((a, b) => a + b, 0) + schema.getDirectives().reduce((n, d) => n + 1 + d.args.length, 0), largest: Math.max(1, ...each) };
+    w = {
+      all: each.reduce((a, b) => a + b, 0) + schema.getDirectives().reduce((n, d) => n + 1 + d.args.length, 0),
+      largest: Math.max(1, ...each),
+    };
     weights.set(schema, w);
   }
   return w;
@@ -158,7 +194,8 @@ function weighed(schema: GraphQLSchema): { all: number; largest: number } {
 
 /** 1 for the type, plus its fields with their arguments, its input fields or its enum values. */
 function typeWeight(type: GraphQLNamedType): number {
-  if (isObjectType(type) || isInterfaceType(type)) return 1 + Object.values(type.getFields()).reduce((n, f) => n + 1 + f.args.length, 0);
+  if (isObjectType(type) || isInterfaceType(type))
+    return 1 + Object.values(type.getFields()).reduce((n, f) => n + 1 + f.args.length, 0);
   if (isInputObjectType(type)) return 1 + Object.keys(type.getFields()).length;
   if (isEnumType(type)) return 1 + type.getValues().length;
   return 1;

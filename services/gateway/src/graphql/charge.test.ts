@@ -7,7 +7,23 @@ describe('what a GraphQL answer counts as', () => {
     expect(resultNodes({ a: 1, b: 'x' })).toBe(1);
     expect(resultNodes({ list: [{ x: 1 }, { x: 2 }], one: { y: null } })).toBe(1 + 1 + 2 + 1);
     expect(resultNodes({ scalars: [1, 2, 3] })).toBe(2);
-    expect(resultNodes({ region: { boundary: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [0, 1], [0, 0]]] } } })).toBe(3);
+    expect(
+      resultNodes({
+        region: {
+          boundary: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [0, 0],
+                [1, 0],
+                [0, 1],
+                [0, 0],
+              ],
+            ],
+          },
+        },
+      }),
+    ).toBe(3);
     // An alias named `coordinates` does not make a selection one node.
     expect(resultNodes({ coordinates: 'Query', list: [{}, {}, {}] })).toBe(5);
     expect(resultNodes({ x: { coordinates: [{ a: 1 }, { a: 2 }] } })).toBe(5);

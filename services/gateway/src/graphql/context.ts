@@ -19,7 +19,13 @@ export interface GraphQLContext extends Record<PropertyKey, unknown> {
 /** A fresh context for one operation whose analysis cost `cost` before it ran. */
 export function graphqlContext(principal: Principal, version: ApiVersion, cost = 0): GraphQLContext {
   const budget = queryBudget(principal);
-  return { principal, version, contests: new Map(), touched: new Set(), spend: { cost, maxCost: budget.maxCost, bytes: 0, maxBytes: budget.maxResponseBytes, outlines: Promise.resolve() } };
+  return {
+    principal,
+    version,
+    contests: new Map(),
+    touched: new Set(),
+    spend: { cost, maxCost: budget.maxCost, bytes: 0, maxBytes: budget.maxResponseBytes, outlines: Promise.resolve() },
+  };
 }
 
 /** Notes the slugs an upstream answer (or a list of slugs) names: the result depends on them. */

@@ -23,9 +23,17 @@ function intArg(d: ConstDirectiveNode, name: string): number | undefined {
 }
 
 function fieldsOf(def: DefinitionNode) {
-  const objectLike = def.kind === Kind.OBJECT_TYPE_DEFINITION || def.kind === Kind.OBJECT_TYPE_EXTENSION
-    || def.kind === Kind.INTERFACE_TYPE_DEFINITION || def.kind === Kind.INTERFACE_TYPE_EXTENSION;
-  return objectLike ? (def.fields ?? []).map((f) => ({ coordinate: `${def.name.value}.${f.name.value}`, directives: f.directives ?? [] })) : [];
+  const objectLike =
+    def.kind === Kind.OBJECT_TYPE_DEFINITION ||
+    def.kind === Kind.OBJECT_TYPE_EXTENSION ||
+    def.kind === Kind.INTERFACE_TYPE_DEFINITION ||
+    def.kind === Kind.INTERFACE_TYPE_EXTENSION;
+  return objectLike
+    ? (def.fields ?? []).map((f) => ({
+        coordinate: `${def.name.value}.${f.name.value}`,
+        directives: f.directives ?? [],
+      }))
+    : [];
 }
 
 /** The rules declared across `sdls`; an unknown entitlement name is a contract error. */
@@ -38,11 +46,13 @@ export function fieldRules(sdls: readonly string[]): FieldRules {
         for (const d of directives) {
           if (d.name.value === 'entitlement') {
             const name = stringArg(d, 'name') as EntitlementName | undefined;
-            if (name === undefined || !ENTITLEMENT_NAMES.includes(name)) throw new Error(`${coordinate}: @entitlement names no known entitlement`);
+            if (name === undefined || !ENTITLEMENT_NAMES.includes(name))
+              throw new Error(`${coordinate}: @entitlement names no known entitlement`);
             entitlements.set(coordinate, name);
           } else if (d.name.value === 'listSize') {
             const size = intArg(d, 'assumedSize');
-            if (size === undefined || size < 0) throw new Error(`${coordinate}: @listSize needs a non-negative assumedSize`);
+            if (size === undefined || size < 0)
+              throw new Error(`${coordinate}: @listSize needs a non-negative assumedSize`);
             listSizes.set(coordinate, size);
           }
         }

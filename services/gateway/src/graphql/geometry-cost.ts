@@ -27,16 +27,24 @@ export interface Spend {
  * Fetches an outline after the operation's earlier ones, and not at all once they passed a
  * ceiling; charges it (chargeGeometry) before handing it on.
  */
-export function fetchOutline<T extends { vertices: number; geometryJson: string }>(ctx: GraphQLContext, simplify: number, fetch: () => Promise<T>): Promise<T> {
+export function fetchOutline<T extends { vertices: number; geometryJson: string }>(
+  ctx: GraphQLContext,
+  simplify: number,
+  fetch: () => Promise<T>,
+): Promise<T> {
   const spend = ctx.spend;
-  const next = spend.outlines.catch(() => undefined).then(async () => {
-    if (spend.cost > spend.maxCost || spend.bytes > spend.maxBytes) {
-      throw new ResponseTooLargeError(`Earlier outlines in this answer passed what an answer to this key may hold (${megabytes(spend.maxBytes)}, cost ${spend.maxCost}). Ask for fewer outlines or a larger simplify.`);
-    }
-    const b = await fetch();
-    chargeGeometry(ctx, b.vertices, b.geometryJson.length, simplify);
-    return b;
-  });
+  const next = spend.outlines
+    .catch(() => undefined)
+    .then(async () => {
+      if (spend.cost > spend.maxCost || spend.bytes > spend.maxBytes) {
+        throw new ResponseTooLargeError(
+          `Earlier outlines in this answer passed what an answer to this key may hold (${megabytes(spend.maxBytes)}, cost ${spend.maxCost}). Ask for fewer outlines or a larger simplify.`,
+        );
+      }
+      const b = await fetch();
+      chargeGeometry(ctx, b.vertices, b.geometryJson.length, simplify);
+      return b;
+    });
   spend.outlines = next;
   return next;
 }

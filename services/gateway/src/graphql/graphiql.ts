@@ -43,7 +43,10 @@ const PAGE = `<!doctype html>
 
 /** True for a browser navigation (HTML preferred over JSON). */
 export function wantsHtml(req: Request): boolean {
-  return req.method === 'GET' && req.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html';
+  return (
+    req.method === 'GET' &&
+    req.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html'
+  );
 }
 
 /** GraphiQL at GET /graphql for browsers, with its assets under /graphql/assets. */

@@ -93,9 +93,20 @@ export class OperationPreparer {
 
   constructor(private readonly variants: SchemaVariants) {}
 
-  prepare(principal: Principal, query: string, operationName: string | undefined, variables: Record<string, unknown> = {}): Prepared | GraphQLError[] {
+  prepare(
+    principal: Principal,
+    query: string,
+    operationName: string | undefined,
+    variables: Record<string, unknown> = {},
+  ): Prepared | GraphQLError[] {
     if (query.length > DOCUMENT_LIMITS.maxChars) {
-      return [typedError('query_too_complex', `The query is ${query.length} characters long; at most ${DOCUMENT_LIMITS.maxChars} are accepted.`, { limit: 'document_size', score: query.length, ceiling: DOCUMENT_LIMITS.maxChars })];
+      return [
+        typedError(
+          'query_too_complex',
+          `The query is ${query.length} characters long; at most ${DOCUMENT_LIMITS.maxChars} are accepted.`,
+          { limit: 'document_size', score: query.length, ceiling: DOCUMENT_LIMITS.maxChars },
+        ),
+      ];
     }
     const { schema, held, key: variant } = this.variants.variant(principal);
     const key = `${variant}\n${operationName ?? ''}\n${query}`;
@@ -112,17 +123,46 @@ export class OperationPreparer {
     if (over !== undefined) return [over];
     // Coerced here, not during execution, so a variable of the wrong type is refused like
     // any other bad request (4xx), naming the variable.
-    const coerced = getVariableValues(schema, checked.operation!.variableDefinitions ?? [], variables, { maxErrors: 20 });
+    const coerced = getVariableValues(schema, checked.operation!.variableDefinitions ?? [], variables, {
+      maxErrors: 20,
+    });
     if (coerced.errors !== undefined) {
-      return coerced.errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { ...e.extensions, type: 'invalid_parameter', field: 'variables' } }));
+      return coerced.errors.map(
+        (e) =>
+          new GraphQLError(e.message, {
+            nodes: e.nodes,
+            extensions: { ...e.extensions, type: 'invalid_parameter', field: 'variables' },
+          }),
+      );
     }
-    return { schema, document: checked.document!, operation: checked.operation!, operationName: checked.operationName, variables: coerced.coerced, analysis, ceiling: { depth: budget.maxDepth, cost: budget.maxCost } };
+    return {
+      schema,
+      document: checked.document!,
+      operation: checked.operation!,
+      operationName: checked.operationName,
+      variables: coerced.coerced,
+      analysis,
+      ceiling: { depth: budget.maxDepth, cost: budget.maxCost },
+    };
   }
 
-  private check(schema: GraphQLSchema, held: ReadonlySet<EntitlementName>, query: string, operationName: string | undefined): Checked {
+  private check(
+    schema: GraphQLSchema,
+    held: ReadonlySet<EntitlementName>,
+    query: string,
+    operationName: string | undefined,
+  ): Checked {
     const nesting = nestingDepth(query);
     if (nesting > DOCUMENT_LIMITS.maxNesting) {
-      return { errors: [typedError('query_too_complex', `The query nests brackets ${nesting} deep; at most ${DOCUMENT_LIMITS.maxNesting} are accepted.`, { limit: 'nesting', score: nesting, ceiling: DOCUMENT_LIMITS.maxNesting })] };
+      return {
+        errors: [
+          typedError(
+            'query_too_complex',
+            `The query nests brackets ${nesting} deep; at most ${DOCUMENT_LIMITS.maxNesting} are accepted.`,
+            { limit: 'nesting', score: nesting, ceiling: DOCUMENT_LIMITS.maxNesting },
+          ),
+        ],
+      };
     }
     let document: DocumentNode;
     try {
@@ -130,27 +170,71 @@ export class OperationPreparer {
     } catch (err) {
       const e = err as GraphQLError;
       if (e.message.includes('tokens')) {
-        return { errors: [typedError('query_too_complex', `The query has more than ${DOCUMENT_LIMITS.maxTokens} tokens.`, { limit: 'tokens', ceiling: DOCUMENT_LIMITS.maxTokens })] };
+        return {
+          errors: [
+            typedError('query_too_complex', `The query has more than ${DOCUMENT_LIMITS.maxTokens} tokens.`, {
+              limit: 'tokens',
+              ceiling: DOCUMENT_LIMITS.maxTokens,
+            }),
+          ],
+        };
       }
-      return { errors: [new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { type: 'invalid_parameter', field: 'query' } })] };
+      return {
+        errors: [
+          new GraphQLError(e.message, {
+            nodes: e.nodes,
+            source: e.source,
+            positions: e.positions,
+            extensions: { type: 'invalid_parameter', field: 'query' },
+          }),
+        ],
+      };
     }
     const operation = pickOperation(document, operationName);
     if (operation instanceof GraphQLError) return { errors: [operation] };
-    const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
+    const fragments = document.definitions.filter(
+      (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
+    );
     // Scored against the whole schema first, so a field the key may not see is named as
     // such rather than reported as unknown.
     const full = analyzeOperation(this.variants.full, operation, fragments, this.variants.rules, held);
     // Before validation, whose cost grows with the expanded document: a fragment bomb ends here.
     if (full.truncated) {
-      return { errors: [typedError('query_too_complex', `The query expands to more than ${MAX_WALKED_FIELDS} selections.`, { limit: 'selections', ceiling: MAX_WALKED_FIELDS })] };
+      return {
+        errors: [
+          typedError('query_too_complex', `The query expands to more than ${MAX_WALKED_FIELDS} selections.`, {
+            limit: 'selections',
+            ceiling: MAX_WALKED_FIELDS,
+          }),
+        ],
+      };
     }
     if (full.aliases > DOCUMENT_LIMITS.maxAliases) {
-      return { errors: [typedError('query_too_complex', `The query uses ${full.aliases} aliases; at most ${DOCUMENT_LIMITS.maxAliases} are accepted.`, { limit: 'aliases', score: full.aliases, ceiling: DOCUMENT_LIMITS.maxAliases })] };
+      return {
+        errors: [
+          typedError(
+            'query_too_complex',
+            `The query uses ${full.aliases} aliases; at most ${DOCUMENT_LIMITS.maxAliases} are accepted.`,
+            { limit: 'aliases', score: full.aliases, ceiling: DOCUMENT_LIMITS.maxAliases },
+          ),
+        ],
+      };
     }
     if (full.denied.length > 0) {
-      return { errors: full.denied.map((d) => new GraphQLError(`${d.coordinate} requires the ${d.entitlement} entitlement, which this key lacks.`, {
-        path: d.path, extensions: { type: 'entitlement_required', field: d.coordinate, entitlement: d.entitlement, path: d.path },
-      })) };
+      return {
+        errors: full.denied.map(
+          (d) =>
+            new GraphQLError(`${d.coordinate} requires the ${d.entitlement} entitlement, which this key lacks.`, {
+              path: d.path,
+              extensions: {
+                type: 'entitlement_required',
+                field: d.coordinate,
+                entitlement: d.entitlement,
+                path: d.path,
+              },
+            }),
+        ),
+      };
     }
     const invalid = validate(schema, document, specifiedRules, { maxErrors: 20 });
     if (invalid.length > 0) return { errors: invalid.map((e) => invalidQuery(document, e)) };
@@ -169,33 +253,68 @@ function invalidQuery(document: DocumentNode, e: GraphQLError): GraphQLError {
   if (at !== undefined) {
     visit(document, {
       Argument(arg) {
-        if (arg.loc !== undefined && arg.value.loc !== undefined && arg.value.loc.start <= at.start && at.end <= arg.value.loc.end) field = arg.name.value;
+        if (
+          arg.loc !== undefined &&
+          arg.value.loc !== undefined &&
+          arg.value.loc.start <= at.start &&
+          at.end <= arg.value.loc.end
+        )
+          field = arg.name.value;
       },
     });
   }
-  return new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { type: 'invalid_parameter', field } });
+  return new GraphQLError(e.message, {
+    nodes: e.nodes,
+    source: e.source,
+    positions: e.positions,
+    extensions: { type: 'invalid_parameter', field },
+  });
 }
 
 /** The operation to run: the named one, or the only one. */
-function pickOperation(document: DocumentNode, operationName: string | undefined): OperationDefinitionNode | GraphQLError {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+function pickOperation(
+  document: DocumentNode,
+  operationName: string | undefined,
+): OperationDefinitionNode | GraphQLError {
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
   if (operationName !== undefined && operationName !== '') {
     const named = operations.find((o) => o.name?.value === operationName);
-    return named ?? typedError('invalid_parameter', `The document has no operation named ${JSON.stringify(operationName.slice(0, 80))}.`, { field: 'operationName' });
+    return (
+      named ??
+      typedError(
+        'invalid_parameter',
+        `The document has no operation named ${JSON.stringify(operationName.slice(0, 80))}.`,
+        { field: 'operationName' },
+      )
+    );
   }
   if (operations.length === 1) return operations[0]!;
-  return typedError('invalid_parameter', operations.length === 0 ? 'The document holds no operation.' : 'The document holds several operations; name one in operationName.', { field: 'operationName' });
+  return typedError(
+    'invalid_parameter',
+    operations.length === 0
+      ? 'The document holds no operation.'
+      : 'The document holds several operations; name one in operationName.',
+    { field: 'operationName' },
+  );
 }
 
 /** The refusal of an operation over its plan's depth or cost ceiling, naming where it is deepest or costliest. */
 function overBudget(a: Analysis, budget: { maxDepth: number; maxCost: number }): GraphQLError | undefined {
   if (a.depth > budget.maxDepth) {
-    return typedError('query_too_complex', `The query is ${a.depth} fields deep at ${a.deepestPath.join('.')}; this key's plan allows ${budget.maxDepth}.`,
-      { limit: 'depth', score: a.depth, ceiling: budget.maxDepth, path: a.deepestPath });
+    return typedError(
+      'query_too_complex',
+      `The query is ${a.depth} fields deep at ${a.deepestPath.join('.')}; this key's plan allows ${budget.maxDepth}.`,
+      { limit: 'depth', score: a.depth, ceiling: budget.maxDepth, path: a.deepestPath },
+    );
   }
   if (a.cost > budget.maxCost) {
-    return typedError('query_too_complex', `The query would cost ${a.cost}, most of it under ${a.costliestPath.join('.')}; this key's plan allows ${budget.maxCost}.`,
-      { limit: 'cost', score: a.cost, ceiling: budget.maxCost, path: a.costliestPath });
+    return typedError(
+      'query_too_complex',
+      `The query would cost ${a.cost}, most of it under ${a.costliestPath.join('.')}; this key's plan allows ${budget.maxCost}.`,
+      { limit: 'cost', score: a.cost, ceiling: budget.maxCost, path: a.costliestPath },
+    );
   }
   return undefined;
 }

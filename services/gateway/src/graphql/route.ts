@@ -29,13 +29,29 @@ interface Keepable {
 function formatError(err: Readonly<GraphQLError | Error>): GraphQLError | Error {
   if (!(err instanceof GraphQLError)) return typedError('internal', 'An internal error occurred.');
   const type = err.extensions?.['type'];
-  if (err.path !== undefined && (type === 'response_too_large' || type === 'query_too_complex') && err.extensions['field'] == null) {
+  if (
+    err.path !== undefined &&
+    (type === 'response_too_large' || type === 'query_too_complex') &&
+    err.extensions['field'] == null
+  ) {
     // An outline refused as it resolved (geometry-cost.ts): the field is where, in the caller's own names.
-    return new GraphQLError(err.message, { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path, extensions: { ...err.extensions, field: err.path.join('.') } });
+    return new GraphQLError(err.message, {
+      nodes: err.nodes,
+      source: err.source,
+      positions: err.positions,
+      path: err.path,
+      extensions: { ...err.extensions, field: err.path.join('.') },
+    });
   }
   if (typeof type === 'string') return err;
   const field = err.path === undefined ? 'variables' : 'query';
-  return new GraphQLError(err.message, { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path, extensions: { ...err.extensions, type: 'invalid_parameter', field } });
+  return new GraphQLError(err.message, {
+    nodes: err.nodes,
+    source: err.source,
+    positions: err.positions,
+    path: err.path,
+    extensions: { ...err.extensions, type: 'invalid_parameter', field },
+  });
 }
 
 /**
@@ -45,7 +61,12 @@ function formatError(err: Readonly<GraphQLError | Error>): GraphQLError | Error 
  * cost in `extensions.cost`. The JSON body is parsed here, after the edge, so no other
  * route (and no caller without a key) pays for a body parser.
  */
-export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: RateLimiter, responses: ResponseCache): void {
+export function graphqlRoute(
+  router: Router,
+  variants: SchemaVariants,
+  limiter: RateLimiter,
+  responses: ResponseCache,
+): void {
   const preparer = new OperationPreparer(variants);
   const handler = createHandler<Request, { res: Response }, GraphQLContext>({
     onSubscribe: async (req, params) => {
@@ -55,7 +76,13 @@ export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: 
       if (Array.isArray(p)) return p;
       const contextValue = graphqlContext(principal, contextOf(res).version ?? '', p.analysis.cost);
       running.set(contextValue, { prepared: p, res });
-      return { schema: p.schema, document: p.document, operationName: p.operationName, variableValues: p.variables, contextValue };
+      return {
+        schema: p.schema,
+        document: p.document,
+        operationName: p.operationName,
+        variableValues: p.variables,
+        contextValue,
+      };
     },
     onOperation: async (_req, args, result) => {
       const run = args.contextValue === undefined ? undefined : running.get(args.contextValue);
@@ -63,9 +90,22 @@ export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: 
       const r = result as ExecutionResult;
       const p = run.prepared;
       const charged = requestsFor(r);
-      const answered: ExecutionResult = { ...r, extensions: { ...r.extensions, cost: { requested: p.analysis.cost, spent: args.contextValue!.spend.cost, depth: p.analysis.depth, ceiling: p.ceiling, charged } } };
+      const answered: ExecutionResult = {
+        ...r,
+        extensions: {
+          ...r.extensions,
+          cost: {
+            requested: p.analysis.cost,
+            spent: args.contextValue!.spend.cost,
+            depth: p.analysis.depth,
+            ceiling: p.ceiling,
+            charged,
+          },
+        },
+      };
       // Only clean results are kept: an error may be an upstream's passing failure.
-      if (r.errors === undefined) run.res.locals['keepable'] = { charged, slugs: [...args.contextValue!.touched] } satisfies Keepable;
+      if (r.errors === undefined)
+        run.res.locals['keepable'] = { charged, slugs: [...args.contextValue!.touched] } satisfies Keepable;
       await chargeAnswer(run.res, limiter, charged);
       return answered;
     },
@@ -77,17 +117,33 @@ export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: 
     res.setHeader('Cache-Control', 'private, no-cache');
     await count(res, limiter);
     const problem = Array.isArray(req.body)
-      // Batches are not part of GraphQL over HTTP; refused whole, before any of them runs.
-      ? { field: 'body', message: 'Send one operation per request; batched arrays are not accepted.' }
-      : paramsProblem(req.method === 'GET' ? (req.query as Record<string, unknown>) : (req.body as Record<string, unknown> | undefined), req.method === 'GET');
+      ? // Batches are not part of GraphQL over HTTP; refused whole, before any of them runs.
+        { field: 'body', message: 'Send one operation per request; batched arrays are not accepted.' }
+      : paramsProblem(
+          req.method === 'GET'
+            ? (req.query as Record<string, unknown>)
+            : (req.body as Record<string, unknown> | undefined),
+          req.method === 'GET',
+        );
     if (problem !== undefined) {
-      res.status(400).type('application/json').send(JSON.stringify({ errors: [{ message: problem.message, extensions: { type: 'invalid_parameter', field: problem.field } }] }));
+      res
+        .status(400)
+        .type('application/json')
+        .send(
+          JSON.stringify({
+            errors: [{ message: problem.message, extensions: { type: 'invalid_parameter', field: problem.field } }],
+          }),
+        );
       return;
     }
     // Everything the result depends on: the caller's policy, version and day (responseKey),
     // the media type asked for, and the operation with its variables.
     const params = (req.method === 'GET' ? req.query : req.body) as Record<string, unknown> | undefined;
-    const key = responseKey(principalOf(res), contextOf(res).version ?? '', `graphql|${req.get('Accept') ?? ''}|${JSON.stringify([params?.['operationName'], params?.['variables'], params?.['query']])}`);
+    const key = responseKey(
+      principalOf(res),
+      contextOf(res).version ?? '',
+      `graphql|${req.get('Accept') ?? ''}|${JSON.stringify([params?.['operationName'], params?.['variables'], params?.['query']])}`,
+    );
     const cached = responses.get(key);
     res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
     if (cached !== undefined) {
@@ -100,7 +156,18 @@ export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: 
     const keep = res.locals['keepable'] as Keepable | undefined;
     if (answer === undefined || keep === undefined) return;
     const body = Buffer.from(answer.body);
-    responses.set(key, { body, etag: strongEtag(body), cacheControl: 'private, no-cache', contentType: answer.contentType, charged: keep.charged }, keep.slugs, generation);
+    responses.set(
+      key,
+      {
+        body,
+        etag: strongEtag(body),
+        cacheControl: 'private, no-cache',
+        contentType: answer.contentType,
+        charged: keep.charged,
+      },
+      keep.slugs,
+      generation,
+    );
   });
 }
 
@@ -109,11 +176,16 @@ export function graphqlRoute(router: Router, variants: SchemaVariants, limiter: 
  * string, `operationName` a string, `variables` and `extensions` objects (JSON text in a
  * GET's query string). undefined when they are well formed (or absent: the handler says so).
  */
-function paramsProblem(params: Record<string, unknown> | undefined, fromQueryString: boolean): { field: string; message: string } | undefined {
+function paramsProblem(
+  params: Record<string, unknown> | undefined,
+  fromQueryString: boolean,
+): { field: string; message: string } | undefined {
   if (params === undefined || params === null || typeof params !== 'object') return undefined;
   const { query, operationName } = params;
-  if (query !== undefined && typeof query !== 'string') return { field: 'query', message: 'query must be a string holding a GraphQL document.' };
-  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return { field: 'operationName', message: 'operationName must be a string.' };
+  if (query !== undefined && typeof query !== 'string')
+    return { field: 'query', message: 'query must be a string holding a GraphQL document.' };
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
+    return { field: 'operationName', message: 'operationName must be a string.' };
   for (const field of ['variables', 'extensions']) {
     let value = params[field];
     if (value === undefined || value === null) continue;
@@ -124,7 +196,8 @@ function paramsProblem(params: Record<string, unknown> | undefined, fromQueryStr
         return { field, message: `${field} must be a JSON object.` };
       }
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { field, message: `${field} must be a JSON object.` };
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return { field, message: `${field} must be a JSON object.` };
   }
   return undefined;
 }
@@ -134,10 +207,22 @@ function paramsProblem(params: Record<string, unknown> | undefined, fromQueryStr
  * adapter sends every answer chunked) and handing a failure of the handler itself to the
  * problem handler instead of printing it.
  */
-async function serve(handler: Handler<Request, { res: Response }>, req: Request, res: Response, next: NextFunction): Promise<{ body: string; contentType: string } | undefined> {
+async function serve(
+  handler: Handler<Request, { res: Response }>,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+): Promise<{ body: string; contentType: string } | undefined> {
   let answer;
   try {
-    answer = await handler({ url: req.url, method: req.method, headers: req.headers, body: () => (req.body as Record<string, unknown> | undefined) ?? null, raw: req, context: { res } });
+    answer = await handler({
+      url: req.url,
+      method: req.method,
+      headers: req.headers,
+      body: () => (req.body as Record<string, unknown> | undefined) ?? null,
+      raw: req,
+      context: { res },
+    });
   } catch (err) {
     return void next(err);
   }
@@ -145,5 +230,7 @@ async function serve(handler: Handler<Request, { res: Response }>, req: Request,
   for (const [name, value] of Object.entries(init.headers ?? {})) if (value !== undefined) res.setHeader(name, value);
   res.statusCode = init.status;
   res.end(body ?? undefined);
-  return typeof body === 'string' && init.status === 200 ? { body, contentType: String(init.headers?.['content-type'] ?? 'application/json') } : undefined;
+  return typeof body === 'string' && init.status === 200
+    ? { body, contentType: String(init.headers?.['content-type'] ?? 'application/json') }
+    : undefined;
 }

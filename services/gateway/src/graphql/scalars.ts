@@ -15,7 +15,12 @@ function refuse(message: string): never {
  * `invalid_parameter`; output is the stored text as REST gives it, since a source's value
  * is data to show, not input to refuse.
  */
-function stringScalar(name: string, description: string, check: (value: string) => string | undefined, expected: string): GraphQLScalarType {
+function stringScalar(
+  name: string,
+  description: string,
+  check: (value: string) => string | undefined,
+  expected: string,
+): GraphQLScalarType {
   const parse = (value: unknown): string => {
     const checked = typeof value === 'string' && value.length <= 2_048 ? check(value) : undefined;
     if (checked === undefined) refuse(`${name} must be ${expected}, got ${JSON.stringify(value)?.slice(0, 80)}.`);
@@ -39,23 +44,42 @@ export const JsonScalar = new GraphQLScalarType({
 });
 
 /** `Date`: an ISO 8601 calendar date, `YYYY-MM-DD`, checked as a real date. */
-export const DateScalar = stringScalar('Date', 'A calendar date, `YYYY-MM-DD` (ISO 8601).', (v) => (isIsoDate(v) ? v : undefined), 'a calendar date written YYYY-MM-DD');
+export const DateScalar = stringScalar(
+  'Date',
+  'A calendar date, `YYYY-MM-DD` (ISO 8601).',
+  (v) => (isIsoDate(v) ? v : undefined),
+  'a calendar date written YYYY-MM-DD',
+);
 
 /** `StateCode`: a USPS code in either case, given back lowercase (as REST writes it). */
-export const StateCodeScalar = stringScalar('StateCode', 'A US state by its USPS code (`CO` or `co`); answered lowercase, as REST answers.',
-  (v) => (STATES_BY_USPS.has(v.toLowerCase()) ? v.toLowerCase() : undefined), 'a two-letter USPS state code such as CO');
+export const StateCodeScalar = stringScalar(
+  'StateCode',
+  'A US state by its USPS code (`CO` or `co`); answered lowercase, as REST answers.',
+  (v) => (STATES_BY_USPS.has(v.toLowerCase()) ? v.toLowerCase() : undefined),
+  'a two-letter USPS state code such as CO',
+);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** `EmailAddress`: `local@domain.tld`, no spaces. */
-export const EmailAddressScalar = stringScalar('EmailAddress', 'An email address (`local@domain`).', (v) => (EMAIL.test(v) ? v : undefined), 'an email address such as press@example.org');
+export const EmailAddressScalar = stringScalar(
+  'EmailAddress',
+  'An email address (`local@domain`).',
+  (v) => (EMAIL.test(v) ? v : undefined),
+  'an email address such as press@example.org',
+);
 
 /** `URL`: an absolute http or https URL. */
-export const UrlScalar = stringScalar('URL', 'An absolute http(s) URL.', (v) => {
-  try {
-    const u = new URL(v);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}, 'an absolute http(s) URL');
+export const UrlScalar = stringScalar(
+  'URL',
+  'An absolute http(s) URL.',
+  (v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'http:' || u.protocol === 'https:' ? v : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  'an absolute http(s) URL',
+);

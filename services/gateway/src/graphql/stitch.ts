@@ -22,13 +22,39 @@ export interface Subschemas {
 export function stitchedSchema(s: Subschemas): GraphQLSchema {
   return stitchSchemas({
     subschemas: [
-      { schema: s.geo, merge: { Region: { selectionSet: '{ slug }', fieldName: '_regions', key: ({ slug }: { slug: string }) => slug, argsFromKeys: (slugs: readonly string[]) => ({ slugs }) } } },
+      {
+        schema: s.geo,
+        merge: {
+          Region: {
+            selectionSet: '{ slug }',
+            fieldName: '_regions',
+            key: ({ slug }: { slug: string }) => slug,
+            argsFromKeys: (slugs: readonly string[]) => ({ slugs }),
+          },
+        },
+      },
       { schema: s.graph },
-      { schema: s.results, merge: { Contest: { selectionSet: '{ slug }', fieldName: '_contestResults', key: ({ slug }: { slug: string }) => slug, argsFromKeys: (slugs: readonly string[]) => ({ slugs }) } } },
+      {
+        schema: s.results,
+        merge: {
+          Contest: {
+            selectionSet: '{ slug }',
+            fieldName: '_contestResults',
+            key: ({ slug }: { slug: string }) => slug,
+            argsFromKeys: (slugs: readonly string[]) => ({ slugs }),
+          },
+        },
+      },
     ],
     // The gateway validates and coerces arguments itself (before anything is delegated), so
     // its scalars are the checking ones, not pass-through copies of the subschemas'.
-    resolvers: { Date: DateScalar, StateCode: StateCodeScalar, URL: UrlScalar, EmailAddress: EmailAddressScalar, JSON: JsonScalar },
+    resolvers: {
+      Date: DateScalar,
+      StateCode: StateCodeScalar,
+      URL: UrlScalar,
+      EmailAddress: EmailAddressScalar,
+      JSON: JsonScalar,
+    },
   });
 }
 
@@ -84,10 +110,12 @@ export class SchemaVariants {
       const needs = this.rules.entitlements.get(coordinate);
       return needs === undefined || held.has(needs);
     };
-    return pruneSchema(filterSchema({
-      schema: this.full,
-      rootFieldFilter: (op, name) => !name.startsWith('_') && visible(`${op}.${name}`),
-      objectFieldFilter: (type, name) => visible(`${type}.${name}`),
-    }));
+    return pruneSchema(
+      filterSchema({
+        schema: this.full,
+        rootFieldFilter: (op, name) => !name.startsWith('_') && visible(`${op}.${name}`),
+        objectFieldFilter: (type, name) => visible(`${type}.${name}`),
+      }),
+    );
   }
 }

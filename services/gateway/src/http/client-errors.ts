@@ -8,7 +8,11 @@ import { newRequestId } from './edge.js';
  * must arrive within 10 s and the whole request within 30 s, checked every second; it is
  * then answered 408 and closed. (Node's defaults: 60 s and 300 s, checked every 30 s.)
  */
-export const SLOW_CLIENT_LIMITS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 } as const;
+export const SLOW_CLIENT_LIMITS = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  connectionsCheckingInterval: 1_000,
+} as const;
 
 /**
  * Requests Node's HTTP parser refuses before express sees them (a request line and headers
@@ -23,22 +27,33 @@ export function answerClientErrors(server: Server): void {
     if (!socket.writable || answering?.headersSent === true) return void socket.destroy();
     const problem = refusal(err.code);
     const requestId = newRequestId();
-    const body = JSON.stringify({ type: problem.type, title: problem.title, status: problem.status, detail: problem.message, field: problem.field, request_id: requestId });
-    socket.end([
-      `HTTP/1.1 ${problem.status} ${problem.title}`,
-      'Content-Type: application/problem+json',
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      `Civic-Request-Id: ${requestId}`,
-      'Connection: close',
-      '',
-      body,
-    ].join('\r\n'));
+    const body = JSON.stringify({
+      type: problem.type,
+      title: problem.title,
+      status: problem.status,
+      detail: problem.message,
+      field: problem.field,
+      request_id: requestId,
+    });
+    socket.end(
+      [
+        `HTTP/1.1 ${problem.status} ${problem.title}`,
+        'Content-Type: application/problem+json',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `Civic-Request-Id: ${requestId}`,
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
   });
 }
 
 function refusal(code: string | undefined): CivicError {
-  if (code === 'HPE_HEADER_OVERFLOW') return new HeadersTooLargeError('The request line and headers together exceed 16 KB.', { field: 'headers' });
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return new HeadersTooLargeError('The request line and headers together exceed 16 KB.', { field: 'headers' });
   // A slow client (SLOW_CLIENT_LIMITS).
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return new RequestTimeoutError('The request did not arrive in time.', { field: 'request' });
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return new RequestTimeoutError('The request did not arrive in time.', { field: 'request' });
   return new InvalidParameterError('request', 'The request could not be parsed as HTTP/1.1.');
 }

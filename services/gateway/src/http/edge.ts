@@ -74,7 +74,9 @@ async function guard(req: Request, res: Response, { principals, limiter, version
     refuseKeyParameters(req.query);
     // A key the gateway has not seen confirmed is looked up only while the client address
     // has lookups left this minute: made-up keys cost a map lookup, not an auth call.
-    principal = await authenticate(req.get('Authorization'), req.rawHeaders, principals, serves, () => lookupAllowance(limiter, `lookups:${req.ip ?? 'unknown'}`));
+    principal = await authenticate(req.get('Authorization'), req.rawHeaders, principals, serves, () =>
+      lookupAllowance(limiter, `lookups:${req.ip ?? 'unknown'}`),
+    );
   } catch (err) {
     // A refused key counts against the client address, at the Explore rate; the version is
     // echoed even so: the asked one if known, else the latest.
@@ -106,9 +108,12 @@ export const VARY = 'Authorization, Civic-Version';
 async function lookupAllowance(limiter: RateLimiter, bucket: string): Promise<void> {
   const rate = await limiter.consume(bucket, KEY_LOOKUPS_PER_MINUTE);
   if (rate.allowed) return;
-  throw new RateLimitedError(`Too many unknown or refused keys from this address (${KEY_LOOKUPS_PER_MINUTE} lookups a minute); try again later.`, {
-    retryAfter: Math.max(1, Math.ceil(rate.resetAt - Date.now() / 1000)),
-  });
+  throw new RateLimitedError(
+    `Too many unknown or refused keys from this address (${KEY_LOOKUPS_PER_MINUTE} lookups a minute); try again later.`,
+    {
+      retryAfter: Math.max(1, Math.ceil(rate.resetAt - Date.now() / 1000)),
+    },
+  );
 }
 
 /** The rate bucket a key's requests count against. */
@@ -121,7 +126,11 @@ export function bucketOf(principal: Principal): { id: string; limit: number } {
  * its principal belongs to the environment this deployment does not serve.
  */
 export async function authenticate(
-  authorization: string | undefined, rawHeaders: readonly string[], principals: PrincipalCache, serves: DeploymentEnvironment, gate?: () => Promise<void>,
+  authorization: string | undefined,
+  rawHeaders: readonly string[],
+  principals: PrincipalCache,
+  serves: DeploymentEnvironment,
+  gate?: () => Promise<void>,
 ): Promise<Principal> {
   const key = bearerKey(authorization, rawHeaders);
   assertEnvironment(serves, { prefix: key });
@@ -149,7 +158,10 @@ export function entitlementsHeader(principal: Principal): string {
 function refuseKeyParameters(query: Record<string, unknown>): void {
   for (const name of KEY_PARAMETERS) {
     if (Object.hasOwn(query, name)) {
-      throw new InvalidParameterError(name, `Do not put API keys in URLs, where logs and proxies keep them; send \`Authorization: Bearer <key>\` instead, and consider the key exposed.`);
+      throw new InvalidParameterError(
+        name,
+        `Do not put API keys in URLs, where logs and proxies keep them; send \`Authorization: Bearer <key>\` instead, and consider the key exposed.`,
+      );
     }
   }
 }
@@ -184,9 +196,12 @@ export function resolveVersion(versions: VersionRegistry, header: string | undef
   if (header !== undefined && header !== '') {
     const asked = header.trim();
     if (!versions.has(asked)) {
-      throw new UnsupportedVersionError(`Civic-Version "${header.slice(0, 40)}" is not a known version; known versions: ${versions.known.join(', ')}.`, {
-        field: 'Civic-Version',
-      });
+      throw new UnsupportedVersionError(
+        `Civic-Version "${header.slice(0, 40)}" is not a known version; known versions: ${versions.known.join(', ')}.`,
+        {
+          field: 'Civic-Version',
+        },
+      );
     }
     return asked;
   }

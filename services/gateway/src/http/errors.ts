@@ -21,7 +21,10 @@ async function answer(raw: unknown, req: Request, res: Response, limiter: RateLi
   if (res.headersSent) return void res.end();
   try {
     if (ctx.bucket !== undefined) {
-      const d = err.type === 'rate_limited' ? await limiter.peek(ctx.bucket.id, ctx.bucket.limit) : await limiter.consume(ctx.bucket.id, ctx.bucket.limit);
+      const d =
+        err.type === 'rate_limited'
+          ? await limiter.peek(ctx.bucket.id, ctx.bucket.limit)
+          : await limiter.consume(ctx.bucket.id, ctx.bucket.limit);
       setRateHeaders(res, err.type === 'rate_limited' ? { ...d, allowed: false } : d);
     }
   } catch (limitErr) {
@@ -35,10 +38,13 @@ async function answer(raw: unknown, req: Request, res: Response, limiter: RateLi
  * a malformed percent-escape in a path no endpoint template covers as a URIError.
  */
 function bodyParserError(raw: unknown): InvalidParameterError | undefined {
-  if (raw instanceof URIError) return new InvalidParameterError('path', 'The path holds a malformed percent-escape.', { cause: raw });
+  if (raw instanceof URIError)
+    return new InvalidParameterError('path', 'The path holds a malformed percent-escape.', { cause: raw });
   const e = raw as { type?: unknown; status?: unknown } | null;
-  if (e === null || typeof e !== 'object' || typeof e.type !== 'string' || !e.type.startsWith('entity.')) return undefined;
-  if (e.type === 'entity.too.large') return new InvalidParameterError('body', 'The request body is too large.', { cause: raw });
+  if (e === null || typeof e !== 'object' || typeof e.type !== 'string' || !e.type.startsWith('entity.'))
+    return undefined;
+  if (e.type === 'entity.too.large')
+    return new InvalidParameterError('body', 'The request body is too large.', { cause: raw });
   return new InvalidParameterError('body', 'The request body is not valid JSON.', { cause: raw });
 }
 

@@ -5,7 +5,12 @@ import type { HealthProbe } from '../upstream/health-client.js';
  * `/healthz`: the process is alive. `/readyz`: every upstream reports SERVING; `degraded`
  * lists what still serves, but less well (e.g. rate limits counted in this process).
  */
-export function healthRoutes(router: Router, probes: HealthProbe[], isStopping: () => boolean, degraded: () => Record<string, string> = () => ({})): void {
+export function healthRoutes(
+  router: Router,
+  probes: HealthProbe[],
+  isStopping: () => boolean,
+  degraded: () => Record<string, string> = () => ({}),
+): void {
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });

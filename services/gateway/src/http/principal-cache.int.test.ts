@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Environment, Plan, type Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { startAuthService, type AuthService } from '@civicgraph/auth';
-import { createLogger, Lifecycle, MemoryEventBus, UnauthenticatedError, UpstreamUnavailableError } from '@civicgraph/kit';
+import {
+  createLogger,
+  Lifecycle,
+  MemoryEventBus,
+  UnauthenticatedError,
+  UpstreamUnavailableError,
+} from '@civicgraph/kit';
 import { connectAuth, type AuthUpstream } from '../upstream/auth-client.js';
 import { PrincipalCache } from './principal-cache.js';
 import { scaled } from '@civicgraph/kit/testing';
@@ -69,7 +75,10 @@ describe('PrincipalCache against the auth service', () => {
   beforeAll(async () => {
     lifecycle = new Lifecycle(log);
     dir = mkdtempSync(join(tmpdir(), 'civic-principal-cache-'));
-    auth = await startAuthService({ host: '127.0.0.1', port: 0, storePath: join(dir, 'auth'), logLevel: 'silent' }, { bus: new MemoryEventBus(), lifecycle, log });
+    auth = await startAuthService(
+      { host: '127.0.0.1', port: 0, storePath: join(dir, 'auth'), logLevel: 'silent' },
+      { bus: new MemoryEventBus(), lifecycle, log },
+    );
     client = connectAuth(auth.address, scaled(2_000));
   });
 
@@ -79,7 +88,13 @@ describe('PrincipalCache against the auth service', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const issue = async () => (await auth.keys.create({ environment: Environment.ENVIRONMENT_TEST, plan: Plan.PLAN_BUILD, label: 'cache test', pinnedVersion: '' }));
+  const issue = async () =>
+    await auth.keys.create({
+      environment: Environment.ENVIRONMENT_TEST,
+      plan: Plan.PLAN_BUILD,
+      label: 'cache test',
+      pinnedVersion: '',
+    });
 
   it('asks auth once for concurrent and repeated requests within the TTL', async () => {
     const { key, record } = await issue();
@@ -164,7 +179,8 @@ describe('PrincipalCache against the auth service', () => {
     const observed = new ObservedAuth(client);
     const cache = new PrincipalCache(observed, TTL, 3, 5);
     await cache.get(key, T0);
-    for (let i = 0; i < 50; i += 1) await expect(cache.get(`cg_test_madeup${i}`, T0 + 1)).rejects.toBeInstanceOf(UnauthenticatedError);
+    for (let i = 0; i < 50; i += 1)
+      await expect(cache.get(`cg_test_madeup${i}`, T0 + 1)).rejects.toBeInstanceOf(UnauthenticatedError);
     expect(cache.size).toEqual({ confirmed: 1, other: 5 });
     const calls = observed.calls;
     expect((await cache.get(key, T0 + 2)).keyId).toBe(record.keyId);
@@ -175,7 +191,8 @@ describe('PrincipalCache against the auth service', () => {
     const observed = new ObservedAuth(client);
     // Room for 10,000 refusals by count, four by bytes (a refusal weighs 512).
     const cache = new PrincipalCache(observed, TTL, 50_000, 10_000, { confirmed: 1 << 20, other: 4 * 512 });
-    for (let i = 0; i < 50; i += 1) await expect(cache.get(`cg_test_madeup${i}`, T0)).rejects.toBeInstanceOf(UnauthenticatedError);
+    for (let i = 0; i < 50; i += 1)
+      await expect(cache.get(`cg_test_madeup${i}`, T0)).rejects.toBeInstanceOf(UnauthenticatedError);
     expect(cache.size.other).toBe(4);
     expect(cache.bytes.other).toBeLessThanOrEqual(4 * 512);
   });

@@ -27,5 +27,8 @@ export function toProblem(err: CivicError, requestId: string): Problem {
 
 export function sendProblem(res: Response, err: CivicError, requestId: string): void {
   if (err.retryAfter !== undefined) res.setHeader('Retry-After', String(err.retryAfter));
-  res.status(err.status).type(PROBLEM_MEDIA_TYPE).send(JSON.stringify(toProblem(err, requestId)));
+  res
+    .status(err.status)
+    .type(PROBLEM_MEDIA_TYPE)
+    .send(JSON.stringify(toProblem(err, requestId)));
 }

@@ -9,7 +9,14 @@ export function setRateHeaders(res: ServerResponse, d: RateDecision, now = Date.
 
 /** The Civic-RateLimit-* headers (and Retry-After when exhausted), as a flat name, value list. */
 export function rateHeaders(d: RateDecision, now = Date.now()): string[] {
-  const headers = ['Civic-RateLimit-Limit', String(d.limit), 'Civic-RateLimit-Remaining', String(d.remaining), 'Civic-RateLimit-Reset', String(d.resetAt)];
+  const headers = [
+    'Civic-RateLimit-Limit',
+    String(d.limit),
+    'Civic-RateLimit-Remaining',
+    String(d.remaining),
+    'Civic-RateLimit-Reset',
+    String(d.resetAt),
+  ];
   if (!d.allowed) headers.push('Retry-After', String(Math.max(1, Math.ceil(d.resetAt - now / 1000))));
   return headers;
 }

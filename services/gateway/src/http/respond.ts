@@ -32,7 +32,12 @@ export function strongEtag(body: Body): string {
  * Sends a cacheable JSON answer: 304 when `If-None-Match` names its ETag (not counted
  * against the rate limit), otherwise counts the request and sends 200.
  */
-export async function sendCacheable(req: Request, res: Response, limiter: RateLimiter, payload: JsonPayload): Promise<void> {
+export async function sendCacheable(
+  req: Request,
+  res: Response,
+  limiter: RateLimiter,
+  payload: JsonPayload,
+): Promise<void> {
   const ctx = contextOf(res);
   refuseOverCeiling(req, res, payload);
   const etag = payload.etag ?? strongEtag(payload.body);

@@ -13,7 +13,8 @@ export const BALLOT_ENDPOINTS = {
     path: '/v1/ballot',
     tag: 'Ballot',
     summary: 'The full ballot for a point on a date',
-    description: 'Resolves the point against the district maps elections use on the date (during redistricting, the electing map, not the serving one), then lists every contest on the ballot there that day, national first, each with its candidacies. Needs the `geography` entitlement.',
+    description:
+      'Resolves the point against the district maps elections use on the date (during redistricting, the electing map, not the serving one), then lists every contest on the ballot there that day, national first, each with its candidacies. Needs the `geography` entitlement.',
     params: [P.lat, P.lng, P.date('Election day'), P.minConfidence, P.singlePageCursor],
     response: 'Ballot',
     cache: 'candidacy',

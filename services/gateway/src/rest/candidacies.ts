@@ -12,7 +12,8 @@ export const CANDIDACY_ENDPOINTS = {
     path: '/v1/candidacies',
     tag: 'Candidacies',
     summary: 'Candidacies, filtered',
-    description: 'Candidacies of a contest, a state and/or a party (name at least one), highest confidence first within a contest. Contact fields appear only for keys with the `contact` entitlement.',
+    description:
+      'Candidacies of a contest, a state and/or a party (name at least one), highest confidence first within a contest. Contact fields appear only for keys with the `contact` entitlement.',
     params: [P.contest(false), P.state(false), P.party, ...LIST_PARAMS],
     response: 'CandidacyList',
     cache: 'candidacy',
@@ -23,8 +24,13 @@ export const CANDIDACY_ENDPOINTS = {
     path: '/v1/candidacies/{slug}',
     tag: 'Candidacies',
     summary: 'One candidacy',
-    description: 'A candidacy with its provenance and per-field confidence. A candidacy outside the key\'s scope, or below `min_confidence`, is a 404.',
-    params: [P.slug('candidacy', 'candidacy:co-cd-1-us-representative-2026-general-diana-degette'), P.minConfidence, P.singlePageCursor],
+    description:
+      "A candidacy with its provenance and per-field confidence. A candidacy outside the key's scope, or below `min_confidence`, is a 404.",
+    params: [
+      P.slug('candidacy', 'candidacy:co-cd-1-us-representative-2026-general-diana-degette'),
+      P.minConfidence,
+      P.singlePageCursor,
+    ],
     response: 'Candidacy',
     cache: 'candidacy',
     errors: ['invalid_parameter', 'not_found'],
@@ -34,12 +40,22 @@ export const CANDIDACY_ENDPOINTS = {
 export function candidacies(router: Router, graph: GraphUpstream, deps: RouteDeps): void {
   mountCached(router, CANDIDACY_ENDPOINTS.list, deps, async (params, principal) => {
     const page = await graph.listCandidacies(principal, {
-      contest: str(params, 'contest'), state: str(params, 'state'), party: str(params, 'party'),
-      minConfidence: params['min_confidence'] as number, page: pageOf(params),
+      contest: str(params, 'contest'),
+      state: str(params, 'state'),
+      party: str(params, 'party'),
+      minConfidence: params['min_confidence'] as number,
+      page: pageOf(params),
     });
     const showContact = contactVisible(principal);
-    return listBody(page.data.map((c) => candidacyView(c, showContact)), page.nextCursor);
+    return listBody(
+      page.data.map((c) => candidacyView(c, showContact)),
+      page.nextCursor,
+    );
   });
   mountCached(router, CANDIDACY_ENDPOINTS.get, deps, async (params, principal) =>
-    candidacyView(await graph.getCandidacy(principal, str(params, 'slug'), params['min_confidence'] as number), contactVisible(principal)));
+    candidacyView(
+      await graph.getCandidacy(principal, str(params, 'slug'), params['min_confidence'] as number),
+      contactVisible(principal),
+    ),
+  );
 }

@@ -12,8 +12,14 @@ export const CONTEST_ENDPOINTS = {
     path: '/v1/contests',
     tag: 'Contests',
     summary: 'Contests in a state',
-    description: 'Contests in a state, optionally of one level and on one election day, soonest first. Candidacies are not listed here; fetch a contest for them.',
-    params: [P.state(true), P.level, { ...P.date('Election day'), description: 'Election day (YYYY-MM-DD); default every day.' }, ...LIST_PARAMS],
+    description:
+      'Contests in a state, optionally of one level and on one election day, soonest first. Candidacies are not listed here; fetch a contest for them.',
+    params: [
+      P.state(true),
+      P.level,
+      { ...P.date('Election day'), description: 'Election day (YYYY-MM-DD); default every day.' },
+      ...LIST_PARAMS,
+    ],
     response: 'ContestList',
     cache: 'candidacy',
     errors: ['invalid_parameter'],
@@ -23,7 +29,8 @@ export const CONTEST_ENDPOINTS = {
     path: '/v1/contests/{slug}',
     tag: 'Contests',
     summary: 'One contest with its candidacies',
-    description: 'A contest, its office and region, and its candidacies (highest confidence first). A contest outside the key\'s scope is a 404, the same as one that does not exist.',
+    description:
+      "A contest, its office and region, and its candidacies (highest confidence first). A contest outside the key's scope is a 404, the same as one that does not exist.",
     params: [P.slug('contest', 'contest:co-cd-1-us-representative-2026-general'), P.minConfidence, P.singlePageCursor],
     response: 'Contest',
     cache: 'candidacy',
@@ -34,8 +41,11 @@ export const CONTEST_ENDPOINTS = {
 export function contests(router: Router, graph: GraphUpstream, deps: RouteDeps): void {
   mountCached(router, CONTEST_ENDPOINTS.list, deps, async (params, principal) => {
     const page = await graph.listContests(principal, {
-      state: str(params, 'state'), level: str(params, 'level'), date: str(params, 'date'),
-      minConfidence: params['min_confidence'] as number, page: pageOf(params),
+      state: str(params, 'state'),
+      level: str(params, 'level'),
+      date: str(params, 'date'),
+      minConfidence: params['min_confidence'] as number,
+      page: pageOf(params),
     });
     return listBody(page.data.map(contestSummaryView), page.nextCursor);
   });

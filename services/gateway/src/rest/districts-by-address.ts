@@ -13,7 +13,8 @@ export const DISTRICTS_BY_ADDRESS: Endpoint = {
   path: '/v1/districts_by_address',
   tag: 'Geography',
   summary: 'Every district containing an address',
-  description: 'Geocodes the address (a street address with the Census geocoder when configured; `lat,lng`, a ZIP code or `City, ST` with the embedded one), then lists the districts as /v1/districts_by_point does. When the geocode is coarser than a street address the answer is `ambiguous: true` and every district meeting the uncertainty area is listed with its `share` of it. Needs the `geography` entitlement.',
+  description:
+    'Geocodes the address (a street address with the Census geocoder when configured; `lat,lng`, a ZIP code or `City, ST` with the embedded one), then lists the districts as /v1/districts_by_point does. When the geocode is coarser than a street address the answer is `ambiguous: true` and every district meeting the uncertainty area is listed with its `share` of it. Needs the `geography` entitlement.',
   params: [P.address, P.date('The day asked about'), P.minConfidence, P.singlePageCursor],
   response: 'DistrictsByAddress',
   cache: 'geographic',
@@ -36,7 +37,12 @@ function geocodeView(g: Geocode | undefined) {
  * or a street address with the Census geocoder), then lists the districts. A coarse
  * geocode is `ambiguous: true` and every district carries its `share` of the area.
  */
-export function districtsByAddress(router: Router, geo: GeoUpstream, limiter: RateLimiter, versions: VersionRegistry): void {
+export function districtsByAddress(
+  router: Router,
+  geo: GeoUpstream,
+  limiter: RateLimiter,
+  versions: VersionRegistry,
+): void {
   router.get('/v1/districts_by_address', async (req: Request, res: Response) => {
     const params = readParams(DISTRICTS_BY_ADDRESS.params, req.query);
     const address = params['address'] as string;

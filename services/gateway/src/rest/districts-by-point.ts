@@ -12,7 +12,11 @@ export function roleWord(role: DistrictRole): string {
 
 /** Where an outline came from and how exact it is (Region and RegionVersion alike). */
 export function boundarySource(r: { source: string; precision: string; scaleDenominator: number }) {
-  return { source: r.source === '' ? null : r.source, precision: r.precision, scale_denominator: r.scaleDenominator === 0 ? null : r.scaleDenominator };
+  return {
+    source: r.source === '' ? null : r.source,
+    precision: r.precision,
+    scale_denominator: r.scaleDenominator === 0 ? null : r.scaleDenominator,
+  };
 }
 
 /** REST shape of a region (snake_case; nullable where the source may lack a value). */
@@ -37,7 +41,8 @@ export const DISTRICTS_BY_POINT: Endpoint = {
   path: '/v1/districts_by_point',
   tag: 'Geography',
   summary: 'Every district containing a point',
-  description: 'Every region whose boundary, in force on the date, contains the point: exact polygon tests against real boundaries, not postal-code approximations. During redistricting a district is marked `serving` (its winners hold office now) and/or `electing` (elections on the date use it). Needs the `geography` entitlement. `min_confidence` is accepted for uniformity; boundaries carry no confidence score.',
+  description:
+    'Every region whose boundary, in force on the date, contains the point: exact polygon tests against real boundaries, not postal-code approximations. During redistricting a district is marked `serving` (its winners hold office now) and/or `electing` (elections on the date use it). Needs the `geography` entitlement. `min_confidence` is accepted for uniformity; boundaries carry no confidence score.',
   params: [P.lat, P.lng, P.date('The day asked about'), P.minConfidence, P.singlePageCursor],
   response: 'DistrictsAtPoint',
   cache: 'geographic',

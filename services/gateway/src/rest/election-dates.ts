@@ -11,7 +11,8 @@ export const ELECTION_DATE_ENDPOINTS = {
     path: '/v1/election_dates',
     tag: 'Elections',
     summary: 'Upcoming election dates',
-    description: 'Election days in a state (national ones included) from `from` (default today) to `to`, soonest first. `min_confidence` is accepted for uniformity and filters nothing here.',
+    description:
+      'Election days in a state (national ones included) from `from` (default today) to `to`, soonest first. `min_confidence` is accepted for uniformity and filters nothing here.',
     params: [P.state(true), P.from, P.to, ...LIST_PARAMS],
     response: 'ElectionDateList',
     cache: 'candidacy',
@@ -21,7 +22,12 @@ export const ELECTION_DATE_ENDPOINTS = {
 
 export function electionDates(router: Router, graph: GraphUpstream, deps: RouteDeps): void {
   mountCached(router, ELECTION_DATE_ENDPOINTS.list, deps, async (params, principal) => {
-    const page = await graph.listElectionDates(principal, { state: str(params, 'state'), from: str(params, 'from'), to: str(params, 'to'), page: pageOf(params) });
+    const page = await graph.listElectionDates(principal, {
+      state: str(params, 'state'),
+      from: str(params, 'from'),
+      to: str(params, 'to'),
+      page: pageOf(params),
+    });
     return listBody(page.data.map(electionDateView), page.nextCursor);
   });
 }

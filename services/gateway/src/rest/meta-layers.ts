@@ -15,13 +15,57 @@ export const LAYER_STATUS_MEANINGS = {
 export type LayerStatus = keyof typeof LAYER_STATUS_MEANINGS;
 
 /** The query layers of the interface spec and where each stands. Change it when a layer ships. */
-export const LAYERS: readonly { name: Layer; data: LayerStatus; api: LayerStatus; path: string | null; description: string }[] = [
-  { name: 'rest', data: 'live', api: 'live', path: '/v1', description: 'REST over HTTP, snake_case JSON, cursor pagination.' },
-  { name: 'graphql', data: 'live', api: 'live', path: '/graphql', description: 'The typed schema of the interface spec, stitched from the services, shaped by the key\'s entitlements and budgeted per plan.' },
-  { name: 'cypher', data: 'live', api: 'planned', path: null, description: 'Read-only Cypher over the election graph (Build and Enterprise).' },
-  { name: 'agent', data: 'live', api: 'planned', path: null, description: 'Natural-language questions answered from the graph with sources (Build and Enterprise).' },
-  { name: 'webhooks', data: 'live', api: 'beta', path: '/v1/webhooks', description: 'Signed data-change deliveries per the Standard Webhooks spec, retried for three days (Build and Enterprise).' },
-  { name: 'bulk_export', data: 'live', api: 'planned', path: null, description: 'Whole-dataset exports: Build monthly, Enterprise on demand.' },
+export const LAYERS: readonly {
+  name: Layer;
+  data: LayerStatus;
+  api: LayerStatus;
+  path: string | null;
+  description: string;
+}[] = [
+  {
+    name: 'rest',
+    data: 'live',
+    api: 'live',
+    path: '/v1',
+    description: 'REST over HTTP, snake_case JSON, cursor pagination.',
+  },
+  {
+    name: 'graphql',
+    data: 'live',
+    api: 'live',
+    path: '/graphql',
+    description:
+      "The typed schema of the interface spec, stitched from the services, shaped by the key's entitlements and budgeted per plan.",
+  },
+  {
+    name: 'cypher',
+    data: 'live',
+    api: 'planned',
+    path: null,
+    description: 'Read-only Cypher over the election graph (Build and Enterprise).',
+  },
+  {
+    name: 'agent',
+    data: 'live',
+    api: 'planned',
+    path: null,
+    description: 'Natural-language questions answered from the graph with sources (Build and Enterprise).',
+  },
+  {
+    name: 'webhooks',
+    data: 'live',
+    api: 'beta',
+    path: '/v1/webhooks',
+    description:
+      'Signed data-change deliveries per the Standard Webhooks spec, retried for three days (Build and Enterprise).',
+  },
+  {
+    name: 'bulk_export',
+    data: 'live',
+    api: 'planned',
+    path: null,
+    description: 'Whole-dataset exports: Build monthly, Enterprise on demand.',
+  },
 ];
 
 export const META_ENDPOINTS = {
@@ -30,7 +74,9 @@ export const META_ENDPOINTS = {
     path: '/v1/meta/layers',
     tag: 'Meta',
     summary: 'Status of each query layer',
-    description: `Each layer with a \`data\` and an \`api\` status. ${Object.entries(LAYER_STATUS_MEANINGS).map(([k, v]) => `\`${k}\`: ${v}`).join(' ')}`,
+    description: `Each layer with a \`data\` and an \`api\` status. ${Object.entries(LAYER_STATUS_MEANINGS)
+      .map(([k, v]) => `\`${k}\`: ${v}`)
+      .join(' ')}`,
     params: [P.minConfidence, P.singlePageCursor],
     response: 'LayerList',
     cache: 'geographic',

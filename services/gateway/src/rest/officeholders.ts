@@ -12,7 +12,8 @@ export const OFFICEHOLDER_ENDPOINTS = {
     path: '/v1/officeholders',
     tag: 'Officeholders',
     summary: 'Who holds an office',
-    description: 'The terms in force on the date (default today) of an office, or of every office serving a region and the regions within it (name at least one): a state lists its statewide officers, legislators, members of Congress, county and city officers; another region its own offices and those of regions stored as lying within it. Contact fields appear only for keys with the `contact` entitlement. `min_confidence` is accepted for uniformity; officeholder terms carry no confidence score yet, so it filters nothing.',
+    description:
+      'The terms in force on the date (default today) of an office, or of every office serving a region and the regions within it (name at least one): a state lists its statewide officers, legislators, members of Congress, county and city officers; another region its own offices and those of regions stored as lying within it. Contact fields appear only for keys with the `contact` entitlement. `min_confidence` is accepted for uniformity; officeholder terms carry no confidence score yet, so it filters nothing.',
     params: [P.office, P.region, P.date('The day asked about'), ...LIST_PARAMS],
     response: 'OfficeholderList',
     cache: 'candidacy',
@@ -23,9 +24,15 @@ export const OFFICEHOLDER_ENDPOINTS = {
 export function officeholders(router: Router, graph: GraphUpstream, deps: RouteDeps): void {
   mountCached(router, OFFICEHOLDER_ENDPOINTS.list, deps, async (params, principal) => {
     const page = await graph.listOfficeholders(principal, {
-      office: str(params, 'office'), region: str(params, 'region'), date: str(params, 'date'), page: pageOf(params),
+      office: str(params, 'office'),
+      region: str(params, 'region'),
+      date: str(params, 'date'),
+      page: pageOf(params),
     });
     const showContact = contactVisible(principal);
-    return listBody(page.data.map((o) => officeholderView(o, showContact)), page.nextCursor);
+    return listBody(
+      page.data.map((o) => officeholderView(o, showContact)),
+      page.nextCursor,
+    );
   });
 }

@@ -16,8 +16,9 @@ export const REGION_ENDPOINTS = {
     operationId: 'getRegion',
     path: '/v1/regions/{slug}',
     tag: 'Geography',
-    summary: 'A region\'s metadata',
-    description: 'Name, level, OCD id, FIPS/GEOID and population of the region\'s version in force on the date, with the validity of every version. Needs the `geography` entitlement.',
+    summary: "A region's metadata",
+    description:
+      "Name, level, OCD id, FIPS/GEOID and population of the region's version in force on the date, with the validity of every version. Needs the `geography` entitlement.",
     params: [REGION_SLUG, P.date('The day asked about'), P.minConfidence, P.singlePageCursor],
     response: 'RegionDetail',
     cache: 'geographic',
@@ -27,12 +28,23 @@ export const REGION_ENDPOINTS = {
     operationId: 'getRegionBoundary',
     path: '/v1/regions/{slug}/boundary',
     tag: 'Geography',
-    summary: 'A region\'s boundary as GeoJSON',
-    description: 'The outline of the version in force on the date as a GeoJSON Feature, optionally simplified. Needs the `geography` entitlement.',
+    summary: "A region's boundary as GeoJSON",
+    description:
+      'The outline of the version in force on the date as a GeoJSON Feature, optionally simplified. Needs the `geography` entitlement.',
     params: [
-      REGION_SLUG, P.date('The day asked about'),
-      { name: 'simplify', in: 'query', required: false, description: 'Simplification tolerance in metres (0 = full resolution); the geo service states the accepted range in its error.', schema: { type: 'number', default: 0 }, example: 100 },
-      P.minConfidence, P.singlePageCursor,
+      REGION_SLUG,
+      P.date('The day asked about'),
+      {
+        name: 'simplify',
+        in: 'query',
+        required: false,
+        description:
+          'Simplification tolerance in metres (0 = full resolution); the geo service states the accepted range in its error.',
+        schema: { type: 'number', default: 0 },
+        example: 100,
+      },
+      P.minConfidence,
+      P.singlePageCursor,
     ],
     response: 'Boundary',
     cache: 'geographic',
@@ -40,7 +52,6 @@ export const REGION_ENDPOINTS = {
     contentType: 'application/geo+json',
   },
 } satisfies Record<string, Endpoint>;
-
 
 function versionView(v: RegionVersion) {
   return {
@@ -77,11 +88,21 @@ export function regions(router: Router, geo: GeoUpstream, limiter: RateLimiter, 
     const simplify = params['simplify'] as number;
     const b = await geo.getBoundary(principalOf(res), params['slug'] as string, dateOr(params, 'date'), simplify);
     const body = `{"type":"Feature","properties":${JSON.stringify({
-      slug: b.slug, valid_from: orNull(b.validFrom), valid_to: orNull(b.validTo), simplify_meters: simplify, vertices: b.vertices, source_vertices: b.sourceVertices,
+      slug: b.slug,
+      valid_from: orNull(b.validFrom),
+      valid_to: orNull(b.validTo),
+      simplify_meters: simplify,
+      vertices: b.vertices,
+      source_vertices: b.sourceVertices,
     })},"geometry":${b.geometryJson}}`;
     await sendCacheable(req, res, limiter, {
-      body, cacheControl: CACHE_GEOGRAPHIC, contentType: 'application/geo+json',
-      tooLarge: { field: 'simplify', hint: `Its outline has ${b.vertices} vertices at simplify=${simplify}; ask with a larger simplify (meters).` },
+      body,
+      cacheControl: CACHE_GEOGRAPHIC,
+      contentType: 'application/geo+json',
+      tooLarge: {
+        field: 'simplify',
+        hint: `Its outline has ${b.vertices} vertices at simplify=${simplify}; ask with a larger simplify (meters).`,
+      },
     });
   });
 }

@@ -11,7 +11,8 @@ export const RESULTS_ENDPOINTS = {
     path: '/v1/results',
     tag: 'Results',
     summary: 'Certified results of a contest',
-    description: 'Every choice\'s votes and vote share in one contest, most votes first, with the provenance of the returns. `min_confidence` is accepted for uniformity; results carry no confidence score, so it filters nothing.',
+    description:
+      "Every choice's votes and vote share in one contest, most votes first, with the provenance of the returns. `min_confidence` is accepted for uniformity; results carry no confidence score, so it filters nothing.",
     params: [P.contest(true), P.minConfidence, P.singlePageCursor],
     response: 'ContestResults',
     cache: 'candidacy',
@@ -20,5 +21,7 @@ export const RESULTS_ENDPOINTS = {
 } satisfies Record<string, Endpoint>;
 
 export function results(router: Router, upstream: ResultsUpstream, deps: RouteDeps): void {
-  mountCached(router, RESULTS_ENDPOINTS.get, deps, async (params, principal) => resultsView(await upstream.contestResults(principal, str(params, 'contest'))));
+  mountCached(router, RESULTS_ENDPOINTS.get, deps, async (params, principal) =>
+    resultsView(await upstream.contestResults(principal, str(params, 'contest'))),
+  );
 }

@@ -1,4 +1,9 @@
-import { IngestServiceClient, type ListRunsResponse, type ListSourcesResponse, type RunSourcesResponse } from '@civicgraph/protos/civic/ingest/v1/ingest';
+import {
+  IngestServiceClient,
+  type ListRunsResponse,
+  type ListSourcesResponse,
+  type RunSourcesResponse,
+} from '@civicgraph/protos/civic/ingest/v1/ingest';
 import { clientOptions, insecure } from '@civicgraph/kit';
 import { rpcOf } from './rpc.js';
 

@@ -11,7 +11,11 @@ import { call, fromServiceError, principalMetadata, type ClientMethod } from '@c
 export function rpcOf(client: object, upstream: string) {
   return async function rpc<Req, Res>(method: ClientMethod<Req, Res>, req: Req, principal?: Principal): Promise<Res> {
     try {
-      return await call(method.bind(client), req, principal === undefined ? new Metadata() : principalMetadata(principal));
+      return await call(
+        method.bind(client),
+        req,
+        principal === undefined ? new Metadata() : principalMetadata(principal),
+      );
     } catch (err) {
       throw fromServiceError(err, upstream);
     }

@@ -33,7 +33,8 @@ export function connectWebhooks(address: string, deadlineMs: number): WebhooksUp
     update: (p, id, bodyJson) => rpc(client.updateEndpoint, { id, bodyJson }, p),
     remove: (p, id) => rpc(client.deleteEndpoint, { id }, p),
     sendTest: (p, id) => rpc(client.sendTest, { id }, p),
-    deliveries: (p, endpointId, limit, startingAfter) => rpc(client.listDeliveries, { endpointId, limit, startingAfter }, p),
+    deliveries: (p, endpointId, limit, startingAfter) =>
+      rpc(client.listDeliveries, { endpointId, limit, startingAfter }, p),
     redeliver: (p, endpointId, deliveryId) => rpc(client.redeliver, { endpointId, deliveryId }, p),
     close: () => client.close(),
   };

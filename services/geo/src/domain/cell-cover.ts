@@ -29,9 +29,11 @@ export function boundaryCells(prepared: PreparedGeometry, res: number): Set<stri
 function isGridSafe({ xy, ringEnds }: PreparedPolygon): boolean {
   let start = 0;
   for (const end of ringEnds) {
-    let min = Infinity, max = -Infinity;
+    let min = Infinity,
+      max = -Infinity;
     for (let v = start; v < end; v += 1) {
-      const x = xy[2 * v]!, y = xy[2 * v + 1]!;
+      const x = xy[2 * v]!,
+        y = xy[2 * v + 1]!;
       if (!(x >= -180 && x <= 180 && y >= -90 && y <= 90)) return false;
       if (x < min) min = x;
       if (x > max) max = x;

@@ -28,10 +28,28 @@ describe('countyIdentity', () => {
     ['va', '51159', 'Richmond County', 'region:va-richmond-county', 'ocd-division/country:us/state:va/county:richmond'],
     ['mo', '29510', 'St. Louis city', 'region:mo-st-louis-city', 'ocd-division/country:us/state:mo/place:st_louis'],
     ['nv', '32510', 'Carson City', 'region:nv-carson-city', 'ocd-division/country:us/state:nv/place:carson_city'],
-    ['ak', '02110', 'Juneau City and Borough', 'region:ak-juneau-city-and-borough', 'ocd-division/country:us/state:ak/borough:juneau'],
-    ['ak', '02016', 'Aleutians West Census Area', 'region:ak-aleutians-west-census-area', 'ocd-division/country:us/state:ak/census_area:aleutians_west'],
+    [
+      'ak',
+      '02110',
+      'Juneau City and Borough',
+      'region:ak-juneau-city-and-borough',
+      'ocd-division/country:us/state:ak/borough:juneau',
+    ],
+    [
+      'ak',
+      '02016',
+      'Aleutians West Census Area',
+      'region:ak-aleutians-west-census-area',
+      'ocd-division/country:us/state:ak/census_area:aleutians_west',
+    ],
     ['nm', '35013', 'Doña Ana County', 'region:nm-dona-ana-county', 'ocd-division/country:us/state:nm/county:doña_ana'],
-    ['pr', '72127', 'San Juan Municipio', 'region:pr-san-juan-municipio', 'ocd-division/country:us/territory:pr/municipio:san_juan'],
+    [
+      'pr',
+      '72127',
+      'San Juan Municipio',
+      'region:pr-san-juan-municipio',
+      'ocd-division/country:us/territory:pr/municipio:san_juan',
+    ],
     ['dc', '11001', 'District of Columbia', 'region:dc-district-of-columbia', 'ocd-division/country:us/district:dc'],
   ])('%s %s %s', (usps, fips, name, slug, ocdId) => {
     expect(countyIdentity(st(usps), fips, name)).toEqual({ slug, name, ocdId });

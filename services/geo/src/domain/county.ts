@@ -12,7 +12,12 @@ const INDEPENDENT_CITY_STATES = new Set(['24', '29', '32', '51']);
 
 /** Alaska county-equivalents by FIPS county code, for naming them when no name table joins. */
 const ALASKA_SUFFIX: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(['016', '050', '063', '066', '070', '105', '158', '180', '198', '240', '261', '270', '290'].map((c) => [c, ' Census Area'])),
+  ...Object.fromEntries(
+    ['016', '050', '063', '066', '070', '105', '158', '180', '198', '240', '261', '270', '290'].map((c) => [
+      c,
+      ' Census Area',
+    ]),
+  ),
   ...Object.fromEntries(['110', '220', '275', '282'].map((c) => [c, ' City and Borough'])),
   '020': ' Municipality',
   '230': ' Municipality',
@@ -20,8 +25,13 @@ const ALASKA_SUFFIX: Readonly<Record<string, string>> = {
 
 /** Name suffix → OCD division type, longest first ("City and Borough" before "Borough"). */
 const OCD_TYPES: readonly (readonly [string, string])[] = [
-  [' City and Borough', 'borough'], [' Census Area', 'census_area'], [' Municipality', 'borough'],
-  [' Borough', 'borough'], [' Parish', 'parish'], [' Municipio', 'municipio'], [' County', 'county'],
+  [' City and Borough', 'borough'],
+  [' Census Area', 'census_area'],
+  [' Municipality', 'borough'],
+  [' Borough', 'borough'],
+  [' Parish', 'parish'],
+  [' Municipio', 'municipio'],
+  [' County', 'county'],
 ];
 
 /** True for Baltimore city, St. Louis city, Carson City and Virginia's independent cities. */
@@ -53,7 +63,11 @@ export function fullCountyName(state: StateInfo, countyFips: string, bareName: s
  * DC's single county-equivalent shares DC's own id, `ocd-division/country:us/district:dc`.
  */
 export function countyIdentity(state: StateInfo, countyFips: string, fullName: string): CountyIdentity {
-  return { slug: `region:${state.usps}-${slugKey(fullName)}`, name: fullName, ocdId: countyOcdId(state, countyFips, fullName) };
+  return {
+    slug: `region:${state.usps}-${slugKey(fullName)}`,
+    name: fullName,
+    ocdId: countyOcdId(state, countyFips, fullName),
+  };
 }
 
 function countyOcdId(state: StateInfo, countyFips: string, fullName: string): string {

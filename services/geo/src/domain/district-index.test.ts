@@ -4,7 +4,13 @@ import { DistrictIndex } from './district-index.js';
 import { Level, type RegionGeometry, type RegionRecord } from './region.js';
 
 function box(x0: number, y0: number, x1: number, y1: number): number[][] {
-  return [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]];
+  return [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+    [x0, y0],
+  ];
 }
 
 function region(slug: string, level: Level, geometry: RegionGeometry): RegionRecord {
@@ -24,13 +30,23 @@ function tiledRegions(): RegionRecord[] {
       regions.push(region(`region:zz-c${i}${j}`, Level.LEVEL_COUNTY, { type: 'Polygon', coordinates: rings }));
     }
   }
-  regions.push(region('region:zz-enclave', Level.LEVEL_COUNTY, { type: 'Polygon', coordinates: [box(-103.9, 40.1, -103.7, 40.3)] }));
+  regions.push(
+    region('region:zz-enclave', Level.LEVEL_COUNTY, {
+      type: 'Polygon',
+      coordinates: [box(-103.9, 40.1, -103.7, 40.3)],
+    }),
+  );
   return regions;
 }
 
 function expectSameAsBruteForce(index: DistrictIndex, points: readonly [number, number][]): void {
   const mismatches = points
-    .map(([lat, lng]) => ({ lat, lng, lookup: slugs(index.lookup(lat, lng)), brute: slugs(index.bruteForce(lat, lng)) }))
+    .map(([lat, lng]) => ({
+      lat,
+      lng,
+      lookup: slugs(index.lookup(lat, lng)),
+      brute: slugs(index.bruteForce(lat, lng)),
+    }))
     .filter((m) => JSON.stringify(m.lookup) !== JSON.stringify(m.brute));
   expect(mismatches.slice(0, 10)).toEqual([]);
 }
@@ -59,7 +75,8 @@ describe('DistrictIndex', () => {
     const random = rng(11);
     const points: [number, number][] = [];
     for (let k = 0; k < 3000; k += 1) points.push([38.5 + random() * 4, -105.5 + random() * 4]);
-    for (let k = 0; k <= 60; k += 1) for (const v of [39, 39.5, 40, 40.1, 40.3, 42]) points.push([v, -105 + k * 0.05], [39 + k * 0.05, v - 144]);
+    for (let k = 0; k <= 60; k += 1)
+      for (const v of [39, 39.5, 40, 40.1, 40.3, 42]) points.push([v, -105 + k * 0.05], [39 + k * 0.05, v - 144]);
     expectSameAsBruteForce(index, points);
   });
 
@@ -68,7 +85,11 @@ describe('DistrictIndex', () => {
     const random = rng(12);
     const points: [number, number][] = [];
     for (let k = 0; k < 3000; k += 1) {
-      const [line, along, off] = [Math.floor(random() * 7) * 0.5, random() * 3, (random() < 0.5 ? -1 : 1) * (0.002 + random() * 0.02)];
+      const [line, along, off] = [
+        Math.floor(random() * 7) * 0.5,
+        random() * 3,
+        (random() < 0.5 ? -1 : 1) * (0.002 + random() * 0.02),
+      ];
       points.push(random() < 0.5 ? [39 + along, -105 + line + off] : [39 + line + off, -105 + along]);
     }
     expectSameAsBruteForce(fine, points);
@@ -99,9 +120,36 @@ describe('DistrictIndex near the antimeridian', () => {
   const regions = [
     region('region:zz-east', Level.LEVEL_COUNTY, { type: 'Polygon', coordinates: [box(179.2, 51, 180, 52.5)] }),
     region('region:zz-west', Level.LEVEL_COUNTY, { type: 'Polygon', coordinates: [box(-180, 51, -179.3, 52.5)] }),
-    region('region:zz-both', Level.LEVEL_STATE, { type: 'MultiPolygon', coordinates: [[box(179.2, 51, 180, 52.5)], [box(-180, 51, -179.3, 52.5)]] }),
-    region('region:zz-band', Level.LEVEL_PLACE, { type: 'Polygon', coordinates: [[[-179.5, 50], [179.5, 50], [179.5, 53], [-179.5, 53], [-179.5, 50]]] }),
-    region('region:zz-sliver', Level.LEVEL_PRECINCT, { type: 'MultiPolygon', coordinates: [[[[-179.6, 51.5], [-179.6, 51.5], [-179.6, 51.6], [-179.6, 51.5]]], [box(-179.7, 51.2, -179.5, 51.4)]] }),
+    region('region:zz-both', Level.LEVEL_STATE, {
+      type: 'MultiPolygon',
+      coordinates: [[box(179.2, 51, 180, 52.5)], [box(-180, 51, -179.3, 52.5)]],
+    }),
+    region('region:zz-band', Level.LEVEL_PLACE, {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-179.5, 50],
+          [179.5, 50],
+          [179.5, 53],
+          [-179.5, 53],
+          [-179.5, 50],
+        ],
+      ],
+    }),
+    region('region:zz-sliver', Level.LEVEL_PRECINCT, {
+      type: 'MultiPolygon',
+      coordinates: [
+        [
+          [
+            [-179.6, 51.5],
+            [-179.6, 51.5],
+            [-179.6, 51.6],
+            [-179.6, 51.5],
+          ],
+        ],
+        [box(-179.7, 51.2, -179.5, 51.4)],
+      ],
+    }),
   ];
   const index = DistrictIndex.build(regions, { resolution: 5 });
 
@@ -113,8 +161,10 @@ describe('DistrictIndex near the antimeridian', () => {
   test('lookup equals brute force on both sides of ±180°', () => {
     const random = rng(5);
     const points: [number, number][] = [];
-    for (let k = 0; k < 3000; k += 1) points.push([50.5 + random() * 2.5, (random() < 0.5 ? 178.5 : -180) + random() * 1.5]);
-    for (let k = 0; k <= 40; k += 1) points.push([51 + k * 0.0375, 180], [51 + k * 0.0375, -180], [51.5, -179.3 + k * 1e-3]);
+    for (let k = 0; k < 3000; k += 1)
+      points.push([50.5 + random() * 2.5, (random() < 0.5 ? 178.5 : -180) + random() * 1.5]);
+    for (let k = 0; k <= 40; k += 1)
+      points.push([51 + k * 0.0375, 180], [51 + k * 0.0375, -180], [51.5, -179.3 + k * 1e-3]);
     expectSameAsBruteForce(index, points);
     expect(slugs(index.lookup(52, 179.9))).toEqual(['region:zz-both', 'region:zz-east']);
     expect(slugs(index.lookup(52, -179.9))).toEqual(['region:zz-both', 'region:zz-west']);

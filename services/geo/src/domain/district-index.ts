@@ -97,8 +97,12 @@ export class DistrictIndex {
     const answers = new AnswerSets<RegionRecord>(indexed);
     const table = buildCellTable(prepared, resolution, (ids) => answers.intern(ids));
     const squares = new SquareCells(table);
-    const grid = buildAnswerGrid(prepared, GRID_PER_DEGREE, (lat, lng) => answers.intern(tableLookup(table, answers, lat, lng)),
-      SQUARE_CELL_RESOLUTIONS.has(resolution) ? (x0, y0, x1, y1) => squares.entryHolding(x0, y0, x1, y1) : undefined);
+    const grid = buildAnswerGrid(
+      prepared,
+      GRID_PER_DEGREE,
+      (lat, lng) => answers.intern(tableLookup(table, answers, lat, lng)),
+      SQUARE_CELL_RESOLUTIONS.has(resolution) ? (x0, y0, x1, y1) => squares.entryHolding(x0, y0, x1, y1) : undefined,
+    );
     const stats = statsOf(sorted, prepared, table, grid, answers.records, performance.now() - started);
     return new DistrictIndex(indexed, prepared, table, grid, answers, stats);
   }
@@ -112,7 +116,10 @@ export class DistrictIndex {
     const answer = lookupAnswerGrid(this.grid, lat, lng);
     if (answer >= 0) return this.answers.records[answer]!.slice();
     const more: number[] = [];
-    const set = answer === -1 ? lookupCellTable(this.table, lat, lng, more) : lookupCellEntry(this.table, -2 - answer, lat, lng, more);
+    const set =
+      answer === -1
+        ? lookupCellTable(this.table, lat, lng, more)
+        : lookupCellEntry(this.table, -2 - answer, lat, lng, more);
     if (more.length === 0 && set >= 0) return this.answers.records[set]!.slice();
     return merged(this.answers, set, more).map((id) => this.regions[id]!);
   }
@@ -141,8 +148,10 @@ function merged(answers: AnswerSets<RegionRecord>, set: number, more: number[]):
   if (set < 0) return more;
   const base = answers.ids[set]!;
   const out: number[] = [];
-  let i = 0, j = 0;
-  while (i < base.length || j < more.length) out.push(j >= more.length || (i < base.length && base[i]! < more[j]!) ? base[i++]! : more[j++]!);
+  let i = 0,
+    j = 0;
+  while (i < base.length || j < more.length)
+    out.push(j >= more.length || (i < base.length && base[i]! < more[j]!) ? base[i++]! : more[j++]!);
   return out;
 }
 
@@ -152,16 +161,32 @@ function isAscending(ids: readonly number[]): boolean {
 }
 
 function statsOf(
-  regions: readonly RegionRecord[], prepared: readonly PreparedGeometry[], t: CellTable, grid: AnswerGrid,
-  answers: readonly (readonly RegionRecord[])[], buildMs: number,
+  regions: readonly RegionRecord[],
+  prepared: readonly PreparedGeometry[],
+  t: CellTable,
+  grid: AnswerGrid,
+  answers: readonly (readonly RegionRecord[])[],
+  buildMs: number,
 ): DistrictIndexStats {
   const vertices = t.polygons.reduce((n, p) => n + p.xy.length / 2 - p.ringEnds.length, 0);
   const bytes = indexBytes(prepared, t, grid, answers);
   const { nodes, leafCount, partCount, edgeCount } = t.trees;
   return {
-    regions: regions.length, resolution: t.resolution, interiorCells: t.cellIds.length, boundaryCells: t.entries.size, boundaryEntries: t.candidateIds.length,
-    fallbackRegions: t.fallback.length, buildMs, vertices, treeNodes: nodes.length, treeLeaves: leafCount,
-    parts: partCount, partEdges: edgeCount,
-    gridBlocks: grid.refinedBlocks, answerSets: answers.length, bytes, bytesPerVertex: vertices === 0 ? 0 : bytes / vertices,
+    regions: regions.length,
+    resolution: t.resolution,
+    interiorCells: t.cellIds.length,
+    boundaryCells: t.entries.size,
+    boundaryEntries: t.candidateIds.length,
+    fallbackRegions: t.fallback.length,
+    buildMs,
+    vertices,
+    treeNodes: nodes.length,
+    treeLeaves: leafCount,
+    parts: partCount,
+    partEdges: edgeCount,
+    gridBlocks: grid.refinedBlocks,
+    answerSets: answers.length,
+    bytes,
+    bytesPerVertex: vertices === 0 ? 0 : bytes / vertices,
   };
 }

@@ -6,12 +6,15 @@ import { DistrictIndex } from './district-index.js';
 import { polygonsOf } from './point-in-polygon.js';
 import { Level, type RegionRecord } from './region.js';
 
-
 type LatLng = [number, number];
 
 /** All vertices of all regions as [lat, lng]. */
 function vertices(regions: readonly RegionRecord[]): LatLng[] {
-  return regions.flatMap((r) => polygonsOf(r.geometry).flat(2).map(([x, y]) => [y!, x!] as LatLng));
+  return regions.flatMap((r) =>
+    polygonsOf(r.geometry)
+      .flat(2)
+      .map(([x, y]) => [y!, x!] as LatLng),
+  );
 }
 
 /**
@@ -38,7 +41,8 @@ function testPoints(regions: readonly RegionRecord[], seed: number): LatLng[] {
     points.push(near ? [(aLat + bLat) / 2, (aLng + bLng) / 2] : [aLat, aLng + tiny()]);
   }
   for (let k = 0; k < 1000; k += 1) points.push(pick());
-  for (let k = 0; k < 1000; k += 1) points.push([between(50, 72), random() < 0.3 ? between(165, 180) : between(-180, -129)]);
+  for (let k = 0; k < 1000; k += 1)
+    points.push([between(50, 72), random() < 0.3 ? between(165, 180) : between(-180, -129)]);
   for (let k = 0; k < 500; k += 1) points.push([between(18.5, 22.5), between(-161, -154)]);
   return points;
 }
@@ -51,7 +55,12 @@ const coHouse = sharedData('boundaries/state-legislative/co/co-state-house-distr
 function mismatches(index: DistrictIndex, points: readonly LatLng[]) {
   const slugs = (rs: RegionRecord[]) => rs.map((r) => r.slug);
   return points
-    .map(([lat, lng]) => ({ lat, lng, lookup: slugs(index.lookup(lat, lng)), bruteForce: slugs(index.bruteForce(lat, lng)) }))
+    .map(([lat, lng]) => ({
+      lat,
+      lng,
+      lookup: slugs(index.lookup(lat, lng)),
+      bruteForce: slugs(index.bruteForce(lat, lng)),
+    }))
     .filter((m) => JSON.stringify(m.lookup) !== JSON.stringify(m.bruteForce));
 }
 
@@ -81,36 +90,45 @@ describe('DistrictIndex over us-atlas states and counties', () => {
   });
 
   test('points in the Aleutians west of 180° and on Hawaii resolve', () => {
-    expect(index.lookup(52.93, 173.2).map((r) => r.slug)).toEqual(['region:ak', 'region:ak-aleutians-west-census-area']);
+    expect(index.lookup(52.93, 173.2).map((r) => r.slug)).toEqual([
+      'region:ak',
+      'region:ak-aleutians-west-census-area',
+    ]);
     expect(index.lookup(21.307, -157.858).map((r) => r.slug)).toEqual(['region:hi', 'region:hi-honolulu-county']);
   });
 });
 
-describe.skipIf(cd119 === undefined || coSenate === undefined || coHouse === undefined)('DistrictIndex with congressional and Colorado legislative districts', () => {
-  let regions: RegionRecord[];
-  let index: DistrictIndex;
-  beforeAll(() => {
-    regions = [
-      ...loadUsAtlas({ populationCsv }),
-      ...loadGeoJsonFile(cd119!, Level.LEVEL_CONGRESSIONAL_DISTRICT).regions,
-      ...loadGeoJsonFile(coSenate!, Level.LEVEL_STATE_LEGISLATIVE_UPPER, { state: 'co' }).regions,
-      ...loadGeoJsonFile(coHouse!, Level.LEVEL_STATE_LEGISLATIVE_LOWER, { state: 'co' }).regions,
-    ];
-    index = DistrictIndex.build(regions, { resolution: 5 });
-    console.info('district index stats', index.stats);
-  });
+describe.skipIf(cd119 === undefined || coSenate === undefined || coHouse === undefined)(
+  'DistrictIndex with congressional and Colorado legislative districts',
+  () => {
+    let regions: RegionRecord[];
+    let index: DistrictIndex;
+    beforeAll(() => {
+      regions = [
+        ...loadUsAtlas({ populationCsv }),
+        ...loadGeoJsonFile(cd119!, Level.LEVEL_CONGRESSIONAL_DISTRICT).regions,
+        ...loadGeoJsonFile(coSenate!, Level.LEVEL_STATE_LEGISLATIVE_UPPER, { state: 'co' }).regions,
+        ...loadGeoJsonFile(coHouse!, Level.LEVEL_STATE_LEGISLATIVE_LOWER, { state: 'co' }).regions,
+      ];
+      index = DistrictIndex.build(regions, { resolution: 5 });
+      console.info('district index stats', index.stats);
+    });
 
-  test('the Colorado capitol is in one region of each level, state first', () => {
-    const found = index.lookup(39.7392, -104.9903);
-    expect(found.map((r) => r.level)).toEqual([2, 3, 4, 5, 6]);
-    expect(found.slice(0, 3).map((r) => r.slug)).toEqual(['region:co', 'region:co-denver-county', 'region:co-cd-1']);
-    expect(found[3]!.slug).toMatch(/^region:co-sldu-\d+$/);
-    expect(found[4]!.slug).toMatch(/^region:co-sldl-\d+$/);
-  });
+    test('the Colorado capitol is in one region of each level, state first', () => {
+      const found = index.lookup(39.7392, -104.9903);
+      expect(found.map((r) => r.level)).toEqual([2, 3, 4, 5, 6]);
+      expect(found.slice(0, 3).map((r) => r.slug)).toEqual(['region:co', 'region:co-denver-county', 'region:co-cd-1']);
+      expect(found[3]!.slug).toMatch(/^region:co-sldu-\d+$/);
+      expect(found[4]!.slug).toMatch(/^region:co-sldl-\d+$/);
+    });
 
-  test('lookup equals brute force at 10,000 points with every layer loaded', () => {
-    const points = testPoints(regions, 7);
-    const colorado = testPoints(regions.filter((r) => r.state === 'co' && r.level >= Level.LEVEL_STATE_LEGISLATIVE_UPPER), 8).slice(5000, 7500);
-    expect(mismatches(index, [...points, ...colorado]).slice(0, 20)).toEqual([]);
-  });
-});
+    test('lookup equals brute force at 10,000 points with every layer loaded', () => {
+      const points = testPoints(regions, 7);
+      const colorado = testPoints(
+        regions.filter((r) => r.state === 'co' && r.level >= Level.LEVEL_STATE_LEGISLATIVE_UPPER),
+        8,
+      ).slice(5000, 7500);
+      expect(mismatches(index, [...points, ...colorado]).slice(0, 20)).toEqual([]);
+    });
+  },
+);

@@ -25,7 +25,8 @@ export function buildEdgeBands(xy: Float64Array, ringEnds: Uint32Array, minY: nu
   const grid = { minY, scale: count > 1 && maxY > minY ? count / (maxY - minY) : 0, count };
   const spans = new Uint32Array(2 * edges.length); // first and last band of each edge
   edges.forEach((v, e) => {
-    const ya = xy[2 * v + 1]!, yb = xy[2 * v + 3]!;
+    const ya = xy[2 * v + 1]!,
+      yb = xy[2 * v + 3]!;
     spans[2 * e] = bandOf(grid, Math.min(ya, yb));
     spans[2 * e + 1] = bandOf(grid, Math.max(ya, yb));
   });

@@ -28,11 +28,21 @@ export function sampledEdgeCells(polygons: readonly PreparedPolygon[], res: numb
 }
 
 /** Samples one closed ring, vertices `start … end - 1` of `xy` (the last repeats the first). */
-function sampleRing(xy: Float64Array, start: number, end: number, res: number, spacingKm: number, out: Set<string>): void {
+function sampleRing(
+  xy: Float64Array,
+  start: number,
+  end: number,
+  res: number,
+  spacingKm: number,
+  out: Set<string>,
+): void {
   out.add(latLngToCell(xy[2 * start + 1]!, xy[2 * start]!, res));
   let sinceSample = 0; // bounded path distance walked since the last sample
   for (let v = start; v + 1 < end; v += 1) {
-    const ax = xy[2 * v]!, ay = xy[2 * v + 1]!, bx = xy[2 * v + 2]!, by = xy[2 * v + 3]!;
+    const ax = xy[2 * v]!,
+      ay = xy[2 * v + 1]!,
+      bx = xy[2 * v + 2]!,
+      by = xy[2 * v + 3]!;
     const length = pathLengthBoundKm(ax, ay, bx, by);
     let at = spacingKm - sinceSample; // distance along this edge of the next sample
     for (; at <= length; at += spacingKm) {

@@ -48,6 +48,8 @@ export class IndexedRegion implements RegionRecord {
       }
       return rings;
     });
-    return this.geometryType === 'Polygon' && polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0]! } : { type: 'MultiPolygon', coordinates: polygons };
+    return this.geometryType === 'Polygon' && polygons.length === 1
+      ? { type: 'Polygon', coordinates: polygons[0]! }
+      : { type: 'MultiPolygon', coordinates: polygons };
   }
 }

@@ -10,7 +10,7 @@ describe('orient', () => {
 
   test('agrees with exact arithmetic for points within a few ulps of the line', () => {
     let a = 12345;
-    const random = () => ((a = (Math.imul(a, 1103515245) + 12345) >>> 0) / 4294967296);
+    const random = () => (a = (Math.imul(a, 1103515245) + 12345) >>> 0) / 4294967296;
     for (let k = 0; k < 20000; k += 1) {
       const [ax, ay, bx, by] = [-105 + random(), 39 + random(), -105 + random(), 39 + random()];
       const t = random();

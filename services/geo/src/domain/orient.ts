@@ -47,7 +47,14 @@ function decompose(d: number): { m: bigint; e: number } {
 export function orientExact(ax: number, ay: number, bx: number, by: number, px: number, py: number): number {
   const parts = [ax, ay, bx, by, px, py].map(decompose);
   const minE = Math.min(...parts.map((p) => p.e));
-  const [iax, iay, ibx, iby, ipx, ipy] = parts.map((p) => p.m << BigInt(p.e - minE)) as [bigint, bigint, bigint, bigint, bigint, bigint];
+  const [iax, iay, ibx, iby, ipx, ipy] = parts.map((p) => p.m << BigInt(p.e - minE)) as [
+    bigint,
+    bigint,
+    bigint,
+    bigint,
+    bigint,
+    bigint,
+  ];
   const det = (iax - ipx) * (iby - ipy) - (iay - ipy) * (ibx - ipx);
   return det > 0n ? 1 : det < 0n ? -1 : 0;
 }

@@ -3,7 +3,13 @@ import { containsPoint, prepareGeometry, type PreparedGeometry } from './point-i
 import type { RegionGeometry } from './region.js';
 
 function square(x0: number, y0: number, size = 1): number[][] {
-  return [[x0, y0], [x0 + size, y0], [x0 + size, y0 + size], [x0, y0 + size], [x0, y0]];
+  return [
+    [x0, y0],
+    [x0 + size, y0],
+    [x0 + size, y0 + size],
+    [x0, y0 + size],
+    [x0, y0],
+  ];
 }
 
 function poly(...rings: number[][][]): PreparedGeometry {
@@ -98,7 +104,8 @@ describe('containsPoint', () => {
     for (let i = 1; i < n; i += 1) for (let j = 1; j < n; j += 1) points.push(grid[i]![j]!);
     for (let i = 1; i < n; i += 1) {
       for (let j = 1; j < n; j += 1) {
-        const [ax, ay] = grid[i]![j]!, [bx, by] = grid[i]![j + 1]!;
+        const [ax, ay] = grid[i]![j]!,
+          [bx, by] = grid[i]![j + 1]!;
         points.push([ax + (bx - ax) / 2, ay + (by - ay) / 2], [ax + (bx - ax) / 3, ay + (by - ay) / 3]);
       }
     }
@@ -108,8 +115,18 @@ describe('containsPoint', () => {
   });
 
   test('two triangles splitting a square along its diagonal share every diagonal point exactly once', () => {
-    const lower = poly([[0, 0], [0.3, 0], [0.3, 0.7], [0, 0]]);
-    const upper = poly([[0, 0], [0.3, 0.7], [0, 0.7], [0, 0]]);
+    const lower = poly([
+      [0, 0],
+      [0.3, 0],
+      [0.3, 0.7],
+      [0, 0],
+    ]);
+    const upper = poly([
+      [0, 0],
+      [0.3, 0.7],
+      [0, 0.7],
+      [0, 0],
+    ]);
     for (let k = 1; k < 500; k += 1) {
       const t = k / 500;
       const [x, y] = [0.3 * t, 0.7 * t];
@@ -118,7 +135,10 @@ describe('containsPoint', () => {
   });
   test('a many-vertex polygon, whose edges are bucketed by latitude, agrees with geometry', () => {
     const n = 2000;
-    const ring = Array.from({ length: n + 1 }, (_, k) => [Math.cos((2 * Math.PI * k) / n), Math.sin((2 * Math.PI * k) / n)]);
+    const ring = Array.from({ length: n + 1 }, (_, k) => [
+      Math.cos((2 * Math.PI * k) / n),
+      Math.sin((2 * Math.PI * k) / n),
+    ]);
     const circle = poly(ring);
     expect(circle.polygons[0]!.bands.count).toBeGreaterThan(100);
     const random = rng(3);

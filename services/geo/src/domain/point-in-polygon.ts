@@ -35,7 +35,9 @@ export function polygonsOf(geometry: RegionGeometry): readonly PolygonCoordinate
 
 /** Flattens a geometry into typed arrays and bounding boxes for `containsPoint`. */
 export function prepareGeometry(geometry: RegionGeometry): PreparedGeometry {
-  const polygons = polygonsOf(geometry).map(preparePolygon).filter((p) => p.ringEnds.length > 0);
+  const polygons = polygonsOf(geometry)
+    .map(preparePolygon)
+    .filter((p) => p.ringEnds.length > 0);
   return {
     polygons,
     minX: polygons.reduce((m, p) => Math.min(m, p.minX), Infinity),
@@ -71,9 +73,13 @@ function openRing(ring: PolygonCoordinates[number]): PolygonCoordinates[number] 
 }
 
 function boundsOf(xy: Float64Array): { minX: number; minY: number; maxX: number; maxY: number } {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < xy.length; i += 2) {
-    const x = xy[i]!, y = xy[i + 1]!;
+    const x = xy[i]!,
+      y = xy[i + 1]!;
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
     if (y < minY) minY = y;

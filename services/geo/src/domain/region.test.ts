@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { compareRegions, graphqlLevel, Level, levelFromGraphql, levelFromRest, restLevel, type RegionRecord } from './region.js';
+import {
+  compareRegions,
+  graphqlLevel,
+  Level,
+  levelFromGraphql,
+  levelFromRest,
+  restLevel,
+  type RegionRecord,
+} from './region.js';
 
 describe('level words', () => {
   test('a level round-trips through its REST and GraphQL words', () => {
@@ -19,6 +27,16 @@ describe('level words', () => {
 
 test('regions sort by level, then slug', () => {
   const r = (slug: string, level: Level) => ({ slug, level }) as RegionRecord;
-  const sorted = [r('region:co-cd-1', 4), r('region:co-denver-county', 3), r('region:co', 2), r('region:co-adams-county', 3)].sort(compareRegions);
-  expect(sorted.map((x) => x.slug)).toEqual(['region:co', 'region:co-adams-county', 'region:co-denver-county', 'region:co-cd-1']);
+  const sorted = [
+    r('region:co-cd-1', 4),
+    r('region:co-denver-county', 3),
+    r('region:co', 2),
+    r('region:co-adams-county', 3),
+  ].sort(compareRegions);
+  expect(sorted.map((x) => x.slug)).toEqual([
+    'region:co',
+    'region:co-adams-county',
+    'region:co-denver-county',
+    'region:co-cd-1',
+  ]);
 });

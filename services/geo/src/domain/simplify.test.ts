@@ -23,7 +23,9 @@ describe('simplifyGeometry', () => {
   });
 
   it('keeps more detail for a smaller tolerance', () => {
-    expect(vertexCount(simplifyGeometry(circle(1000), 1))).toBeGreaterThan(vertexCount(simplifyGeometry(circle(1000), 50)));
+    expect(vertexCount(simplifyGeometry(circle(1000), 1))).toBeGreaterThan(
+      vertexCount(simplifyGeometry(circle(1000), 50)),
+    );
   });
 
   it('leaves the geometry alone for a tolerance of 0', () => {
@@ -32,8 +34,16 @@ describe('simplifyGeometry', () => {
   });
 
   it('drops holes that collapse but never the outer ring', () => {
-    const hole = [[-104.99, 39.74], [-104.98999, 39.74], [-104.98999, 39.74001], [-104.99, 39.74]];
-    const g: RegionGeometry = { type: 'Polygon', coordinates: [(circle(100) as unknown as { coordinates: number[][][] }).coordinates[0]!, hole] };
+    const hole = [
+      [-104.99, 39.74],
+      [-104.98999, 39.74],
+      [-104.98999, 39.74001],
+      [-104.99, 39.74],
+    ];
+    const g: RegionGeometry = {
+      type: 'Polygon',
+      coordinates: [(circle(100) as unknown as { coordinates: number[][][] }).coordinates[0]!, hole],
+    };
     const out = simplifyGeometry(g, 5_000) as unknown as { coordinates: number[][][] };
     expect(out.coordinates).toHaveLength(1);
     expect(out.coordinates[0]!.length).toBeGreaterThanOrEqual(4);

@@ -12,7 +12,8 @@ const M_PER_DEG = 111_320;
  */
 export function simplifyGeometry(geometry: RegionGeometry, toleranceMeters: number): RegionGeometry {
   if (toleranceMeters <= 0) return geometry;
-  if (geometry.type === 'Polygon') return { type: 'Polygon', coordinates: simplifyPolygon(geometry.coordinates, toleranceMeters) };
+  if (geometry.type === 'Polygon')
+    return { type: 'Polygon', coordinates: simplifyPolygon(geometry.coordinates, toleranceMeters) };
   return { type: 'MultiPolygon', coordinates: geometry.coordinates.map((p) => simplifyPolygon(p, toleranceMeters)) };
 }
 

@@ -70,7 +70,8 @@ function deferredByFiner(maps: readonly MapLayer[]): MapLayer[] {
     let validity = map.validity;
     for (const finer of out.filter((m) => m.scale < map.scale)) validity = startAfter(validity, finer.validity);
     if (validity === map.validity) out.push(map);
-    else if (validity !== undefined && !isEmpty(validity)) out.push({ ...map, validity, regions: map.regions.map((r) => withValidity(r, validity)) });
+    else if (validity !== undefined && !isEmpty(validity))
+      out.push({ ...map, validity, regions: map.regions.map((r) => withValidity(r, validity)) });
   }
   return out;
 }
@@ -83,7 +84,11 @@ function startAfter(v: Validity | undefined, finer: Validity | undefined): Valid
   const next: Validity = { ...own };
   if (serve === OPEN) Object.assign(next, { from: own.to ?? FOREVER, to: own.to ?? FOREVER });
   else if (serve !== undefined) next.from = serve;
-  if (elect === OPEN) Object.assign(next, { electionsFrom: own.electionsTo ?? own.to ?? FOREVER, electionsTo: own.electionsTo ?? own.to ?? FOREVER });
+  if (elect === OPEN)
+    Object.assign(next, {
+      electionsFrom: own.electionsTo ?? own.to ?? FOREVER,
+      electionsTo: own.electionsTo ?? own.to ?? FOREVER,
+    });
   else if (elect !== undefined) next.electionsFrom = elect;
   return next;
 }

@@ -3,9 +3,27 @@ import { isIsoDate } from '@civicgraph/kit';
 import { onDate, rolesOn, validityProblem, versionKey } from './validity.js';
 import { Level, type RegionRecord } from './region.js';
 
-const square = { type: 'Polygon' as const, coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] };
+const square = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+      [0, 0],
+    ],
+  ],
+};
 const version = (slug: string, validity?: RegionRecord['validity']): RegionRecord => ({
-  slug, name: slug, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, fips: '', ocdId: '', state: 'nc', geometry: square, ...(validity ? { validity } : {}),
+  slug,
+  name: slug,
+  level: Level.LEVEL_CONGRESSIONAL_DISTRICT,
+  fips: '',
+  ocdId: '',
+  state: 'nc',
+  geometry: square,
+  ...(validity ? { validity } : {}),
 });
 
 // The 118th map serves until 2025-01-03; the 119th is used by the 2024 elections and serves from 2025-01-03.
@@ -50,7 +68,9 @@ describe('dated boundaries', () => {
   it('names what is wrong with an interval', () => {
     expect(validityProblem({ from: '2025-01-03', to: '2023-01-03' })?.field).toBe('valid_to');
     expect(validityProblem({ from: '2025-13-01' })?.field).toBe('valid_from');
-    expect(validityProblem({ from: '2023-01-03', electionsFrom: '2024-01-01', electionsTo: '2023-01-01' })?.field).toBe('elections_to');
+    expect(validityProblem({ from: '2023-01-03', electionsFrom: '2024-01-01', electionsTo: '2023-01-01' })?.field).toBe(
+      'elections_to',
+    );
     expect(validityProblem({ from: '2023-01-03', to: '2025-01-03' })).toBeUndefined();
   });
 });

@@ -1,7 +1,6 @@
 import { isIsoDate } from '@civicgraph/kit';
 import type { RegionRecord, Validity } from './region.js';
 
-
 /** How a region version relates to a date: its winners serve then, or elections use it then. */
 export type DistrictRole = 'serving' | 'electing';
 
@@ -10,7 +9,6 @@ export interface DatedRegion {
   region: RegionRecord;
   roles: DistrictRole[];
 }
-
 
 /** `[from, to)` contains `date`; ISO dates compare correctly as strings. */
 function within(date: string, from: string | undefined, to: string | undefined): boolean {
@@ -57,12 +55,17 @@ export function validityProblem(v: Validity): { field: string; detail: string } 
   for (const key of Object.keys(VALIDITY_FIELDS) as (keyof Validity)[]) {
     const value = v[key];
     if (value !== undefined && !isIsoDate(value)) {
-      return { field: VALIDITY_FIELDS[key], detail: `${VALIDITY_FIELDS[key]} must be a date written YYYY-MM-DD, got "${value}".` };
+      return {
+        field: VALIDITY_FIELDS[key],
+        detail: `${VALIDITY_FIELDS[key]} must be a date written YYYY-MM-DD, got "${value}".`,
+      };
     }
   }
-  if (v.from !== undefined && v.to !== undefined && v.to <= v.from) return { field: 'valid_to', detail: 'valid_to must be after valid_from.' };
+  if (v.from !== undefined && v.to !== undefined && v.to <= v.from)
+    return { field: 'valid_to', detail: 'valid_to must be after valid_from.' };
   const ef = v.electionsFrom ?? v.from;
   const et = v.electionsTo ?? v.to;
-  if (ef !== undefined && et !== undefined && et <= ef) return { field: 'elections_to', detail: 'elections_to must be after elections_from.' };
+  if (ef !== undefined && et !== undefined && et <= ef)
+    return { field: 'elections_to', detail: 'elections_to must be after elections_from.' };
   return undefined;
 }

@@ -10,7 +10,10 @@ type Slugged = { slug: string };
 
 /** West and east of a meridian, both inside one state-like region. */
 function halfPlanes(splitLng: number) {
-  return (_lat: number, lng: number): Slugged[] => [{ slug: 'region:s' }, { slug: lng < splitLng ? 'region:west' : 'region:east' }];
+  return (_lat: number, lng: number): Slugged[] => [
+    { slug: 'region:s' },
+    { slug: lng < splitLng ? 'region:west' : 'region:east' },
+  ];
 }
 
 /** Fraction of a disc beyond a chord at `d` from its centre (the circular segment). */
@@ -42,12 +45,15 @@ describe('areaShares', () => {
   });
 
   test('returns a single region with share 1 when the disc lies inside it', () => {
-    expect(areaShares({ lat: 10, lng: 10 }, 2_000, () => [{ slug: 'region:only' }])).toEqual([{ region: { slug: 'region:only' }, share: 1 }]);
+    expect(areaShares({ lat: 10, lng: 10 }, 2_000, () => [{ slug: 'region:only' }])).toEqual([
+      { region: { slug: 'region:only' }, share: 1 },
+    ]);
   });
 
   test('always includes the region at the centre, even when no sample falls inside it', () => {
     const centre = { lat: 40, lng: -100 };
-    const pinhole = (lat: number, lng: number) => (lat === centre.lat && lng === centre.lng ? [{ slug: 'region:pin' }] : [{ slug: 'region:around' }]);
+    const pinhole = (lat: number, lng: number) =>
+      lat === centre.lat && lng === centre.lng ? [{ slug: 'region:pin' }] : [{ slug: 'region:around' }];
     expect(areaShares(centre, 3_000, pinhole)).toEqual([
       { region: { slug: 'region:around' }, share: 1 },
       { region: { slug: 'region:pin' }, share: 0 },
@@ -68,18 +74,21 @@ describe('areaShares', () => {
 });
 
 describe('discCells', () => {
-  test.each([20, 1_000, 15_000, 60_000])('covers a disc of %i m with at least 200 cells, at the coarsest such resolution', (radius) => {
-    const centre = { lat: 45, lng: -93 };
-    const cells = discCells(centre, radius);
-    const res = getResolution(cells[0]!);
-    expect(cells.length).toBeGreaterThanOrEqual(MIN_SAMPLE_CELLS);
-    expect(Math.PI * radius ** 2 / getHexagonAreaAvg(res - 1, 'm2')).toBeLessThan(MIN_SAMPLE_CELLS * 1.5);
-    expect(new Set(cells).size).toBe(cells.length);
-    for (const cell of cells) {
-      const [lat, lng] = cellToLatLng(cell);
-      expect(distanceMeters(centre, { lat, lng })).toBeLessThanOrEqual(radius);
-    }
-  });
+  test.each([20, 1_000, 15_000, 60_000])(
+    'covers a disc of %i m with at least 200 cells, at the coarsest such resolution',
+    (radius) => {
+      const centre = { lat: 45, lng: -93 };
+      const cells = discCells(centre, radius);
+      const res = getResolution(cells[0]!);
+      expect(cells.length).toBeGreaterThanOrEqual(MIN_SAMPLE_CELLS);
+      expect((Math.PI * radius ** 2) / getHexagonAreaAvg(res - 1, 'm2')).toBeLessThan(MIN_SAMPLE_CELLS * 1.5);
+      expect(new Set(cells).size).toBe(cells.length);
+      for (const cell of cells) {
+        const [lat, lng] = cellToLatLng(cell);
+        expect(distanceMeters(centre, { lat, lng })).toBeLessThanOrEqual(radius);
+      }
+    },
+  );
 
   test('stops at resolution 15 for a disc too small to hold 200 cells', () => {
     const cells = discCells({ lat: 45, lng: -93 }, 5);

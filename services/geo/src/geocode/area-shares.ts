@@ -49,13 +49,15 @@ export function areaShares<R extends { slug: string }>(
  * least `minCells` of them (or resolution 15, or just the centre's cell for a tiny disc).
  */
 export function discCells(centre: GeoPoint, radiusMeters: number, minCells: number = MIN_SAMPLE_CELLS): string[] {
-  if (!(radiusMeters > 0) || !Number.isFinite(radiusMeters)) throw new RangeError(`radiusMeters must be a positive number, got ${radiusMeters}`);
+  if (!(radiusMeters > 0) || !Number.isFinite(radiusMeters))
+    throw new RangeError(`radiusMeters must be a positive number, got ${radiusMeters}`);
   const discArea = Math.PI * radiusMeters ** 2;
   let res = 0;
   while (res < MAX_RES && discArea / getHexagonAreaAvg(res, 'm2') < minCells) res += 1;
-  for (;; res += 1) {
+  for (; ; res += 1) {
     const cells = cellsWithin(centre, radiusMeters, res);
-    if (cells.length >= minCells || res === MAX_RES) return cells.length > 0 ? cells : [latLngToCell(centre.lat, centre.lng, res)];
+    if (cells.length >= minCells || res === MAX_RES)
+      return cells.length > 0 ? cells : [latLngToCell(centre.lat, centre.lng, res)];
   }
 }
 
@@ -80,7 +82,11 @@ function distinct<R extends { slug: string }>(regions: readonly R[]): R[] {
   return regions.filter((r) => !seen.has(r.slug) && (seen.add(r.slug), true));
 }
 
-function tally<R extends { slug: string }>(counts: Map<string, { region: R; hits: number }>, region: R, hits: number): void {
+function tally<R extends { slug: string }>(
+  counts: Map<string, { region: R; hits: number }>,
+  region: R,
+  hits: number,
+): void {
   const entry = counts.get(region.slug);
   if (entry === undefined) counts.set(region.slug, { region, hits });
   else entry.hits += hits;

@@ -31,7 +31,9 @@ let baseUrl: string;
 const requests: URL[] = [];
 
 function listen(s: Server): Promise<string> {
-  return new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`)),
+  );
 }
 
 beforeAll(async () => {
@@ -82,7 +84,11 @@ describe('CensusGeocoder against recorded responses', () => {
     expect(requests).toHaveLength(1);
     const [url] = requests;
     expect(url!.pathname).toBe('/geocoder/locations/onelineaddress');
-    expect(Object.fromEntries(url!.searchParams)).toEqual({ address: WHITE_HOUSE, benchmark: 'Public_AR_Current', format: 'json' });
+    expect(Object.fromEntries(url!.searchParams)).toEqual({
+      address: WHITE_HOUSE,
+      benchmark: 'Public_AR_Current',
+      format: 'json',
+    });
   });
 
   test('answers an address Census cannot match with NotFoundError naming it', async () => {
@@ -136,7 +142,9 @@ describe('CensusGeocoder against recorded responses', () => {
       return fetch(input, init);
     };
     await new CensusGeocoder({ baseUrl, fetch: counting }).geocode(WHITE_HOUSE);
-    expect(seen).toEqual([`${baseUrl}/geocoder/locations/onelineaddress?address=1600+Pennsylvania+Ave+NW%2C+Washington%2C+DC+20500&benchmark=Public_AR_Current&format=json`]);
+    expect(seen).toEqual([
+      `${baseUrl}/geocoder/locations/onelineaddress?address=1600+Pennsylvania+Ave+NW%2C+Washington%2C+DC+20500&benchmark=Public_AR_Current&format=json`,
+    ]);
   });
 });
 

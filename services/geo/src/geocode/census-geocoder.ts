@@ -45,7 +45,10 @@ export class CensusGeocoder implements Geocoder {
     const text = checkAddress(address);
     const body = await this.request(text);
     const match = firstMatch(body);
-    if (match === null) throw new NotFoundError(`The Census Geocoder found no street address matching ${quoteAddress(text)}.`, { field: 'address' });
+    if (match === null)
+      throw new NotFoundError(`The Census Geocoder found no street address matching ${quoteAddress(text)}.`, {
+        field: 'address',
+      });
     return { point: match.point, precision: 'street', source: 'census', matched: match.matched };
   }
 
@@ -60,10 +63,16 @@ export class CensusGeocoder implements Geocoder {
     let response: Response;
     let text: string;
     try {
-      response = await this.fetch(this.url(address), { signal: AbortSignal.timeout(this.timeoutMs), headers: { accept: 'application/json' } });
+      response = await this.fetch(this.url(address), {
+        signal: AbortSignal.timeout(this.timeoutMs),
+        headers: { accept: 'application/json' },
+      });
       text = await response.text();
     } catch (err) {
-      throw new UpstreamUnavailableError(`The Census Geocoder could not be reached: ${describeFailure(err, this.timeoutMs)}.`, { cause: err });
+      throw new UpstreamUnavailableError(
+        `The Census Geocoder could not be reached: ${describeFailure(err, this.timeoutMs)}.`,
+        { cause: err },
+      );
     }
     if (response.status === 400) throw refused(text);
     if (!response.ok) throw new UpstreamUnavailableError(`The Census Geocoder answered HTTP ${response.status}.`);
@@ -103,7 +112,9 @@ function isLongitude(v: unknown): v is number {
 }
 
 function unreadable(why: string, cause?: unknown): UpstreamUnavailableError {
-  return new UpstreamUnavailableError(`The Census Geocoder returned a response this adapter cannot read: ${why}.`, { cause });
+  return new UpstreamUnavailableError(`The Census Geocoder returned a response this adapter cannot read: ${why}.`, {
+    cause,
+  });
 }
 
 /** Census answers 400 with `{"errors": [...]}` when it refuses the address itself. */
@@ -115,11 +126,15 @@ function refused(text: string): InvalidParameterError {
     errors = undefined;
   }
   const reasons = Array.isArray(errors) ? errors.filter((e) => typeof e === 'string').join('; ') : '';
-  return new InvalidParameterError('address', `The Census Geocoder refused the address${reasons === '' ? '' : `: ${reasons}`}.`);
+  return new InvalidParameterError(
+    'address',
+    `The Census Geocoder refused the address${reasons === '' ? '' : `: ${reasons}`}.`,
+  );
 }
 
 function describeFailure(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return `no answer within ${timeoutMs} ms`;
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
+    return `no answer within ${timeoutMs} ms`;
   const cause = err instanceof Error ? (err.cause as { code?: unknown } | undefined) : undefined;
   if (typeof cause?.code === 'string') return cause.code;
   return err instanceof Error ? err.message : String(err);

@@ -63,7 +63,7 @@ function row(lat: number): number {
 }
 
 function col(lng: number): number {
-  return Math.floor((((lng + 180) % 360) + 360) % 360 / CELL_DEGREES) % COLS;
+  return Math.floor(((((lng + 180) % 360) + 360) % 360) / CELL_DEGREES) % COLS;
 }
 
 function bucketKey(r: number, c: number): number {

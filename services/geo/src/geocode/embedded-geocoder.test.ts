@@ -19,7 +19,12 @@ describeGeocoderContract('embedded', { geocoder: () => geocoder, known: '80202' 
 describe('EmbeddedGeocoder', () => {
   test('returns coordinates as given, exact and unambiguous', async () => {
     const result = await geocoder.geocode(' 39.7392 , -104.9903 ');
-    expect(result).toEqual({ point: { lat: 39.7392, lng: -104.9903 }, precision: 'coordinates', source: 'embedded:coordinates', matched: '39.7392,-104.9903' });
+    expect(result).toEqual({
+      point: { lat: 39.7392, lng: -104.9903 },
+      precision: 'coordinates',
+      source: 'embedded:coordinates',
+      matched: '39.7392,-104.9903',
+    });
     expect(isAmbiguous(result)).toBe(false);
   });
 

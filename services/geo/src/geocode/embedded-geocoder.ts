@@ -31,7 +31,12 @@ export class EmbeddedGeocoder implements Geocoder {
     switch (parsed.kind) {
       case 'coordinates': {
         const { lat, lng } = parsed;
-        return { point: { lat, lng }, precision: 'coordinates', source: 'embedded:coordinates', matched: `${lat},${lng}` };
+        return {
+          point: { lat, lng },
+          precision: 'coordinates',
+          source: 'embedded:coordinates',
+          matched: `${lat},${lng}`,
+        };
       }
       case 'zip':
         return this.zip(parsed.zip);
@@ -45,18 +50,32 @@ export class EmbeddedGeocoder implements Geocoder {
     if (row === undefined) throw new NotFoundError(`ZIP code ${zip} is not in the ZIP registry.`, { field: 'address' });
     if (!isPlaced(row)) throw unplaced(`ZIP code ${zip} (${row.city}, ${row.state})`);
     const { point, radiusMeters } = this.registry().zipArea(row);
-    return { point, precision: 'zip', source: 'embedded:zipcodes', uncertainty: { radiusMeters }, matched: `${zip} (${row.city}, ${row.state})` };
+    return {
+      point,
+      precision: 'zip',
+      source: 'embedded:zipcodes',
+      uncertainty: { radiusMeters },
+      matched: `${zip} (${row.city}, ${row.state})`,
+    };
   }
 
   private city(city: string, state: string): GeocodeResult {
     const registry = this.registry();
-    if (!registry.hasState(state)) throw new NotFoundError(`No US state or territory has the code "${state}".`, { field: 'address' });
+    if (!registry.hasState(state))
+      throw new NotFoundError(`No US state or territory has the code "${state}".`, { field: 'address' });
     const rows = registry.cityZips(city, state);
-    if (rows.length === 0) throw new NotFoundError(`No city named "${city}" in ${state} is in the ZIP registry.`, { field: 'address' });
+    if (rows.length === 0)
+      throw new NotFoundError(`No city named "${city}" in ${state} is in the ZIP registry.`, { field: 'address' });
     const placed = rows.filter(isPlaced);
     if (placed.length === 0) throw unplaced(`${displayCity(rows)}`);
     const { point, radiusMeters } = registry.cityArea(placed);
-    return { point, precision: 'city', source: 'embedded:zipcodes', uncertainty: { radiusMeters }, matched: displayCity(rows) };
+    return {
+      point,
+      precision: 'city',
+      source: 'embedded:zipcodes',
+      uncertainty: { radiusMeters },
+      matched: displayCity(rows),
+    };
   }
 }
 
@@ -67,5 +86,7 @@ function displayCity(rows: readonly ZipRow[]): string {
 }
 
 function unplaced(what: string): NotFoundError {
-  return new NotFoundError(`${what} has no location in the ZIP registry (military and some PO-box ZIPs have none).`, { field: 'address' });
+  return new NotFoundError(`${what} has no location in the ZIP registry (military and some PO-box ZIPs have none).`, {
+    field: 'address',
+  });
 }

@@ -17,8 +17,7 @@ export type GeocodePrecision = 'rooftop' | 'street' | 'zip' | 'city' | 'coordina
  * positions (GeoJSON order, first position repeated last).
  */
 export type GeocodeUncertainty =
-  | { radiusMeters: number }
-  | { polygon: readonly (readonly [lng: number, lat: number])[] };
+  { radiusMeters: number } | { polygon: readonly (readonly [lng: number, lat: number])[] };
 
 /** One geocoded address. */
 export interface GeocodeResult {
@@ -68,9 +67,13 @@ export function isAmbiguous(result: GeocodeResult): boolean {
  * Returns the address trimmed.
  */
 export function checkAddress(address: unknown): string {
-  if (typeof address !== 'string') throw new InvalidParameterError('address', 'address is required and must be a string.');
+  if (typeof address !== 'string')
+    throw new InvalidParameterError('address', 'address is required and must be a string.');
   if (address.length > MAX_ADDRESS_LENGTH) {
-    throw new InvalidParameterError('address', `address must be at most ${MAX_ADDRESS_LENGTH} characters, got ${address.length}.`);
+    throw new InvalidParameterError(
+      'address',
+      `address must be at most ${MAX_ADDRESS_LENGTH} characters, got ${address.length}.`,
+    );
   }
   const trimmed = address.trim();
   if (trimmed === '') throw new InvalidParameterError('address', `address must not be empty; give ${ACCEPTED_FORMS}.`);

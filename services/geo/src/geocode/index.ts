@@ -9,7 +9,16 @@ export { EmbeddedGeocoder, type EmbeddedGeocoderOptions } from './embedded-geoco
 export { CensusGeocoder, CENSUS_GEOCODER_URL, type CensusGeocoderOptions } from './census-geocoder.js';
 export { LayeredGeocoder } from './layered-geocoder.js';
 export { areaShares, discCells, MIN_SAMPLE_CELLS, type AreaShare, type RegionLookup } from './area-shares.js';
-export { ZipRegistry, zipcodesRegistry, ZIP_RADIUS_MIN, ZIP_RADIUS_MAX, CITY_RADIUS_MIN, CITY_OUTLIER_METERS, type ZipRow, type PlaceArea } from './zip-registry.js';
+export {
+  ZipRegistry,
+  zipcodesRegistry,
+  ZIP_RADIUS_MIN,
+  ZIP_RADIUS_MAX,
+  CITY_RADIUS_MIN,
+  CITY_OUTLIER_METERS,
+  type ZipRow,
+  type PlaceArea,
+} from './zip-registry.js';
 
 /** Which geocoder a deployment uses, as its config names it. */
 export type GeocoderKind = 'embedded' | 'census';

@@ -10,7 +10,8 @@ export type ParsedAddress =
 const NUMBER = String.raw`[+-]?(?:\d+(?:\.\d*)?|\.\d+)`;
 const COORDINATES = new RegExp(String.raw`^(${NUMBER})\s*,\s*(${NUMBER})$`);
 const ZIP = /^(\d{5})(?:-\d{4})?$/;
-const CITY_STATE = /^([^,]+),\s*([a-z]{2})(?:(?:\s*,\s*|\s+)(?:usa|us|u\.s\.(?:a\.)?|united states(?: of america)?))?$/i;
+const CITY_STATE =
+  /^([^,]+),\s*([a-z]{2})(?:(?:\s*,\s*|\s+)(?:usa|us|u\.s\.(?:a\.)?|united states(?: of america)?))?$/i;
 const CITY_NAME = /^\p{L}[\p{L}\p{M}.' -]*$/u;
 
 /**
@@ -23,7 +24,10 @@ export function parseAddress(address: unknown): ParsedAddress {
   const parsed = readForm(address);
   if (parsed === undefined) {
     const text = checkAddress(address);
-    throw new InvalidParameterError('address', `address ${quoteAddress(text)} is not a form this geocoder reads; give ${ACCEPTED_FORMS}.`);
+    throw new InvalidParameterError(
+      'address',
+      `address ${quoteAddress(text)} is not a form this geocoder reads; give ${ACCEPTED_FORMS}.`,
+    );
   }
   return parsed;
 }

@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import { distanceMeters } from './centroid-grid.js';
 import type { GeoPoint } from './geocoder.js';
-import { CITY_RADIUS_MIN, ZIP_RADIUS_MAX, ZIP_RADIUS_MIN, ZipRegistry, cityKey, isPlaced, zipcodesRegistry, type ZipRow } from './zip-registry.js';
+import {
+  CITY_RADIUS_MIN,
+  ZIP_RADIUS_MAX,
+  ZIP_RADIUS_MIN,
+  ZipRegistry,
+  cityKey,
+  isPlaced,
+  zipcodesRegistry,
+  type ZipRow,
+} from './zip-registry.js';
 
 /** A point `km` east of (lat, lng) along the parallel (close enough at these distances). */
 function east(lat: number, lng: number, km: number): GeoPoint {
@@ -32,7 +41,11 @@ describe('ZIP radius: half the distance to the nearest other centroid, clamped t
   });
 
   test('is at most 15 km, also when no other centroid lies within 30 km', () => {
-    const registry = new ZipRegistry([row('10000', { lat: 40, lng: -105 }), row('10001', east(40, -105, 31)), row('20000', { lat: 45, lng: -100 })]);
+    const registry = new ZipRegistry([
+      row('10000', { lat: 40, lng: -105 }),
+      row('10001', east(40, -105, 31)),
+      row('20000', { lat: 45, lng: -100 }),
+    ]);
     expect(registry.zipArea(placed(registry, '10000')).radiusMeters).toBe(ZIP_RADIUS_MAX);
     expect(registry.zipArea(placed(registry, '20000')).radiusMeters).toBe(ZIP_RADIUS_MAX);
   });
@@ -53,7 +66,10 @@ describe('ZIP radius: half the distance to the nearest other centroid, clamped t
 
   test('agrees with a scan of every centroid on a sample of real ZIPs', () => {
     const registry = zipcodesRegistry();
-    const all = [...Array(100_000).keys()].map((n) => registry.zip(String(n).padStart(5, '0'))).filter((r) => r !== undefined).filter(isPlaced);
+    const all = [...Array(100_000).keys()]
+      .map((n) => registry.zip(String(n).padStart(5, '0')))
+      .filter((r) => r !== undefined)
+      .filter(isPlaced);
     for (const zip of all.filter((_, i) => i % 1_000 === 0)) {
       const nearest = Math.min(...all.map((o) => distanceMeters(zip.point, o.point)).filter((d) => d > 0));
       const expected = Math.min(ZIP_RADIUS_MAX, Math.max(ZIP_RADIUS_MIN, nearest / 2));
@@ -66,7 +82,11 @@ describe('city area: mean of its ZIP centroids, radius enclosing every ZIP disc,
   test('encloses each ZIP centroid plus that ZIP radius', () => {
     const a = { lat: 40, lng: -105 };
     const b = east(40, -105, 10);
-    const registry = new ZipRegistry([row('10000', a, 'Twin'), row('10001', b, 'Twin'), row('10002', east(40, -105, 60), 'Far')]);
+    const registry = new ZipRegistry([
+      row('10000', a, 'Twin'),
+      row('10001', b, 'Twin'),
+      row('10002', east(40, -105, 60), 'Far'),
+    ]);
     const area = registry.cityArea(registry.cityZips('twin', 'co').filter(isPlaced));
     expect(area.point.lat).toBeCloseTo(40, 9);
     expect(area.point.lng).toBeCloseTo((a.lng + b.lng) / 2, 9);
@@ -86,7 +106,10 @@ describe('city area: mean of its ZIP centroids, radius enclosing every ZIP disc,
   });
 
   test('is at least 2 km for a one-ZIP town', () => {
-    const registry = new ZipRegistry([row('10000', { lat: 40, lng: -105 }, 'Tiny'), row('10001', east(40, -105, 1), 'Next')]);
+    const registry = new ZipRegistry([
+      row('10000', { lat: 40, lng: -105 }, 'Tiny'),
+      row('10001', east(40, -105, 1), 'Next'),
+    ]);
     const area = registry.cityArea(registry.cityZips('Tiny', 'CO').filter(isPlaced));
     expect(area).toEqual({ point: { lat: 40, lng: -105 }, radiusMeters: CITY_RADIUS_MIN });
   });
@@ -110,7 +133,12 @@ describe('zipcodesRegistry', () => {
   test('holds US ZIPs only and is built once', () => {
     const registry = zipcodesRegistry();
     expect(registry).toBe(zipcodesRegistry());
-    expect(registry.zip('80202')).toEqual({ zip: '80202', point: { lat: 39.7491, lng: -104.9946 }, city: 'Denver', state: 'CO' });
+    expect(registry.zip('80202')).toEqual({
+      zip: '80202',
+      point: { lat: 39.7491, lng: -104.9946 },
+      city: 'Denver',
+      state: 'CO',
+    });
     expect(registry.hasState('co')).toBe(true);
     expect(registry.hasState('ZZ')).toBe(false);
   });

@@ -118,7 +118,11 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = { st: 'saint', ste: 'sai
  * St, Ste, Ft and Mt read as the words the registry spells out ("St. Louis" = "Saint Louis").
  */
 export function cityKey(city: string, state: string): string {
-  const words = city.toLowerCase().replace(/[.']/g, '').split(/[\s-]+/).filter((w) => w !== '');
+  const words = city
+    .toLowerCase()
+    .replace(/[.']/g, '')
+    .split(/[\s-]+/)
+    .filter((w) => w !== '');
   return `${words.map((w) => ABBREVIATIONS[w] ?? w).join(' ')}|${state.toUpperCase()}`;
 }
 

@@ -29,7 +29,8 @@ const ROLES = { serving: DistrictRole.DISTRICT_ROLE_SERVING, electing: DistrictR
 /** The date a request asks about: `YYYY-MM-DD`, or today (UTC) when empty. */
 export function requestDate(date: string, now = new Date()): string {
   if (date === '') return todayUtc(now);
-  if (!isIsoDate(date)) throw new InvalidParameterError('date', `date must be a calendar date written YYYY-MM-DD, got "${date}".`);
+  if (!isIsoDate(date))
+    throw new InvalidParameterError('date', `date must be a calendar date written YYYY-MM-DD, got "${date}".`);
   return date;
 }
 
@@ -68,7 +69,10 @@ function answer(index: DistrictIndex, principal: Principal, request: DistrictsAt
 
 /** Decodes, checks the caller's entitlements through the policy, looks up, encodes. */
 export function districtsAtPoint(state: GeoState) {
-  return (request: DistrictsAtPointRequest, call: ServerUnaryCall<DistrictsAtPointRequest, DistrictsAtPointResponse>) => {
+  return (
+    request: DistrictsAtPointRequest,
+    call: ServerUnaryCall<DistrictsAtPointRequest, DistrictsAtPointResponse>,
+  ) => {
     const principal = principalOf(call);
     assertGeography(principal);
     const { index, version } = state.current();
@@ -80,7 +84,11 @@ export function districtsAtPoint(state: GeoState) {
  * Many points for one caller against one snapshot of the boundaries. The entitlement is
  * the caller's, so it fails the call; a point's own bad input fails only that point.
  */
-export function answerPoints(state: GeoState, principal: Principal, request: DistrictsAtPointsRequest): DistrictsAtPointsResponse {
+export function answerPoints(
+  state: GeoState,
+  principal: Principal,
+  request: DistrictsAtPointsRequest,
+): DistrictsAtPointsResponse {
   assertGeography(principal);
   const n = request.points.length;
   if (n === 0 || n > MAX_BATCH_POINTS) {
@@ -100,6 +108,8 @@ export function answerPoints(state: GeoState, principal: Principal, request: Dis
 
 /** DistrictsAtPoints: the caller from the call's metadata. */
 export function districtsAtPoints(state: GeoState) {
-  return (request: DistrictsAtPointsRequest, call: ServerUnaryCall<DistrictsAtPointsRequest, DistrictsAtPointsResponse>) =>
-    answerPoints(state, principalOf(call), request);
+  return (
+    request: DistrictsAtPointsRequest,
+    call: ServerUnaryCall<DistrictsAtPointsRequest, DistrictsAtPointsResponse>,
+  ) => answerPoints(state, principalOf(call), request);
 }

@@ -10,13 +10,27 @@ import type { BoundaryStore } from '../store/boundary-store.js';
  * for a reload of its own.
  */
 export function importBoundariesHandler(store: BoundaryStore, reloader: { request(): Promise<unknown> }, log: Logger) {
-  return async (req: ImportBoundariesRequest, call: ServerUnaryCall<ImportBoundariesRequest, ImportBoundariesResponse>): Promise<ImportBoundariesResponse> => {
+  return async (
+    req: ImportBoundariesRequest,
+    call: ServerUnaryCall<ImportBoundariesRequest, ImportBoundariesResponse>,
+  ): Promise<ImportBoundariesResponse> => {
     const caller = servicePrincipalOf(call, 'ImportBoundaries');
     const started = performance.now();
     const answer = await importBoundaryFiles(store, req);
     await reloader.request();
-    log.info({ caller: caller.keyId, level: req.level, files: req.files.length, created: answer.created, updated: answer.updated,
-      unchanged: answer.unchanged, rejected: answer.rejected, ms: Math.round(performance.now() - started) }, 'boundaries imported');
+    log.info(
+      {
+        caller: caller.keyId,
+        level: req.level,
+        files: req.files.length,
+        created: answer.created,
+        updated: answer.updated,
+        unchanged: answer.unchanged,
+        rejected: answer.rejected,
+        ms: Math.round(performance.now() - started),
+      },
+      'boundaries imported',
+    );
     return answer;
   };
 }

@@ -1,5 +1,13 @@
 import type { ServerUnaryCall } from '@grpc/grpc-js';
-import type { Boundary, GetBoundaryRequest, GetRegionRequest, GetRegionsRequest, GetRegionsResponse, RegionDetail, RegionVersion } from '@civicgraph/protos/civic/geo/v1/geo';
+import type {
+  Boundary,
+  GetBoundaryRequest,
+  GetRegionRequest,
+  GetRegionsRequest,
+  GetRegionsResponse,
+  RegionDetail,
+  RegionVersion,
+} from '@civicgraph/protos/civic/geo/v1/geo';
 import { assertGeography, InvalidParameterError, NotFoundError, principalOf, stateVisible } from '@civicgraph/kit';
 import type { RegionRecord } from '../domain/region.js';
 import { simplifyGeometry, vertexCount } from '../domain/simplify.js';
@@ -26,10 +34,16 @@ function versionOf(r: RegionRecord): RegionVersion {
  * The version of `slug` in force on the date, under the policy: a region outside the
  * caller's states, or unknown, is the same 404 — out-of-scope nodes do not exist for a key.
  */
-function inForce(state: GeoState, call: ServerUnaryCall<unknown, unknown>, slug: string, rawDate: string): { dated: DatedRegion; versions: readonly RegionRecord[] } {
+function inForce(
+  state: GeoState,
+  call: ServerUnaryCall<unknown, unknown>,
+  slug: string,
+  rawDate: string,
+): { dated: DatedRegion; versions: readonly RegionRecord[] } {
   const principal = principalOf(call);
   assertGeography(principal);
-  if (!SLUG.test(slug)) throw new InvalidParameterError('slug', `"${slug.slice(0, 80)}" is not a region slug (region:<lowercase-key>).`);
+  if (!SLUG.test(slug))
+    throw new InvalidParameterError('slug', `"${slug.slice(0, 80)}" is not a region slug (region:<lowercase-key>).`);
   const date = requestDate(rawDate);
   const versions = state.versions(slug).filter((r) => stateVisible(principal, r.state));
   if (versions.length === 0) throw new NotFoundError(`No region ${slug}.`, { field: 'slug' });
@@ -57,14 +71,18 @@ export const MAX_REGION_SLUGS = 1_000;
  */
 export function getRegions(state: GeoState) {
   return (req: GetRegionsRequest, call: ServerUnaryCall<GetRegionsRequest, GetRegionsResponse>): GetRegionsResponse => {
-    if (req.slugs.length > MAX_REGION_SLUGS) throw new InvalidParameterError('slugs', `At most ${MAX_REGION_SLUGS} slugs per call, got ${req.slugs.length}.`);
+    if (req.slugs.length > MAX_REGION_SLUGS)
+      throw new InvalidParameterError('slugs', `At most ${MAX_REGION_SLUGS} slugs per call, got ${req.slugs.length}.`);
     const principal = principalOf(call);
     const date = requestDate(req.date);
     const regions = [];
     for (const slug of new Set(req.slugs)) {
       const versions = SLUG.test(slug) ? state.versions(slug).filter((r) => stateVisible(principal, r.state)) : [];
       if (versions.length === 0) continue;
-      const inForce = [...versions].reverse().map((region) => ({ region, roles: rolesOn(region.validity, date) })).find((d) => d.roles.length > 0);
+      const inForce = [...versions]
+        .reverse()
+        .map((region) => ({ region, roles: rolesOn(region.validity, date) }))
+        .find((d) => d.roles.length > 0);
       regions.push(toRegion(inForce ?? { region: versions[versions.length - 1]!, roles: [] }));
     }
     return { regions };
@@ -74,7 +92,10 @@ export function getRegions(state: GeoState) {
 export function getBoundary(state: GeoState) {
   return (req: GetBoundaryRequest, call: ServerUnaryCall<GetBoundaryRequest, Boundary>): Boundary => {
     if (!Number.isFinite(req.simplifyMeters) || req.simplifyMeters < 0 || req.simplifyMeters > MAX_SIMPLIFY_METERS) {
-      throw new InvalidParameterError('simplify', `simplify must be a number of metres from 0 to ${MAX_SIMPLIFY_METERS}.`);
+      throw new InvalidParameterError(
+        'simplify',
+        `simplify must be a number of metres from 0 to ${MAX_SIMPLIFY_METERS}.`,
+      );
     }
     const { dated } = inForce(state, call, req.slug, req.date);
     const geometry = simplifyGeometry(dated.region.geometry, req.simplifyMeters);

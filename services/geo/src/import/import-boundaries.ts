@@ -84,7 +84,11 @@ export interface ImportProgress {
  * the import would have done.
  */
 export class ImportRefusedError extends InvalidParameterError {
-  constructor(field: string, detail: string, readonly summary: ImportSummary) {
+  constructor(
+    field: string,
+    detail: string,
+    readonly summary: ImportSummary,
+  ) {
     super(field, `${detail} Nothing was changed.`);
   }
 }
@@ -100,12 +104,19 @@ const BOUNDARY_EXTENSIONS = new Set(['.shp', '.zip', '.geojson', '.json', '.topo
  * a refused or failed import leaves the previous boundaries serving; re-importing the same
  * files changes nothing.
  */
-export async function importBoundaries(store: BoundaryStore, req: BoundaryImport, progress: (p: ImportProgress) => void = () => {}): Promise<ImportSummary> {
+export async function importBoundaries(
+  store: BoundaryStore,
+  req: BoundaryImport,
+  progress: (p: ImportProgress) => void = () => {},
+): Promise<ImportSummary> {
   const state = normaliseState(req.state);
   const problem = req.validity === undefined ? undefined : validityProblem(req.validity);
   if (problem !== undefined) throw new InvalidParameterError(problem.field, problem.detail);
   if (req.scale !== undefined && !(Number.isInteger(req.scale) && req.scale > 0)) {
-    throw new InvalidParameterError('scale', `scale must be a positive integer denominator (20000000 for a 1:20M map), got ${req.scale}.`);
+    throw new InvalidParameterError(
+      'scale',
+      `scale must be a positive integer denominator (20000000 for a 1:20M map), got ${req.scale}.`,
+    );
   }
   const maxDelete = deleteAllowance(req);
   const paths = await expandPaths(typeof req.path === 'string' ? [req.path] : req.path);
@@ -117,16 +128,35 @@ export async function importBoundaries(store: BoundaryStore, req: BoundaryImport
     const contents = await readBoundaryFile(path);
     const scale = req.scale ?? scaleFromName(basename(path)) ?? 0;
     const derived = derive(contents, req, state, path);
-    addFile(summary, { file: path, format: contents.format, crs: contents.crs, features: derived.features, scale }, derived);
+    addFile(
+      summary,
+      { file: path, format: contents.format, crs: contents.crs, features: derived.features, scale },
+      derived,
+    );
     const source = { name: basename(path), importedAt, scale };
-    for (const r of derived.regions) regions.push({ ...r, ...(req.validity === undefined ? {} : { validity: req.validity }), source });
+    for (const r of derived.regions)
+      regions.push({ ...r, ...(req.validity === undefined ? {} : { validity: req.validity }), source });
   }
-  if (regions.length === 0) throw new ImportRefusedError('file', `${paths.join(', ')}: no usable feature (${describeLeftOut(summary)}).`, summary);
+  if (regions.length === 0)
+    throw new ImportRefusedError(
+      'file',
+      `${paths.join(', ')}: no usable feature (${describeLeftOut(summary)}).`,
+      summary,
+    );
   if (req.strict === true && summary.rejected.length > 0) {
-    throw new ImportRefusedError('strict', `${summary.rejected.length} feature(s) rejected (${describeCodes(summary.rejectedByCode)}); strict mode refuses the import.`, summary);
+    throw new ImportRefusedError(
+      'strict',
+      `${summary.rejected.length} feature(s) rejected (${describeCodes(summary.rejectedByCode)}); strict mode refuses the import.`,
+      summary,
+    );
   }
   const twice = duplicateSlug(regions);
-  if (twice !== undefined) throw new ImportRefusedError('file', `${twice.slug} comes from both ${twice.files.join(' and ')}; import one map per level and state.`, summary);
+  if (twice !== undefined)
+    throw new ImportRefusedError(
+      'file',
+      `${twice.slug} comes from both ${twice.files.join(' and ')}; import one map per level and state.`,
+      summary,
+    );
   progress({ phase: 'storing', file: paths.length, files: paths.length, path: paths[paths.length - 1]! });
   const replacements = layersByState(req.level, req.validity?.from ?? '', regions);
   const layers = store.replaceLayers(replacements, (changes) => {
@@ -139,7 +169,8 @@ export async function importBoundaries(store: BoundaryStore, req: BoundaryImport
 
 /** Files as named, and each folder's boundary files by name; a folder holding none is an error. */
 async function expandPaths(paths: readonly string[]): Promise<string[]> {
-  if (paths.length === 0) throw new InvalidParameterError('file', 'Name at least one boundary file or folder to import.');
+  if (paths.length === 0)
+    throw new InvalidParameterError('file', 'Name at least one boundary file or folder to import.');
   const out: string[] = [];
   for (const path of paths) {
     const info = await stat(path).catch(() => undefined);
@@ -148,14 +179,26 @@ async function expandPaths(paths: readonly string[]): Promise<string[]> {
       continue;
     }
     const names = (await readdir(path)).filter((n) => BOUNDARY_EXTENSIONS.has(extname(n).toLowerCase())).sort();
-    if (names.length === 0) throw new InvalidParameterError('file', `${path} is a folder with no boundary file (${[...BOUNDARY_EXTENSIONS].join(', ')}).`);
+    if (names.length === 0)
+      throw new InvalidParameterError(
+        'file',
+        `${path} is a folder with no boundary file (${[...BOUNDARY_EXTENSIONS].join(', ')}).`,
+      );
     out.push(...names.map((n) => join(path, n)));
   }
   return out;
 }
 
 function emptySummary(): ImportSummary {
-  return { files: [], features: 0, layers: [], change: { created: [], updated: [], deleted: [], unchanged: 0 }, skipped: [], rejected: [], rejectedByCode: {} };
+  return {
+    files: [],
+    features: 0,
+    layers: [],
+    change: { created: [], updated: [], deleted: [], unchanged: 0 },
+    skipped: [],
+    rejected: [],
+    rejectedByCode: {},
+  };
 }
 
 function addFile(summary: ImportSummary, report: FileReport, derived: Derived): void {
@@ -210,7 +253,9 @@ function layersByState(level: Level, validFrom: string, regions: readonly Region
     if (list === undefined) byState.set(r.state, [r]);
     else list.push(r);
   }
-  return [...byState].sort(([a], [b]) => (a < b ? -1 : 1)).map(([state, rs]) => ({ key: { level, state, validFrom }, regions: rs }));
+  return [...byState]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([state, rs]) => ({ key: { level, state, validFrom }, regions: rs }));
 }
 
 function totals(layers: readonly LayerChange[]): Pick<ImportSummary, 'layers' | 'change'> {
@@ -228,7 +273,11 @@ function totals(layers: readonly LayerChange[]): Pick<ImportSummary, 'layers' | 
 function deleteAllowance(req: BoundaryImport): number {
   if (req.replace === true) return 1;
   const f = req.maxDeleteFraction ?? 0;
-  if (!Number.isFinite(f) || f < 0 || f > 1) throw new InvalidParameterError('max_delete_fraction', `max_delete_fraction must be a number from 0 to 1, got ${f}.`);
+  if (!Number.isFinite(f) || f < 0 || f > 1)
+    throw new InvalidParameterError(
+      'max_delete_fraction',
+      `max_delete_fraction must be a number from 0 to 1, got ${f}.`,
+    );
   return f;
 }
 
@@ -237,7 +286,10 @@ function deletionRefusal(change: LayerChange, maxFraction: number): string | und
   const n = change.deleted.length;
   if (n === 0 || n <= maxFraction * change.before) return undefined;
   const shown = change.deleted.slice(0, 5).join(', ') + (n > 5 ? `, and ${n - 5} more` : '');
-  const allowed = maxFraction === 0 ? 'deletions need --replace' : `at most ${Math.floor(maxFraction * change.before)} may go without --replace`;
+  const allowed =
+    maxFraction === 0
+      ? 'deletions need --replace'
+      : `at most ${Math.floor(maxFraction * change.before)} may go without --replace`;
   return `The import would delete ${n} of the ${change.before} stored versions of ${layerName(change.key)} (${shown}); ${allowed}.`;
 }
 
@@ -255,7 +307,9 @@ function describeLeftOut(s: ImportSummary): string {
 }
 
 function describeCodes(counts: Partial<Record<RejectCode, number>>): string {
-  return Object.entries(counts).map(([code, n]) => `${n} ${code}`).join(', ');
+  return Object.entries(counts)
+    .map(([code, n]) => `${n} ${code}`)
+    .join(', ');
 }
 
 function normaliseState(code: string | undefined): string {

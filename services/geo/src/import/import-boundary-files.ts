@@ -13,10 +13,18 @@ const REASONS = 5;
  * read as one map by `importBoundaries` into `store`, then removed. Refused, changing
  * nothing, when it would delete stored districts.
  */
-export async function importBoundaryFiles(store: BoundaryStore, req: ImportBoundariesRequest): Promise<ImportBoundariesResponse> {
+export async function importBoundaryFiles(
+  store: BoundaryStore,
+  req: ImportBoundariesRequest,
+): Promise<ImportBoundariesResponse> {
   const level = levelFromRest(req.level);
-  if (level === undefined) throw new InvalidParameterError('level', `"${req.level}" is not a level; the levels are ${LEVEL_WORDS.join(', ')}.`);
-  if (req.validFrom === '') throw new InvalidParameterError('valid_from', 'Say from which day (YYYY-MM-DD) the districts serve.');
+  if (level === undefined)
+    throw new InvalidParameterError(
+      'level',
+      `"${req.level}" is not a level; the levels are ${LEVEL_WORDS.join(', ')}.`,
+    );
+  if (req.validFrom === '')
+    throw new InvalidParameterError('valid_from', 'Say from which day (YYYY-MM-DD) the districts serve.');
   const validity = {
     from: req.validFrom,
     ...(req.validTo === '' ? {} : { to: req.validTo }),

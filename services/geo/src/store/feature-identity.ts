@@ -1,5 +1,12 @@
 import { countyIdentity, fullCountyName } from '../domain/county.js';
-import { childOcdId, congressionalDistrict, findState, legislativeDistrict, stateOcdId, type StateInfo } from '@civicgraph/kit';
+import {
+  childOcdId,
+  congressionalDistrict,
+  findState,
+  legislativeDistrict,
+  stateOcdId,
+  type StateInfo,
+} from '@civicgraph/kit';
 import { Level, ocdKey, slugKey, type RegionRecord } from '../domain/region.js';
 import type { RejectCode } from './features.js';
 
@@ -48,10 +55,14 @@ function stateOf(props: Props, options: IdentityOptions): { state: StateInfo } |
   const named = own === undefined ? undefined : findState(own);
   const given = options.state === undefined ? undefined : findState(options.state);
   if (named !== undefined && given !== undefined && named.usps !== given.usps) {
-    return { code: 'other_state', reason: `the feature is in ${named.usps.toUpperCase()}, not in ${given.usps.toUpperCase()} (the state option)` };
+    return {
+      code: 'other_state',
+      reason: `the feature is in ${named.usps.toUpperCase()}, not in ${given.usps.toUpperCase()} (the state option)`,
+    };
   }
   const state = named ?? given;
-  if (state === undefined) return { code: 'no_state', reason: 'no state: the feature has no STATEFP and no state option was given' };
+  if (state === undefined)
+    return { code: 'no_state', reason: 'no state: the feature has no STATEFP and no state option was given' };
   return { state };
 }
 
@@ -68,7 +79,15 @@ export function featureIdentity(props: Props, level: Level, options: IdentityOpt
   const { state } = found;
   switch (level) {
     case Level.LEVEL_STATE:
-      return { identity: { slug: `region:${state.usps}`, name: prop(props, 'NAME') ?? state.name, fips: state.fips, ocdId: stateOcdId(state), state: state.usps } };
+      return {
+        identity: {
+          slug: `region:${state.usps}`,
+          name: prop(props, 'NAME') ?? state.name,
+          fips: state.fips,
+          ocdId: stateOcdId(state),
+          state: state.usps,
+        },
+      };
     case Level.LEVEL_COUNTY:
       return countyFeature(props, state);
     case Level.LEVEL_CONGRESSIONAL_DISTRICT:
@@ -82,7 +101,15 @@ export function featureIdentity(props: Props, level: Level, options: IdentityOpt
 }
 
 function nationalIdentity(props: Props): IdentityResult {
-  return { identity: { slug: 'region:us', name: prop(props, 'NAME') ?? 'United States', fips: '', ocdId: 'ocd-division/country:us', state: '' } };
+  return {
+    identity: {
+      slug: 'region:us',
+      name: prop(props, 'NAME') ?? 'United States',
+      fips: '',
+      ocdId: 'ocd-division/country:us',
+      state: '',
+    },
+  };
 }
 
 function countyFeature(props: Props, state: StateInfo): IdentityResult {
@@ -90,7 +117,8 @@ function countyFeature(props: Props, state: StateInfo): IdentityResult {
   const fips = countyFp === undefined ? prop(props, 'GEOID', 'GEOID20') : state.fips + countyFp.padStart(3, '0');
   const name = prop(props, 'NAMELSAD', 'NAMELSAD20');
   const bare = prop(props, 'NAME', 'NAME20');
-  if (fips === undefined || (name ?? bare) === undefined) return { code: 'no_district_code', reason: 'county without COUNTYFP/GEOID or NAME' };
+  if (fips === undefined || (name ?? bare) === undefined)
+    return { code: 'no_district_code', reason: 'county without COUNTYFP/GEOID or NAME' };
   const identity = countyIdentity(state, fips, name ?? fullCountyName(state, fips, bare!));
   return { identity: { ...identity, fips, state: state.usps } };
 }
@@ -105,7 +133,8 @@ function congressionalIdentity(props: Props, state: StateInfo): IdentityResult {
   const code = propMatching(props, /^CD\d{3}FP$/) ?? prop(props, 'CDFP', 'DISTRICT', 'District');
   if (code === undefined) return { code: 'no_district_code', reason: 'no district code (CDnnnFP, DISTRICT)' };
   const district = congressionalDistrict(state, code);
-  if (district === undefined) return { code: 'not_a_district', reason: `district ${code}: area with no congressional district` };
+  if (district === undefined)
+    return { code: 'not_a_district', reason: `district ${code}: area with no congressional district` };
   const padded = /^\d+$/.test(code) ? code.padStart(2, '0') : code;
   const label = prop(props, 'NAMELSAD', 'NAMELSAD20') ?? defaultCdLabel(padded, district.key);
   return {
@@ -136,7 +165,8 @@ function legislativeIdentity(props: Props, state: StateInfo, chamber: 'upper' | 
   const code = prop(props, ...census, 'DISTRICT', 'District', 'district');
   if (code === undefined) return { code: 'no_district_code', reason: `no district code (${census[0]}, District)` };
   const district = legislativeDistrict(state, chamber, code);
-  if (district === undefined) return { code: 'not_a_district', reason: `district ${code}: area with no legislative district` };
+  if (district === undefined)
+    return { code: 'not_a_district', reason: `district ${code}: area with no legislative district` };
   const number = /^\d+$/.test(code) ? String(Number(code)) : code;
   const house = chamber === 'upper' ? 'State Senate' : 'State House';
   const fips = prop(props, 'GEOID', 'GEOID20') ?? (/^\d+$/.test(code) ? state.fips + code.padStart(3, '0') : '');
@@ -163,10 +193,29 @@ const LOCAL_TYPES: Partial<Record<Level, string>> = {
  * across counties), FIPS from GEOID, OCD `…/<type>:<key>` (best effort).
  */
 function localIdentity(props: Props, state: StateInfo, level: Level, options: IdentityOptions): IdentityResult {
-  const code = prop(props, ...(options.codeField === undefined ? [] : [options.codeField]), 'GEOID', 'GEOID20', 'GEOID10', 'PrecinctID');
-  const short = prop(props, ...(options.nameField === undefined ? [] : [options.nameField]), 'NAME', 'NAME20', 'Name', 'name', 'Precinct');
+  const code = prop(
+    props,
+    ...(options.codeField === undefined ? [] : [options.codeField]),
+    'GEOID',
+    'GEOID20',
+    'GEOID10',
+    'PrecinctID',
+  );
+  const short = prop(
+    props,
+    ...(options.nameField === undefined ? [] : [options.nameField]),
+    'NAME',
+    'NAME20',
+    'Name',
+    'name',
+    'Precinct',
+  );
   const name = prop(props, 'NAMELSAD', 'NAMELSAD20') ?? short ?? code;
-  if (name === undefined) return { code: 'no_name', reason: `no GEOID or NAME${options.codeField === undefined ? ' (name the code property with --code-field)' : ` and no ${options.codeField}`}` };
+  if (name === undefined)
+    return {
+      code: 'no_name',
+      reason: `no GEOID or NAME${options.codeField === undefined ? ' (name the code property with --code-field)' : ` and no ${options.codeField}`}`,
+    };
   const type = LOCAL_TYPES[level] ?? 'division';
   const key = level === Level.LEVEL_PRECINCT ? `precinct-${slugKey(code ?? name)}` : slugKey(name);
   return {

@@ -32,7 +32,12 @@ export function loadGeoJsonFile(path: string, level: Level, options: GeoJsonFile
  * `loadGeoJsonFile` on parsed JSON. Features that resolve to the same slug (one district
  * split over several features) are merged into one MultiPolygon region.
  */
-export function regionsFromFeatureCollection(collection: unknown, level: Level, options: GeoJsonFileOptions = {}, source = 'input'): GeoJsonLoadReport {
+export function regionsFromFeatureCollection(
+  collection: unknown,
+  level: Level,
+  options: GeoJsonFileOptions = {},
+  source = 'input',
+): GeoJsonLoadReport {
   const features = (collection as { type?: unknown; features?: unknown } | null)?.features;
   if ((collection as { type?: unknown } | null)?.type !== 'FeatureCollection' || !Array.isArray(features)) {
     throw new Error(`${source}: not a GeoJSON FeatureCollection`);
@@ -49,7 +54,11 @@ export function regionsFromFeatureCollection(collection: unknown, level: Level, 
   return { regions: [...bySlug.values()], skipped, rejected };
 }
 
-function toRegion(f: unknown, level: Level, options: GeoJsonFileOptions): { region: RegionRecord } | Exclude<IdentityResult, { identity: unknown }> {
+function toRegion(
+  f: unknown,
+  level: Level,
+  options: GeoJsonFileOptions,
+): { region: RegionRecord } | Exclude<IdentityResult, { identity: unknown }> {
   const feature = f as { properties?: unknown; geometry?: unknown } | null;
   const geometry = regionGeometry(feature?.geometry ?? null);
   if ('reason' in geometry) return geometry;

@@ -22,12 +22,22 @@ export function regionGeometry(geometry: unknown): GeometryResult {
   const kept = polygons.map(cleanPolygon).filter((p): p is PolygonCoordinates => p !== undefined);
   if (kept.length === 0) return { code: 'degenerate_geometry', reason: 'empty geometry' };
   const bad = kept.flat(2).find((p) => !isLonLat(p));
-  if (bad !== undefined) return { code: 'not_lon_lat', reason: `position ${JSON.stringify(bad)} is not a lon/lat pair (projected coordinates?)` };
-  return { geometry: kept.length === 1 ? { type: 'Polygon', coordinates: kept[0]! } : { type: 'MultiPolygon', coordinates: kept } };
+  if (bad !== undefined)
+    return {
+      code: 'not_lon_lat',
+      reason: `position ${JSON.stringify(bad)} is not a lon/lat pair (projected coordinates?)`,
+    };
+  return {
+    geometry:
+      kept.length === 1 ? { type: 'Polygon', coordinates: kept[0]! } : { type: 'MultiPolygon', coordinates: kept },
+  };
 }
 
 class Fault extends Error {
-  constructor(readonly code: RejectCode, message: string) {
+  constructor(
+    readonly code: RejectCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -35,7 +45,8 @@ class Fault extends Error {
 function polygonsIn(g: { type?: unknown; coordinates?: unknown; geometries?: unknown }): unknown[] {
   if (g.type === 'Polygon') return [g.coordinates];
   if (g.type === 'MultiPolygon') return arrayOrThrow(g.coordinates);
-  if (g.type === 'GeometryCollection') return arrayOrThrow(g.geometries).flatMap((m) => (isPolygonal(m) ? polygonsIn(m as object) : []));
+  if (g.type === 'GeometryCollection')
+    return arrayOrThrow(g.geometries).flatMap((m) => (isPolygonal(m) ? polygonsIn(m as object) : []));
   throw new Fault('not_polygonal', `geometry type ${String(g.type)} is not polygonal`);
 }
 

@@ -39,13 +39,15 @@ const SUFFIX = '.snapshot';
  */
 export function snapshotName(inputs: SnapshotInputs): string {
   const h = createHash('sha256');
-  h.update(JSON.stringify({
-    store: [inputs.storeId, inputs.storeGeneration],
-    files: inputs.files.map((f) => ({ ...f, stat: fileStamp(f.path) })),
-    population: inputs.populationCsv === undefined ? null : [inputs.populationCsv, fileStamp(inputs.populationCsv)],
-    usAtlas: usAtlasVersion(),
-    resolution: inputs.resolution,
-  }));
+  h.update(
+    JSON.stringify({
+      store: [inputs.storeId, inputs.storeGeneration],
+      files: inputs.files.map((f) => ({ ...f, stat: fileStamp(f.path) })),
+      population: inputs.populationCsv === undefined ? null : [inputs.populationCsv, fileStamp(inputs.populationCsv)],
+      usAtlas: usAtlasVersion(),
+      resolution: inputs.resolution,
+    }),
+  );
   h.update(CODE_DIGEST);
   return `${PREFIX}${h.digest('hex').slice(0, 24)}${SUFFIX}`;
 }
@@ -73,7 +75,8 @@ export function loadIndexSnapshot(dir: string, name: string): IndexSnapshot | un
  */
 export function saveIndexSnapshot(dir: string, name: string, snapshot: IndexSnapshot): number {
   const bytes = writeSnapshot(join(dir, name), snapshot, CLASSES);
-  for (const other of readdirSync(dir)) if (other.startsWith(PREFIX) && other.endsWith(SUFFIX) && other !== name) removeSnapshot(join(dir, other));
+  for (const other of readdirSync(dir))
+    if (other.startsWith(PREFIX) && other.endsWith(SUFFIX) && other !== name) removeSnapshot(join(dir, other));
   return bytes;
 }
 
@@ -95,12 +98,18 @@ function usAtlasVersion(): string {
 const CODE_DIGEST = (() => {
   const here = dirname(fileURLToPath(import.meta.url));
   const domain = join(here, '..', 'domain');
-  const files = [...listJs(here).filter((f) => /snapshot/.test(basename(f))), ...listJs(domain), ...listJs(join(domain, 'engine'))];
+  const files = [
+    ...listJs(here).filter((f) => /snapshot/.test(basename(f))),
+    ...listJs(domain),
+    ...listJs(join(domain, 'engine')),
+  ];
   const h = createHash('sha256');
   for (const f of files.sort()) h.update(f.slice(here.length)).update(readFileSync(f));
   return h.digest('hex');
 })();
 
 function listJs(dir: string): string[] {
-  return readdirSync(dir).filter((n) => /\.(js|ts)$/.test(n) && !/\.test\.|\.d\.ts$/.test(n)).map((n) => join(dir, n));
+  return readdirSync(dir)
+    .filter((n) => /\.(js|ts)$/.test(n) && !/\.test\.|\.d\.ts$/.test(n))
+    .map((n) => join(dir, n));
 }

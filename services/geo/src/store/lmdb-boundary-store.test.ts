@@ -14,20 +14,45 @@ function path(): string {
   return d;
 }
 
-const square = (x: number) => ({ type: 'Polygon' as const, coordinates: [[[x, 0], [x + 1, 0], [x + 1, 1], [x, 1], [x, 0]]] });
+const square = (x: number) => ({
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [x, 0],
+      [x + 1, 0],
+      [x + 1, 1],
+      [x, 1],
+      [x, 0],
+    ],
+  ],
+});
 const cd = (n: number, x = n, from = '2025-01-03', state = 'nc'): RegionRecord => ({
-  slug: `region:${state}-cd-${n}`, name: `District ${n}`, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, fips: `37${n}`, ocdId: '', state,
-  geometry: square(x), validity: { from },
+  slug: `region:${state}-cd-${n}`,
+  name: `District ${n}`,
+  level: Level.LEVEL_CONGRESSIONAL_DISTRICT,
+  fips: `37${n}`,
+  ocdId: '',
+  state,
+  geometry: square(x),
+  validity: { from },
 });
 const layer = { level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'nc', validFrom: '2025-01-03' };
-const replace = (store: LmdbBoundaryStore, regions: RegionRecord[], key = layer) => store.replaceLayers([{ key, regions }])[0];
+const replace = (store: LmdbBoundaryStore, regions: RegionRecord[], key = layer) =>
+  store.replaceLayers([{ key, regions }])[0];
 const none = { created: [], updated: [], deleted: [] };
 
 describe('LmdbBoundaryStore', () => {
   it('creates, then on an identical re-import changes nothing and keeps the generation', async () => {
     const store = LmdbBoundaryStore.open(path());
     const first = replace(store, [cd(1), cd(2)]);
-    expect(first).toEqual({ key: layer, created: ['region:nc-cd-1@2025-01-03', 'region:nc-cd-2@2025-01-03'], updated: [], deleted: [], unchanged: 0, before: 0 });
+    expect(first).toEqual({
+      key: layer,
+      created: ['region:nc-cd-1@2025-01-03', 'region:nc-cd-2@2025-01-03'],
+      updated: [],
+      deleted: [],
+      unchanged: 0,
+      before: 0,
+    });
     const generation = store.generation();
     expect(replace(store, [cd(1), cd(2)])).toEqual({ key: layer, ...none, unchanged: 2, before: 2 });
     expect(store.generation()).toBe(generation);
@@ -38,7 +63,14 @@ describe('LmdbBoundaryStore', () => {
     const store = LmdbBoundaryStore.open(path());
     replace(store, [cd(1), cd(2)]);
     const change = replace(store, [cd(1, 5)]);
-    expect(change).toEqual({ key: layer, created: [], updated: ['region:nc-cd-1@2025-01-03'], deleted: ['region:nc-cd-2@2025-01-03'], unchanged: 0, before: 2 });
+    expect(change).toEqual({
+      key: layer,
+      created: [],
+      updated: ['region:nc-cd-1@2025-01-03'],
+      deleted: ['region:nc-cd-2@2025-01-03'],
+      unchanged: 0,
+      before: 2,
+    });
     expect(store.list().map((r) => r.slug)).toEqual(['region:nc-cd-1']);
     await store.close();
   });
@@ -47,16 +79,24 @@ describe('LmdbBoundaryStore', () => {
     const store = LmdbBoundaryStore.open(path());
     replace(store, [cd(1, 0, '2023-01-03')], { ...layer, validFrom: '2023-01-03' });
     replace(store, [cd(1, 3)]);
-    expect(store.list().map((r) => r.validity?.from).sort()).toEqual(['2023-01-03', '2025-01-03']);
+    expect(
+      store
+        .list()
+        .map((r) => r.validity?.from)
+        .sort(),
+    ).toEqual(['2023-01-03', '2025-01-03']);
     await store.close();
   });
 
-  it('keeps each state\'s layer apart: replacing one state never touches another', async () => {
+  it("keeps each state's layer apart: replacing one state never touches another", async () => {
     const store = LmdbBoundaryStore.open(path());
     replace(store, [cd(1, 0, '2025-01-03', 'nh'), cd(2, 1, '2025-01-03', 'nh')], { ...layer, state: 'nh' });
     const hi = replace(store, [cd(1, 5, '2025-01-03', 'hi')], { ...layer, state: 'hi' });
     expect(hi?.deleted).toEqual([]);
-    expect(store.layers().map((l) => [l.key.state, l.regions.length])).toEqual([['hi', 1], ['nh', 2]]);
+    expect(store.layers().map((l) => [l.key.state, l.regions.length])).toEqual([
+      ['hi', 1],
+      ['nh', 2],
+    ]);
     await store.close();
   });
 
@@ -65,11 +105,22 @@ describe('LmdbBoundaryStore', () => {
     replace(store, [cd(1), cd(2)]);
     const generation = store.generation();
     let seen: unknown;
-    expect(() => store.replaceLayers([{ key: layer, regions: [cd(3)] }], (changes) => {
-      seen = changes;
-      throw new Error('refused');
-    })).toThrow('refused');
-    expect(seen).toEqual([{ key: layer, created: ['region:nc-cd-3@2025-01-03'], updated: [], deleted: ['region:nc-cd-1@2025-01-03', 'region:nc-cd-2@2025-01-03'], unchanged: 0, before: 2 }]);
+    expect(() =>
+      store.replaceLayers([{ key: layer, regions: [cd(3)] }], (changes) => {
+        seen = changes;
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(seen).toEqual([
+      {
+        key: layer,
+        created: ['region:nc-cd-3@2025-01-03'],
+        updated: [],
+        deleted: ['region:nc-cd-1@2025-01-03', 'region:nc-cd-2@2025-01-03'],
+        unchanged: 0,
+        before: 2,
+      },
+    ]);
     expect(store.list().map((r) => r.slug)).toEqual(['region:nc-cd-1', 'region:nc-cd-2']);
     expect(store.generation()).toBe(generation);
     await store.close();
@@ -122,7 +173,10 @@ describe('LmdbBoundaryStore', () => {
     const store = LmdbBoundaryStore.open(dir);
     expect(store.layers().map((l) => [l.key, l.regions.map((r) => r.slug)])).toEqual([
       [{ level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'hi', validFrom: '2023-01-03' }, ['region:hi-cd-1']],
-      [{ level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'nh', validFrom: '2023-01-03' }, ['region:nh-cd-1', 'region:nh-cd-2']],
+      [
+        { level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'nh', validFrom: '2023-01-03' },
+        ['region:nh-cd-1', 'region:nh-cd-2'],
+      ],
     ]);
     await store.close();
   });

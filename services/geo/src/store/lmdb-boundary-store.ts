@@ -65,7 +65,9 @@ export class LmdbBoundaryStore implements BoundaryStore {
     this.root.resetReadTxn();
     const out: StoredLayer[] = [];
     for (const { key: id, value: keys } of this.layerIndex.getRange()) {
-      const regions = keys.map((k) => this.versions.get(`${id}#${k}`)?.region).filter((r): r is RegionRecord => r !== undefined);
+      const regions = keys
+        .map((k) => this.versions.get(`${id}#${k}`)?.region)
+        .filter((r): r is RegionRecord => r !== undefined);
       out.push({ key: parseLayerId(id), regions });
     }
     return out;
@@ -118,7 +120,8 @@ export class LmdbBoundaryStore implements BoundaryStore {
       }
     }
     if (incoming.size === 0) this.layerIndex.removeSync(id);
-    else if (change.created.length + change.deleted.length > 0) this.layerIndex.putSync(id, [...incoming.keys()].sort());
+    else if (change.created.length + change.deleted.length > 0)
+      this.layerIndex.putSync(id, [...incoming.keys()].sort());
     return change;
   }
 
@@ -148,7 +151,8 @@ export class LmdbBoundaryStore implements BoundaryStore {
         this.layerIndex.removeSync(id);
         const { level, validFrom } = parseLayerId(id);
         for (const [state, regions] of byState) {
-          if (this.layerIndex.get(layerId({ level, state, validFrom })) === undefined) this.replaceOne({ key: { level, state, validFrom }, regions });
+          if (this.layerIndex.get(layerId({ level, state, validFrom })) === undefined)
+            this.replaceOne({ key: { level, state, validFrom }, regions });
         }
       }
       this.bumpGeneration();
@@ -160,5 +164,7 @@ export class LmdbBoundaryStore implements BoundaryStore {
 function fingerprint(r: RegionRecord): string {
   const { source, ...rest } = r;
   const scale = source?.scale ?? 0;
-  return createHash('sha256').update(JSON.stringify(scale === 0 ? rest : { ...rest, scale })).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify(scale === 0 ? rest : { ...rest, scale }))
+    .digest('base64url');
 }

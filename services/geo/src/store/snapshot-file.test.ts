@@ -8,7 +8,10 @@ const dir = mkdtempSync(join(tmpdir(), 'civic-snapfile-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 class Point {
-  constructor(readonly x: number, readonly y: number) {}
+  constructor(
+    readonly x: number,
+    readonly y: number,
+  ) {}
   norm(): number {
     return Math.hypot(this.x, this.y);
   }
@@ -17,11 +20,21 @@ class Point {
 describe('snapshot files', () => {
   it('keep typed arrays, Maps, class instances, shared references, cycles and non-finite numbers', () => {
     const shared = new Float64Array([1.5, NaN, -Infinity, 4]);
-    const node: Record<string, unknown> = { name: 'a', values: shared, again: shared, missing: undefined, empty: null, flag: true };
+    const node: Record<string, unknown> = {
+      name: 'a',
+      values: shared,
+      again: shared,
+      missing: undefined,
+      empty: null,
+      flag: true,
+    };
     node['self'] = node;
     const root = {
       node,
-      map: new Map<string, unknown>([['k', new Uint16Array([7, 8, 9])], ['n', 3]]),
+      map: new Map<string, unknown>([
+        ['k', new Uint16Array([7, 8, 9])],
+        ['n', 3],
+      ]),
       list: [new Point(3, 4), new Uint8Array([1, 2, 3]), new Int32Array([-1]), 'text', Infinity],
       odd: new Uint8Array(5), // unaligned lengths must not misalign what follows
       after: new Float64Array([2.25]),
@@ -42,7 +55,7 @@ describe('snapshot files', () => {
     expect([...back.after]).toEqual([2.25]);
   });
 
-  it('views the file\'s bytes instead of copying each array', () => {
+  it("views the file's bytes instead of copying each array", () => {
     const path = join(dir, 'views.snapshot');
     writeSnapshot(path, { a: new Float64Array(1000).fill(1), b: new Uint32Array(10) }, {});
     const back = readSnapshot(path, {}) as { a: Float64Array; b: Uint32Array };

@@ -17,7 +17,14 @@ export type SnapshotClasses = Record<string, { prototype: object }>;
 
 type Typed = Float64Array | Float32Array | Int32Array | Uint32Array | Int16Array | Uint16Array | Int8Array | Uint8Array;
 const TYPED: Record<string, new (buffer: ArrayBufferLike, offset: number, length: number) => Typed> = {
-  Float64Array, Float32Array, Int32Array, Uint32Array, Int16Array, Uint16Array, Int8Array, Uint8Array,
+  Float64Array,
+  Float32Array,
+  Int32Array,
+  Uint32Array,
+  Int16Array,
+  Uint16Array,
+  Int8Array,
+  Uint8Array,
 };
 
 /** A value in the header: an inline primitive, or a marker object. */
@@ -64,7 +71,10 @@ export function writeSnapshot(path: string, root: object, classes: SnapshotClass
     if (v instanceof Map) return ['M', [...v].map(([k, x]): [Ref, Ref] => [ref(k), ref(x)])];
     const proto = Object.getPrototypeOf(v) as object | null;
     const name = proto === Object.prototype || proto === null ? 0 : names.get(proto);
-    if (name === undefined) throw new SnapshotError(`cannot store an instance of ${(v as { constructor?: { name?: string } }).constructor?.name ?? 'an unknown class'}`);
+    if (name === undefined)
+      throw new SnapshotError(
+        `cannot store an instance of ${(v as { constructor?: { name?: string } }).constructor?.name ?? 'an unknown class'}`,
+      );
     const fields: Record<string, Ref> = {};
     for (const [k, x] of Object.entries(v)) fields[k] = ref(x);
     return ['O', name, fields];
@@ -103,10 +113,14 @@ export function writeSnapshot(path: string, root: object, classes: SnapshotClass
 /** Reads a file `writeSnapshot` wrote; typed arrays are views on its bytes. */
 export function readSnapshot(path: string, classes: SnapshotClasses): unknown {
   const file = readFileSync(path);
-  if (file.length < MAGIC.length + 4 || !file.subarray(0, MAGIC.length).equals(MAGIC)) throw new SnapshotError(`${path} is not a snapshot`);
+  if (file.length < MAGIC.length + 4 || !file.subarray(0, MAGIC.length).equals(MAGIC))
+    throw new SnapshotError(`${path} is not a snapshot`);
   const headerStart = align(MAGIC.length + 4);
   const headerLength = file.readUInt32LE(MAGIC.length);
-  const { root, nodes } = JSON.parse(file.toString('utf8', headerStart, headerStart + headerLength)) as { root: Ref; nodes: Node[] };
+  const { root, nodes } = JSON.parse(file.toString('utf8', headerStart, headerStart + headerLength)) as {
+    root: Ref;
+    nodes: Node[];
+  };
   const dataStart = align(headerStart + headerLength);
   // Views need their element size's alignment in the underlying buffer.
   const bytes = (file.byteOffset + dataStart) % 8 === 0 ? file : Buffer.from(file);
@@ -119,8 +133,10 @@ export function readSnapshot(path: string, classes: SnapshotClasses): unknown {
         if (Ctor === undefined) throw new SnapshotError(`unknown array type ${n[1]}`);
         return new Ctor(bytes.buffer, base + n[2], n[3]);
       }
-      case 'A': return [];
-      case 'M': return new Map();
+      case 'A':
+        return [];
+      case 'M':
+        return new Map();
       case 'O': {
         if (n[1] === 0) return {};
         const c = classes[n[1]];

@@ -27,7 +27,10 @@ export interface UsAtlasReport {
 }
 
 /** Where us-atlas's regions come from, as their versions cite it. */
-export const US_ATLAS_SOURCE = { name: 'us-atlas counties-10m.json (Census cartographic boundaries 1:10M, 2017 edition)', scale: 10_000_000 } as const;
+export const US_ATLAS_SOURCE = {
+  name: 'us-atlas counties-10m.json (Census cartographic boundaries 1:10M, 2017 edition)',
+  scale: 10_000_000,
+} as const;
 
 /** Every state-level division and county of us-atlas's `counties-10m.json`. */
 export function loadUsAtlas(options: UsAtlasOptions = {}): RegionRecord[] {
@@ -44,7 +47,10 @@ export function loadUsAtlasWithReport(options: UsAtlasOptions = {}): UsAtlasRepo
   const rows = options.populationCsv === undefined ? undefined : readPopulationCsv(options.populationCsv);
   const unjoined: string[] = [];
   const regions: RegionRecord[] = [];
-  for (const [object, level] of [['states', Level.LEVEL_STATE], ['counties', Level.LEVEL_COUNTY]] as const) {
+  for (const [object, level] of [
+    ['states', Level.LEVEL_STATE],
+    ['counties', Level.LEVEL_COUNTY],
+  ] as const) {
     for (const f of feature(topology, topology.objects[object]).features) {
       const region = toRegion(f, level, rows);
       if (region === undefined) continue;
@@ -64,14 +70,22 @@ function readTopology(): Topology {
   return JSON.parse(readFileSync(file, 'utf8')) as Topology;
 }
 
-function toRegion(f: TopoFeature, level: Level, rows: Map<string, PopulationRow> | undefined): RegionRecord | undefined {
+function toRegion(
+  f: TopoFeature,
+  level: Level,
+  rows: Map<string, PopulationRow> | undefined,
+): RegionRecord | undefined {
   const fips = String(f.id ?? '');
   const state = STATES_BY_FIPS.get(fips.slice(0, 2));
   const geometry = f.geometry;
-  if (state === undefined || geometry === null || (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon')) return undefined;
+  if (state === undefined || geometry === null || (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon'))
+    return undefined;
   const bare = String(f.properties?.name ?? '');
   const row = rows?.get(fips);
-  const base = level === Level.LEVEL_STATE ? stateIdentity(state, bare) : countyIdentity(state, fips, row?.name ?? fullCountyName(state, fips, bare));
+  const base =
+    level === Level.LEVEL_STATE
+      ? stateIdentity(state, bare)
+      : countyIdentity(state, fips, row?.name ?? fullCountyName(state, fips, bare));
   return {
     ...base,
     level,

@@ -4,21 +4,68 @@ import { generateDemo, type DemoRegion } from './generate.js';
 import { parseSlug } from '../model/slugs.js';
 
 const regions: DemoRegion[] = [
-  { slug: 'region:co', name: 'Colorado', level: 'state', state: 'co', fips: '08', ocdId: 'ocd-division/country:us/state:co' },
-  { slug: 'region:de', name: 'Delaware', level: 'state', state: 'de', fips: '10', ocdId: 'ocd-division/country:us/state:de' },
-  { slug: 'region:co-denver-county', name: 'Denver County', level: 'county', state: 'co', fips: '08031', ocdId: 'ocd-division/country:us/state:co/county:denver' },
-  { slug: 'region:co-cd-1', name: 'Colorado Congressional District 1', level: 'congressional-district', state: 'co', fips: '0801', ocdId: 'ocd-division/country:us/state:co/cd:1' },
-  { slug: 'region:de-kent-county', name: 'Kent County', level: 'county', state: 'de', fips: '10001', ocdId: 'ocd-division/country:us/state:de/county:kent' },
+  {
+    slug: 'region:co',
+    name: 'Colorado',
+    level: 'state',
+    state: 'co',
+    fips: '08',
+    ocdId: 'ocd-division/country:us/state:co',
+  },
+  {
+    slug: 'region:de',
+    name: 'Delaware',
+    level: 'state',
+    state: 'de',
+    fips: '10',
+    ocdId: 'ocd-division/country:us/state:de',
+  },
+  {
+    slug: 'region:co-denver-county',
+    name: 'Denver County',
+    level: 'county',
+    state: 'co',
+    fips: '08031',
+    ocdId: 'ocd-division/country:us/state:co/county:denver',
+  },
+  {
+    slug: 'region:co-cd-1',
+    name: 'Colorado Congressional District 1',
+    level: 'congressional-district',
+    state: 'co',
+    fips: '0801',
+    ocdId: 'ocd-division/country:us/state:co/cd:1',
+  },
+  {
+    slug: 'region:de-kent-county',
+    name: 'Kent County',
+    level: 'county',
+    state: 'de',
+    fips: '10001',
+    ocdId: 'ocd-division/country:us/state:de/county:kent',
+  },
 ];
 
 function generate(today = '2026-11-22'): DraftBatch[] {
   return [...generateDemo({ regions, today })];
 }
 /** The candidacy fields the demo must fill: every field of the model. */
-const CANDIDACY_FIELDS_FILLED = ['name', 'person', 'contest', 'party', 'isIncumbent', 'filingStatus', 'ballotAccess', 'campaignWebsite',
-  'campaignEmails', 'campaignPhones', 'campaignTeam'];
+const CANDIDACY_FIELDS_FILLED = [
+  'name',
+  'person',
+  'contest',
+  'party',
+  'isIncumbent',
+  'filingStatus',
+  'ballotAccess',
+  'campaignWebsite',
+  'campaignEmails',
+  'campaignPhones',
+  'campaignTeam',
+];
 const nodes = (batches: DraftBatch[]) => batches.flatMap((b) => b.nodes);
-const ofKind = <K extends NodeDraft['kind']>(all: NodeDraft[], kind: K) => all.filter((n) => n.kind === kind) as Extract<NodeDraft, { kind: K }>[];
+const ofKind = <K extends NodeDraft['kind']>(all: NodeDraft[], kind: K) =>
+  all.filter((n) => n.kind === kind) as Extract<NodeDraft, { kind: K }>[];
 
 describe('demo dataset', () => {
   it('is the same for the same seed and day', () => {
@@ -28,13 +75,21 @@ describe('demo dataset', () => {
   it('gives every state past and upcoming elections, with contests at several levels', () => {
     const all = nodes(generate());
     for (const state of ['co', 'de']) {
-      const dates = ofKind(all, 'election').filter((e) => e.state === state).map((e) => e.data.date);
+      const dates = ofKind(all, 'election')
+        .filter((e) => e.state === state)
+        .map((e) => e.data.date);
       expect(dates.some((d) => d < '2026-11-22')).toBe(true);
       expect(dates.some((d) => d > '2026-11-22')).toBe(true);
-      const levels = new Set(ofKind(all, 'contest').filter((c) => c.state === state).map((c) => c.data.level));
+      const levels = new Set(
+        ofKind(all, 'contest')
+          .filter((c) => c.state === state)
+          .map((c) => c.data.level),
+      );
       expect(levels.size).toBeGreaterThanOrEqual(2);
     }
-    expect(new Set(ofKind(all, 'contest').map((c) => c.data.level))).toEqual(new Set(['state', 'county', 'congressional-district', 'national']));
+    expect(new Set(ofKind(all, 'contest').map((c) => c.data.level))).toEqual(
+      new Set(['state', 'county', 'congressional-district', 'national']),
+    );
   });
 
   it('fills every candidacy field, cites only synthetic provenance, and spreads filing states', () => {

@@ -94,26 +94,69 @@ export function* generateDemo(options: DemoOptions): Generator<DraftBatch> {
   for (const date of [past, next]) {
     if (Number(date.slice(0, 4)) % 4 !== 0) continue;
     yield { nodes: [electionNode(us, date, 'general')], edges: [] };
-    yield keep(contestBatch({ region: us, officeKey: 'us-president', officeName: 'President of the United States', tier: 'federal', term: 4 }, date, 'general', date < options.today, rand));
+    yield keep(
+      contestBatch(
+        {
+          region: us,
+          officeKey: 'us-president',
+          officeName: 'President of the United States',
+          tier: 'federal',
+          term: 4,
+        },
+        date,
+        'general',
+        date < options.today,
+        rand,
+      ),
+    );
   }
   yield* secondOpinions(drafted, rand);
 }
 
-const US: DemoRegion = { slug: 'region:us', name: 'United States', level: 'national', state: '', fips: '', ocdId: 'ocd-division/country:us' };
+const US: DemoRegion = {
+  slug: 'region:us',
+  name: 'United States',
+  level: 'national',
+  state: '',
+  fips: '',
+  ocdId: 'ocd-division/country:us',
+};
 
 function foundation(options: DemoOptions): DraftBatch {
-  const retrieved = (daysAgo: number) => new Date(Date.parse(`${options.today}T12:00:00Z`) - daysAgo * 86_400_000).toISOString();
+  const retrieved = (daysAgo: number) =>
+    new Date(Date.parse(`${options.today}T12:00:00Z`) - daysAgo * 86_400_000).toISOString();
   const provenance = (key: string, data: Omit<ProvenanceData, 'method' | 'licence' | 'publisher'>): NodeDraft => ({
-    kind: 'provenance', slug: key, state: '', tier: '',
+    kind: 'provenance',
+    slug: key,
+    state: '',
+    tier: '',
     data: { ...data, method: 'synthetic', publisher: 'civicgraph demo generator', licence: 'CC0-1.0' },
   });
   const nodes: NodeDraft[] = [
-    ...REGISTRIES.map((r, i) => provenance(r.slug, {
-      source: `civicgraph synthetic registry, edition ${i + 1}`, url: 'https://github.com/civicgraph/civicgraph#demo-data', retrievedAt: retrieved(r.daysAgo) })),
-    provenance(SURVEY, { source: 'civicgraph synthetic survey', url: 'https://github.com/civicgraph/civicgraph#demo-data', retrievedAt: retrieved(700) }),
-    ...PARTIES.map((p): NodeDraft => ({ kind: 'party', slug: `party:${p.key}`, state: '', tier: '', data: { name: p.name, abbreviation: p.abbreviation } })),
+    ...REGISTRIES.map((r, i) =>
+      provenance(r.slug, {
+        source: `civicgraph synthetic registry, edition ${i + 1}`,
+        url: 'https://github.com/civicgraph/civicgraph#demo-data',
+        retrievedAt: retrieved(r.daysAgo),
+      }),
+    ),
+    provenance(SURVEY, {
+      source: 'civicgraph synthetic survey',
+      url: 'https://github.com/civicgraph/civicgraph#demo-data',
+      retrievedAt: retrieved(700),
+    }),
+    ...PARTIES.map((p): NodeDraft => ({
+      kind: 'party',
+      slug: `party:${p.key}`,
+      state: '',
+      tier: '',
+      data: { name: p.name, abbreviation: p.abbreviation },
+    })),
     ...[US, ...options.regions.filter((r) => r.slug !== US.slug)].map((r): NodeDraft => ({
-      kind: 'region', slug: r.slug, state: r.state, tier: '',
+      kind: 'region',
+      slug: r.slug,
+      state: r.state,
+      tier: '',
       data: { name: r.name, level: r.level, fips: r.fips, ocdId: r.ocdId, aliases: [], population: null },
     })),
   ];
@@ -130,7 +173,13 @@ function seatsOf(state: DemoRegion, options: DemoOptions): Seat[] {
   return [
     { region: state, officeKey: 'us-senator', officeName: 'U.S. Senator', tier: 'federal', term: 6 },
     { region: state, officeKey: 'governor', officeName: 'Governor', tier: 'state', term: 4 },
-    ...districts.map((d): Seat => ({ region: d, officeKey: 'us-representative', officeName: 'U.S. Representative', tier: 'federal', term: 2 })),
+    ...districts.map((d): Seat => ({
+      region: d,
+      officeKey: 'us-representative',
+      officeName: 'U.S. Representative',
+      tier: 'federal',
+      term: 2,
+    })),
     ...counties.flatMap((c): Seat[] => [
       { region: c, officeKey: 'county-commissioner', officeName: 'County Commissioner', tier: 'county', term: 4 },
       { region: c, officeKey: 'sheriff', officeName: 'Sheriff', tier: 'county', term: 4 },
@@ -145,8 +194,15 @@ function regionKey(r: DemoRegion): string {
 function electionNode(region: DemoRegion, date: string, type: ContestType): NodeDraft {
   const scope = region.state === '' ? 'us' : region.state;
   return {
-    kind: 'election', slug: electionSlug(scope, date), state: region.state, tier: '',
-    data: { name: `${region.name} ${type === 'primary' ? 'Primary' : 'General'} Election ${date.slice(0, 4)} (demo)`, date, type },
+    kind: 'election',
+    slug: electionSlug(scope, date),
+    state: region.state,
+    tier: '',
+    data: {
+      name: `${region.name} ${type === 'primary' ? 'Primary' : 'General'} Election ${date.slice(0, 4)} (demo)`,
+      date,
+      type,
+    },
   };
 }
 
@@ -161,13 +217,35 @@ function contestBatch(seat: Seat, date: string, type: ContestType, past: boolean
   const election = electionSlug(scope, date);
   const { state } = seat.region;
   const nodes: NodeDraft[] = [
-    { kind: 'office', slug: office, state, tier: seat.tier, data: { name: seat.officeName, level: seat.region.level, tier: seat.tier, region: seat.region.slug } },
-    { kind: 'contest', slug: contest, state, tier: seat.tier, data: {
-      name: `${seat.officeName}, ${seat.region.name} (${type} ${year}, demo)`, type, date, year, level: seat.region.level,
-      region: seat.region.slug, office, seats: 1, special: false } },
+    {
+      kind: 'office',
+      slug: office,
+      state,
+      tier: seat.tier,
+      data: { name: seat.officeName, level: seat.region.level, tier: seat.tier, region: seat.region.slug },
+    },
+    {
+      kind: 'contest',
+      slug: contest,
+      state,
+      tier: seat.tier,
+      data: {
+        name: `${seat.officeName}, ${seat.region.name} (${type} ${year}, demo)`,
+        type,
+        date,
+        year,
+        level: seat.region.level,
+        region: seat.region.slug,
+        office,
+        seats: 1,
+        special: false,
+      },
+    },
   ];
   const edges: EdgeDoc[] = [
-    edge('IN_REGION', contest, seat.region.slug), edge('FOR_OFFICE', contest, office), edge('IN_ELECTION', contest, election),
+    edge('IN_REGION', contest, seat.region.slug),
+    edge('FOR_OFFICE', contest, office),
+    edge('IN_ELECTION', contest, election),
     edge('SERVES_REGION', office, seat.region.slug),
   ];
   const count = 2 + Math.floor(rand() * 3);
@@ -182,8 +260,13 @@ function contestBatch(seat: Seat, date: string, type: ContestType, past: boolean
     edges.push(...results.edges);
     const winner = candidates[results.winner]!;
     const start = `${year + 1}-01-03`;
-    edges.push({ kind: 'HOLDS', from: winner.person, to: office, key: start,
-      data: { start, end: `${year + 1 + seat.term}-01-03`, party: winner.party } });
+    edges.push({
+      kind: 'HOLDS',
+      from: winner.person,
+      to: office,
+      key: start,
+      data: { start, end: `${year + 1 + seat.term}-01-03`, party: winner.party },
+    });
   }
   return { nodes, edges };
 }
@@ -205,41 +288,103 @@ function candidate(seat: Seat, contestKey: string, i: number, past: boolean, ran
   const candidacy = candidacySlug(contestKey, personKey);
   const party = `party:${PARTIES[i % PARTIES.length]!.key}`;
   const { state } = seat.region;
-  const [filing, access] = past ? (i === 2 ? ['QUALIFIED', 'WRITE_IN'] : ['QUALIFIED', 'ON_BALLOT']) : pick(UPCOMING_STATES, rand);
+  const [filing, access] = past
+    ? i === 2
+      ? ['QUALIFIED', 'WRITE_IN']
+      : ['QUALIFIED', 'ON_BALLOT']
+    : pick(UPCOMING_STATES, rand);
   const site = `https://${slugKey(name)}.example.org`;
   const claims: Record<string, FieldValue> = {
-    name, person, contest: `contest:${contestKey}`, party, isIncumbent: i === 0 && rand() < 0.5,
-    filingStatus: filing, ballotAccess: access, campaignWebsite: site,
-    campaignEmails: [`hello@${slugKey(name)}.example.org`], campaignPhones: [`+1-555-01${String(Math.floor(rand() * 100)).padStart(2, '0')}`],
-    campaignTeam: [{ role: 'campaign manager', name: `${pick(['Alex', 'Sam', 'Robin'], rand)} ${family}`, email: `team@${slugKey(name)}.example.org`, phone: '+1-555-0100' }],
+    name,
+    person,
+    contest: `contest:${contestKey}`,
+    party,
+    isIncumbent: i === 0 && rand() < 0.5,
+    filingStatus: filing,
+    ballotAccess: access,
+    campaignWebsite: site,
+    campaignEmails: [`hello@${slugKey(name)}.example.org`],
+    campaignPhones: [`+1-555-01${String(Math.floor(rand() * 100)).padStart(2, '0')}`],
+    campaignTeam: [
+      {
+        role: 'campaign manager',
+        name: `${pick(['Alex', 'Sam', 'Robin'], rand)} ${family}`,
+        email: `team@${slugKey(name)}.example.org`,
+        phone: '+1-555-0100',
+      },
+    ],
   };
   const positions = [0, 1].map((k) => {
     const issue = ISSUES[(i + k * 3) % ISSUES.length]!;
     return { slug: slug('position', `${parseSlug(candidacy)!.key}-${issue}`), issue, stance: pick(STANCES, rand) };
   });
   const nodes: NodeDraft[] = [
-    { kind: 'person', slug: person, state: '', tier: '', data: { name, givenName: given, familyName: family, ids: {}, birthday: null, gender: null } },
-    ...positions.map((p): NodeDraft => ({ kind: 'position', slug: p.slug, state, tier: seat.tier,
-      data: { issue: p.issue, stance: p.stance, summary: `${name} ${p.stance} more ${p.issue} funding (invented for the demo).` } })),
-    { kind: 'candidacy', slug: candidacy, state, tier: seat.tier, claims, provenance: pick(REGISTRIES, rand).slug, positions: positions.map((p) => p.slug) },
+    {
+      kind: 'person',
+      slug: person,
+      state: '',
+      tier: '',
+      data: { name, givenName: given, familyName: family, ids: {}, birthday: null, gender: null },
+    },
+    ...positions.map((p): NodeDraft => ({
+      kind: 'position',
+      slug: p.slug,
+      state,
+      tier: seat.tier,
+      data: {
+        issue: p.issue,
+        stance: p.stance,
+        summary: `${name} ${p.stance} more ${p.issue} funding (invented for the demo).`,
+      },
+    })),
+    {
+      kind: 'candidacy',
+      slug: candidacy,
+      state,
+      tier: seat.tier,
+      claims,
+      provenance: pick(REGISTRIES, rand).slug,
+      positions: positions.map((p) => p.slug),
+    },
   ];
   const edges: EdgeDoc[] = [
-    edge('FOR_CONTEST', candidacy, `contest:${contestKey}`), edge('OF_PERSON', candidacy, person), edge('OF_PARTY', candidacy, party),
+    edge('FOR_CONTEST', candidacy, `contest:${contestKey}`),
+    edge('OF_PERSON', candidacy, person),
+    edge('OF_PARTY', candidacy, party),
     ...positions.map((p) => edge('TAKES_POSITION', candidacy, p.slug)),
   ];
   return { nodes, edges, person, party, candidacy, name };
 }
 
-const UPCOMING_STATES = [['DECLARED', 'PENDING'], ['FILED', 'PENDING'], ['QUALIFIED', 'ON_BALLOT'], ['QUALIFIED', 'ON_BALLOT'], ['WITHDRAWN', 'DENIED']] as const;
+const UPCOMING_STATES = [
+  ['DECLARED', 'PENDING'],
+  ['FILED', 'PENDING'],
+  ['QUALIFIED', 'ON_BALLOT'],
+  ['QUALIFIED', 'ON_BALLOT'],
+  ['WITHDRAWN', 'DENIED'],
+] as const;
 
 function resultsFor(seat: Seat, contest: string, contestKey: string, candidates: Candidate[], rand: () => number) {
   const votes = candidates.map(() => 1_000 + Math.floor(rand() * 200_000));
   const total = votes.reduce((a, b) => a + b, 0);
   const winner = votes.indexOf(Math.max(...votes));
   const nodes: NodeDraft[] = candidates.map((c, i) => ({
-    kind: 'result', slug: slug('result', `${contestKey}-${parseSlug(c.person)!.key}`), state: seat.region.state, tier: seat.tier,
+    kind: 'result',
+    slug: slug('result', `${contestKey}-${parseSlug(c.person)!.key}`),
+    state: seat.region.state,
+    tier: seat.tier,
     // As an official canvass writes it: the party's name, not our slug.
-    data: { contest, candidacy: c.candidacy, choice: c.name, party: partyName(c.party), votes: votes[i]!, share: votes[i]! / total, totalVotes: total, certified: true, winner: i === winner },
+    data: {
+      contest,
+      candidacy: c.candidacy,
+      choice: c.name,
+      party: partyName(c.party),
+      votes: votes[i]!,
+      share: votes[i]! / total,
+      totalVotes: total,
+      certified: true,
+      winner: i === winner,
+    },
   }));
   const edges = candidates.flatMap((c, i) => {
     const result = (nodes[i] as { slug: string }).slug;
@@ -262,8 +407,21 @@ function* secondOpinions(candidacies: readonly CandidacyDraft[], rand: () => num
   for (const c of candidacies) {
     const r = rand();
     if (r >= 0.5) continue;
-    const party = r < 0.4 ? c.claims.party : pick(parties.filter((p) => p !== c.claims.party), rand);
-    nodes.push({ kind: 'candidacy', slug: c.slug, state: c.state, tier: c.tier, claims: { party: party ?? null }, provenance: SURVEY });
+    const party =
+      r < 0.4
+        ? c.claims.party
+        : pick(
+            parties.filter((p) => p !== c.claims.party),
+            rand,
+          );
+    nodes.push({
+      kind: 'candidacy',
+      slug: c.slug,
+      state: c.state,
+      tier: c.tier,
+      claims: { party: party ?? null },
+      provenance: SURVEY,
+    });
     if (nodes.length === 200) {
       yield { nodes, edges: [] };
       nodes = [];

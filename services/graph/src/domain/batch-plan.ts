@@ -1,6 +1,15 @@
 import { InvalidParameterError, type CivicEvent } from '@civicgraph/kit';
 import type { NodeKind } from '../model/kinds.js';
-import { edgeId, type BallotAccess, type CandidacyData, type EdgeDoc, type FilingStatus, type NodeDoc, type PersonData, type ProvenanceData } from '../model/nodes.js';
+import {
+  edgeId,
+  type BallotAccess,
+  type CandidacyData,
+  type EdgeDoc,
+  type FilingStatus,
+  type NodeDoc,
+  type PersonData,
+  type ProvenanceData,
+} from '../model/nodes.js';
 import type { ChangeSet } from '../store/graph-store.js';
 import { assertBallotMove, assertFilingMove } from './candidacy-states.js';
 import { claimsOf, mergeClaims, resolveCandidacy, type ClaimsByField } from './claims.js';
@@ -76,7 +85,8 @@ export function citedProvenance(nodes: Iterable<NodeDoc>): string[] {
   const slugs = new Set<string>();
   for (const n of nodes) {
     if (n.kind !== 'candidacy') continue;
-    for (const claims of Object.values(claimsOf((n as NodeDoc<'candidacy'>).data))) for (const c of claims ?? []) slugs.add(c.provenance);
+    for (const claims of Object.values(claimsOf((n as NodeDoc<'candidacy'>).data)))
+      for (const c of claims ?? []) slugs.add(c.provenance);
   }
   return [...slugs];
 }
@@ -93,7 +103,12 @@ export function plannedEdges(batch: DraftBatch): EdgeDoc[] {
     const e: EdgeDoc = { kind: 'SUPPORTED_BY', from: d.slug, to: d.provenance, key: '', data: {} };
     byId.set(edgeId(e), e);
   }
-  for (const e of batch.edges) byId.set(typeof e === 'object' && e !== null ? edgeId(e) : String(e), { ...e, key: e?.key ?? '', data: e?.data ?? {} });
+  for (const e of batch.edges)
+    byId.set(typeof e === 'object' && e !== null ? edgeId(e) : String(e), {
+      ...e,
+      key: e?.key ?? '',
+      data: e?.data ?? {},
+    });
   return [...byId.values()];
 }
 
@@ -102,7 +117,8 @@ export function planBatch(batch: DraftBatch, snap: Snapshot, ctx: PlanContext): 
   checkBatch(batch);
   const order = [...new Set(batch.nodes.map((d) => d.slug))];
   const plain = latestPlainDrafts(batch.nodes);
-  const provenanceOf = (slug: string): ProvenanceData | undefined => provenanceIn(plain.get(slug), snap.nodes.get(slug));
+  const provenanceOf = (slug: string): ProvenanceData | undefined =>
+    provenanceIn(plain.get(slug), snap.nodes.get(slug));
   const candidacies = mergeCandidacyDrafts(batch.nodes, snap, provenanceOf, ctx.now);
 
   const after = new Map<string, NodeDoc>();
@@ -110,15 +126,38 @@ export function planBatch(batch: DraftBatch, snap: Snapshot, ctx: PlanContext): 
   const record = (slug: string, doc: NodeDoc, outcome: Outcome, fields: string[]): NodeOutcome => {
     after.set(slug, doc);
     const before = snap.nodes.get(slug);
-    if (outcome !== 'unchanged') changes.push({ kind: doc.kind, verb: outcome, slugs: [slug], changedFields: [...fields], rev: doc.rev, after: doc, ...(before === undefined ? {} : { before }) });
+    if (outcome !== 'unchanged')
+      changes.push({
+        kind: doc.kind,
+        verb: outcome,
+        slugs: [slug],
+        changedFields: [...fields],
+        rev: doc.rev,
+        after: doc,
+        ...(before === undefined ? {} : { before }),
+      });
     return { slug, kind: doc.kind, outcome, changedFields: outcome === 'updated' ? fields : [] };
   };
 
   const outcomes = new Map<string, NodeOutcome>();
   for (const [slug, d] of plain) outcomes.set(slug, record(slug, ...planPlain(d, snap.nodes.get(slug), ctx.now)));
-  const changedProvenance = new Set([...outcomes.values()].filter((o) => o.kind === 'provenance' && o.outcome !== 'unchanged').map((o) => o.slug));
+  const changedProvenance = new Set(
+    [...outcomes.values()].filter((o) => o.kind === 'provenance' && o.outcome !== 'unchanged').map((o) => o.slug),
+  );
   for (const [slug, work] of candidacies) {
-    outcomes.set(slug, record(slug, ...planCandidacy(work, snap.nodes.get(slug) as NodeDoc<'candidacy'> | undefined, changedProvenance, provenanceOf, ctx.now)));
+    outcomes.set(
+      slug,
+      record(
+        slug,
+        ...planCandidacy(
+          work,
+          snap.nodes.get(slug) as NodeDoc<'candidacy'> | undefined,
+          changedProvenance,
+          provenanceOf,
+          ctx.now,
+        ),
+      ),
+    );
   }
 
   const exists = (slug: string): boolean => after.has(slug) || snap.nodes.has(slug);
@@ -130,7 +169,10 @@ export function planBatch(batch: DraftBatch, snap: Snapshot, ctx: PlanContext): 
   const nodeOf = (slug: string): NodeDoc => after.get(slug) ?? snap.nodes.get(slug)!;
   addEdgeChanges(changes, link, nodeOf);
 
-  const events: CivicEvent[] = [...changes.map((c) => nodeEvent(ctx.env, c, ctx.now)), ...officeholderEvents(ctx.env, link, snap.edges, nodeOf, ctx.now)];
+  const events: CivicEvent[] = [
+    ...changes.map((c) => nodeEvent(ctx.env, c, ctx.now)),
+    ...officeholderEvents(ctx.env, link, snap.edges, nodeOf, ctx.now),
+  ];
   const put = [...after.values()]
     .filter((n) => outcomes.get(n.slug)!.outcome !== 'unchanged')
     .map((node) => ({ node, expectRev: node.rev - 1 }));
@@ -138,7 +180,14 @@ export function planBatch(batch: DraftBatch, snap: Snapshot, ctx: PlanContext): 
   const count = (o: Outcome): number => nodes.filter((n) => n.outcome === o).length;
   return {
     changes: { put, remove: [], link, unlink: [], events },
-    outcome: { nodes, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), linked: link.length, events: events.length },
+    outcome: {
+      nodes,
+      created: count('created'),
+      updated: count('updated'),
+      unchanged: count('unchanged'),
+      linked: link.length,
+      events: events.length,
+    },
     after,
   };
 }
@@ -161,19 +210,31 @@ function latestPlainDrafts(drafts: readonly NodeDraft[]): Map<string, PlainDraft
   return out;
 }
 
-function provenanceIn(drafted: PlainDraft<Exclude<NodeKind, 'candidacy'>> | undefined, stored: NodeDoc | undefined): ProvenanceData | undefined {
+function provenanceIn(
+  drafted: PlainDraft<Exclude<NodeKind, 'candidacy'>> | undefined,
+  stored: NodeDoc | undefined,
+): ProvenanceData | undefined {
   if (drafted) return drafted.kind === 'provenance' ? (drafted.data as ProvenanceData) : undefined;
   return stored?.kind === 'provenance' ? (stored.data as ProvenanceData) : undefined;
 }
 
 function planPlain(d: PlainDraft<Exclude<NodeKind, 'candidacy'>>, stored: NodeDoc | undefined, now: Date): Planned {
-  if (!stored) return [{ slug: d.slug, kind: d.kind, state: d.state, tier: d.tier, data: d.data, rev: 1, updatedAt: now.toISOString() }, 'created', []];
+  if (!stored)
+    return [
+      { slug: d.slug, kind: d.kind, state: d.state, tier: d.tier, data: d.data, rev: 1, updatedAt: now.toISOString() },
+      'created',
+      [],
+    ];
   // A reference (createOnly) names a node another source owns: it may create it, never change it.
   if (d.createOnly === true) return [stored, 'unchanged', []];
   if (isOlderStatement(d, stored)) return [stored, 'unchanged', []];
   const fields = [...changedKeys(stored.data, d.data), ...scopeChanges(stored, d)];
   if (fields.length === 0) return [stored, 'unchanged', []];
-  return [{ ...stored, state: d.state, tier: d.tier, data: d.data, rev: stored.rev + 1, updatedAt: now.toISOString() }, 'updated', fields];
+  return [
+    { ...stored, state: d.state, tier: d.tier, data: d.data, rev: stored.rev + 1, updatedAt: now.toISOString() },
+    'updated',
+    fields,
+  ];
 }
 
 /** A person stated by a source read before the one that stated what is stored (PersonData.asOf). */
@@ -213,11 +274,20 @@ function mergeCandidacyDrafts(
   for (const d of drafts) {
     if (d.kind !== 'candidacy') continue;
     if (!provenanceOf(d.provenance)) {
-      throw new InvalidParameterError('provenance', `${d.slug}: provenance ${d.provenance} is neither in the batch nor stored`);
+      throw new InvalidParameterError(
+        'provenance',
+        `${d.slug}: provenance ${d.provenance} is neither in the batch nor stored`,
+      );
     }
     const stored = snap.nodes.get(d.slug) as NodeDoc<'candidacy'> | undefined;
     const earlier = out.get(d.slug);
-    const held = earlier ?? { slug: d.slug, state: d.state, tier: d.tier, claims: claimsOf(stored?.data), positions: stored?.data.positions ?? [] };
+    const held = earlier ?? {
+      slug: d.slug,
+      state: d.state,
+      tier: d.tier,
+      claims: claimsOf(stored?.data),
+      positions: stored?.data.positions ?? [],
+    };
     const next: CandidacyWork = {
       slug: d.slug,
       state: d.state,
@@ -227,8 +297,12 @@ function mergeCandidacyDrafts(
       positions: d.positions ? [...new Set([...held.positions, ...d.positions])].sort() : held.positions,
     };
     if (!deepEqual(held.claims, next.claims)) {
-      const before = earlier !== undefined ? resolveCandidacy(d.slug, earlier.claims, earlier.positions, provenanceOf, now) : stored?.data;
-      if (before !== undefined) checkMoves(d.slug, before, resolveCandidacy(d.slug, next.claims, next.positions, provenanceOf, now));
+      const before =
+        earlier !== undefined
+          ? resolveCandidacy(d.slug, earlier.claims, earlier.positions, provenanceOf, now)
+          : stored?.data;
+      if (before !== undefined)
+        checkMoves(d.slug, before, resolveCandidacy(d.slug, next.claims, next.positions, provenanceOf, now));
     }
     out.set(d.slug, next);
   }
@@ -249,15 +323,38 @@ function planCandidacy(
   now: Date,
 ): Planned {
   const citesChanged = Object.values(work.claims).some((cs) => cs?.some((c) => changedProvenance.has(c.provenance)));
-  if (stored && !citesChanged && deepEqual(claimsOf(stored.data), work.claims) && deepEqual(stored.data.positions, work.positions) && scopeChanges(stored, work).length === 0) {
+  if (
+    stored &&
+    !citesChanged &&
+    deepEqual(claimsOf(stored.data), work.claims) &&
+    deepEqual(stored.data.positions, work.positions) &&
+    scopeChanges(stored, work).length === 0
+  ) {
     return [stored, 'unchanged', []];
   }
   const data = resolveCandidacy(work.slug, work.claims, work.positions, provenanceOf, now);
-  if (!stored) return [{ slug: work.slug, kind: 'candidacy', state: work.state, tier: work.tier, data, rev: 1, updatedAt: now.toISOString() }, 'created', []];
+  if (!stored)
+    return [
+      {
+        slug: work.slug,
+        kind: 'candidacy',
+        state: work.state,
+        tier: work.tier,
+        data,
+        rev: 1,
+        updatedAt: now.toISOString(),
+      },
+      'created',
+      [],
+    ];
   checkMoves(work.slug, stored.data, data);
   const fields = [...candidacyChanges(stored.data, data), ...scopeChanges(stored, work)];
   if (fields.length === 0) return [stored, 'unchanged', []];
-  return [{ ...stored, state: work.state, tier: work.tier, data, rev: stored.rev + 1, updatedAt: now.toISOString() }, 'updated', fields];
+  return [
+    { ...stored, state: work.state, tier: work.tier, data, rev: stored.rev + 1, updatedAt: now.toISOString() },
+    'updated',
+    fields,
+  ];
 }
 
 /** Field names whose value, confidence or claims changed, plus `positions`. */

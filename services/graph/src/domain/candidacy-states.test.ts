@@ -32,7 +32,9 @@ const pairs = <T>(values: T[]): [T, T][] => values.flatMap((a) => values.map((b)
 const isListed = <T>(list: [T, T][], from: T, to: T): boolean => list.some(([f, t]) => f === from && t === to);
 
 const ILLEGAL_FILING = pairs(FILING_VALUES).filter(([f, t]) => f !== t && !isListed(LEGAL_FILING, f, t));
-const ILLEGAL_BALLOT = pairs(BALLOT_VALUES).filter(([f, t]) => f !== t && !isListed(LEGAL_BALLOT, f, t) && !(f === 'ON_BALLOT' && t === 'REMOVED'));
+const ILLEGAL_BALLOT = pairs(BALLOT_VALUES).filter(
+  ([f, t]) => f !== t && !isListed(LEGAL_BALLOT, f, t) && !(f === 'ON_BALLOT' && t === 'REMOVED'),
+);
 
 function caught(fn: () => void): InvalidParameterError {
   try {

@@ -43,7 +43,11 @@ export function isFilingMove(from: FilingStatus | null, to: FilingStatus | null)
 }
 
 /** Whether ballotAccess may go from `from` to `to`, given the filing status after the change. */
-export function isBallotMove(from: BallotAccess | null, to: BallotAccess | null, filingStatus: FilingStatus | null): boolean {
+export function isBallotMove(
+  from: BallotAccess | null,
+  to: BallotAccess | null,
+  filingStatus: FilingStatus | null,
+): boolean {
   if (from === to) return true;
   if (to === null) return false;
   if (from === null) return true;
@@ -53,17 +57,34 @@ export function isBallotMove(from: BallotAccess | null, to: BallotAccess | null,
 
 /** Throws InvalidParameterError (field `filing_status`) naming both values when the move is illegal. */
 export function assertFilingMove(from: FilingStatus | null, to: FilingStatus | null): void {
-  if (!isFilingStatusOrNull(to)) throw new InvalidParameterError('filing_status', `filing_status "${String(to)}" is not one of ${FILING_STATUSES.join(', ')}`);
+  if (!isFilingStatusOrNull(to))
+    throw new InvalidParameterError(
+      'filing_status',
+      `filing_status "${String(to)}" is not one of ${FILING_STATUSES.join(', ')}`,
+    );
   if (isFilingMove(from, to)) return;
-  throw new InvalidParameterError('filing_status', `filing_status cannot move from ${show(from)} to ${show(to)}${filingHint(from, to)}`);
+  throw new InvalidParameterError(
+    'filing_status',
+    `filing_status cannot move from ${show(from)} to ${show(to)}${filingHint(from, to)}`,
+  );
 }
 
 /** Throws InvalidParameterError (field `ballot_access`) naming both values when the move is illegal. */
-export function assertBallotMove(from: BallotAccess | null, to: BallotAccess | null, filingStatus: FilingStatus | null): void {
-  if (!isBallotAccessOrNull(to)) throw new InvalidParameterError('ballot_access', `ballot_access "${String(to)}" is not one of ${BALLOT_ACCESSES.join(', ')}`);
+export function assertBallotMove(
+  from: BallotAccess | null,
+  to: BallotAccess | null,
+  filingStatus: FilingStatus | null,
+): void {
+  if (!isBallotAccessOrNull(to))
+    throw new InvalidParameterError(
+      'ballot_access',
+      `ballot_access "${String(to)}" is not one of ${BALLOT_ACCESSES.join(', ')}`,
+    );
   if (isBallotMove(from, to, filingStatus)) return;
   const needsWithdrawal = from !== null && to !== null && AFTER_WITHDRAWAL.has(`${from}>${to}`);
-  const why = needsWithdrawal ? ` while filing_status is ${show(filingStatus)} (only after withdrawal: WITHDRAWN)` : ballotHint(from, to);
+  const why = needsWithdrawal
+    ? ` while filing_status is ${show(filingStatus)} (only after withdrawal: WITHDRAWN)`
+    : ballotHint(from, to);
   throw new InvalidParameterError('ballot_access', `ballot_access cannot move from ${show(from)} to ${show(to)}${why}`);
 }
 

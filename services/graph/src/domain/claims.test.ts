@@ -3,15 +3,30 @@ import type { ProvenanceData } from '../model/nodes.js';
 import { mergeClaims, resolveCandidacy, snakeField, validateStatements } from './claims.js';
 
 const asOf = new Date('2026-06-01T00:00:00Z');
-const prov = (source: string): ProvenanceData => ({ source, url: '', publisher: source, licence: '', retrievedAt: asOf.toISOString(), method: 'import' });
+const prov = (source: string): ProvenanceData => ({
+  source,
+  url: '',
+  publisher: source,
+  licence: '',
+  retrievedAt: asOf.toISOString(),
+  method: 'import',
+});
 const lookup = (slug: string): ProvenanceData | undefined => prov(slug);
 
 describe('mergeClaims', () => {
   test('replaces the claim of the same provenance, keeps the others, and sorts by provenance', () => {
-    const held = { party: [{ value: 'party:dem', provenance: 'provenance:vip' }, { value: 'party:dem', provenance: 'provenance:fec' }] };
+    const held = {
+      party: [
+        { value: 'party:dem', provenance: 'provenance:vip' },
+        { value: 'party:dem', provenance: 'provenance:fec' },
+      ],
+    };
     const merged = mergeClaims(held, { party: 'party:rep', name: 'Jane' }, 'provenance:fec');
     expect(merged).toEqual({
-      party: [{ value: 'party:rep', provenance: 'provenance:fec' }, { value: 'party:dem', provenance: 'provenance:vip' }],
+      party: [
+        { value: 'party:rep', provenance: 'provenance:fec' },
+        { value: 'party:dem', provenance: 'provenance:vip' },
+      ],
       name: [{ value: 'Jane', provenance: 'provenance:fec' }],
     });
     expect(held.party).toHaveLength(2);
@@ -65,9 +80,9 @@ describe('resolveCandidacy', () => {
   });
 
   test('without a name no candidacy can be resolved', () => {
-    expect(() => resolveCandidacy('candidacy:x', { person: [{ value: 'person:jane', provenance: 'a' }] }, [], lookup, asOf)).toThrow(
-      expect.objectContaining({ field: 'name' }),
-    );
+    expect(() =>
+      resolveCandidacy('candidacy:x', { person: [{ value: 'person:jane', provenance: 'a' }] }, [], lookup, asOf),
+    ).toThrow(expect.objectContaining({ field: 'name' }));
   });
 });
 

@@ -55,12 +55,18 @@ export function claimsOf(data: CandidacyData | undefined): ClaimsByField {
  * provenance slug is replaced, others are kept. Claims are kept sorted by provenance slug,
  * so the stored result does not depend on the order sources arrived in.
  */
-export function mergeClaims(held: ClaimsByField, statements: Partial<Record<CandidacyField, FieldValue>>, provenance: string): ClaimsByField {
+export function mergeClaims(
+  held: ClaimsByField,
+  statements: Partial<Record<CandidacyField, FieldValue>>,
+  provenance: string,
+): ClaimsByField {
   const out: ClaimsByField = { ...held };
   for (const [field, value] of Object.entries(statements) as [CandidacyField, FieldValue | undefined][]) {
     if (value === undefined) continue;
     const others = (held[field] ?? []).filter((c) => c.provenance !== provenance);
-    out[field] = [...others, { value, provenance }].sort((a, b) => (a.provenance < b.provenance ? -1 : a.provenance > b.provenance ? 1 : 0));
+    out[field] = [...others, { value, provenance }].sort((a, b) =>
+      a.provenance < b.provenance ? -1 : a.provenance > b.provenance ? 1 : 0,
+    );
   }
   return out;
 }
@@ -69,19 +75,38 @@ export function mergeClaims(held: ClaimsByField, statements: Partial<Record<Cand
 export function validateStatements(slug: string, statements: Record<string, unknown>): void {
   for (const [field, value] of Object.entries(statements)) {
     if (value === undefined) continue;
-    if (!isCandidacyField(field)) throw new InvalidParameterError(snakeField(field), `${slug}: "${field}" is not a candidacy field`);
+    if (!isCandidacyField(field))
+      throw new InvalidParameterError(snakeField(field), `${slug}: "${field}" is not a candidacy field`);
     const problem = FIELD_CHECKS[field](value);
-    if (problem) throw new InvalidParameterError(snakeField(field), `${slug}: ${snakeField(field)} ${problem}, got ${JSON.stringify(value)}`);
+    if (problem)
+      throw new InvalidParameterError(
+        snakeField(field),
+        `${slug}: ${snakeField(field)} ${problem}, got ${JSON.stringify(value)}`,
+      );
   }
 }
 
 type Check = (v: unknown) => string | undefined;
-const slugOf = (kind: 'person' | 'contest' | 'party'): Check => (v) => (typeof v === 'string' && parseSlug(v)?.kind === kind ? undefined : `must be a ${kind} slug`);
-const nullable = (check: Check): Check => (v) => (v === null ? undefined : check(v));
+const slugOf =
+  (kind: 'person' | 'contest' | 'party'): Check =>
+  (v) =>
+    typeof v === 'string' && parseSlug(v)?.kind === kind ? undefined : `must be a ${kind} slug`;
+const nullable =
+  (check: Check): Check =>
+  (v) =>
+    v === null ? undefined : check(v);
 const text: Check = (v) => (typeof v === 'string' && v.trim() !== '' ? undefined : 'must be non-empty text');
-const texts: Check = (v) => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? undefined : 'must be a list of text');
+const texts: Check = (v) =>
+  Array.isArray(v) && v.every((s) => typeof s === 'string') ? undefined : 'must be a list of text';
 const records: Check = (v) =>
-  Array.isArray(v) && v.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r) && Object.values(r).every((x) => x === null || typeof x !== 'object'))
+  Array.isArray(v) &&
+  v.every(
+    (r) =>
+      typeof r === 'object' &&
+      r !== null &&
+      !Array.isArray(r) &&
+      Object.values(r).every((x) => x === null || typeof x !== 'object'),
+  )
     ? undefined
     : 'must be a list of flat records';
 
@@ -91,8 +116,12 @@ const FIELD_CHECKS: Record<CandidacyField, Check> = {
   contest: slugOf('contest'),
   party: nullable(slugOf('party')),
   isIncumbent: nullable((v) => (typeof v === 'boolean' ? undefined : 'must be true, false or null')),
-  filingStatus: nullable((v) => (isFilingStatus(v) ? undefined : 'must be DECLARED, FILED, QUALIFIED, WITHDRAWN, DISQUALIFIED or null')),
-  ballotAccess: nullable((v) => (isBallotAccess(v) ? undefined : 'must be PENDING, ON_BALLOT, WRITE_IN, DENIED, REMOVED or null')),
+  filingStatus: nullable((v) =>
+    isFilingStatus(v) ? undefined : 'must be DECLARED, FILED, QUALIFIED, WITHDRAWN, DISQUALIFIED or null',
+  ),
+  ballotAccess: nullable((v) =>
+    isBallotAccess(v) ? undefined : 'must be PENDING, ON_BALLOT, WRITE_IN, DENIED, REMOVED or null',
+  ),
   campaignWebsite: nullable(text),
   campaignEmails: texts,
   campaignPhones: texts,
@@ -105,7 +134,13 @@ const FIELD_CHECKS: Record<CandidacyField, Check> = {
  * all abstain (null where null means unknown) holds null at confidence 0 and does not
  * count toward the candidacy's confidence.
  */
-export function resolveCandidacy(slug: string, claims: ClaimsByField, positions: string[], provenanceOf: ProvenanceLookup, asOf: Date): CandidacyData {
+export function resolveCandidacy(
+  slug: string,
+  claims: ClaimsByField,
+  positions: string[],
+  provenanceOf: ProvenanceLookup,
+  asOf: Date,
+): CandidacyData {
   const fields: Partial<Record<CandidacyField, Field>> = {};
   const confidences: Partial<Record<CandidacyField, number>> = {};
   for (const field of CANDIDACY_FIELDS) {

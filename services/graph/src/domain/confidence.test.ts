@@ -14,7 +14,12 @@ import {
 const asOf = new Date('2026-06-01T00:00:00Z');
 const daysBefore = (days: number): string => new Date(asOf.getTime() - days * 86_400_000).toISOString();
 
-function prov(source: string, method: ProvenanceMethod = 'import', retrievedAt = asOf.toISOString(), publisher = `${source} publisher`): ProvenanceData {
+function prov(
+  source: string,
+  method: ProvenanceMethod = 'import',
+  retrievedAt = asOf.toISOString(),
+  publisher = `${source} publisher`,
+): ProvenanceData {
   return { source, url: `https://example.org/${source}`, publisher, licence: 'CC0-1.0', retrievedAt, method };
 }
 
@@ -141,7 +146,12 @@ describe('resolveField', () => {
   });
 
   test('the answer does not depend on the order of the claims', () => {
-    const claims = [claim('party:dem', 'fec'), claim('party:rep', 'vip'), claim('party:grn', 'demo'), claim('party:dem', 'filing')];
+    const claims = [
+      claim('party:dem', 'fec'),
+      claim('party:rep', 'vip'),
+      claim('party:grn', 'demo'),
+      claim('party:dem', 'filing'),
+    ];
     const forward = resolveField(claims, records, asOf);
     expect(resolveField([...claims].reverse(), records, asOf)).toEqual(forward);
     expect(resolveField([claims[2]!, claims[0]!, claims[3]!, claims[1]!], records, asOf)).toEqual(forward);

@@ -57,7 +57,11 @@ export const FIELD_WEIGHTS: Readonly<Record<CandidacyField, number>> = Object.fr
  * Fields where a null claim means "this source does not know", not "none": such a claim
  * abstains instead of voting against the others. (For `party`, null is a statement: no party.)
  */
-export const UNKNOWN_WHEN_NULL: readonly CandidacyField[] = Object.freeze(['filingStatus', 'ballotAccess', 'isIncumbent']);
+export const UNKNOWN_WHEN_NULL: readonly CandidacyField[] = Object.freeze([
+  'filingStatus',
+  'ballotAccess',
+  'isIncumbent',
+]);
 
 /** Decimal places kept in stored confidences: stable comparisons, no float noise in events. */
 const PLACES = 4;
@@ -70,7 +74,10 @@ export function reliability(p: ProvenanceData, asOf: Date, provenanceSlug = p.so
   }
   const retrieved = parseInstant(p.retrievedAt);
   if (Number.isNaN(retrieved)) {
-    throw new InvalidParameterError('retrieved_at', `provenance ${provenanceSlug} has an unreadable retrievedAt "${p.retrievedAt}"`);
+    throw new InvalidParameterError(
+      'retrieved_at',
+      `provenance ${provenanceSlug} has an unreadable retrievedAt "${p.retrievedAt}"`,
+    );
   }
   // A reading from the future (clock skew) counts as fresh, not as extra-reliable.
   const ageDays = Math.max(0, asOf.getTime() - retrieved) / DAY_MS;
@@ -146,7 +153,8 @@ function latestPerSource(claims: readonly Claim[], provenanceOf: ProvenanceLooku
   const bySource = new Map<string, Vote>();
   for (const claim of claims) {
     const p = provenanceOf(claim.provenance);
-    if (!p) throw new InvalidParameterError('provenance', `claim cites provenance ${claim.provenance}, which is not known`);
+    if (!p)
+      throw new InvalidParameterError('provenance', `claim cites provenance ${claim.provenance}, which is not known`);
     const vote: Vote = {
       key: valueKey(claim.value),
       value: claim.value,
@@ -186,12 +194,20 @@ function scoreGroup(group: readonly Vote[], all: readonly Vote[]): Scored {
   const dissent = noisyOr(all.filter((v) => v.key !== key).map((v) => v.reliability));
   // The held form of the value is the one its most reliable supporter wrote.
   const voice = [...group].sort((a, b) => b.reliability - a.reliability || (a.provenance < b.provenance ? -1 : 1))[0]!;
-  return { key, value: voice.value, score: support * (1 - dissent), support, latest: Math.max(...group.map((v) => v.retrieved)) };
+  return {
+    key,
+    value: voice.value,
+    score: support * (1 - dissent),
+    support,
+    latest: Math.max(...group.map((v) => v.retrieved)),
+  };
 }
 
 /** Best first: score, then support, then the most recent reading, then the value key (total order). */
 function compareScored(a: Scored, b: Scored): number {
-  return b.score - a.score || b.support - a.support || b.latest - a.latest || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  return (
+    b.score - a.score || b.support - a.support || b.latest - a.latest || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+  );
 }
 
 function round(x: number): number {

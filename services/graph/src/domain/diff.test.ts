@@ -24,7 +24,9 @@ describe('deepEqual', () => {
 
 describe('changedKeys', () => {
   test('names the keys added, removed or changed, sorted', () => {
-    expect(changedKeys({ name: 'A', ids: { fec: ['1'] }, gone: 1 }, { name: 'B', ids: { fec: ['1'] }, added: 2 })).toEqual(['added', 'gone', 'name']);
+    expect(
+      changedKeys({ name: 'A', ids: { fec: ['1'] }, gone: 1 }, { name: 'B', ids: { fec: ['1'] }, added: 2 }),
+    ).toEqual(['added', 'gone', 'name']);
   });
 
   test('is empty when nothing changed', () => {

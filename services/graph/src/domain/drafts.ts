@@ -7,7 +7,8 @@ import type { NodeKind, Tier } from '../model/kinds.js';
  * with events, merging candidacy claims with those already held. Drafts carry no rev, no
  * timestamps and no confidence: the writer owns those.
  */
-export type NodeDraft = { [K in Exclude<NodeKind, 'candidacy'>]: PlainDraft<K> }[Exclude<NodeKind, 'candidacy'>] | CandidacyDraft;
+export type NodeDraft =
+  { [K in Exclude<NodeKind, 'candidacy'>]: PlainDraft<K> }[Exclude<NodeKind, 'candidacy'>] | CandidacyDraft;
 
 export interface PlainDraft<K extends Exclude<NodeKind, 'candidacy'>> {
   kind: K;

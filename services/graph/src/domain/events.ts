@@ -40,10 +40,15 @@ export function nodeEvent(env: string, change: NodeChange, now: Date): CivicEven
 }
 
 /** Old and new values of the changed data fields (edge kinds, like HOLDS, name a link, not a value). */
-function fieldChanges(change: NodeChange, fields: readonly string[]): { field: string; before: unknown; after: unknown }[] {
+function fieldChanges(
+  change: NodeChange,
+  fields: readonly string[],
+): { field: string; before: unknown; after: unknown }[] {
   const before = valuesOf(change.before);
   const after = valuesOf(change.after);
-  return fields.filter((f) => f in before || f in after).map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
+  return fields
+    .filter((f) => f in before || f in after)
+    .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
 }
 
 /** A node's field values: a candidacy's are its fields' current values (claims stay in the node), others' their data. */
@@ -56,5 +61,13 @@ function valuesOf(doc: NodeDoc | undefined): Record<string, unknown> {
 
 /** The node as events carry it: its document, without store bookkeeping beyond rev. */
 function nodeView(doc: NodeDoc): NodeView {
-  return { slug: doc.slug, kind: doc.kind, state: doc.state, tier: doc.tier, rev: doc.rev, updatedAt: doc.updatedAt, data: doc.data };
+  return {
+    slug: doc.slug,
+    kind: doc.kind,
+    state: doc.state,
+    tier: doc.tier,
+    rev: doc.rev,
+    updatedAt: doc.updatedAt,
+    data: doc.data,
+  };
 }

@@ -12,28 +12,42 @@ import { changedKeys } from './diff.js';
  * with the person's contact fields, which the policy removes for keys without `contact`.
  * A term written again unchanged is not in the change set, so it is no event.
  */
-export function officeholderEvents(env: string, link: readonly EdgeDoc[], stored: ReadonlyMap<string, EdgeDoc>, nodeOf: (slug: string) => NodeDoc, now: Date): CivicEvent[] {
-  return link.filter((e) => e.kind === 'HOLDS').map((term) => {
-    const before = stored.get(edgeId(term));
-    const fields = before === undefined ? Object.keys(term.data).sort() : changedKeys(before.data, term.data);
-    const office = nodeOf(term.to) as NodeDoc<'office'>;
-    return makeEvent({
-      env,
-      kind: 'officeholder',
-      verb: 'changed',
-      slugs: [term.to, term.from],
-      changedFields: fields,
-      version: String(office.rev),
-      now,
-      changes: fields.map((field) => ({ field, before: before?.data[field] ?? null, after: term.data[field] ?? null })),
-      officeholder: officeholderOf(term, office, nodeOf(term.from) as NodeDoc<'person'>),
+export function officeholderEvents(
+  env: string,
+  link: readonly EdgeDoc[],
+  stored: ReadonlyMap<string, EdgeDoc>,
+  nodeOf: (slug: string) => NodeDoc,
+  now: Date,
+): CivicEvent[] {
+  return link
+    .filter((e) => e.kind === 'HOLDS')
+    .map((term) => {
+      const before = stored.get(edgeId(term));
+      const fields = before === undefined ? Object.keys(term.data).sort() : changedKeys(before.data, term.data);
+      const office = nodeOf(term.to) as NodeDoc<'office'>;
+      return makeEvent({
+        env,
+        kind: 'officeholder',
+        verb: 'changed',
+        slugs: [term.to, term.from],
+        changedFields: fields,
+        version: String(office.rev),
+        now,
+        changes: fields.map((field) => ({
+          field,
+          before: before?.data[field] ?? null,
+          after: term.data[field] ?? null,
+        })),
+        officeholder: officeholderOf(term, office, nodeOf(term.from) as NodeDoc<'person'>),
+      });
     });
-  });
 }
 
 /** The officeholder a term makes, scoped as its office is (a key sees it when it sees the office). */
 function officeholderOf(term: EdgeDoc, office: NodeDoc<'office'>, person: NodeDoc<'person'>): Officeholder {
-  const contact = Object.fromEntries(OFFICEHOLDER_CONTACT_FIELDS.filter((f) => person.data[f] !== undefined).map((f) => [f, person.data[f]]));
+  const contact = Object.fromEntries(
+    OFFICEHOLDER_CONTACT_FIELDS.filter((f) => person.data[f] !== undefined).map((f) => [f, person.data[f]]),
+  );
   return {
     state: office.state,
     tier: office.tier,

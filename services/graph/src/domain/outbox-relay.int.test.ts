@@ -1,7 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeEvent, NatsEventBus, probeNats, randomBase62, serviceAvailability, type CivicEvent } from '@civicgraph/kit';
+import {
+  makeEvent,
+  NatsEventBus,
+  probeNats,
+  randomBase62,
+  serviceAvailability,
+  type CivicEvent,
+} from '@civicgraph/kit';
 import { describeWithService, scaled } from '@civicgraph/kit/testing';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';

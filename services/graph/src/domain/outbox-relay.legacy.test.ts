@@ -17,13 +17,32 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const NODE = { slug: 'candidacy:a', kind: 'candidacy', state: 'co', tier: 'state', rev: 3, updatedAt: '2026-11-01T00:00:00.000Z', data: { fields: { filingStatus: { value: 'QUALIFIED' } } } };
+const NODE = {
+  slug: 'candidacy:a',
+  kind: 'candidacy',
+  state: 'co',
+  tier: 'state',
+  rev: 3,
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  data: { fields: { filingStatus: { value: 'QUALIFIED' } } },
+};
 
 /** An event as a release before the typed envelope committed it to the outbox: its node and change values as JSON text. */
 function legacyEvent(): Record<string, unknown> {
-  const e = makeEvent({ env: 'legacytest', kind: 'candidacy', verb: 'updated', slugs: ['candidacy:a'], changedFields: ['filingStatus'], version: '3' });
+  const e = makeEvent({
+    env: 'legacytest',
+    kind: 'candidacy',
+    verb: 'updated',
+    slugs: ['candidacy:a'],
+    changedFields: ['filingStatus'],
+    version: '3',
+  });
   const { node: _node, officeholder: _officeholder, ...rest } = e;
-  return { ...rest, changes: [{ field: 'filingStatus', beforeJson: '"FILED"', afterJson: '"QUALIFIED"' }], nodeJson: JSON.stringify(NODE) };
+  return {
+    ...rest,
+    changes: [{ field: 'filingStatus', beforeJson: '"FILED"', afterJson: '"QUALIFIED"' }],
+    nodeJson: JSON.stringify(NODE),
+  };
 }
 
 describe('an outbox written before the typed envelope', () => {
@@ -42,7 +61,11 @@ describe('an outbox written before the typed envelope', () => {
       const relay = new OutboxRelay({ store, bus, log: createLogger('graph', 'silent') });
       expect(await relay.drain()).toBe(1);
       await expect.poll(() => got.length, { timeout: scaled(10_000) }).toBe(1);
-      expect(got[0]).toMatchObject({ id: legacy.id, type: 'candidacy.filing_status_changed', changes: [{ field: 'filingStatus', before: 'FILED', after: 'QUALIFIED' }] });
+      expect(got[0]).toMatchObject({
+        id: legacy.id,
+        type: 'candidacy.filing_status_changed',
+        changes: [{ field: 'filingStatus', before: 'FILED', after: 'QUALIFIED' }],
+      });
       expect(eventObjectView(got[0]!)).toEqual(NODE);
       expect(await store.pendingEvents(10)).toEqual([]);
     } finally {

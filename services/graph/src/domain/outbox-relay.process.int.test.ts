@@ -3,7 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeEvent, NatsEventBus, probeNats, randomBase62, serviceAvailability, type CivicEvent } from '@civicgraph/kit';
+import {
+  makeEvent,
+  NatsEventBus,
+  probeNats,
+  randomBase62,
+  serviceAvailability,
+  type CivicEvent,
+} from '@civicgraph/kit';
 import { describeWithService, scaled } from '@civicgraph/kit/testing';
 import { pino } from 'pino';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -24,10 +31,17 @@ const WAIT = { timeout: scaled(15_000), interval: 20 };
 const log = pino({ level: 'silent' });
 
 /** Runs the child to its own SIGKILL; returns the event ids it committed. */
-function childDies(path: string, env: string, mode: 'before-publish' | 'before-ack'): Promise<{ ids: string[]; published: boolean }> {
+function childDies(
+  path: string,
+  env: string,
+  mode: 'before-publish' | 'before-ack',
+): Promise<{ ids: string[]; published: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', join(FIXTURES, 'ts-register.mjs'), join(FIXTURES, 'relay-child.mjs'), path, env, mode, url],
-      { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', join(FIXTURES, 'ts-register.mjs'), join(FIXTURES, 'relay-child.mjs'), path, env, mode, url],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));

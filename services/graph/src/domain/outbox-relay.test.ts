@@ -1,11 +1,21 @@
 import { Writable } from 'node:stream';
-import { MemoryEventBus, makeEvent, publishEach, type CivicEvent, type EventBus, type EventHandler, type PublishOutcome, type Subscription } from '@civicgraph/kit';
+import {
+  MemoryEventBus,
+  makeEvent,
+  publishEach,
+  type CivicEvent,
+  type EventBus,
+  type EventHandler,
+  type PublishOutcome,
+  type Subscription,
+} from '@civicgraph/kit';
 import { pino, type Logger } from 'pino';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { MemoryGraphStore } from '../store/memory/memory-graph-store.js';
 import { OutboxRelay } from './outbox-relay.js';
 
-const event = (slug: string): CivicEvent => makeEvent({ env: 'relaytest', kind: 'person', verb: 'updated', slugs: [slug], version: '1' });
+const event = (slug: string): CivicEvent =>
+  makeEvent({ env: 'relaytest', kind: 'person', verb: 'updated', slugs: [slug], version: '1' });
 
 /** Commits an event with no node change: the outbox is what is under test. */
 async function commitEvents(store: MemoryGraphStore, events: CivicEvent[]): Promise<void> {
@@ -89,7 +99,10 @@ describe('OutboxRelay.drain', () => {
   });
 
   test('two drains at once publish each event once', async () => {
-    await commitEvents(store, Array.from({ length: 30 }, (_, i) => event(`person:p${i}`)));
+    await commitEvents(
+      store,
+      Array.from({ length: 30 }, (_, i) => event(`person:p${i}`)),
+    );
     const relay = new OutboxRelay({ store, bus, log: logged.log, pageSize: 7 });
     const [x, y] = await Promise.all([relay.drain(), relay.drain()]);
     expect(x + y).toBe(30);
@@ -139,7 +152,8 @@ describe('OutboxRelay polling', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let failing = true;
     const flaky = Object.create(store) as MemoryGraphStore;
-    flaky.pendingEvents = (limit: number) => (failing ? Promise.reject(new Error('disk on fire')) : store.pendingEvents(limit));
+    flaky.pendingEvents = (limit: number) =>
+      failing ? Promise.reject(new Error('disk on fire')) : store.pendingEvents(limit);
     const relay = new OutboxRelay({ store: flaky, bus, log: logged.log, pollMs: 100 });
     await commitEvents(store, [event('person:a')]);
     relay.start();

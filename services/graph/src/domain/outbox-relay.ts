@@ -71,7 +71,9 @@ export class OutboxRelay {
 
   private poll(): void {
     void this.drain()
-      .catch((err: unknown) => this.log.error({ err }, 'outbox relay could not read or acknowledge the outbox; retrying'))
+      .catch((err: unknown) =>
+        this.log.error({ err }, 'outbox relay could not read or acknowledge the outbox; retrying'),
+      )
       .finally(() => {
         if (!this.running) return;
         this.timer = setTimeout(() => this.poll(), this.pollMs);
@@ -88,7 +90,10 @@ export class OutboxRelay {
       if (page.length === 0) return published;
       if (page[0]!.seq <= lastSeq) {
         // The store handed back events it was told were published: stop rather than spin.
-        this.log.error({ seq: page[0]!.seq, lastSeq }, 'outbox returned acknowledged events again; stopping this drain');
+        this.log.error(
+          { seq: page[0]!.seq, lastSeq },
+          'outbox returned acknowledged events again; stopping this drain',
+        );
         return published;
       }
       const sent = await this.publishInOrder(page);
@@ -104,7 +109,10 @@ export class OutboxRelay {
     const { published, error } = await this.bus.publishAll(page.map((e) => e.event));
     if (error !== undefined) {
       const entry = page[published]!;
-      this.log.warn({ err: error, eventId: entry.event.id, subject: entry.event.subject, seq: entry.seq }, 'outbox publish failed; retrying on the next poll');
+      this.log.warn(
+        { err: error, eventId: entry.event.id, subject: entry.event.subject, seq: entry.seq },
+        'outbox publish failed; retrying on the next poll',
+      );
     }
     return page.slice(0, published);
   }

@@ -9,12 +9,15 @@ const days = (n: number) => new Date(T0.getTime() + n * 86_400_000);
 async function world() {
   const store = new MemoryGraphStore();
   const writer = new GraphWriter({ store, env: 'test', now: () => T0 });
-  await writer.apply(batch([...candidacyWorld(), provenance('fec', 'official-filing'), candidacy('fec', { filingStatus: 'DECLARED' })]));
+  await writer.apply(
+    batch([...candidacyWorld(), provenance('fec', 'official-filing'), candidacy('fec', { filingStatus: 'DECLARED' })]),
+  );
   await store.ackEvents((await store.pendingEvents(1000)).map((e) => e.event.id));
   return store;
 }
 
-const stored = async (store: MemoryGraphStore) => (await store.getNode<'candidacy'>('candidacy:co-cd-1-2026-jane-doe'))!;
+const stored = async (store: MemoryGraphStore) =>
+  (await store.getNode<'candidacy'>('candidacy:co-cd-1-2026-jane-doe'))!;
 
 describe('re-scoring stored candidacies as their sources age', () => {
   it('writes a candidacy whose confidence has decayed, with a candidacy.updated event, and nothing on a second pass', async () => {
@@ -29,9 +32,17 @@ describe('re-scoring stored candidacies as their sources age', () => {
     expect(after.data.fields.name.value).toBe(before.data.fields.name.value);
     const events = (await store.pendingEvents(10)).map((e) => e.event);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ subject: 'civic.test.candidacy.updated', type: 'candidacy.updated', slugs: ['candidacy:co-cd-1-2026-jane-doe'] });
+    expect(events[0]).toMatchObject({
+      subject: 'civic.test.candidacy.updated',
+      type: 'candidacy.updated',
+      slugs: ['candidacy:co-cd-1-2026-jane-doe'],
+    });
     expect(events[0]!.changedFields).toEqual(['confidence']);
-    expect(await rescoreCandidacies({ store, env: 'test', now: days(365) })).toEqual({ read: 1, updated: 0, skipped: 0 });
+    expect(await rescoreCandidacies({ store, env: 'test', now: days(365) })).toEqual({
+      read: 1,
+      updated: 0,
+      skipped: 0,
+    });
   });
 
   it('leaves a change below the threshold for a later pass', async () => {

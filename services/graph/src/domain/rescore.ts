@@ -56,7 +56,21 @@ export async function rescoreCandidacies(options: RescoreOptions): Promise<Resco
       const updated: NodeDoc<'candidacy'> = { ...node, data: next, rev: node.rev + 1, updatedAt: now.toISOString() };
       put.push({ node: updated, expectRev: node.rev });
       // Only confidence moved (its fields' with it): no value did, so no field-change event type applies.
-      events.push(nodeEvent(env, { kind: 'candidacy', verb: 'updated', slugs: [node.slug], changedFields: ['confidence'], rev: updated.rev, before: node, after: updated }, now));
+      events.push(
+        nodeEvent(
+          env,
+          {
+            kind: 'candidacy',
+            verb: 'updated',
+            slugs: [node.slug],
+            changedFields: ['confidence'],
+            rev: updated.rev,
+            before: node,
+            after: updated,
+          },
+          now,
+        ),
+      );
     }
     outcome.updated += await commitOrSkip(store, put, events, outcome);
     after = page.next;
@@ -64,12 +78,19 @@ export async function rescoreCandidacies(options: RescoreOptions): Promise<Resco
   return outcome;
 }
 
-async function loadProvenance(store: GraphStore, nodes: readonly NodeDoc<'candidacy'>[], cache: Map<string, ProvenanceData | undefined>): Promise<void> {
+async function loadProvenance(
+  store: GraphStore,
+  nodes: readonly NodeDoc<'candidacy'>[],
+  cache: Map<string, ProvenanceData | undefined>,
+): Promise<void> {
   const wanted = new Set<string>();
-  for (const n of nodes) for (const claims of Object.values(claimsOf(n.data))) for (const c of claims ?? []) if (!cache.has(c.provenance)) wanted.add(c.provenance);
+  for (const n of nodes)
+    for (const claims of Object.values(claimsOf(n.data)))
+      for (const c of claims ?? []) if (!cache.has(c.provenance)) wanted.add(c.provenance);
   if (wanted.size === 0) return;
   for (const slug of wanted) cache.set(slug, undefined);
-  for (const p of await store.getNodes([...wanted])) if (p.kind === 'provenance') cache.set(p.slug, p.data as ProvenanceData);
+  for (const p of await store.getNodes([...wanted]))
+    if (p.kind === 'provenance') cache.set(p.slug, p.data as ProvenanceData);
 }
 
 type FieldMap = Record<string, { value: unknown; confidence: number } | undefined>;
@@ -81,7 +102,12 @@ function sameValues(a: CandidacyData, b: CandidacyData): boolean {
 }
 
 /** Commits a page's updates at once; a page another writer touched meanwhile is left for the next pass. */
-async function commitOrSkip(store: GraphStore, put: { node: NodeDoc; expectRev: number }[], events: CivicEvent[], outcome: RescoreOutcome): Promise<number> {
+async function commitOrSkip(
+  store: GraphStore,
+  put: { node: NodeDoc; expectRev: number }[],
+  events: CivicEvent[],
+  outcome: RescoreOutcome,
+): Promise<number> {
   if (put.length === 0) return 0;
   try {
     await store.commit({ put, remove: [], link: [], unlink: [], events });

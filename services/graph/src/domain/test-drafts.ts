@@ -12,18 +12,36 @@ export function batch(nodes: NodeDraft[], edges: EdgeDoc[] = []): DraftBatch {
   return { nodes, edges };
 }
 
-export function provenance(key: string, method: ProvenanceMethod = 'import', retrievedAt = T0.toISOString(), source = key): PlainDraft<'provenance'> {
+export function provenance(
+  key: string,
+  method: ProvenanceMethod = 'import',
+  retrievedAt = T0.toISOString(),
+  source = key,
+): PlainDraft<'provenance'> {
   return {
     kind: 'provenance',
     slug: `provenance:${key}`,
     state: '',
     tier: '',
-    data: { source, url: `https://example.org/${key}`, publisher: `${source} publisher`, licence: 'CC0-1.0', retrievedAt, method },
+    data: {
+      source,
+      url: `https://example.org/${key}`,
+      publisher: `${source} publisher`,
+      licence: 'CC0-1.0',
+      retrievedAt,
+      method,
+    },
   };
 }
 
 export function person(key: string, name = key): PlainDraft<'person'> {
-  return { kind: 'person', slug: `person:${key}`, state: 'co', tier: '', data: { name, givenName: null, familyName: null, ids: {}, birthday: null, gender: null } };
+  return {
+    kind: 'person',
+    slug: `person:${key}`,
+    state: 'co',
+    tier: '',
+    data: { name, givenName: null, familyName: null, ids: {}, birthday: null, gender: null },
+  };
 }
 
 export function party(key: string, name = key): PlainDraft<'party'> {
@@ -51,7 +69,11 @@ export function contest(key: string): PlainDraft<'contest'> {
 }
 
 /** A candidacy draft of `person:jane-doe` in `contest:co-cd-1-2026`, from `provenance:<source>`. */
-export function candidacy(source: string, claims: CandidacyDraft['claims'] = {}, slug = 'candidacy:co-cd-1-2026-jane-doe'): CandidacyDraft {
+export function candidacy(
+  source: string,
+  claims: CandidacyDraft['claims'] = {},
+  slug = 'candidacy:co-cd-1-2026-jane-doe',
+): CandidacyDraft {
   return {
     kind: 'candidacy',
     slug,

@@ -16,7 +16,12 @@ function canonical(value: unknown): unknown {
   }
   if (value !== null && typeof value === 'object') {
     const o = value as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => [k, canonical(o[k])]));
+    return Object.fromEntries(
+      Object.keys(o)
+        .sort()
+        .filter((k) => o[k] !== undefined)
+        .map((k) => [k, canonical(o[k])]),
+    );
   }
   return value;
 }

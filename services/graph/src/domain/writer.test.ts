@@ -31,7 +31,9 @@ async function held(slug = SLUG): Promise<NodeDoc<'candidacy'>> {
 
 /** The world plus one import source and one official filing source. */
 async function seed(): Promise<void> {
-  await writer.apply(batch([...candidacyWorld(), provenance('fec'), provenance('vip'), provenance('sos', 'official-filing')]));
+  await writer.apply(
+    batch([...candidacyWorld(), provenance('fec'), provenance('vip'), provenance('sos', 'official-filing')]),
+  );
   await store.ackEvents((await pending()).map((e) => e.id));
 }
 
@@ -53,9 +55,16 @@ describe('GraphWriter.apply: plain nodes', () => {
   });
 
   test('re-applying the same batch, even a month later, writes nothing and emits nothing', async () => {
-    const b = batch([person('jane-doe'), party('dem'), provenance('fec'), candidacy('fec', { party: 'party:dem' }), contest('co-cd-1-2026')], [
-      { kind: 'OF_PARTY', from: SLUG, to: 'party:dem', key: '', data: {} },
-    ]);
+    const b = batch(
+      [
+        person('jane-doe'),
+        party('dem'),
+        provenance('fec'),
+        candidacy('fec', { party: 'party:dem' }),
+        contest('co-cd-1-2026'),
+      ],
+      [{ kind: 'OF_PARTY', from: SLUG, to: 'party:dem', key: '', data: {} }],
+    );
     await writer.apply(b);
     const before = { events: (await pending()).length, node: await held(), stats: await store.stats() };
     clock = days(30);
@@ -70,10 +79,21 @@ describe('GraphWriter.apply: plain nodes', () => {
     await writer.apply(batch([person('jane-doe', 'Jane Doe')]));
     clock = days(1);
     const out = await writer.apply(batch([person('jane-doe', 'Jane Q. Doe')]));
-    expect(out.nodes).toEqual([{ slug: 'person:jane-doe', kind: 'person', outcome: 'updated', changedFields: ['name'] }]);
-    expect(await store.getNode('person:jane-doe')).toMatchObject({ rev: 2, updatedAt: days(1).toISOString(), data: { name: 'Jane Q. Doe' } });
+    expect(out.nodes).toEqual([
+      { slug: 'person:jane-doe', kind: 'person', outcome: 'updated', changedFields: ['name'] },
+    ]);
+    expect(await store.getNode('person:jane-doe')).toMatchObject({
+      rev: 2,
+      updatedAt: days(1).toISOString(),
+      data: { name: 'Jane Q. Doe' },
+    });
     const last = (await pending()).at(-1)!;
-    expect(last).toMatchObject({ subject: 'civic.test.person.updated', slugs: ['person:jane-doe'], changedFields: ['name'], version: '2' });
+    expect(last).toMatchObject({
+      subject: 'civic.test.person.updated',
+      slugs: ['person:jane-doe'],
+      changedFields: ['name'],
+      version: '2',
+    });
   });
 
   test('a change of scope alone (state) is an update naming it', async () => {
@@ -112,17 +132,25 @@ describe('GraphWriter.apply: edges', () => {
     await store.ackEvents((await pending()).map((e) => e.id));
     const out = await writer.apply(batch([], [{ kind: 'OF_PARTY', from: SLUG, to: 'party:dem', key: '', data: {} }]));
     expect(out).toMatchObject({ unchanged: 0, linked: 1, events: 1 });
-    expect(await pending()).toMatchObject([{ subject: 'civic.test.candidacy.updated', slugs: [SLUG, 'party:dem'], changedFields: ['OF_PARTY'] }]);
+    expect(await pending()).toMatchObject([
+      { subject: 'civic.test.candidacy.updated', slugs: [SLUG, 'party:dem'], changedFields: ['OF_PARTY'] },
+    ]);
   });
 
   test('an edge to a node that exists nowhere is refused and nothing is written', async () => {
-    const bad = batch([person('jane-doe')], [{ kind: 'HOLDS', from: 'person:jane-doe', to: 'office:nowhere', key: '', data: {} }]);
+    const bad = batch(
+      [person('jane-doe')],
+      [{ kind: 'HOLDS', from: 'person:jane-doe', to: 'office:nowhere', key: '', data: {} }],
+    );
     await expect(writer.apply(bad)).rejects.toThrow(/office:nowhere is neither in the batch nor stored/);
     expect(await store.getNode('person:jane-doe')).toBeUndefined();
   });
 
   test('an edge joining the wrong kinds is refused naming the edge', async () => {
-    const bad = batch([person('jane-doe'), party('dem')], [{ kind: 'OF_PARTY', from: 'person:jane-doe', to: 'party:dem', key: '', data: {} }]);
+    const bad = batch(
+      [person('jane-doe'), party('dem')],
+      [{ kind: 'OF_PARTY', from: 'person:jane-doe', to: 'party:dem', key: '', data: {} }],
+    );
     await expect(writer.apply(bad)).rejects.toThrow(/OF_PARTY cannot start at person:jane-doe/);
   });
 });
@@ -134,7 +162,11 @@ describe('GraphWriter.apply: candidacies', () => {
     const out = await writer.apply(batch([candidacy('fec', { party: 'party:dem', filingStatus: 'FILED' })]));
     expect(out.nodes[0]).toMatchObject({ outcome: 'created' });
     const c = await held();
-    expect(c.data.fields.party).toEqual({ value: 'party:dem', confidence: 0.8, claims: [{ value: 'party:dem', provenance: 'provenance:fec' }] });
+    expect(c.data.fields.party).toEqual({
+      value: 'party:dem',
+      confidence: 0.8,
+      claims: [{ value: 'party:dem', provenance: 'provenance:fec' }],
+    });
     expect(c.data.confidence).toBe(0.8);
     expect(c.data.fields.campaignEmails).toBeUndefined();
   });
@@ -156,8 +188,15 @@ describe('GraphWriter.apply: candidacies', () => {
     await writer.apply(batch([candidacy('fec', { party: 'party:dem' })]));
     const out = await writer.apply(batch([candidacy('fec', { party: 'party:rep' })]));
     expect(out.nodes[0]).toMatchObject({ outcome: 'updated', changedFields: ['party'] });
-    expect((await held()).data.fields.party).toEqual({ value: 'party:rep', confidence: 0.8, claims: [{ value: 'party:rep', provenance: 'provenance:fec' }] });
-    expect((await pending()).at(-1)).toMatchObject({ subject: 'civic.test.candidacy.updated', changedFields: ['party'] });
+    expect((await held()).data.fields.party).toEqual({
+      value: 'party:rep',
+      confidence: 0.8,
+      claims: [{ value: 'party:rep', provenance: 'provenance:fec' }],
+    });
+    expect((await pending()).at(-1)).toMatchObject({
+      subject: 'civic.test.candidacy.updated',
+      changedFields: ['party'],
+    });
   });
 
   test('sources arriving in either order give the same candidacy', async () => {
@@ -165,7 +204,9 @@ describe('GraphWriter.apply: candidacies', () => {
     const ab = (await held()).data;
     const otherStore = new MemoryGraphStore();
     const other = new GraphWriter({ store: otherStore, env: 'test', now: () => clock });
-    await other.apply(batch([...candidacyWorld(), provenance('fec'), provenance('vip'), provenance('sos', 'official-filing')]));
+    await other.apply(
+      batch([...candidacyWorld(), provenance('fec'), provenance('vip'), provenance('sos', 'official-filing')]),
+    );
     await other.apply(batch([candidacy('vip', { party: 'party:rep' })]));
     await other.apply(batch([candidacy('fec', { party: 'party:dem' })]));
     const ba = (await otherStore.getNode<'candidacy'>(SLUG))!.data;
@@ -176,11 +217,15 @@ describe('GraphWriter.apply: candidacies', () => {
     await writer.apply(batch([candidacy('fec', { party: 'party:dem' })]));
     clock = days(365);
     // Same claims, but the source was read again today: the stale reading is refreshed.
-    const out = await writer.apply(batch([provenance('fec', 'import', days(365).toISOString()), candidacy('fec', { party: 'party:dem' })]));
+    const out = await writer.apply(
+      batch([provenance('fec', 'import', days(365).toISOString()), candidacy('fec', { party: 'party:dem' })]),
+    );
     expect(out.nodes.map((n) => n.outcome)).toEqual(['updated', 'unchanged']);
     expect((await held()).data.confidence).toBe(0.8);
     clock = days(730);
-    await writer.apply(batch([person('jane-doe', 'Jane Doe'), candidacy('vip', { campaignWebsite: 'https://jane.example' })]));
+    await writer.apply(
+      batch([person('jane-doe', 'Jane Doe'), candidacy('vip', { campaignWebsite: 'https://jane.example' })]),
+    );
     // A write for another reason re-scores with today's clock: fec's reading is now a year old.
     expect((await held()).data.fields.party!.confidence).toBe(0.4);
   });
@@ -194,7 +239,10 @@ describe('GraphWriter.apply: candidacies', () => {
       type: 'candidacy.filing_status_changed',
       changes: [{ field: 'filingStatus', before: 'FILED', after: 'QUALIFIED' }],
     });
-    expect(eventObjectView((await pending()).at(-1)!)).toMatchObject({ kind: 'candidacy', data: { fields: { filingStatus: { value: 'QUALIFIED' } } } });
+    expect(eventObjectView((await pending()).at(-1)!)).toMatchObject({
+      kind: 'candidacy',
+      data: { fields: { filingStatus: { value: 'QUALIFIED' } } },
+    });
   });
 
   test('an illegal move rejects the whole batch: the error names the field and both values, nothing is written', async () => {
@@ -212,7 +260,9 @@ describe('GraphWriter.apply: candidacies', () => {
 
   test('ballot access leaves ON_BALLOT for REMOVED only with a withdrawal', async () => {
     await writer.apply(batch([candidacy('fec', { filingStatus: 'QUALIFIED', ballotAccess: 'ON_BALLOT' })]));
-    await expect(writer.apply(batch([candidacy('fec', { ballotAccess: 'REMOVED' })]))).rejects.toMatchObject({ field: 'ballot_access' });
+    await expect(writer.apply(batch([candidacy('fec', { ballotAccess: 'REMOVED' })]))).rejects.toMatchObject({
+      field: 'ballot_access',
+    });
     await writer.apply(batch([candidacy('fec', { filingStatus: 'WITHDRAWN', ballotAccess: 'REMOVED' })]));
     expect((await held()).data.fields.ballotAccess!.value).toBe('REMOVED');
   });
@@ -220,17 +270,26 @@ describe('GraphWriter.apply: candidacies', () => {
   test('a first draft without a contest is refused naming the field', async () => {
     const draft = candidacy('fec');
     delete draft.claims.contest;
-    await expect(writer.apply(batch([draft]))).rejects.toMatchObject({ field: 'contest', message: expect.stringMatching(/needs a contest/) });
+    await expect(writer.apply(batch([draft]))).rejects.toMatchObject({
+      field: 'contest',
+      message: expect.stringMatching(/needs a contest/),
+    });
   });
 
   test('a claim citing provenance that exists nowhere is refused naming it', async () => {
-    await expect(writer.apply(batch([candidacy('nowhere')]))).rejects.toThrow(/provenance:nowhere is neither in the batch nor stored/);
+    await expect(writer.apply(batch([candidacy('nowhere')]))).rejects.toThrow(
+      /provenance:nowhere is neither in the batch nor stored/,
+    );
   });
 
   test('a malformed claim value is refused naming the field', async () => {
-    await expect(writer.apply(batch([candidacy('fec', { filingStatus: 'ELECTED' as never })]))).rejects.toMatchObject({ field: 'filing_status' });
+    await expect(writer.apply(batch([candidacy('fec', { filingStatus: 'ELECTED' as never })]))).rejects.toMatchObject({
+      field: 'filing_status',
+    });
     await expect(writer.apply(batch([candidacy('fec', { party: 'DEM' })]))).rejects.toMatchObject({ field: 'party' });
-    await expect(writer.apply(batch([candidacy('fec', { campaignEmails: 'a@x.org' as never })]))).rejects.toMatchObject({ field: 'campaign_emails' });
+    await expect(writer.apply(batch([candidacy('fec', { campaignEmails: 'a@x.org' as never })]))).rejects.toMatchObject(
+      { field: 'campaign_emails' },
+    );
   });
 
   test('a draft whose slug is of another kind is refused', async () => {
@@ -238,7 +297,9 @@ describe('GraphWriter.apply: candidacies', () => {
   });
 
   test('a provenance record with an unreadable retrievedAt is refused naming the field', async () => {
-    await expect(writer.apply(batch([provenance('bad', 'import', '11/5/24')]))).rejects.toMatchObject({ field: 'retrieved_at' });
+    await expect(writer.apply(batch([provenance('bad', 'import', '11/5/24')]))).rejects.toMatchObject({
+      field: 'retrieved_at',
+    });
   });
 });
 
@@ -249,18 +310,28 @@ describe('GraphWriter.moveCandidacy', () => {
   });
 
   test('an accepted move is recorded as a claim and is an updated event', async () => {
-    const out = await writer.moveCandidacy(SLUG, { filingStatus: 'QUALIFIED', ballotAccess: 'ON_BALLOT' }, 'provenance:sos');
+    const out = await writer.moveCandidacy(
+      SLUG,
+      { filingStatus: 'QUALIFIED', ballotAccess: 'ON_BALLOT' },
+      'provenance:sos',
+    );
     expect(out).toMatchObject({ outcome: 'updated', changedFields: ['ballotAccess', 'filingStatus'] });
     const f = (await held()).data.fields;
     expect(f.filingStatus!.value).toBe('QUALIFIED');
     expect(f.filingStatus!.claims).toContainEqual({ value: 'QUALIFIED', provenance: 'provenance:sos' });
     // The event also names the new SUPPORTED_BY edge to the provenance behind the move.
-    expect((await pending()).at(-1)).toMatchObject({ subject: 'civic.test.candidacy.updated', slugs: [SLUG, 'provenance:sos'], changedFields: ['ballotAccess', 'filingStatus', 'SUPPORTED_BY'] });
+    expect((await pending()).at(-1)).toMatchObject({
+      subject: 'civic.test.candidacy.updated',
+      slugs: [SLUG, 'provenance:sos'],
+      changedFields: ['ballotAccess', 'filingStatus', 'SUPPORTED_BY'],
+    });
   });
 
   test('an illegal move is refused naming the field and both values, and nothing is written', async () => {
     const before = await held();
-    const err = await writer.moveCandidacy(SLUG, { filingStatus: 'DECLARED' }, 'provenance:sos').catch((e: unknown) => e);
+    const err = await writer
+      .moveCandidacy(SLUG, { filingStatus: 'DECLARED' }, 'provenance:sos')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InvalidParameterError);
     expect(err).toMatchObject({ field: 'filing_status', message: expect.stringMatching(/from FILED to DECLARED/) });
     expect(await held()).toEqual(before);
@@ -272,7 +343,11 @@ describe('GraphWriter.moveCandidacy', () => {
       field: 'ballot_access',
       message: expect.stringMatching(/from ON_BALLOT to REMOVED/),
     });
-    const out = await writer.moveCandidacy(SLUG, { filingStatus: 'WITHDRAWN', ballotAccess: 'REMOVED' }, 'provenance:sos');
+    const out = await writer.moveCandidacy(
+      SLUG,
+      { filingStatus: 'WITHDRAWN', ballotAccess: 'REMOVED' },
+      'provenance:sos',
+    );
     expect(out.outcome).toBe('updated');
   });
 
@@ -288,7 +363,9 @@ describe('GraphWriter.moveCandidacy', () => {
   });
 
   test('moving a candidacy that does not exist is not found', async () => {
-    await expect(writer.moveCandidacy('candidacy:nobody', { filingStatus: 'FILED' }, 'provenance:sos')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      writer.moveCandidacy('candidacy:nobody', { filingStatus: 'FILED' }, 'provenance:sos'),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   test('a move naming no field is refused', async () => {
@@ -308,7 +385,13 @@ describe('GraphWriter: concurrent writers', () => {
       if (this.conflicts > 0 && changes.put.length > 0) {
         this.conflicts--;
         const n = (await this.getNode('person:jane-doe'))!;
-        await super.commit({ put: [{ node: { ...n, data: { ...n.data, gender: `race-${this.conflicts}` } }, expectRev: n.rev }], remove: [], link: [], unlink: [], events: [] });
+        await super.commit({
+          put: [{ node: { ...n, data: { ...n.data, gender: `race-${this.conflicts}` } }, expectRev: n.rev }],
+          remove: [],
+          link: [],
+          unlink: [],
+          events: [],
+        });
       }
       return super.commit(changes);
     }
@@ -343,8 +426,16 @@ describe('GraphWriter: malformed input', () => {
     ['a draft with an upper-case state', { nodes: [{ ...person('x'), state: 'CO' }], edges: [] }, 'state'],
     ['a draft with an unknown tier', { nodes: [{ ...person('x'), tier: 'galactic' }], edges: [] }, 'tier'],
     ['a null edge', { nodes: [], edges: [null] }, 'edge'],
-    ['an edge of unknown kind', { nodes: [person('x')], edges: [{ kind: 'LIKES', from: 'person:x', to: 'person:x', key: '', data: {} }] }, 'edge'],
-    ['a candidacy claiming an unknown field', { nodes: [{ ...candidacy('fec'), claims: { nickname: 'JD' } }], edges: [] }, 'nickname'],
+    [
+      'an edge of unknown kind',
+      { nodes: [person('x')], edges: [{ kind: 'LIKES', from: 'person:x', to: 'person:x', key: '', data: {} }] },
+      'edge',
+    ],
+    [
+      'a candidacy claiming an unknown field',
+      { nodes: [{ ...candidacy('fec'), claims: { nickname: 'JD' } }], edges: [] },
+      'nickname',
+    ],
   ])('%s is refused with an InvalidParameterError naming %s, never a crash', async (_what, bad, field) => {
     const err = await writer.apply(bad as never).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InvalidParameterError);

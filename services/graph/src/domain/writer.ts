@@ -1,8 +1,24 @@
 import { InvalidParameterError, NotFoundError } from '@civicgraph/kit';
 import { isEdgeKind, type EdgeKind } from '../model/kinds.js';
-import { edgeId, type BallotAccess, type CandidacyData, type EdgeDoc, type FilingStatus, type NodeDoc } from '../model/nodes.js';
+import {
+  edgeId,
+  type BallotAccess,
+  type CandidacyData,
+  type EdgeDoc,
+  type FilingStatus,
+  type NodeDoc,
+} from '../model/nodes.js';
 import { RevConflictError, type ChangeSet, type GraphStore } from '../store/graph-store.js';
-import { citedProvenance, plannedEdges, planBatch, slugsToRead, type BatchOutcome, type NodeOutcome, type Plan, type Snapshot } from './batch-plan.js';
+import {
+  citedProvenance,
+  plannedEdges,
+  planBatch,
+  slugsToRead,
+  type BatchOutcome,
+  type NodeOutcome,
+  type Plan,
+  type Snapshot,
+} from './batch-plan.js';
 import { assertBallotMove, assertFilingMove } from './candidacy-states.js';
 import { checkBatch } from './draft-checks.js';
 import type { CandidacyDraft, DraftBatch } from './drafts.js';
@@ -58,11 +74,21 @@ export class GraphWriter {
    */
   async moveCandidacy(slug: string, move: StateMove, provenance: string): Promise<NodeOutcome> {
     const claims = Object.fromEntries(Object.entries(move).filter(([, v]) => v !== undefined)) as StateMove;
-    if (Object.keys(claims).length === 0) throw new InvalidParameterError('filing_status', `${slug}: a move names a filingStatus, a ballotAccess or both`);
+    if (Object.keys(claims).length === 0)
+      throw new InvalidParameterError('filing_status', `${slug}: a move names a filingStatus, a ballotAccess or both`);
     const stored = await this.store.getNode<'candidacy'>(slug);
     if (stored?.kind !== 'candidacy') throw new NotFoundError(`candidacy ${slug} does not exist`, { field: 'slug' });
-    const draft: CandidacyDraft = { kind: 'candidacy', slug, state: stored.state, tier: stored.tier, claims, provenance };
-    const plan = await this.commitPlanned({ nodes: [draft], edges: [] }, (p, snap) => checkExplicitMove(slug, claims, snap, p));
+    const draft: CandidacyDraft = {
+      kind: 'candidacy',
+      slug,
+      state: stored.state,
+      tier: stored.tier,
+      claims,
+      provenance,
+    };
+    const plan = await this.commitPlanned({ nodes: [draft], edges: [] }, (p, snap) =>
+      checkExplicitMove(slug, claims, snap, p),
+    );
     return plan.outcome.nodes[0]!;
   }
 
@@ -99,13 +125,16 @@ export class GraphWriter {
       if (nodes.has(e.from) && isEdgeKind(String(e.kind))) pairs.set(`${e.kind}|${e.from}`, [e.from, e.kind]);
     }
     const edges = new Map<string, EdgeDoc>();
-    for (const [from, kind] of pairs.values()) for (const e of await this.store.edges(from, 'out', kind)) edges.set(edgeId(e), e);
+    for (const [from, kind] of pairs.values())
+      for (const e of await this.store.edges(from, 'out', kind)) edges.set(edgeId(e), e);
     return edges;
   }
 }
 
 function isEmpty(c: ChangeSet): boolean {
-  return c.put.length === 0 && c.remove.length === 0 && c.link.length === 0 && c.unlink.length === 0 && c.events.length === 0;
+  return (
+    c.put.length === 0 && c.remove.length === 0 && c.link.length === 0 && c.unlink.length === 0 && c.events.length === 0
+  );
 }
 
 /**
@@ -120,13 +149,17 @@ function checkExplicitMove(slug: string, move: StateMove, snap: Snapshot, plan: 
   const ballot = (d: CandidacyData): BallotAccess | null => d.fields.ballotAccess?.value ?? null;
   try {
     if (move.filingStatus !== undefined) assertFilingMove(filing(before), move.filingStatus);
-    if (move.ballotAccess !== undefined) assertBallotMove(ballot(before), move.ballotAccess, move.filingStatus ?? filing(before));
+    if (move.ballotAccess !== undefined)
+      assertBallotMove(ballot(before), move.ballotAccess, move.filingStatus ?? filing(before));
   } catch (err) {
-    if (err instanceof InvalidParameterError) throw new InvalidParameterError(err.field ?? '', `${slug}: ${err.message}`, { cause: err });
+    if (err instanceof InvalidParameterError)
+      throw new InvalidParameterError(err.field ?? '', `${slug}: ${err.message}`, { cause: err });
     throw err;
   }
-  if (move.filingStatus !== undefined && filing(after) !== move.filingStatus) throw outweighed(slug, 'filing_status', filing(after), move.filingStatus);
-  if (move.ballotAccess !== undefined && ballot(after) !== move.ballotAccess) throw outweighed(slug, 'ballot_access', ballot(after), move.ballotAccess);
+  if (move.filingStatus !== undefined && filing(after) !== move.filingStatus)
+    throw outweighed(slug, 'filing_status', filing(after), move.filingStatus);
+  if (move.ballotAccess !== undefined && ballot(after) !== move.ballotAccess)
+    throw outweighed(slug, 'ballot_access', ballot(after), move.ballotAccess);
 }
 
 function outweighed(slug: string, field: string, held: string | null, wanted: string): InvalidParameterError {

@@ -13,29 +13,49 @@ const REASONS = 5;
  * temporary folder of this process, read by the importer of `kind` and applied through
  * `writer` (the graph's GraphWriter: every change an event in its outbox), then removed.
  */
-export async function importSource(store: GraphStore, writer: BatchApplier, req: ImportSourceRequest): Promise<ImportSourceResponse> {
+export async function importSource(
+  store: GraphStore,
+  writer: BatchApplier,
+  req: ImportSourceRequest,
+): Promise<ImportSourceResponse> {
   const kind = req.kind;
-  if (!isGraphImportKind(kind)) throw new InvalidParameterError('kind', `No importer "${kind}"; the graph's are ${Object.keys(GRAPH_IMPORT_KINDS).join(', ')}.`);
+  if (!isGraphImportKind(kind))
+    throw new InvalidParameterError(
+      'kind',
+      `No importer "${kind}"; the graph's are ${Object.keys(GRAPH_IMPORT_KINDS).join(', ')}.`,
+    );
   if (req.files.length === 0) throw new InvalidParameterError('files', 'Send at least one file of the source.');
   req.files.forEach((f, i) => safeRelativePath(f.path, `files[${i}].path`));
   const top = topLevelNames(req.files);
-  if (top.length > 1) throw new InvalidParameterError('files', `The files must share one top-level name (one file or one folder), not ${top.join(', ')}.`);
-  const places = req.places === undefined ? undefined : { ...req.places, path: `places/${safeRelativePath(req.places.path, 'places.path')}` };
-  if (places !== undefined && kind !== 'openstates-people') throw new InvalidParameterError('places', `Only openstates-people reads a places file, not ${kind}.`);
+  if (top.length > 1)
+    throw new InvalidParameterError(
+      'files',
+      `The files must share one top-level name (one file or one folder), not ${top.join(', ')}.`,
+    );
+  const places =
+    req.places === undefined
+      ? undefined
+      : { ...req.places, path: `places/${safeRelativePath(req.places.path, 'places.path')}` };
+  if (places !== undefined && kind !== 'openstates-people')
+    throw new InvalidParameterError('places', `Only openstates-people reads a places file, not ${kind}.`);
   // The source and the places file in folders of their own, so neither's name can shadow the other's.
-  return withStagedFiles([...req.files.map((f) => ({ ...f, path: `source/${f.path}` })), ...(places === undefined ? [] : [places])], 'files', async (dir) => {
-    const items = await graphImporter(kind, join(dir, 'source', top[0]!), store, {
-      ...(req.sourceDate === '' ? {} : { sourceDate: req.sourceDate }),
-      ...(places === undefined ? {} : { places: join(dir, places.path) }),
-    });
-    const tally = await runImport(items, writer);
-    return {
-      created: tally.createdRows,
-      updated: tally.updatedRows,
-      unchanged: tally.unchangedRows,
-      rejected: tally.rejected.length,
-      rejectedReasons: tally.rejected.slice(0, REASONS).map((r) => `${r.at}: ${r.reason}`),
-      events: tally.events,
-    };
-  });
+  return withStagedFiles(
+    [...req.files.map((f) => ({ ...f, path: `source/${f.path}` })), ...(places === undefined ? [] : [places])],
+    'files',
+    async (dir) => {
+      const items = await graphImporter(kind, join(dir, 'source', top[0]!), store, {
+        ...(req.sourceDate === '' ? {} : { sourceDate: req.sourceDate }),
+        ...(places === undefined ? {} : { places: join(dir, places.path) }),
+      });
+      const tally = await runImport(items, writer);
+      return {
+        created: tally.createdRows,
+        updated: tally.updatedRows,
+        unchanged: tally.unchangedRows,
+        rejected: tally.rejected.length,
+        rejectedReasons: tally.rejected.slice(0, REASONS).map((r) => `${r.at}: ${r.reason}`),
+        events: tally.events,
+      };
+    },
+  );
 }

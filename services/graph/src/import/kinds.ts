@@ -17,7 +17,8 @@ export const GRAPH_IMPORT_KINDS = {
   'openstates-people': 'openstates/people: a state folder (data/co) or a folder of them; needs --retrieved-at',
   'fec-candidates': 'FEC "all candidates" file weballYY.txt (pipe-delimited, no header)',
   results: 'MEDSL 2024 CSV, or the Colorado / Delaware contest-totals files (or de24.zip)',
-  'precinct-districts': 'MEDSL precinct-level returns (de24.zip, co24-denver-precinct.csv): which districts each county lies within or overlaps',
+  'precinct-districts':
+    'MEDSL precinct-level returns (de24.zip, co24-denver-precinct.csv): which districts each county lies within or overlaps',
   vip: 'Voting Information Project feed: VIP 5.x XML, or a VIP 6.0 zip/XML',
 } as const satisfies Record<GraphImportKind, string>;
 export type { GraphImportKind };
@@ -45,7 +46,12 @@ export interface GraphImportOptions {
 }
 
 /** The importer for a kind, reading `path`; results are linked to candidacies the store already holds. */
-export async function graphImporter(kind: GraphImportKind, path: string, store: GraphStore, o: GraphImportOptions = {}): Promise<AsyncIterable<DraftItem>> {
+export async function graphImporter(
+  kind: GraphImportKind,
+  path: string,
+  store: GraphStore,
+  o: GraphImportOptions = {},
+): Promise<AsyncIterable<DraftItem>> {
   switch (kind) {
     case 'ocd':
       return importOcd(path, { ...asOf(o), ...when(o) });
@@ -55,7 +61,10 @@ export async function graphImporter(kind: GraphImportKind, path: string, store: 
       return importOpenStatesPeople(path, { ...when(o), ...(o.places === undefined ? {} : { places: o.places }) });
     case 'fec-candidates': {
       // The store's knowledge first, a legislators file given now over it.
-      const known = new Map([...(await storedCandidates(store)), ...(o.legislators === undefined ? [] : await fecPersonIndex(o.legislators))]);
+      const known = new Map([
+        ...(await storedCandidates(store)),
+        ...(o.legislators === undefined ? [] : await fecPersonIndex(o.legislators)),
+      ]);
       return importFecCandidates(path, { ...(o.cycle === undefined ? {} : { cycle: o.cycle }), known, ...when(o) });
     }
     case 'results':

@@ -20,8 +20,13 @@ export function officePeople(store: GraphStore): (office: string) => Promise<rea
 async function read(store: GraphStore, office: string): Promise<readonly KnownPerson[]> {
   const holders = (await store.edges(office, 'in', 'HOLDS')).map((e) => e.from);
   const contests = await queryAll(store, { kind: 'contest', match: { office: [office] } });
-  const candidacies = contests.length === 0 ? [] : await queryAll(store, { kind: 'candidacy', match: { contest: contests.map((c) => c.slug) } });
+  const candidacies =
+    contests.length === 0
+      ? []
+      : await queryAll(store, { kind: 'candidacy', match: { contest: contests.map((c) => c.slug) } });
   const candidates = candidacies.map((c) => (c as NodeDoc<'candidacy'>).data.fields.person.value);
   const persons = await store.getNodes([...new Set([...holders, ...candidates])]);
-  return persons.filter((p): p is NodeDoc<'person'> => p.kind === 'person').map((p) => ({ slug: p.slug, name: p.data.name }));
+  return persons
+    .filter((p): p is NodeDoc<'person'> => p.kind === 'person')
+    .map((p) => ({ slug: p.slug, name: p.data.name }));
 }

@@ -9,11 +9,23 @@ async function* items(list: DraftItem[]): AsyncGenerator<DraftItem> {
   yield* list;
 }
 
-const good = (i: number): DraftItem => ({ at: `line ${i}`, batch: batch([provenance('src'), party('dem'), person(`p${i}`)]) });
+const good = (i: number): DraftItem => ({
+  at: `line ${i}`,
+  batch: batch([provenance('src'), party('dem'), person(`p${i}`)]),
+});
 /** A candidacy citing a provenance record that exists nowhere: the writer refuses it. */
 const bad: DraftItem = {
   at: 'line 99',
-  batch: batch([{ kind: 'candidacy', slug: 'candidacy:x', state: 'co', tier: 'federal', claims: { name: 'X' }, provenance: 'provenance:missing' }]),
+  batch: batch([
+    {
+      kind: 'candidacy',
+      slug: 'candidacy:x',
+      state: 'co',
+      tier: 'federal',
+      claims: { name: 'X' },
+      provenance: 'provenance:missing',
+    },
+  ]),
 };
 
 describe('runImport', () => {
@@ -25,7 +37,11 @@ describe('runImport', () => {
     expect(tally.createdRows).toBe(3);
     expect(tally.rejected.map((r) => r.at)).toEqual(['line 5', 'line 99']);
     expect(tally.rejected[1]!.reason).toMatch(/provenance/);
-    expect((await store.getNodes(['person:p1', 'person:p2', 'person:p3', 'candidacy:x'])).map((n) => n.slug)).toEqual(['person:p1', 'person:p2', 'person:p3']);
+    expect((await store.getNodes(['person:p1', 'person:p2', 'person:p3', 'candidacy:x'])).map((n) => n.slug)).toEqual([
+      'person:p1',
+      'person:p2',
+      'person:p3',
+    ]);
   });
 
   it('counts a re-run as unchanged, with no events, whatever the group size', async () => {
@@ -39,21 +55,33 @@ describe('runImport', () => {
   });
 
   it('ends the import on a failure that is not about a row', async () => {
-    const broken = { apply: async () => { throw new Error('disk full'); } };
+    const broken = {
+      apply: async () => {
+        throw new Error('disk full');
+      },
+    };
     await expect(runImport(items([good(1)]), broken)).rejects.toThrow('disk full');
   });
 
   it('reports progress after every group', async () => {
     const store = new MemoryGraphStore();
     const seen: number[] = [];
-    await runImport(items([good(1), good(2), good(3)]), new GraphWriter({ store, env: 'test' }), (t) => seen.push(t.createdRows), 2);
+    await runImport(
+      items([good(1), good(2), good(3)]),
+      new GraphWriter({ store, env: 'test' }),
+      (t) => seen.push(t.createdRows),
+      2,
+    );
     expect(seen).toEqual([2, 3]);
   });
 
   it('refuses in a group the state move a row would be refused alone: DECLARED then QUALIFIED from one source', async () => {
     const store = new MemoryGraphStore();
     const writer = new GraphWriter({ store, env: 'test' });
-    const world: DraftItem = { at: 'line 1', batch: batch([provenance('sos', 'official-filing'), ...candidacyWorld()]) };
+    const world: DraftItem = {
+      at: 'line 1',
+      batch: batch([provenance('sos', 'official-filing'), ...candidacyWorld()]),
+    };
     const declared: DraftItem = { at: 'line 2', batch: batch([candidacy('sos', { filingStatus: 'DECLARED' })]) };
     const skipped: DraftItem = { at: 'line 3', batch: batch([candidacy('sos', { filingStatus: 'QUALIFIED' })]) };
     const tally = await runImport(items([world, declared, skipped]), writer, () => {}, 10);

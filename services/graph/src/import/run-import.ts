@@ -22,7 +22,14 @@ export interface ImportTally {
 }
 
 export function emptyTally(): ImportTally {
-  return { createdRows: 0, updatedRows: 0, unchangedRows: 0, rejected: [], nodes: { created: 0, updated: 0, unchanged: 0 }, events: 0 };
+  return {
+    createdRows: 0,
+    updatedRows: 0,
+    unchangedRows: 0,
+    rejected: [],
+    nodes: { created: 0, updated: 0, unchanged: 0 },
+    events: 0,
+  };
 }
 
 /** Rows committed together; one LMDB sync per group instead of per row. */

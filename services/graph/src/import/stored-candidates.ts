@@ -20,7 +20,8 @@ export async function storedCandidates(store: GraphStore): Promise<Map<string, K
       const ids = person.data.ids['fec'] ?? [];
       if (ids.length === 0) continue;
       const senateSeat = await seatHeld(store, person.slug);
-      for (const id of ids) index.set(id.toUpperCase(), { person: person.slug, ...(senateSeat === undefined ? {} : { senateSeat }) });
+      for (const id of ids)
+        index.set(id.toUpperCase(), { person: person.slug, ...(senateSeat === undefined ? {} : { senateSeat }) });
     }
     after = page.next;
   } while (after !== undefined);
@@ -29,7 +30,9 @@ export async function storedCandidates(store: GraphStore): Promise<Map<string, K
 
 /** The Senate seat of the person's latest HOLDS term, if it is one. */
 async function seatHeld(store: GraphStore, person: string): Promise<KnownCandidate['senateSeat']> {
-  const terms = (await store.edges(person, 'out', 'HOLDS')).sort((a, b) => String(a.data['start'] ?? '').localeCompare(String(b.data['start'] ?? '')));
+  const terms = (await store.edges(person, 'out', 'HOLDS')).sort((a, b) =>
+    String(a.data['start'] ?? '').localeCompare(String(b.data['start'] ?? '')),
+  );
   const last = terms[terms.length - 1];
   const seat = last === undefined ? null : SENATE_OFFICE.exec(last.to);
   if (last === undefined || seat === null) return undefined;

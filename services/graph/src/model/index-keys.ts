@@ -34,7 +34,11 @@ export function indexKeys(node: NodeDoc): IndexKeys {
       const d = (node as NodeDoc<'candidacy'>).data;
       const party = d.fields.party?.value;
       return {
-        match: { contest: d.fields.contest.value, person: d.fields.person.value, ...(typeof party === 'string' ? { party } : {}) },
+        match: {
+          contest: d.fields.contest.value,
+          person: d.fields.person.value,
+          ...(typeof party === 'string' ? { party } : {}),
+        },
         confidence: d.confidence,
       };
     }

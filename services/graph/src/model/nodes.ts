@@ -29,7 +29,8 @@ export interface EdgeDoc {
   data: Record<string, string | number | boolean | null>;
 }
 
-export const edgeId = (e: Pick<EdgeDoc, 'kind' | 'from' | 'to' | 'key'>): string => `${e.kind}|${e.from}|${e.to}|${e.key}`;
+export const edgeId = (e: Pick<EdgeDoc, 'kind' | 'from' | 'to' | 'key'>): string =>
+  `${e.kind}|${e.from}|${e.to}|${e.key}`;
 
 // ——— provenance ———
 

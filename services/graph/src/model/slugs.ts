@@ -36,7 +36,8 @@ export function isSlugOf(kind: NodeKind, s: string): boolean {
 
 /** `contest:<region-key>-<office-key>-<year>-<type>` (DESIGN). */
 export function contestSlug(regionKey: string, officeKey: string, year: number, type: ContestType): string {
-  if (!Number.isInteger(year) || year < 1789 || year > 9999) throw new RangeError(`contest year ${year} is out of range`);
+  if (!Number.isInteger(year) || year < 1789 || year > 9999)
+    throw new RangeError(`contest year ${year} is out of range`);
   if (!isContestType(type)) throw new RangeError(`unknown contest type "${type}"`);
   return slug('contest', `${regionKey}-${officeKey}-${year}-${type}`);
 }

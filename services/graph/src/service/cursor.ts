@@ -24,7 +24,11 @@ export class Cursors {
   /** The position in a cursor from `encode` for the same query; '' for none. */
   decode(cursor: string, query: Record<string, unknown>): string | undefined {
     if (cursor === '') return undefined;
-    const invalid = () => new InvalidParameterError('cursor', 'cursor is not one this API issued for this query; pass `next_cursor` from the previous page unchanged, with the same filters.');
+    const invalid = () =>
+      new InvalidParameterError(
+        'cursor',
+        'cursor is not one this API issued for this query; pass `next_cursor` from the previous page unchanged, with the same filters.',
+      );
     const [body, mac, extra] = cursor.split('.');
     if (body === undefined || mac === undefined || extra !== undefined) throw invalid();
     const expected = Buffer.from(this.sign(body));
@@ -47,6 +51,11 @@ export class Cursors {
 
 /** A short stable digest of the query's filters (sorted keys), so a cursor stays with its query. */
 function fingerprint(query: Record<string, unknown>): string {
-  const sorted = Object.keys(query).sort().map((k) => [k, query[k]]);
-  return createHmac('sha256', 'civicgraph-cursor-query').update(JSON.stringify(sorted)).digest('base64url').slice(0, 12);
+  const sorted = Object.keys(query)
+    .sort()
+    .map((k) => [k, query[k]]);
+  return createHmac('sha256', 'civicgraph-cursor-query')
+    .update(JSON.stringify(sorted))
+    .digest('base64url')
+    .slice(0, 12);
 }

@@ -17,18 +17,24 @@ export function stateParam(field: string, value: string, required: boolean): str
     return '';
   }
   const state = /^[A-Za-z]{2}$/.test(value) ? findState(value) : undefined;
-  if (state === undefined) throw new InvalidParameterError(field, `${field} must be a two-letter state code such as CO, got "${value}".`);
+  if (state === undefined)
+    throw new InvalidParameterError(field, `${field} must be a two-letter state code such as CO, got "${value}".`);
   return state.usps;
 }
 
 export function levelParam(field: string, value: string): Level | '' {
   if (value === '') return '';
-  if (!isLevel(value)) throw new InvalidParameterError(field, `${field} must be a level such as state, county or congressional-district, got "${value}".`);
+  if (!isLevel(value))
+    throw new InvalidParameterError(
+      field,
+      `${field} must be a level such as state, county or congressional-district, got "${value}".`,
+    );
   return value;
 }
 
 export function dateParam(field: string, value: string): string {
-  if (value !== '' && !isIsoDate(value)) throw new InvalidParameterError(field, `${field} must be a calendar date written YYYY-MM-DD, got "${value}".`);
+  if (value !== '' && !isIsoDate(value))
+    throw new InvalidParameterError(field, `${field} must be a calendar date written YYYY-MM-DD, got "${value}".`);
   return value;
 }
 
@@ -53,6 +59,7 @@ export function slugParam(field: string, value: string, kind: NodeKind, required
     if (required) throw new InvalidParameterError(field, `${field} is required: a ${kind} slug such as ${kind}:….`);
     return '';
   }
-  if (!isSlugOf(kind, value)) throw new InvalidParameterError(field, `${field} must be a ${kind} slug (${kind}:<key>), got "${value}".`);
+  if (!isSlugOf(kind, value))
+    throw new InvalidParameterError(field, `${field} must be a ${kind} slug (${kind}:<key>), got "${value}".`);
   return value;
 }

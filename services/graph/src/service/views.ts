@@ -1,5 +1,17 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import type { Candidacy, Choice, Contest, ElectionDate, FieldSupport, Office, Officeholder, Party, Person, Provenance, RegionRef } from '@civicgraph/protos/civic/graph/v1/graph';
+import type {
+  Candidacy,
+  Choice,
+  Contest,
+  ElectionDate,
+  FieldSupport,
+  Office,
+  Officeholder,
+  Party,
+  Person,
+  Provenance,
+  RegionRef,
+} from '@civicgraph/protos/civic/graph/v1/graph';
 import { contactVisible } from '@civicgraph/kit';
 import { CONTACT_FIELDS, type EdgeDoc, type Field, type FieldScalar, type NodeDoc } from '../model/nodes.js';
 import { CANDIDACY_FIELDS } from '../domain/claims.js';
@@ -33,10 +45,23 @@ export function partyView(p: NodeDoc<'party'> | undefined): Party | undefined {
 
 export function provenanceView(p: NodeDoc<'provenance'>): Provenance {
   const d = p.data;
-  return { slug: p.slug, source: d.source, url: d.url, publisher: d.publisher, licence: d.licence, retrievedAt: d.retrievedAt, method: d.method };
+  return {
+    slug: p.slug,
+    source: d.source,
+    url: d.url,
+    publisher: d.publisher,
+    licence: d.licence,
+    retrievedAt: d.retrievedAt,
+    method: d.method,
+  };
 }
 
-export function contestView(c: NodeDoc<'contest'>, related: Related, candidacies: Candidacy[] = [], choices: Choice[] = []): Contest {
+export function contestView(
+  c: NodeDoc<'contest'>,
+  related: Related,
+  candidacies: Candidacy[] = [],
+  choices: Choice[] = [],
+): Contest {
   const d = c.data;
   return {
     slug: c.slug,
@@ -106,7 +131,12 @@ export function candidacyView(c: NodeDoc<'candidacy'>, related: Related, princip
  * One HOLDS term as an officeholder. The person's contact fields (offices, emails, links)
  * are filled only when the policy lets the caller see them, as a candidacy's are.
  */
-export function officeholderView(term: EdgeDoc, office: NodeDoc<'office'> | undefined, related: Related, principal: Principal): Officeholder {
+export function officeholderView(
+  term: EdgeDoc,
+  office: NodeDoc<'office'> | undefined,
+  related: Related,
+  principal: Principal,
+): Officeholder {
   const person = related.get(term.from, 'person');
   const party = partyView(related.get(String(term.data['party'] ?? ''), 'party'));
   const contact = contactVisible(principal);
@@ -118,7 +148,14 @@ export function officeholderView(term: EdgeDoc, office: NodeDoc<'office'> | unde
     end: String(term.data['end'] ?? ''),
     ...(party === undefined ? {} : { party }),
     contactIncluded: contact,
-    contactOffices: contact ? (d?.contactOffices ?? []).map((o) => ({ kind: o.kind, address: o.address ?? '', voice: o.voice ?? '', fax: o.fax ?? '' })) : [],
+    contactOffices: contact
+      ? (d?.contactOffices ?? []).map((o) => ({
+          kind: o.kind,
+          address: o.address ?? '',
+          voice: o.voice ?? '',
+          fax: o.fax ?? '',
+        }))
+      : [],
     contactEmails: contact ? [...(d?.contactEmails ?? [])] : [],
     contactLinks: contact ? (d?.contactLinks ?? []).map((l) => ({ url: l.url, note: l.note })) : [],
   };

@@ -27,9 +27,11 @@ export function validateChangeSet(changes: ChangeSet): void {
   };
   changes.put.forEach(({ node, expectRev }, i) => {
     const field = `put[${i}]`;
-    if (!isNodeKind(node.kind)) throw new InvalidParameterError(`${field}.node.kind`, `unknown node kind "${String(node.kind)}"`);
+    if (!isNodeKind(node.kind))
+      throw new InvalidParameterError(`${field}.node.kind`, `unknown node kind "${String(node.kind)}"`);
     checkId(node.slug, `${field}.node.slug`);
-    if (!node.slug.startsWith(`${node.kind}:`)) throw new InvalidParameterError(`${field}.node.slug`, `slug "${node.slug}" does not start with "${node.kind}:"`);
+    if (!node.slug.startsWith(`${node.kind}:`))
+      throw new InvalidParameterError(`${field}.node.slug`, `slug "${node.slug}" does not start with "${node.kind}:"`);
     checkRev(expectRev, `${field}.expectRev`);
     once(node.slug, `${field}.node.slug`);
   });
@@ -53,12 +55,14 @@ function checkEdge(e: Pick<EdgeDoc, 'kind' | 'from' | 'to' | 'key'>, field: stri
 /** A slug or key: a non-empty string of at most MAX_ID_CHARS, without NUL (LMDB's key separator). */
 function checkId(id: unknown, field: string): void {
   if (typeof id !== 'string' || id === '') throw new InvalidParameterError(field, 'must be a non-empty string');
-  if (id.length > MAX_ID_CHARS) throw new InvalidParameterError(field, `is ${id.length} characters long; at most ${MAX_ID_CHARS} are allowed`);
+  if (id.length > MAX_ID_CHARS)
+    throw new InvalidParameterError(field, `is ${id.length} characters long; at most ${MAX_ID_CHARS} are allowed`);
   if (id.includes('\u0000')) throw new InvalidParameterError(field, 'must not contain a NUL character');
 }
 
 function checkRev(rev: number, field: string): void {
-  if (!Number.isInteger(rev) || rev < 0) throw new InvalidParameterError(field, `expectRev must be a whole number ≥ 0, not ${rev}`);
+  if (!Number.isInteger(rev) || rev < 0)
+    throw new InvalidParameterError(field, `expectRev must be a whole number ≥ 0, not ${rev}`);
 }
 
 /**

@@ -33,7 +33,15 @@ export function region(key: string, opts: { state?: string; level?: Level; name?
 }
 
 export function election(key: string, date: string, state = 'co'): NodeDoc<'election'> {
-  return { slug: `election:${key}`, kind: 'election', state, tier: '', data: { name: key, date, type: 'general' }, rev: 1, updatedAt: AT };
+  return {
+    slug: `election:${key}`,
+    kind: 'election',
+    state,
+    tier: '',
+    data: { name: key, date, type: 'general' },
+    rev: 1,
+    updatedAt: AT,
+  };
 }
 
 export interface ContestOpts {
@@ -78,7 +86,11 @@ export interface CandidacyOpts {
 }
 
 export function candidacy(key: string, o: CandidacyOpts = {}): NodeDoc<'candidacy'> {
-  const claim = <V extends string | null>(value: V) => ({ value, confidence: o.confidence ?? 0.5, claims: [{ value, provenance: 'provenance:test' }] });
+  const claim = <V extends string | null>(value: V) => ({
+    value,
+    confidence: o.confidence ?? 0.5,
+    claims: [{ value, provenance: 'provenance:test' }],
+  });
   const party = o.party === undefined ? 'party:dem' : o.party;
   return {
     slug: `candidacy:${key}`,

@@ -17,18 +17,31 @@ const PARTIES = ['party:dem', 'party:rep', null];
 
 function contests(): NodeDoc<'contest'>[] {
   return Array.from({ length: 60 }, (_, i) =>
-    contest(`c${pad(59 - i)}`, { state: STATES[i % 3], tier: TIERS[i % 4], region: `region:r${i % 5}`, office: `office:o${i % 2}`, date: DATES[i % 6] }),
+    contest(`c${pad(59 - i)}`, {
+      state: STATES[i % 3],
+      tier: TIERS[i % 4],
+      region: `region:r${i % 5}`,
+      office: `office:o${i % 2}`,
+      date: DATES[i % 6],
+    }),
   );
 }
 
 function candidacies(cs: NodeDoc<'contest'>[]): NodeDoc<'candidacy'>[] {
   return Array.from({ length: 40 }, (_, i) =>
-    candidacy(`k${pad(i)}`, { contest: cs[i % 8]?.slug, party: PARTIES[i % 3], confidence: (i % 10) / 10, state: STATES[i % 3], tier: TIERS[(i + 1) % 4] }),
+    candidacy(`k${pad(i)}`, {
+      contest: cs[i % 8]?.slug,
+      party: PARTIES[i % 3],
+      confidence: (i % 10) / 10,
+      state: STATES[i % 3],
+      tier: TIERS[(i + 1) % 4],
+    }),
   );
 }
 
 const bySlug = (a: NodeDoc, b: NodeDoc): number => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
-const byDate = (a: NodeDoc, b: NodeDoc): number => (sortKey(a, 'date') < sortKey(b, 'date') ? -1 : sortKey(a, 'date') > sortKey(b, 'date') ? 1 : 0);
+const byDate = (a: NodeDoc, b: NodeDoc): number =>
+  sortKey(a, 'date') < sortKey(b, 'date') ? -1 : sortKey(a, 'date') > sortKey(b, 'date') ? 1 : 0;
 const slugs = (nodes: readonly NodeDoc[]): string[] => nodes.map((n) => n.slug);
 
 /** Every page of a query, following `next`; checks each page's size on the way. */
@@ -53,9 +66,18 @@ export function describeQueryConformance(store: () => GraphStore): void {
     const cs = contests();
     const ks = candidacies(cs);
     beforeEach(async () => {
-      await store().commit(creates([...cs, ...ks, region('co'), region('co-cd-1', { level: 'congressional-district' }), election('co-2026', '2026-11-03')]));
+      await store().commit(
+        creates([
+          ...cs,
+          ...ks,
+          region('co'),
+          region('co-cd-1', { level: 'congressional-district' }),
+          election('co-2026', '2026-11-03'),
+        ]),
+      );
     });
-    const expectContests = (pick: (c: NodeDoc<'contest'>) => boolean, order: 'slug' | 'date' = 'slug') => slugs(cs.filter(pick).sort(order === 'slug' ? bySlug : byDate));
+    const expectContests = (pick: (c: NodeDoc<'contest'>) => boolean, order: 'slug' | 'date' = 'slug') =>
+      slugs(cs.filter(pick).sort(order === 'slug' ? bySlug : byDate));
 
     it('returns only nodes of the asked kind, by slug', async () => {
       const page = await store().query({ kind: 'region', limit: 10 });
@@ -82,29 +104,49 @@ export function describeQueryConformance(store: () => GraphStore): void {
     it('matches one or several values of a field, and every field named', async () => {
       const one = await store().query({ kind: 'contest', match: { region: ['region:r2'] }, limit: 1000 });
       expect(slugs(one.nodes)).toEqual(expectContests((c) => c.data.region === 'region:r2'));
-      const several = await store().query({ kind: 'contest', match: { region: ['region:r2', 'region:r4', 'region:r2'] }, limit: 1000 });
+      const several = await store().query({
+        kind: 'contest',
+        match: { region: ['region:r2', 'region:r4', 'region:r2'] },
+        limit: 1000,
+      });
       expect(slugs(several.nodes)).toEqual(expectContests((c) => ['region:r2', 'region:r4'].includes(c.data.region)));
-      const both = await store().query({ kind: 'contest', match: { region: ['region:r2', 'region:r4'], office: ['office:o1'] }, limit: 1000 });
-      expect(slugs(both.nodes)).toEqual(expectContests((c) => ['region:r2', 'region:r4'].includes(c.data.region) && c.data.office === 'office:o1'));
+      const both = await store().query({
+        kind: 'contest',
+        match: { region: ['region:r2', 'region:r4'], office: ['office:o1'] },
+        limit: 1000,
+      });
+      expect(slugs(both.nodes)).toEqual(
+        expectContests((c) => ['region:r2', 'region:r4'].includes(c.data.region) && c.data.office === 'office:o1'),
+      );
       expect(both.nodes.length).toBeGreaterThan(0);
     });
 
     it('matches nothing for an empty value list, an unknown value, or a field the kind is not indexed under', async () => {
       expect((await store().query({ kind: 'contest', match: { region: [] }, limit: 10 })).nodes).toEqual([]);
-      expect((await store().query({ kind: 'contest', match: { region: ['region:nowhere'] }, limit: 10 })).nodes).toEqual([]);
+      expect(
+        (await store().query({ kind: 'contest', match: { region: ['region:nowhere'] }, limit: 10 })).nodes,
+      ).toEqual([]);
       expect((await store().query({ kind: 'contest', match: { party: ['party:dem'] }, limit: 10 })).nodes).toEqual([]);
     });
 
     it('matches candidacies by contest and party, leaving out those with no party', async () => {
-      const page = await store().query({ kind: 'candidacy', match: { party: ['party:dem', 'party:rep'], contest: [cs[1]?.slug ?? ''] }, limit: 1000 });
-      const want = ks.filter((k) => k.data.fields.contest.value === cs[1]?.slug && k.data.fields.party?.value !== null).sort(bySlug);
+      const page = await store().query({
+        kind: 'candidacy',
+        match: { party: ['party:dem', 'party:rep'], contest: [cs[1]?.slug ?? ''] },
+        limit: 1000,
+      });
+      const want = ks
+        .filter((k) => k.data.fields.contest.value === cs[1]?.slug && k.data.fields.party?.value !== null)
+        .sort(bySlug);
       expect(slugs(page.nodes)).toEqual(slugs(want));
       expect(want.length).toBeGreaterThan(0);
     });
 
     it('bounds dates inclusively at both ends, and on either end alone', async () => {
       const range = await store().query({ kind: 'contest', dateFrom: '2025-11-04', dateTo: '2026-11-03', limit: 1000 });
-      expect(slugs(range.nodes)).toEqual(expectContests((c) => c.data.date >= '2025-11-04' && c.data.date <= '2026-11-03'));
+      expect(slugs(range.nodes)).toEqual(
+        expectContests((c) => c.data.date >= '2025-11-04' && c.data.date <= '2026-11-03'),
+      );
       const day = await store().query({ kind: 'contest', dateFrom: '2026-11-03', dateTo: '2026-11-03', limit: 1000 });
       expect(slugs(day.nodes)).toEqual(expectContests((c) => c.data.date === '2026-11-03'));
       const from = await store().query({ kind: 'contest', dateFrom: '2027-11-02', limit: 1000 });
@@ -130,12 +172,32 @@ export function describeQueryConformance(store: () => GraphStore): void {
 
     it('answers the ballot shape: contests of some regions on a day, then their confident candidacies', async () => {
       const regions = ['region:r1', 'region:r3', 'region:elsewhere'];
-      const day = await store().query({ kind: 'contest', match: { region: regions }, dateFrom: '2026-11-03', dateTo: '2026-11-03', states: ['co', 'wy', 'ut'], limit: 100 });
-      expect(slugs(day.nodes)).toEqual(expectContests((c) => regions.includes(c.data.region) && c.data.date === '2026-11-03'));
+      const day = await store().query({
+        kind: 'contest',
+        match: { region: regions },
+        dateFrom: '2026-11-03',
+        dateTo: '2026-11-03',
+        states: ['co', 'wy', 'ut'],
+        limit: 100,
+      });
+      expect(slugs(day.nodes)).toEqual(
+        expectContests((c) => regions.includes(c.data.region) && c.data.date === '2026-11-03'),
+      );
       expect(day.nodes.length).toBeGreaterThan(0);
       const contestSlugs = slugs(cs.slice(0, 8));
-      const cands = await store().query({ kind: 'candidacy', match: { contest: contestSlugs }, minConfidence: 0.5, tiers: ['federal'], limit: 100 });
-      const want = ks.filter((k) => contestSlugs.includes(k.data.fields.contest.value) && k.data.confidence >= 0.5 && (k.tier === '' || k.tier === 'federal'));
+      const cands = await store().query({
+        kind: 'candidacy',
+        match: { contest: contestSlugs },
+        minConfidence: 0.5,
+        tiers: ['federal'],
+        limit: 100,
+      });
+      const want = ks.filter(
+        (k) =>
+          contestSlugs.includes(k.data.fields.contest.value) &&
+          k.data.confidence >= 0.5 &&
+          (k.tier === '' || k.tier === 'federal'),
+      );
       expect(slugs(cands.nodes)).toEqual(slugs(want.sort(bySlug)));
     });
 
@@ -144,9 +206,21 @@ export function describeQueryConformance(store: () => GraphStore): void {
         const full = await allPages(store(), { kind: 'contest', order, limit: 7 });
         expect(full.slugs).toEqual(expectContests(() => true, order));
         expect(full.pages).toBe(Math.ceil(60 / 7));
-        const q: NodeQuery = { kind: 'contest', order, states: ['co', 'ut'], match: { office: ['office:o0'] }, dateFrom: '2025-01-01', limit: 3 };
+        const q: NodeQuery = {
+          kind: 'contest',
+          order,
+          states: ['co', 'ut'],
+          match: { office: ['office:o0'] },
+          dateFrom: '2025-01-01',
+          limit: 3,
+        };
         const filtered = await allPages(store(), q);
-        expect(filtered.slugs).toEqual(expectContests((c) => c.state !== 'wy' && c.data.office === 'office:o0' && c.data.date >= '2025-01-01', order));
+        expect(filtered.slugs).toEqual(
+          expectContests(
+            (c) => c.state !== 'wy' && c.data.office === 'office:o0' && c.data.date >= '2025-01-01',
+            order,
+          ),
+        );
         expect(filtered.pages).toBeGreaterThan(2);
         const regions = ['region:r1', 'region:r2', 'region:r3'];
         const union = await allPages(store(), { kind: 'contest', order, match: { region: regions }, limit: 4 });
@@ -179,7 +253,13 @@ export function describeQueryConformance(store: () => GraphStore): void {
       );
       const r0 = await store().query({ kind: 'contest', match: { region: ['region:r0'] }, limit: 100 });
       expect(slugs(r0.nodes)).not.toContain(moved.slug);
-      const r9 = await store().query({ kind: 'contest', match: { region: ['region:r9'] }, dateFrom: '2030-01-01', order: 'date', limit: 100 });
+      const r9 = await store().query({
+        kind: 'contest',
+        match: { region: ['region:r9'] },
+        dateFrom: '2030-01-01',
+        order: 'date',
+        limit: 100,
+      });
       expect(slugs(r9.nodes)).toEqual([moved.slug, 'contest:new'].sort());
       const r1 = await store().query({ kind: 'contest', match: { region: ['region:r1'] }, limit: 100 });
       expect(slugs(r1.nodes)).not.toContain(gone.slug);
@@ -188,7 +268,10 @@ export function describeQueryConformance(store: () => GraphStore): void {
 
     it('refuses a limit outside 1..1000, naming the field', async () => {
       for (const limit of [0, 1001, 2.5]) {
-        await expect(store().query({ kind: 'contest', limit })).rejects.toMatchObject({ name: 'InvalidParameterError', field: 'limit' });
+        await expect(store().query({ kind: 'contest', limit })).rejects.toMatchObject({
+          name: 'InvalidParameterError',
+          field: 'limit',
+        });
       }
       expect((await store().query({ kind: 'contest', limit: 1000 })).nodes).toHaveLength(60);
     });

@@ -55,16 +55,31 @@ function describeWrites(store: () => GraphStore): void {
 
     it('refuses to create a node that already exists', async () => {
       await store().commit(creates([region('co')]));
-      await expect(store().commit(creates([region('co', { name: 'again' })]))).rejects.toMatchObject({ name: 'RevConflictError', slug: 'region:co', expected: 0, actual: 1 });
+      await expect(store().commit(creates([region('co', { name: 'again' })]))).rejects.toMatchObject({
+        name: 'RevConflictError',
+        slug: 'region:co',
+        expected: 0,
+        actual: 1,
+      });
     });
 
     it('refuses to replace or remove a node that does not exist', async () => {
-      await expect(store().commit(changes({ put: [{ node: region('co'), expectRev: 1 }] }))).rejects.toMatchObject({ slug: 'region:co', actual: 0 });
-      await expect(store().commit(changes({ remove: [{ slug: 'region:co', expectRev: 1 }] }))).rejects.toBeInstanceOf(RevConflictError);
+      await expect(store().commit(changes({ put: [{ node: region('co'), expectRev: 1 }] }))).rejects.toMatchObject({
+        slug: 'region:co',
+        actual: 0,
+      });
+      await expect(store().commit(changes({ remove: [{ slug: 'region:co', expectRev: 1 }] }))).rejects.toBeInstanceOf(
+        RevConflictError,
+      );
     });
 
     it('applies nothing of a change set when any one rev conflicts', async () => {
-      await store().commit(creates([region('co'), region('wy'), region('nm')], { link: [edge('WITHIN', 'region:co', 'region:us')], events: [event('region:co')] }));
+      await store().commit(
+        creates([region('co'), region('wy'), region('nm')], {
+          link: [edge('WITHIN', 'region:co', 'region:us')],
+          events: [event('region:co')],
+        }),
+      );
       const before = await store().stats();
       const attempt = changes({
         put: [
@@ -89,7 +104,13 @@ function describeWrites(store: () => GraphStore): void {
 
     it('refuses a change set that names one slug twice, applying nothing', async () => {
       await store().commit(creates([region('co')]));
-      const twice = changes({ put: [{ node: region('wy'), expectRev: 0 }, { node: region('co'), expectRev: 1 }], remove: [{ slug: 'region:co', expectRev: 1 }] });
+      const twice = changes({
+        put: [
+          { node: region('wy'), expectRev: 0 },
+          { node: region('co'), expectRev: 1 },
+        ],
+        remove: [{ slug: 'region:co', expectRev: 1 }],
+      });
       await expect(store().commit(twice)).rejects.toMatchObject({ name: 'InvalidParameterError' });
       expect(await store().getNode('region:wy')).toBeUndefined();
     });
@@ -125,12 +146,20 @@ function describeWrites(store: () => GraphStore): void {
         changes({ put: [{ node: { ...region('co'), slug: 'party:co' }, expectRev: 0 }] }),
         changes({ put: [{ node: region('co'), expectRev: -1 }] }),
         changes({ put: [{ node: region('co'), expectRev: 0 }], link: [edge('WITHIN', 'region:co', '')] }),
-        changes({ put: [{ node: region('co'), expectRev: 0 }], link: [edge('WITHIN', 'region:co', 'region:us', 'k'.repeat(501))] }),
-        changes({ put: [{ node: region('co'), expectRev: 0 }], link: [{ ...edge('WITHIN', 'region:co', 'region:us'), kind: 'NEAR' as 'WITHIN' }] }),
+        changes({
+          put: [{ node: region('co'), expectRev: 0 }],
+          link: [edge('WITHIN', 'region:co', 'region:us', 'k'.repeat(501))],
+        }),
+        changes({
+          put: [{ node: region('co'), expectRev: 0 }],
+          link: [{ ...edge('WITHIN', 'region:co', 'region:us'), kind: 'NEAR' as 'WITHIN' }],
+        }),
       ];
       const fields = [];
       for (const set of bad) {
-        const err = await store().commit(set).catch((e: unknown) => e);
+        const err = await store()
+          .commit(set)
+          .catch((e: unknown) => e);
         expect(err).toMatchObject({ name: 'InvalidParameterError' });
         fields.push((err as { field: string }).field);
       }
@@ -147,7 +176,12 @@ function describeWrites(store: () => GraphStore): void {
 
     it('counts nodes, edges and pending events in stats', async () => {
       expect(await store().stats()).toMatchObject({ nodes: 0, edges: 0, pendingEvents: 0 });
-      await store().commit(creates([region('co'), region('us')], { link: [edge('WITHIN', 'region:co', 'region:us')], events: [event('region:co'), event('region:us')] }));
+      await store().commit(
+        creates([region('co'), region('us')], {
+          link: [edge('WITHIN', 'region:co', 'region:us')],
+          events: [event('region:co'), event('region:us')],
+        }),
+      );
       const stats = await store().stats();
       expect(stats).toMatchObject({ nodes: 2, edges: 1, pendingEvents: 2 });
       expect(stats.indexBytes === null || stats.indexBytes > 0).toBe(true);
@@ -160,23 +194,38 @@ function describeEdges(store: () => GraphStore): void {
     const c = 'contest:co-cd-1-us-representative-2026-general';
     beforeEach(async () => {
       await store().commit(
-        creates([contest('co-cd-1-us-representative-2026-general'), candidacy('x', { contest: c }), candidacy('y', { contest: c })], {
-          link: [
-            edge('FOR_CONTEST', 'candidacy:x', c),
-            edge('FOR_CONTEST', 'candidacy:y', c),
-            edge('OF_PARTY', 'candidacy:x', 'party:dem'),
-            edge('IN_REGION', c, 'region:co-cd-1'),
-            edge('FOR_OFFICE', c, 'office:us-representative-co-1'),
+        creates(
+          [
+            contest('co-cd-1-us-representative-2026-general'),
+            candidacy('x', { contest: c }),
+            candidacy('y', { contest: c }),
           ],
-        }),
+          {
+            link: [
+              edge('FOR_CONTEST', 'candidacy:x', c),
+              edge('FOR_CONTEST', 'candidacy:y', c),
+              edge('OF_PARTY', 'candidacy:x', 'party:dem'),
+              edge('IN_REGION', c, 'region:co-cd-1'),
+              edge('FOR_OFFICE', c, 'office:us-representative-co-1'),
+            ],
+          },
+        ),
       );
     });
 
     it('lists edges leaving and entering a node, optionally of one kind', async () => {
-      expect(sortEdges(await store().edges(c, 'in'))).toEqual([edge('FOR_CONTEST', 'candidacy:x', c), edge('FOR_CONTEST', 'candidacy:y', c)]);
-      expect(sortEdges(await store().edges(c, 'out'))).toEqual([edge('FOR_OFFICE', c, 'office:us-representative-co-1'), edge('IN_REGION', c, 'region:co-cd-1')]);
+      expect(sortEdges(await store().edges(c, 'in'))).toEqual([
+        edge('FOR_CONTEST', 'candidacy:x', c),
+        edge('FOR_CONTEST', 'candidacy:y', c),
+      ]);
+      expect(sortEdges(await store().edges(c, 'out'))).toEqual([
+        edge('FOR_OFFICE', c, 'office:us-representative-co-1'),
+        edge('IN_REGION', c, 'region:co-cd-1'),
+      ]);
       expect(await store().edges(c, 'out', 'IN_REGION')).toEqual([edge('IN_REGION', c, 'region:co-cd-1')]);
-      expect(await store().edges('candidacy:x', 'out', 'OF_PARTY')).toEqual([edge('OF_PARTY', 'candidacy:x', 'party:dem')]);
+      expect(await store().edges('candidacy:x', 'out', 'OF_PARTY')).toEqual([
+        edge('OF_PARTY', 'candidacy:x', 'party:dem'),
+      ]);
       expect(await store().edges(c, 'in', 'OF_PARTY')).toEqual([]);
       expect(await store().edges('region:nowhere', 'in')).toEqual([]);
     });
@@ -185,20 +234,32 @@ function describeEdges(store: () => GraphStore): void {
       const term = (key: string, end: string | null) => edge('HOLDS', 'person:p', 'office:o', key, { start: key, end });
       await store().commit(changes({ link: [term('2019-01-03', null), term('2023-01-03', null)] }));
       await store().commit(changes({ link: [term('2019-01-03', '2021-01-03')] }));
-      expect(sortEdges(await store().edges('person:p', 'out', 'HOLDS'))).toEqual([term('2019-01-03', '2021-01-03'), term('2023-01-03', null)]);
+      expect(sortEdges(await store().edges('person:p', 'out', 'HOLDS'))).toEqual([
+        term('2019-01-03', '2021-01-03'),
+        term('2023-01-03', null),
+      ]);
       expect(await store().edges('office:o', 'in')).toHaveLength(2);
     });
 
     it('unlinks an edge from both ends and ignores edges that do not exist', async () => {
-      await store().commit(changes({ unlink: [edge('FOR_CONTEST', 'candidacy:x', c), edge('FOR_CONTEST', 'candidacy:nope', c)] }));
+      await store().commit(
+        changes({ unlink: [edge('FOR_CONTEST', 'candidacy:x', c), edge('FOR_CONTEST', 'candidacy:nope', c)] }),
+      );
       expect(await store().edges(c, 'in')).toEqual([edge('FOR_CONTEST', 'candidacy:y', c)]);
       expect(await store().edges('candidacy:x', 'out')).toEqual([edge('OF_PARTY', 'candidacy:x', 'party:dem')]);
       expect((await store().stats()).edges).toBe(4);
     });
 
     it('unlinks then links in one change set, so an edge can be swapped for its replacement', async () => {
-      await store().commit(changes({ unlink: [edge('OF_PARTY', 'candidacy:x', 'party:dem')], link: [edge('OF_PARTY', 'candidacy:x', 'party:rep')] }));
-      expect(await store().edges('candidacy:x', 'out', 'OF_PARTY')).toEqual([edge('OF_PARTY', 'candidacy:x', 'party:rep')]);
+      await store().commit(
+        changes({
+          unlink: [edge('OF_PARTY', 'candidacy:x', 'party:dem')],
+          link: [edge('OF_PARTY', 'candidacy:x', 'party:rep')],
+        }),
+      );
+      expect(await store().edges('candidacy:x', 'out', 'OF_PARTY')).toEqual([
+        edge('OF_PARTY', 'candidacy:x', 'party:rep'),
+      ]);
       expect(await store().edges('party:dem', 'in')).toEqual([]);
     });
   });
@@ -233,7 +294,9 @@ function describeOutbox(store: () => GraphStore): void {
     });
 
     it('stores no event of a change set refused for a conflict', async () => {
-      await expect(store().commit(changes({ put: [{ node: region('co'), expectRev: 3 }], events: [event('region:co')] }))).rejects.toBeInstanceOf(RevConflictError);
+      await expect(
+        store().commit(changes({ put: [{ node: region('co'), expectRev: 3 }], events: [event('region:co')] })),
+      ).rejects.toBeInstanceOf(RevConflictError);
       expect(await store().pendingEvents(10)).toEqual([]);
     });
   });

@@ -16,7 +16,8 @@ export async function queryAll(store: GraphStore, q: Omit<NodeQuery, 'after' | '
     const page = await store.query({ ...q, ...(after === undefined ? {} : { after }), limit: 1000 });
     out.push(...page.nodes);
     after = page.next;
-    if (out.length > MAX_ANSWER_NODES) throw new Error(`query for ${q.kind} matched more than ${MAX_ANSWER_NODES} nodes`);
+    if (out.length > MAX_ANSWER_NODES)
+      throw new Error(`query for ${q.kind} matched more than ${MAX_ANSWER_NODES} nodes`);
   } while (after !== undefined);
   return out;
 }

@@ -1,6 +1,15 @@
 import { GeoServiceClient } from '@civicgraph/protos/civic/geo/v1/geo';
 import { GraphServiceClient } from '@civicgraph/protos/civic/graph/v1/graph';
-import { call, clientOptions, fromServiceError, IMPORT_MESSAGE_BYTES, insecure, principalMetadata, servicePrincipal, type DeploymentEnvironment } from '@civicgraph/kit';
+import {
+  call,
+  clientOptions,
+  fromServiceError,
+  IMPORT_MESSAGE_BYTES,
+  insecure,
+  principalMetadata,
+  servicePrincipal,
+  type DeploymentEnvironment,
+} from '@civicgraph/kit';
 import type { BoundaryImport, GraphImport } from '../run/import-staged.js';
 
 /**
@@ -28,17 +37,26 @@ export function connectGraphImport(address: string, serves: DeploymentEnvironmen
   const client = new GraphServiceClient(address, insecure(), options);
   const self = asIngest(serves);
   return {
-    importSource: (req) => call(client.importSource.bind(client), req, self).catch((err: unknown) => Promise.reject(fromServiceError(err, 'graph'))),
+    importSource: (req) =>
+      call(client.importSource.bind(client), req, self).catch((err: unknown) =>
+        Promise.reject(fromServiceError(err, 'graph')),
+      ),
     close: () => client.close(),
   };
 }
 
 /** The geo service's ImportBoundaries over gRPC at `address`, called as the ingest service itself. */
-export function connectBoundaryImport(address: string, serves: DeploymentEnvironment): BoundaryImport & { close(): void } {
+export function connectBoundaryImport(
+  address: string,
+  serves: DeploymentEnvironment,
+): BoundaryImport & { close(): void } {
   const client = new GeoServiceClient(address, insecure(), options);
   const self = asIngest(serves);
   return {
-    importBoundaries: (req) => call(client.importBoundaries.bind(client), req, self).catch((err: unknown) => Promise.reject(fromServiceError(err, 'geo'))),
+    importBoundaries: (req) =>
+      call(client.importBoundaries.bind(client), req, self).catch((err: unknown) =>
+        Promise.reject(fromServiceError(err, 'geo')),
+      ),
     close: () => client.close(),
   };
 }

@@ -14,12 +14,14 @@ export interface Validators {
 
 /** A fetched file: its bytes (unzipped when the public copy is a zip), and what the transport says of it. */
 export type Fetched =
-  | { status: 'not-modified' }
-  | { status: 'fetched'; bytes: Uint8Array; validators: Validators; location: string };
+  { status: 'not-modified' } | { status: 'fetched'; bytes: Uint8Array; validators: Validators; location: string };
 
 /** A source file that could not be fetched or read, with why. */
 export class FetchError extends Error {
-  constructor(readonly location: string, reason: string) {
+  constructor(
+    readonly location: string,
+    reason: string,
+  ) {
     super(`${location}: ${reason}`);
     this.name = 'FetchError';
   }
@@ -43,12 +45,17 @@ export async function fetchFile(file: SourceFile, origin: Origin, previous: Vali
 }
 
 function mirrorPath(file: SourceFile): string {
-  if (file.mirror === undefined) throw new FetchError(file.url ?? file.name, 'mirrors do not carry this file; fetch it from its public host');
+  if (file.mirror === undefined)
+    throw new FetchError(file.url ?? file.name, 'mirrors do not carry this file; fetch it from its public host');
   return file.mirror;
 }
 
 function publicUrl(file: SourceFile): string {
-  if (file.url === undefined) throw new FetchError(file.name, 'the public host serves this file inside another of the source\'s files; only mirrors keep it loose');
+  if (file.url === undefined)
+    throw new FetchError(
+      file.name,
+      "the public host serves this file inside another of the source's files; only mirrors keep it loose",
+    );
   return file.url;
 }
 
@@ -70,7 +77,10 @@ async function fromHttp(url: string, previous: Validators): Promise<Fetched> {
   try {
     res = await fetch(url, { headers, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'follow' });
   } catch (err) {
-    throw new FetchError(url, `unreachable (${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message})`);
+    throw new FetchError(
+      url,
+      `unreachable (${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message})`,
+    );
   }
   if (res.status === 304) return { status: 'not-modified' };
   if (!res.ok) throw new FetchError(url, `HTTP ${res.status} ${res.statusText}`);

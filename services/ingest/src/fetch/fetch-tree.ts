@@ -19,7 +19,8 @@ export interface TreeLocation {
  */
 export async function fetchTree(tree: TreeLocation, origin: Origin): Promise<TreeFiles> {
   if (origin.kind === 'folder') return fromFolder(join(origin.path, tree.mirror));
-  if (tree.archive === undefined) throw new FetchError(tree.mirror, 'this folder source is read from a local mirror folder only');
+  if (tree.archive === undefined)
+    throw new FetchError(tree.mirror, 'this folder source is read from a local mirror folder only');
   let res: Response;
   try {
     res = await fetch(tree.archive.url, { signal: AbortSignal.timeout(600_000) });
@@ -28,7 +29,9 @@ export async function fetchTree(tree: TreeLocation, origin: Origin): Promise<Tre
   }
   if (!res.ok) throw new FetchError(tree.archive.url, `HTTP ${res.status} ${res.statusText}`);
   const prefix = tree.archive.prefix;
-  const files = unzipSync(new Uint8Array(await res.arrayBuffer()), { filter: (f) => f.name.startsWith(prefix) && !f.name.endsWith('/') });
+  const files = unzipSync(new Uint8Array(await res.arrayBuffer()), {
+    filter: (f) => f.name.startsWith(prefix) && !f.name.endsWith('/'),
+  });
   return new Map(Object.entries(files).map(([name, bytes]) => [name.slice(prefix.length), bytes]));
 }
 
@@ -39,7 +42,10 @@ async function fromFolder(root: string): Promise<TreeFiles> {
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch (err) {
-      throw new FetchError(dir, `cannot read the mirror's folder (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+      throw new FetchError(
+        dir,
+        `cannot read the mirror's folder (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+      );
     }
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const path = join(dir, e.name);

@@ -41,9 +41,17 @@ export interface ImportOutcome {
  * whose writer makes every change an event in its outbox. `sourceDate` dates the source
  * when it carries no date of its own.
  */
-export async function importStaged(source: Source, files: ReadonlyMap<string, Uint8Array>, sourceDate: string | undefined, targets: ImportTargets): Promise<ImportOutcome> {
+export async function importStaged(
+  source: Source,
+  files: ReadonlyMap<string, Uint8Array>,
+  sourceDate: string | undefined,
+  targets: ImportTargets,
+): Promise<ImportOutcome> {
   // Buffer views of the fetched bytes (what ts-proto's bytes fields take), not copies.
-  const staged = [...files].map(([path, bytes]) => ({ path, content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }));
+  const staged = [...files].map(([path, bytes]) => ({
+    path,
+    content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  }));
   const spec = source.import;
   if (spec.kind === 'boundaries') {
     const summary = await targets.boundaries.importBoundaries({
@@ -55,10 +63,27 @@ export async function importStaged(source: Source, files: ReadonlyMap<string, Ui
       electionsTo: spec.electionsTo ?? '',
       state: spec.state ?? '',
     });
-    return { rows: { created: summary.created, updated: summary.updated, unchanged: summary.unchanged, rejected: summary.rejected }, events: 0, rejected: summary.rejectedReasons };
+    return {
+      rows: {
+        created: summary.created,
+        updated: summary.updated,
+        unchanged: summary.unchanged,
+        rejected: summary.rejected,
+      },
+      events: 0,
+      rejected: summary.rejectedReasons,
+    };
   }
-  const places = spec.options?.places === undefined ? undefined : await otherSourceFile(source, spec.options.places, targets.filesDir);
-  const tally = await targets.graph.importSource({ kind: spec.kind, files: staged, sourceDate: sourceDate ?? '', ...(places === undefined ? {} : { places }) });
+  const places =
+    spec.options?.places === undefined
+      ? undefined
+      : await otherSourceFile(source, spec.options.places, targets.filesDir);
+  const tally = await targets.graph.importSource({
+    kind: spec.kind,
+    files: staged,
+    sourceDate: sourceDate ?? '',
+    ...(places === undefined ? {} : { places }),
+  });
   return {
     rows: { created: tally.created, updated: tally.updated, unchanged: tally.unchanged, rejected: tally.rejected },
     events: tally.events,
@@ -67,11 +92,18 @@ export async function importStaged(source: Source, files: ReadonlyMap<string, Ui
 }
 
 /** `ocd-division-ids:country-us/…/us_census_places.csv` → that file of the other source's current copy. */
-async function otherSourceFile(source: Source, ref: string, filesDir: string): Promise<{ path: string; content: Buffer }> {
+async function otherSourceFile(
+  source: Source,
+  ref: string,
+  filesDir: string,
+): Promise<{ path: string; content: Buffer }> {
   const [id, name] = ref.split(':') as [string, string];
   try {
     return { path: name, content: await readFile(join(filesDir, id, name)) };
   } catch (err) {
-    throw new Error(`${source.id} reads ${name} of ${id}, which has no current copy (${(err as NodeJS.ErrnoException).code ?? String(err)}): run ${id} first`, { cause: err });
+    throw new Error(
+      `${source.id} reads ${name} of ${id}, which has no current copy (${(err as NodeJS.ErrnoException).code ?? String(err)}): run ${id} first`,
+      { cause: err },
+    );
   }
 }

@@ -35,27 +35,68 @@ interface Content {
  */
 export async function runSource(source: Source, ctx: RunContext): Promise<RunRecord> {
   const started = ctx.now();
-  const run: RunRecord = { id: `${started.toISOString()}-${source.id}`, source: source.id, startedAt: started.toISOString(), finishedAt: null, status: 'running', progress: 0, rows: null, events: null, error: null };
+  const run: RunRecord = {
+    id: `${started.toISOString()}-${source.id}`,
+    source: source.id,
+    startedAt: started.toISOString(),
+    finishedAt: null,
+    status: 'running',
+    progress: 0,
+    rows: null,
+    events: null,
+    error: null,
+  };
   await report(ctx, run);
   const state = ctx.store.state(source.id);
   try {
     const content = await fetchContent(source, ctx, state);
     const hash = content === undefined ? state.hash : hashOf(content.files);
     if (content === undefined || hash === state.hash) {
-      await finish(ctx, run, { ...state, ...(content === undefined ? {} : { validators: content.validators }) }, 'unchanged', source);
+      await finish(
+        ctx,
+        run,
+        { ...state, ...(content === undefined ? {} : { validators: content.validators }) },
+        'unchanged',
+        source,
+      );
       return run;
     }
     const outcome = await importAndKeep(source, content, ctx);
     const { created, updated, unchanged, rejected } = outcome.rows;
-    Object.assign(run, { rows: outcome.rows, events: outcome.events, progress: created + updated + unchanged + rejected });
+    Object.assign(run, {
+      rows: outcome.rows,
+      events: outcome.events,
+      progress: created + updated + unchanged + rejected,
+    });
     const version = versionOf(content.validators) ?? hash!.slice(0, 16);
-    await finish(ctx, run, { ...state, hash, validators: content.validators, version, rows: outcome.rows, events: outcome.events, lastChangeAt: ctx.now().toISOString() }, 'changed', source);
-    if (outcome.rejected.length > 0) ctx.log.info({ source: source.id, rejected: outcome.rows.rejected, first: outcome.rejected }, 'source imported with rejected rows');
+    await finish(
+      ctx,
+      run,
+      {
+        ...state,
+        hash,
+        validators: content.validators,
+        version,
+        rows: outcome.rows,
+        events: outcome.events,
+        lastChangeAt: ctx.now().toISOString(),
+      },
+      'changed',
+      source,
+    );
+    if (outcome.rejected.length > 0)
+      ctx.log.info(
+        { source: source.id, rejected: outcome.rows.rejected, first: outcome.rejected },
+        'source imported with rejected rows',
+      );
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     run.error = reason;
     await finish(ctx, run, { ...state, error: reason, failures: state.failures + 1 }, 'failed', source);
-    ctx.log.warn({ source: source.id, err: reason, retryInMs: backoffMs(state.failures + 1) }, 'source failed; the previous data still serves');
+    ctx.log.warn(
+      { source: source.id, err: reason, retryInMs: backoffMs(state.failures + 1) },
+      'source failed; the previous data still serves',
+    );
   }
   return run;
 }
@@ -65,7 +106,13 @@ async function report(ctx: RunContext, run: RunRecord): Promise<void> {
   ctx.onRun?.(run);
 }
 
-async function finish(ctx: RunContext, run: RunRecord, state: SourceState, status: RunRecord['status'], source: Source): Promise<void> {
+async function finish(
+  ctx: RunContext,
+  run: RunRecord,
+  state: SourceState,
+  status: RunRecord['status'],
+  source: Source,
+): Promise<void> {
   const now = ctx.now();
   run.status = status;
   run.finishedAt = now.toISOString();
@@ -103,7 +150,8 @@ async function fetchContent(source: Source, ctx: RunContext, state: SourceState)
     lastModified = latest(lastModified, fetched.validators.lastModified);
   }
   if (source.tree !== undefined) {
-    for (const [name, bytes] of await fetchTree(source.tree, ctx.origin)) files.set(`${source.tree.name}/${name}`, bytes);
+    for (const [name, bytes] of await fetchTree(source.tree, ctx.origin))
+      files.set(`${source.tree.name}/${name}`, bytes);
   }
   return modified ? { files, validators, lastModified } : undefined;
 }
@@ -142,7 +190,9 @@ function refuseGarbage(outcome: ImportOutcome): void {
   const { created, updated, unchanged, rejected } = outcome.rows;
   const accepted = created + updated + unchanged;
   if (rejected > 0 && rejected >= accepted) {
-    throw new Error(`${rejected} of ${accepted + rejected} rows rejected, e.g. ${outcome.rejected[0] ?? '?'}: not a usable version of the source`);
+    throw new Error(
+      `${rejected} of ${accepted + rejected} rows rejected, e.g. ${outcome.rejected[0] ?? '?'}: not a usable version of the source`,
+    );
   }
 }
 

@@ -50,7 +50,20 @@ export interface RunRecord {
 }
 
 export function freshState(id: string): SourceState {
-  return { id, status: 'never', lastFetchAt: null, lastChangeAt: null, hash: null, validators: {}, version: null, rows: null, events: null, error: null, failures: 0, nextAttemptAt: null };
+  return {
+    id,
+    status: 'never',
+    lastFetchAt: null,
+    lastChangeAt: null,
+    hash: null,
+    validators: {},
+    version: null,
+    rows: null,
+    events: null,
+    error: null,
+    failures: 0,
+    nextAttemptAt: null,
+  };
 }
 
 /** Most runs kept; older ones are dropped. */
@@ -70,7 +83,11 @@ export class IngestStore {
 
   static open(path: string): IngestStore {
     const root = open({ path, overlappingSync: false });
-    return new IngestStore(root, root.openDB<SourceState, string>('sources', { encoding: 'json' }), root.openDB<RunRecord, string>('runs', { encoding: 'json' }));
+    return new IngestStore(
+      root,
+      root.openDB<SourceState, string>('sources', { encoding: 'json' }),
+      root.openDB<RunRecord, string>('runs', { encoding: 'json' }),
+    );
   }
 
   state(id: string): SourceState {

@@ -1,6 +1,13 @@
 import type { Event, FieldChange, Officeholder } from '@civicgraph/protos/civic/events/v1/events';
 import { randomBase62 } from '../base62.js';
-import { NODE_KINDS, SPECIFIC_EVENT_TYPE_WORDS, type EventKind, type EventVerbWord, type NodeKind, type SpecificEventType } from '../vocabulary-words.js';
+import {
+  NODE_KINDS,
+  SPECIFIC_EVENT_TYPE_WORDS,
+  type EventKind,
+  type EventVerbWord,
+  type NodeKind,
+  type SpecificEventType,
+} from '../vocabulary-words.js';
 import { jsonValue, nodeFromView, type NodeView } from './event-objects.js';
 
 export type { EventKind, SpecificEventType } from '../vocabulary-words.js';
@@ -22,7 +29,11 @@ const OTHER_VERBS = {
   key: ['revoked', 'rotated'],
 } as const satisfies Record<Exclude<EventKind, NodeKind>, readonly EventVerbWord[]>;
 
-type VerbsByKind = { readonly [K in EventKind]: K extends NodeKind ? typeof NODE_VERBS : (typeof OTHER_VERBS)[K & keyof typeof OTHER_VERBS] };
+type VerbsByKind = {
+  readonly [K in EventKind]: K extends NodeKind
+    ? typeof NODE_VERBS
+    : (typeof OTHER_VERBS)[K & keyof typeof OTHER_VERBS];
+};
 
 /** Every event kind with its verbs: each node kind (created, updated, deleted), then officeholder and key. */
 export const EVENT_KINDS: VerbsByKind = Object.freeze({
@@ -52,7 +63,8 @@ export const SPECIFIC_EVENT_TYPES: readonly SpecificEventType[] = Object.values(
 export function eventTypes(kind: EventKind, verb: string, fields: readonly string[]): string[] {
   const types: string[] = [];
   const specific = (t: SpecificEventType) => types.push(t);
-  if (kind === 'candidacy' && verb === 'updated' && fields.includes('filingStatus')) specific('candidacy.filing_status_changed');
+  if (kind === 'candidacy' && verb === 'updated' && fields.includes('filingStatus'))
+    specific('candidacy.filing_status_changed');
   if (kind === 'result' && verb !== 'deleted') specific('results.certified');
   if (kind === 'election' && verb === 'updated' && fields.includes('date')) specific('election_date.changed');
   types.push(`${kind}.${verb}`);
@@ -62,7 +74,9 @@ export function eventTypes(kind: EventKind, verb: string, fields: readonly strin
 /** Every type a subscription may name: the specific types, then each kind's verbs. Key events are not data and never delivered. */
 export const SUBSCRIBABLE_EVENT_TYPES: readonly string[] = [
   ...SPECIFIC_EVENT_TYPES,
-  ...(Object.entries(EVENT_KINDS) as [EventKind, readonly string[]][]).filter(([k]) => k !== 'key').flatMap(([k, verbs]) => verbs.map((v) => `${k}.${v}`)),
+  ...(Object.entries(EVENT_KINDS) as [EventKind, readonly string[]][])
+    .filter(([k]) => k !== 'key')
+    .flatMap(([k, verbs]) => verbs.map((v) => `${k}.${v}`)),
 ];
 
 export function subjectFor<K extends EventKind>(env: string, kind: K, verb: EventVerb<K>): string {
@@ -114,8 +128,15 @@ export function makeEvent<K extends EventKind>(e: NewEvent<K>): CivicEvent {
     type: types[0]!,
     types,
     environment: environmentOfWord(e.env),
-    changes: (e.changes ?? []).map((c): FieldChange => ({ field: c.field, before: jsonValue(c.before), after: jsonValue(c.after) })),
+    changes: (e.changes ?? []).map((c): FieldChange => ({
+      field: c.field,
+      before: jsonValue(c.before),
+      after: jsonValue(c.after),
+    })),
     node: e.node === undefined ? undefined : nodeFromView(e.node),
-    officeholder: e.officeholder === undefined ? undefined : { ...e.officeholder, contact: jsonValue(e.officeholder.contact ?? {}) as Officeholder['contact'] },
+    officeholder:
+      e.officeholder === undefined
+        ? undefined
+        : { ...e.officeholder, contact: jsonValue(e.officeholder.contact ?? {}) as Officeholder['contact'] },
   };
 }

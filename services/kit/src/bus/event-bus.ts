@@ -42,7 +42,10 @@ export interface PublishOutcome {
 }
 
 /** publishAll for a bus whose events are published one at a time. */
-export async function publishEach(bus: Pick<EventBus, 'publish'>, events: readonly CivicEvent[]): Promise<PublishOutcome> {
+export async function publishEach(
+  bus: Pick<EventBus, 'publish'>,
+  events: readonly CivicEvent[],
+): Promise<PublishOutcome> {
   for (let i = 0; i < events.length; i++) {
     try {
       await bus.publish(events[i]!);

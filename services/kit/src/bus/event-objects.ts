@@ -54,7 +54,15 @@ export function nodeFromView(view: NodeView): Node {
 export function nodeView(node: Node): NodeView {
   const kind = nodeKindWord(node.kind);
   if (kind === undefined) throw new TypeError(`event field "node.kind" is not a node kind: ${node.kind}`);
-  return { slug: node.slug, kind, state: node.state, tier: node.tier, rev: node.rev, updatedAt: node.updatedAt, data: node.data ?? {} };
+  return {
+    slug: node.slug,
+    kind,
+    state: node.state,
+    tier: node.tier,
+    rev: node.rev,
+    updatedAt: node.updatedAt,
+    data: node.data ?? {},
+  };
 }
 
 export function officeholderFromView(view: OfficeholderView): Officeholder {
@@ -79,7 +87,12 @@ export function officeholderView(o: Officeholder): OfficeholderView {
     tier: o.tier,
     data: {
       person: { slug: o.person?.slug ?? '', name: o.person?.name ?? '' },
-      office: { slug: o.office?.slug ?? '', name: o.office?.name ?? '', level: o.office?.level ?? '', region: o.office?.region ?? '' },
+      office: {
+        slug: o.office?.slug ?? '',
+        name: o.office?.name ?? '',
+        level: o.office?.level ?? '',
+        region: o.office?.region ?? '',
+      },
       term: o.term,
       start: o.start ?? null,
       end: o.end ?? null,
@@ -90,7 +103,10 @@ export function officeholderView(o: Officeholder): OfficeholderView {
 }
 
 /** The object an event carries, as the API shows it; undefined when it carries none. */
-export function eventObjectView(event: { node?: Node | undefined; officeholder?: Officeholder | undefined }): NodeView | OfficeholderView | undefined {
+export function eventObjectView(event: {
+  node?: Node | undefined;
+  officeholder?: Officeholder | undefined;
+}): NodeView | OfficeholderView | undefined {
   if (event.node !== undefined) return nodeView(event.node);
   if (event.officeholder !== undefined) return officeholderView(event.officeholder);
   return undefined;

@@ -23,7 +23,8 @@ afterAll(() => {
 describeEventBusContract('local stream (LMDB)', () => LocalStreamBus.open({ path: folder() }));
 
 const WAIT = { timeout: scaled(15_000), interval: 10 };
-const event = (): CivicEvent => makeEvent({ env: 'streamtest', kind: 'region', verb: 'updated', slugs: ['us-ca'], version: 'v1' });
+const event = (): CivicEvent =>
+  makeEvent({ env: 'streamtest', kind: 'region', verb: 'updated', slugs: ['us-ca'], version: 'v1' });
 const MODULE = JSON.stringify(fileURLToPath(new URL('./local-stream-bus.ts', import.meta.url)));
 const CATALOGUE = JSON.stringify(fileURLToPath(new URL('./catalogue.ts', import.meta.url)));
 
@@ -62,7 +63,15 @@ describe('LocalStreamBus on disk', () => {
     const legacy = {
       ...event(),
       changes: [{ field: 'name', beforeJson: '"Calif."', afterJson: '"California"' }],
-      nodeJson: JSON.stringify({ slug: 'region:ca', kind: 'region', state: 'ca', tier: '', rev: 2, updatedAt: '2026-11-01T00:00:00.000Z', data: { name: 'California' } }),
+      nodeJson: JSON.stringify({
+        slug: 'region:ca',
+        kind: 'region',
+        state: 'ca',
+        tier: '',
+        rev: 2,
+        updatedAt: '2026-11-01T00:00:00.000Z',
+        data: { name: 'California' },
+      }),
     };
     // Written as the earlier release's LocalStreamBus wrote it: `{ at, event }` at the next sequence.
     const root = open({ path, overlappingSync: false });
@@ -77,7 +86,11 @@ describe('LocalStreamBus on disk', () => {
     const got: CivicEvent[] = [];
     await bus.subscribe('civic.streamtest.>', (e) => void got.push(e), { durable: 'hooks' });
     await expect.poll(() => got, WAIT).toHaveLength(1);
-    expect(got[0]).toMatchObject({ id: legacy.id, changes: [{ field: 'name', before: 'Calif.', after: 'California' }], node: { slug: 'region:ca', rev: 2, data: { name: 'California' } } });
+    expect(got[0]).toMatchObject({
+      id: legacy.id,
+      changes: [{ field: 'name', before: 'Calif.', after: 'California' }],
+      node: { slug: 'region:ca', rev: 2, data: { name: 'California' } },
+    });
     expect(got[0]).not.toHaveProperty('nodeJson');
   });
 
@@ -118,7 +131,8 @@ describe('LocalStreamBus on disk', () => {
     await (await bus.subscribe('civic.streamtest.>', () => {}, { durable: 'hooks' })).unsubscribe();
     await bus.close();
     bus = undefined;
-    const { stdout } = await runTsModule(`
+    const { stdout } = await runTsModule(
+      `
       const { LocalStreamBus } = await import(${MODULE});
       const { makeEvent } = await import(${CATALOGUE});
       const bus = await LocalStreamBus.open({ path: ${JSON.stringify(path)} });
@@ -129,7 +143,9 @@ describe('LocalStreamBus on disk', () => {
         ids.push(e.id);
       }
       console.log(JSON.stringify(ids));
-      process.kill(process.pid, 'SIGKILL');`, 'SIGKILL');
+      process.kill(process.pid, 'SIGKILL');`,
+      'SIGKILL',
+    );
     const published = JSON.parse(stdout) as string[];
     expect(published).toHaveLength(200);
 
@@ -141,7 +157,8 @@ describe('LocalStreamBus on disk', () => {
 
   test('a consumer killed (SIGKILL) inside its handler gets that event again after restart, then the rest, in order', async () => {
     const handled = join(path, 'handled.txt');
-    await runTsModule(`
+    await runTsModule(
+      `
       const { appendFileSync } = await import('node:fs');
       const { LocalStreamBus } = await import(${MODULE});
       const { makeEvent } = await import(${CATALOGUE});
@@ -153,7 +170,9 @@ describe('LocalStreamBus on disk', () => {
         if (++n === 51) process.kill(process.pid, 'SIGKILL');
         appendFileSync(${JSON.stringify(handled)}, e.id + '\\n');
       }, { durable: 'hooks' });
-      await new Promise(() => {});`, 'SIGKILL');
+      await new Promise(() => {});`,
+      'SIGKILL',
+    );
     const before = readFileSync(handled, 'utf8').trim().split('\n');
     expect(before).toHaveLength(50);
 

@@ -90,7 +90,10 @@ export class LocalStreamBus implements EventBus {
     private readonly meta: Database<number, string>,
     private readonly options: Required<Omit<LocalStreamBusOptions, 'logger' | 'path'>> & { logger: Logger | undefined },
   ) {
-    this.pruner = setInterval(() => void this.prune().catch((err) => this.options.logger?.warn({ err }, 'event stream prune failed')), options.pruneEveryMs);
+    this.pruner = setInterval(
+      () => void this.prune().catch((err) => this.options.logger?.warn({ err }, 'event stream prune failed')),
+      options.pruneEveryMs,
+    );
     this.pruner.unref();
   }
 
@@ -173,7 +176,16 @@ export class LocalStreamBus implements EventBus {
       // starts exactly where the last one stopped.
       keep = (acked) => this.durables.putSync(name, { filter, acked });
     }
-    const sub = new StreamSubscription(this.events, filter, handler, from, keep, options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS, this.options.logger, (s) => this.subscriptions.delete(s));
+    const sub = new StreamSubscription(
+      this.events,
+      filter,
+      handler,
+      from,
+      keep,
+      options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
+      this.options.logger,
+      (s) => this.subscriptions.delete(s),
+    );
     this.subscriptions.add(sub);
     sub.start();
     return sub;
@@ -272,7 +284,12 @@ class StreamSubscription implements Subscription {
           continue;
         }
         if (next.event !== undefined) {
-          const handled = await deliverUntilHandled(next.event, this.handler, { owner: this, retryDelayMs: this.retryDelayMs, signal: this.stopped.signal, logger: this.logger });
+          const handled = await deliverUntilHandled(next.event, this.handler, {
+            owner: this,
+            retryDelayMs: this.retryDelayMs,
+            signal: this.stopped.signal,
+            logger: this.logger,
+          });
           if (!handled) return;
         } else if (++skipped % 1_000 === 0) {
           // A long run of events the filter passes over must not hold the event loop.

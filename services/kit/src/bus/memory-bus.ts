@@ -68,7 +68,10 @@ export class MemoryEventBus implements EventBus {
   async subscribe(filter: string, handler: EventHandler, options: SubscribeOptions = {}): Promise<Subscription> {
     if (this.closing) throw new BusClosedError();
     const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
-    const durable = options.durable === undefined ? undefined : this.durables.get(options.durable) ?? { filter, backlog: [], open: false };
+    const durable =
+      options.durable === undefined
+        ? undefined
+        : (this.durables.get(options.durable) ?? { filter, backlog: [], open: false });
     if (options.durable !== undefined) this.durables.set(options.durable, durable!);
     const sub = new MemorySubscription(filter, handler, retryDelayMs, this.logger, (s, unhandled) => {
       this.subscriptions.delete(s);

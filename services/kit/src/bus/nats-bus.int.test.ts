@@ -44,13 +44,38 @@ describeWithService('NatsEventBus', nats, () => {
       const env = `t${randomBase62(8).toLowerCase()}`;
       const got: CivicEvent[] = [];
       await bus.subscribe(`civic.${env}.>`, (e) => void got.push(e));
-      const old = makeEvent({ env, kind: 'party', verb: 'updated', slugs: ['party:dem'], changedFields: ['name'], version: '2' });
-      const node = { slug: 'party:dem', kind: 'party', state: '', tier: '', rev: 2, updatedAt: '2026-11-01T00:00:00.000Z', data: { name: 'Democratic' } };
-      await rawPublish(old.subject, JSON.stringify({ ...old, changes: [{ field: 'name', beforeJson: '"Dem"', afterJson: '"Democratic"' }], nodeJson: JSON.stringify(node) }));
+      const old = makeEvent({
+        env,
+        kind: 'party',
+        verb: 'updated',
+        slugs: ['party:dem'],
+        changedFields: ['name'],
+        version: '2',
+      });
+      const node = {
+        slug: 'party:dem',
+        kind: 'party',
+        state: '',
+        tier: '',
+        rev: 2,
+        updatedAt: '2026-11-01T00:00:00.000Z',
+        data: { name: 'Democratic' },
+      };
+      await rawPublish(
+        old.subject,
+        JSON.stringify({
+          ...old,
+          changes: [{ field: 'name', beforeJson: '"Dem"', afterJson: '"Democratic"' }],
+          nodeJson: JSON.stringify(node),
+        }),
+      );
       const now = makeEvent({ env, kind: 'party', verb: 'updated', slugs: ['party:dem'], version: '3' });
       await bus.publish(now);
       await expect.poll(() => got.map((e) => e.id), { timeout: scaled(10_000) }).toEqual([old.id, now.id]);
-      expect(got[0]).toMatchObject({ changes: [{ field: 'name', before: 'Dem', after: 'Democratic' }], node: { slug: 'party:dem', rev: 2, data: { name: 'Democratic' } } });
+      expect(got[0]).toMatchObject({
+        changes: [{ field: 'name', before: 'Dem', after: 'Democratic' }],
+        node: { slug: 'party:dem', rev: 2, data: { name: 'Democratic' } },
+      });
       expect(eventObjectView(got[0]!)).toEqual(node);
     });
 
@@ -85,7 +110,9 @@ function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

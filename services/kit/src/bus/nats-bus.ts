@@ -126,7 +126,8 @@ export class NatsEventBus implements EventBus {
 
   async subscribe(filter: string, handler: EventHandler, options: SubscribeOptions = {}): Promise<Subscription> {
     if (this.closing) throw new BusClosedError();
-    const consumer = options.durable === undefined ? await this.openConsumer(filter) : await this.openDurable(filter, options.durable);
+    const consumer =
+      options.durable === undefined ? await this.openConsumer(filter) : await this.openDurable(filter, options.durable);
     const sub = new NatsSubscription(consumer, await consumer.consume(), handler, {
       retryDelayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
       logger: this.logger,

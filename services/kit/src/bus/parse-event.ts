@@ -71,7 +71,10 @@ function valueOf(c: NonNullable<LegacyFields['changes']>[number], side: 'before'
 }
 
 /** The topic's object: `node` for a node kind, `officeholder` for officeholder events, nothing else. */
-function objectOf(kind: EventKind, o: { node?: unknown; officeholder?: unknown; nodeJson?: unknown }): { node?: Node; officeholder?: Officeholder } {
+function objectOf(
+  kind: EventKind,
+  o: { node?: unknown; officeholder?: unknown; nodeJson?: unknown },
+): { node?: Node; officeholder?: Officeholder } {
   let { node, officeholder } = o;
   if (node === undefined && officeholder === undefined && o.nodeJson !== undefined && o.nodeJson !== '') {
     if (typeof o.nodeJson !== 'string') return bad('nodeJson');

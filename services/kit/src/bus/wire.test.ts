@@ -6,8 +6,19 @@ import { parseEvent } from './parse-event.js';
 import { decodeEvent, encodeEvent } from './wire.js';
 
 const NODE: NodeView = {
-  slug: 'candidacy:a', kind: 'candidacy', state: 'co', tier: 'state', rev: 3, updatedAt: '2026-11-01T12:00:00.000Z',
-  data: { fields: { filingStatus: { value: 'QUALIFIED', confidence: 0.9, claims: [{ source: 'provenance:p', at: null }] }, campaignEmails: { value: [] } }, confirmed: true },
+  slug: 'candidacy:a',
+  kind: 'candidacy',
+  state: 'co',
+  tier: 'state',
+  rev: 3,
+  updatedAt: '2026-11-01T12:00:00.000Z',
+  data: {
+    fields: {
+      filingStatus: { value: 'QUALIFIED', confidence: 0.9, claims: [{ source: 'provenance:p', at: null }] },
+      campaignEmails: { value: [] },
+    },
+    confirmed: true,
+  },
 };
 const CHANGES = [
   { field: 'filingStatus', before: 'FILED', after: 'QUALIFIED' },
@@ -15,20 +26,48 @@ const CHANGES = [
   { field: 'votes', before: 0, after: { total: 12.5, final: false } },
 ];
 const OFFICEHOLDER: Officeholder = {
-  state: 'co', tier: 'state', person: { slug: 'person:p', name: 'P' },
+  state: 'co',
+  tier: 'state',
+  person: { slug: 'person:p', name: 'P' },
   office: { slug: 'office:co-governor', name: 'Governor', level: 'state', region: 'region:co' },
-  term: '2019-01-08', start: '2019-01-08', contact: { contactEmails: ['gov@b.test'], contactOffices: [{ kind: 'capitol', fax: null }] },
+  term: '2019-01-08',
+  start: '2019-01-08',
+  contact: { contactEmails: ['gov@b.test'], contactOffices: [{ kind: 'capitol', fax: null }] },
 };
 
-const candidacyEvent = () => makeEvent({ env: 'live', kind: 'candidacy', verb: 'updated', slugs: ['candidacy:a'], changedFields: CHANGES.map((c) => c.field), version: '3', changes: CHANGES, node: NODE });
-const officeholderEvent = () => makeEvent({ env: 'live', kind: 'officeholder', verb: 'changed', slugs: ['office:co-governor', 'person:p'], changedFields: ['start'], version: '1', changes: [{ field: 'start', before: null, after: '2019-01-08' }], officeholder: OFFICEHOLDER });
+const candidacyEvent = () =>
+  makeEvent({
+    env: 'live',
+    kind: 'candidacy',
+    verb: 'updated',
+    slugs: ['candidacy:a'],
+    changedFields: CHANGES.map((c) => c.field),
+    version: '3',
+    changes: CHANGES,
+    node: NODE,
+  });
+const officeholderEvent = () =>
+  makeEvent({
+    env: 'live',
+    kind: 'officeholder',
+    verb: 'changed',
+    slugs: ['office:co-governor', 'person:p'],
+    changedFields: ['start'],
+    version: '1',
+    changes: [{ field: 'start', before: null, after: '2019-01-08' }],
+    officeholder: OFFICEHOLDER,
+  });
 
 /** What a release before the typed envelope put on the wire: the object and change values as JSON text. */
 function legacyForm(e: CivicEvent, object: unknown): Record<string, unknown> {
   const { node: _node, officeholder: _officeholder, ...rest } = e;
   return {
     ...rest,
-    changes: e.changes.map((c) => ({ field: c.field, beforeJson: JSON.stringify(c.before), afterJson: JSON.stringify(c.after) })),
+    changes: e.changes.map((c) => ({
+      field: c.field,
+      beforeJson: JSON.stringify(c.before),
+      afterJson: JSON.stringify(c.after),
+    })),
     nodeJson: object === undefined ? '' : JSON.stringify(object),
   };
 }
@@ -40,7 +79,11 @@ describe('the typed envelope on the wire', () => {
     const got = decodeEvent(encodeEvent(sent));
     expect(got).toEqual(sent);
     expect(got.node?.data).toEqual(NODE.data);
-    expect(got.changes.map((c) => c.after)).toEqual(['QUALIFIED', ['a@b.test', 'c@d.test'], { total: 12.5, final: false }]);
+    expect(got.changes.map((c) => c.after)).toEqual([
+      'QUALIFIED',
+      ['a@b.test', 'c@d.test'],
+      { total: 12.5, final: false },
+    ]);
     expect(got.changes[1]!.before).toBeNull();
     expect(eventObjectView(got)).toEqual(NODE);
   });
@@ -51,10 +94,18 @@ describe('the typed envelope on the wire', () => {
     expect(got).toEqual(sent);
     expect(got.node).toBeUndefined();
     expect(eventObjectView(got)).toEqual({
-      kind: 'officeholder', state: 'co', tier: 'state',
+      kind: 'officeholder',
+      state: 'co',
+      tier: 'state',
       data: {
-        person: { slug: 'person:p', name: 'P' }, office: { slug: 'office:co-governor', name: 'Governor', level: 'state', region: 'region:co' },
-        term: '2019-01-08', start: '2019-01-08', end: null, party: null, contactEmails: ['gov@b.test'], contactOffices: [{ kind: 'capitol', fax: null }],
+        person: { slug: 'person:p', name: 'P' },
+        office: { slug: 'office:co-governor', name: 'Governor', level: 'state', region: 'region:co' },
+        term: '2019-01-08',
+        start: '2019-01-08',
+        end: null,
+        party: null,
+        contactEmails: ['gov@b.test'],
+        contactOffices: [{ kind: 'capitol', fax: null }],
       },
     });
   });
@@ -93,16 +144,24 @@ describe('events written as JSON text before the envelope was typed', () => {
 
 describe('parseEvent', () => {
   test('refuses an object that does not belong to the topic, naming the field', () => {
-    const key = { ...makeEvent({ env: 'test', kind: 'key', verb: 'revoked', slugs: ['key_x'], version: '' }), node: candidacyEvent().node };
+    const key = {
+      ...makeEvent({ env: 'test', kind: 'key', verb: 'revoked', slugs: ['key_x'], version: '' }),
+      node: candidacyEvent().node,
+    };
     expect(() => parseEvent(key)).toThrow('event field "node"');
-    const region = { ...makeEvent({ env: 'test', kind: 'region', verb: 'updated', slugs: ['region:x'], version: '' }), officeholder: OFFICEHOLDER };
+    const region = {
+      ...makeEvent({ env: 'test', kind: 'region', verb: 'updated', slugs: ['region:x'], version: '' }),
+      officeholder: OFFICEHOLDER,
+    };
     expect(() => parseEvent(region)).toThrow('event field "officeholder"');
   });
 
   test('refuses a node of no known kind and JSON text that is not JSON, naming the field', () => {
     const e = candidacyEvent();
     expect(() => parseEvent({ ...e, node: { ...e.node, kind: 0 } })).toThrow('event field "node.kind"');
-    expect(() => parseEvent({ ...legacyForm(e, NODE), changes: [{ field: 'x', beforeJson: '{', afterJson: 'null' }] })).toThrow('event field "changes[0].beforeJson"');
+    expect(() =>
+      parseEvent({ ...legacyForm(e, NODE), changes: [{ field: 'x', beforeJson: '{', afterJson: 'null' }] }),
+    ).toThrow('event field "changes[0].beforeJson"');
     expect(() => parseEvent({ ...legacyForm(e, NODE), nodeJson: 'nope' })).toThrow('event field "nodeJson"');
   });
 

@@ -25,7 +25,8 @@ export function congressionalDistrict(state: StateInfo, code: string): DistrictI
   if (text === '' || /^z+$/i.test(text)) return undefined;
   const numeric = /^\d+$/.test(text);
   const padded = numeric ? String(Number(text)).padStart(2, '0') : text;
-  const key = padded === '00' ? 'at-large' : padded === '98' ? 'delegate' : numeric ? String(Number(text)) : slugKey(text);
+  const key =
+    padded === '00' ? 'at-large' : padded === '98' ? 'delegate' : numeric ? String(Number(text)) : slugKey(text);
   const ocd = padded === '00' || padded === '98' ? 'at-large' : ocdKey(key);
   return { slug: `region:${state.usps}-cd-${key}`, ocdId: childOcdId(state, 'cd', ocd), key };
 }
@@ -35,7 +36,11 @@ export function congressionalDistrict(state: StateInfo, code: string): DistrictI
  * numbers lose leading zeros, named districts (`Chittenden-1`) use their slug key.
  * Undefined for a code of Z's.
  */
-export function legislativeDistrict(state: StateInfo, chamber: 'upper' | 'lower', code: string): DistrictIdentity | undefined {
+export function legislativeDistrict(
+  state: StateInfo,
+  chamber: 'upper' | 'lower',
+  code: string,
+): DistrictIdentity | undefined {
   const text = code.trim();
   if (text === '' || /^z+$/i.test(text)) return undefined;
   const tag = chamber === 'upper' ? 'sldu' : 'sldl';

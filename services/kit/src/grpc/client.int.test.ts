@@ -16,7 +16,10 @@ afterEach(async () => {
 });
 
 /** A geo service over real gRPC whose DistrictsAtPoint fails as `failures` say, one per call, then answers. */
-async function serverFailing(failures: (() => Error)[], hold?: Promise<void>): Promise<{ client: GeoServiceClient; calls: () => number }> {
+async function serverFailing(
+  failures: (() => Error)[],
+  hold?: Promise<void>,
+): Promise<{ client: GeoServiceClient; calls: () => number }> {
   let calls = 0;
   const implementation: Pick<GeoServiceServer, 'districtsAtPoint'> = {
     districtsAtPoint: unary(log, 'DistrictsAtPoint', async () => {
@@ -26,7 +29,12 @@ async function serverFailing(failures: (() => Error)[], hold?: Promise<void>): P
       return { regions: [], datasetVersion: `answered on call ${calls}` };
     }),
   };
-  const server: GrpcServer = await startGrpcServer({ host: '127.0.0.1', port: 0, services: [{ name: 'civic.geo.v1.GeoService', definition: GeoServiceService, implementation }], log });
+  const server: GrpcServer = await startGrpcServer({
+    host: '127.0.0.1',
+    port: 0,
+    services: [{ name: 'civic.geo.v1.GeoService', definition: GeoServiceService, implementation }],
+    log,
+  });
   running.push({ stop: () => server.stop(1_000) });
   return { client: track(new GeoServiceClient(server.address, insecure(), clientOptions(30_000))), calls: () => calls };
 }
@@ -38,7 +46,12 @@ function track(client: GeoServiceClient): GeoServiceClient {
 
 const unavailable = () => new UpstreamUnavailableError('restarting');
 const ask = (client: GeoServiceClient, deadline?: number) =>
-  call(client.districtsAtPoint.bind(client), { lat: 1, lng: 1, date: '' }, new Metadata(), deadline === undefined ? {} : { deadline });
+  call(
+    client.districtsAtPoint.bind(client),
+    { lat: 1, lng: 1, date: '' },
+    new Metadata(),
+    deadline === undefined ? {} : { deadline },
+  );
 
 describe('deadlineAndRetry (the client interceptor)', () => {
   it('tries a call that failed UNAVAILABLE again, twice, and returns the answer that came', async () => {
@@ -68,11 +81,13 @@ describe('deadlineAndRetry (the client interceptor)', () => {
     expect(calls()).toBeLessThanOrEqual(1);
   });
 
-  it('gives a call without a deadline the client\'s', async () => {
+  it("gives a call without a deadline the client's", async () => {
     let release!: () => void;
     const hold = new Promise<void>((r) => (release = r));
     const { client: slow } = await serverFailing([], hold);
-    const short = track(new GeoServiceClient(slow.getChannel().getTarget().replace(/^dns:/, ''), insecure(), clientOptions(100)));
+    const short = track(
+      new GeoServiceClient(slow.getChannel().getTarget().replace(/^dns:/, ''), insecure(), clientOptions(100)),
+    );
     await expect(ask(short)).rejects.toMatchObject({ code: status.DEADLINE_EXCEEDED });
     release();
   });

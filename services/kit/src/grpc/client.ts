@@ -53,7 +53,11 @@ export function deadlineAndRetry(deadlineMs: number, delays: readonly number[] =
         let tries = 0;
         // Whether an answer arrived (grpc-js reports a failed unary call's missing one as a null message).
         let answered = false;
-        const retryable = (s: StatusObject) => s.code === status.UNAVAILABLE && !answered && delays[tries] !== undefined && Date.now() + delays[tries]! < deadline;
+        const retryable = (s: StatusObject) =>
+          s.code === status.UNAVAILABLE &&
+          !answered &&
+          delays[tries] !== undefined &&
+          Date.now() + delays[tries]! < deadline;
         const retry = () => {
           const call = nextCall(callOptions);
           call.start(metadata.clone(), {
@@ -85,10 +89,20 @@ export function deadlineAndRetry(deadlineMs: number, delays: readonly number[] =
 }
 
 /** A ts-proto grpc-js client method in its (request, metadata, options, callback) form. */
-export type ClientMethod<Req, Res> = (req: Req, md: Metadata, opts: Partial<CallOptions>, cb: (err: ServiceError | null, res: Res) => void) => unknown;
+export type ClientMethod<Req, Res> = (
+  req: Req,
+  md: Metadata,
+  opts: Partial<CallOptions>,
+  cb: (err: ServiceError | null, res: Res) => void,
+) => unknown;
 
 /** Promise form of a ts-proto grpc-js client call (its deadline and retries: the client's interceptor). */
-export function call<Req, Res>(fn: ClientMethod<Req, Res>, req: Req, metadata: Metadata, options: Partial<CallOptions> = {}): Promise<Res> {
+export function call<Req, Res>(
+  fn: ClientMethod<Req, Res>,
+  req: Req,
+  metadata: Metadata,
+  options: Partial<CallOptions> = {},
+): Promise<Res> {
   return new Promise((resolve, reject) => {
     fn(req, metadata, options, (err, res) => (err ? reject(err) : resolve(res)));
   });

@@ -16,7 +16,10 @@ export { HealthCheckResponse_ServingStatus as ServingStatus } from '@civicgraph/
  */
 export class HealthState {
   private readonly statuses = new Map<string, Status>();
-  private readonly watchers = new Set<{ service: string; call: ServerWritableStream<HealthCheckRequest, HealthCheckResponse> }>();
+  private readonly watchers = new Set<{
+    service: string;
+    call: ServerWritableStream<HealthCheckRequest, HealthCheckResponse>;
+  }>();
 
   constructor(services: string[]) {
     for (const s of ['', ...services]) this.statuses.set(s, Status.NOT_SERVING);
@@ -39,7 +42,10 @@ export class HealthState {
 
   implementation(): HealthServer {
     return {
-      check: (call: ServerUnaryCall<HealthCheckRequest, HealthCheckResponse>, cb: sendUnaryData<HealthCheckResponse>) => {
+      check: (
+        call: ServerUnaryCall<HealthCheckRequest, HealthCheckResponse>,
+        cb: sendUnaryData<HealthCheckResponse>,
+      ) => {
         const s = this.statuses.get(call.request.service);
         if (s === undefined) return cb({ code: grpcStatus.NOT_FOUND, details: 'unknown service' }, null);
         cb(null, { status: s });

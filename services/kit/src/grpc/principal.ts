@@ -58,6 +58,7 @@ export function servicePrincipal(name: string, serves: DeploymentEnvironment): P
  */
 export function servicePrincipalOf(call: Pick<ServerUnaryCall<unknown, unknown>, 'metadata'>, rpc: string): Principal {
   const principal = principalOf(call);
-  if (!principal.keyId.startsWith(SERVICE_KEY_PREFIX)) throw new OutOfScopeError(`${rpc} is internal: only a civicgraph service may call it.`);
+  if (!principal.keyId.startsWith(SERVICE_KEY_PREFIX))
+    throw new OutOfScopeError(`${rpc} is internal: only a civicgraph service may call it.`);
   return principal;
 }

@@ -50,17 +50,26 @@ async function slowServer(gate: Promise<void>, entered: () => void) {
 describe('gRPC server lifecycle', () => {
   it('reports NOT_SERVING until marked serving, then SERVING over grpc.health.v1', async () => {
     const { server, lifecycle, health } = await slowServer(Promise.resolve(), () => {});
-    const check = () => call(health.check.bind(health), { service: '' }, new Metadata(), { deadline: Date.now() + scaled(1_000) });
+    const check = () =>
+      call(health.check.bind(health), { service: '' }, new Metadata(), { deadline: Date.now() + scaled(1_000) });
     expect((await check()).status).toBe(Serving.NOT_SERVING);
     server.markServing();
     expect((await check()).status).toBe(Serving.SERVING);
-    expect((await call(health.check.bind(health), { service: 'civic.geo.v1.GeoService' }, new Metadata(), { deadline: Date.now() + scaled(1_000) })).status).toBe(Serving.SERVING);
+    expect(
+      (
+        await call(health.check.bind(health), { service: 'civic.geo.v1.GeoService' }, new Metadata(), {
+          deadline: Date.now() + scaled(1_000),
+        })
+      ).status,
+    ).toBe(Serving.SERVING);
     await lifecycle.stop('test');
   });
 
   it('maps a typed handler error to INVALID_ARGUMENT with its field', async () => {
     const { lifecycle, geo } = await slowServer(Promise.resolve(), () => {});
-    const err = await call(geo.districtsAtPoint.bind(geo), { lat: 91, lng: 0, date: '' }, new Metadata(), { deadline: Date.now() + scaled(1_000) }).catch((e: unknown) => e);
+    const err = await call(geo.districtsAtPoint.bind(geo), { lat: 91, lng: 0, date: '' }, new Metadata(), {
+      deadline: Date.now() + scaled(1_000),
+    }).catch((e: unknown) => e);
     expect((err as { code: number }).code).toBe(status.INVALID_ARGUMENT);
     expect(fromServiceError(err, 'geo').field).toBe('lat');
     await lifecycle.stop('test');
@@ -71,14 +80,18 @@ describe('gRPC server lifecycle', () => {
     const entered = deferred();
     const { server, lifecycle, geo } = await slowServer(gate.promise, entered.resolve);
     server.markServing();
-    const inflight = call(geo.districtsAtPoint.bind(geo), { lat: 1, lng: 1, date: '' }, new Metadata(), { deadline: Date.now() + scaled(5_000) });
+    const inflight = call(geo.districtsAtPoint.bind(geo), { lat: 1, lng: 1, date: '' }, new Metadata(), {
+      deadline: Date.now() + scaled(5_000),
+    });
     await entered.promise;
     const stopping = lifecycle.stop('SIGTERM');
     expect(server.health.get('')).toBe(Serving.NOT_SERVING);
     gate.resolve();
     await expect(inflight).resolves.toEqual({ regions: [], datasetVersion: 'v1' });
     await stopping;
-    const after = await call(geo.districtsAtPoint.bind(geo), { lat: 1, lng: 1, date: '' }, new Metadata(), { deadline: Date.now() + 500 }).catch((e: unknown) => e);
+    const after = await call(geo.districtsAtPoint.bind(geo), { lat: 1, lng: 1, date: '' }, new Metadata(), {
+      deadline: Date.now() + 500,
+    }).catch((e: unknown) => e);
     expect((after as { code: number }).code).toBeOneOf([status.UNAVAILABLE, status.DEADLINE_EXCEEDED]);
   });
 });

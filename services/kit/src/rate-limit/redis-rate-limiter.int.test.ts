@@ -69,7 +69,10 @@ describeWithService('RedisRateLimiter', redis, () => {
 
     test('a command Redis leaves unanswered past commandTimeoutMs is answered locally', async () => {
       proxy.stall();
-      expect(await withTimeout(limiter.consume('k', 3, t0), scaled(1_000))).toMatchObject({ allowed: true, remaining: 2 });
+      expect(await withTimeout(limiter.consume('k', 3, t0), scaled(1_000))).toMatchObject({
+        allowed: true,
+        remaining: 2,
+      });
       expect(limiter.shared).toBe(false);
       proxy.resume();
       await expect.poll(async () => (await limiter.peek('k', 3, t0)) && limiter.shared, WAIT).toBe(true);

@@ -126,7 +126,11 @@ export class RedisRateLimiter implements RateLimiter {
     const ttlMs = (window + 1) * WINDOW_MS - now + EXPIRY_MARGIN_MS;
     const key = this.key(bucket, window);
     try {
-      const replies = await this.redis.multi().incrby(key, Math.max(0, Math.floor(requests))).pexpire(key, ttlMs).exec();
+      const replies = await this.redis
+        .multi()
+        .incrby(key, Math.max(0, Math.floor(requests)))
+        .pexpire(key, ttlMs)
+        .exec();
       // A command's own failure (WRONGTYPE, say) comes back inside the replies, not as a rejection.
       const [err, used] = replies?.[0] ?? [new Error('transaction discarded'), undefined];
       if (err !== null || typeof used !== 'number') throw err ?? new Error(`INCRBY answered ${String(used)}`);

@@ -48,15 +48,49 @@ export function describeEventBusContract(name: string, makeBus: () => Promise<Ev
     test('a typed object and typed change values arrive as they were published, objects and not text', async () => {
       const got = collector();
       await subscribe(`civic.${env}.>`, got.handler);
-      const node = { slug: 'candidacy:a', kind: 'candidacy' as const, state: 'co', tier: 'state', rev: 4, updatedAt: '2026-11-01T00:00:00.000Z', data: { fields: { filingStatus: { value: 'QUALIFIED', claims: [{ at: null, weight: 0.5 }] } } } };
-      const changes = [{ field: 'filingStatus', before: 'FILED', after: 'QUALIFIED' }, { field: 'campaignEmails', before: null, after: ['a@b.test'] }];
+      const node = {
+        slug: 'candidacy:a',
+        kind: 'candidacy' as const,
+        state: 'co',
+        tier: 'state',
+        rev: 4,
+        updatedAt: '2026-11-01T00:00:00.000Z',
+        data: { fields: { filingStatus: { value: 'QUALIFIED', claims: [{ at: null, weight: 0.5 }] } } },
+      };
+      const changes = [
+        { field: 'filingStatus', before: 'FILED', after: 'QUALIFIED' },
+        { field: 'campaignEmails', before: null, after: ['a@b.test'] },
+      ];
       const officeholder = {
-        state: 'co', tier: 'state', person: { slug: 'person:p', name: 'P' }, office: { slug: 'office:o', name: 'Governor', level: 'state', region: 'region:co' },
-        term: 't', start: '2019-01-08', contact: { contactEmails: ['gov@b.test'] },
+        state: 'co',
+        tier: 'state',
+        person: { slug: 'person:p', name: 'P' },
+        office: { slug: 'office:o', name: 'Governor', level: 'state', region: 'region:co' },
+        term: 't',
+        start: '2019-01-08',
+        contact: { contactEmails: ['gov@b.test'] },
       };
       const sent = [
-        makeEvent({ env, kind: 'candidacy', verb: 'updated', slugs: ['candidacy:a'], changedFields: changes.map((c) => c.field), version: '4', changes, node }),
-        makeEvent({ env, kind: 'officeholder', verb: 'changed', slugs: ['office:o', 'person:p'], changedFields: ['start'], version: '1', changes: [{ field: 'start', before: null, after: '2019-01-08' }], officeholder }),
+        makeEvent({
+          env,
+          kind: 'candidacy',
+          verb: 'updated',
+          slugs: ['candidacy:a'],
+          changedFields: changes.map((c) => c.field),
+          version: '4',
+          changes,
+          node,
+        }),
+        makeEvent({
+          env,
+          kind: 'officeholder',
+          verb: 'changed',
+          slugs: ['office:o', 'person:p'],
+          changedFields: ['start'],
+          version: '1',
+          changes: [{ field: 'start', before: null, after: '2019-01-08' }],
+          officeholder,
+        }),
       ];
       await publishAll(sent);
       await expect.poll(() => got.events, WAIT).toHaveLength(2);
@@ -69,7 +103,10 @@ export function describeEventBusContract(name: string, makeBus: () => Promise<Ev
     test('a durable subscription gets, in order, what was published while none of its name was open', async () => {
       const name = `durable-${env}`;
       const first = collector();
-      const sub = await bus.subscribe(`civic.${env}.region.*`, first.handler, { retryDelayMs: RETRY_DELAY_MS, durable: name });
+      const sub = await bus.subscribe(`civic.${env}.region.*`, first.handler, {
+        retryDelayMs: RETRY_DELAY_MS,
+        durable: name,
+      });
       const before = event();
       await bus.publish(before);
       await expect.poll(() => first.ids(), WAIT).toEqual([before.id]);

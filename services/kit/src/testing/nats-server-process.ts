@@ -25,9 +25,12 @@ export class NatsServerProcess {
    * /usr/sbin (where Debian's package puts it). Throws naming where it looked.
    */
   static findBinary(env: NodeJS.ProcessEnv = process.env): string {
-    const candidates = env['NATS_SERVER_BIN'] !== undefined
-      ? [env['NATS_SERVER_BIN']]
-      : [...(env['PATH'] ?? '').split(delimiter).filter((d) => d !== ''), '/usr/sbin', '/usr/local/sbin'].map((d) => join(d, 'nats-server'));
+    const candidates =
+      env['NATS_SERVER_BIN'] !== undefined
+        ? [env['NATS_SERVER_BIN']]
+        : [...(env['PATH'] ?? '').split(delimiter).filter((d) => d !== ''), '/usr/sbin', '/usr/local/sbin'].map((d) =>
+            join(d, 'nats-server'),
+          );
     for (const path of candidates) {
       try {
         accessSync(path, constants.X_OK);
@@ -67,7 +70,9 @@ export class NatsServerProcess {
   }
 
   private async boot(): Promise<void> {
-    const child = spawn(this.binary, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(this.binary, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr?.setEncoding('utf8').on('data', (c: string) => (stderr = (stderr + c).slice(-2000)));
     this.child = child;

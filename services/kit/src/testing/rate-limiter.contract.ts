@@ -31,7 +31,12 @@ export function describeRateLimiterContract(name: string, makeLimiter: () => Pro
     });
 
     test('each allowed request reports what is left and when the minute ends', async () => {
-      expect(await rl.consume('k', 3, t0)).toEqual({ allowed: true, limit: 3, remaining: 2, resetAt: (t0 + minute) / 1000 });
+      expect(await rl.consume('k', 3, t0)).toEqual({
+        allowed: true,
+        limit: 3,
+        remaining: 2,
+        resetAt: (t0 + minute) / 1000,
+      });
       await rl.consume('k', 3, t0 + 1_000);
       const last = await rl.consume('k', 3, t0 + minute - 1);
       expect(last).toEqual({ allowed: true, limit: 3, remaining: 0, resetAt: (t0 + minute) / 1000 });
@@ -45,14 +50,29 @@ export function describeRateLimiterContract(name: string, makeLimiter: () => Pro
 
     test('charge counts several requests after the fact, past the limit if need be, and the next request is refused', async () => {
       await rl.consume('k', 10, t0);
-      expect(await rl.charge('k', 10, 7, t0 + 1)).toEqual({ allowed: true, limit: 10, remaining: 2, resetAt: (t0 + minute) / 1000 });
-      expect(await rl.charge('k', 10, 5, t0 + 2)).toEqual({ allowed: false, limit: 10, remaining: 0, resetAt: (t0 + minute) / 1000 });
+      expect(await rl.charge('k', 10, 7, t0 + 1)).toEqual({
+        allowed: true,
+        limit: 10,
+        remaining: 2,
+        resetAt: (t0 + minute) / 1000,
+      });
+      expect(await rl.charge('k', 10, 5, t0 + 2)).toEqual({
+        allowed: false,
+        limit: 10,
+        remaining: 0,
+        resetAt: (t0 + minute) / 1000,
+      });
       expect((await rl.consume('k', 10, t0 + 3)).allowed).toBe(false);
       expect((await rl.consume('k', 10, t0 + minute)).allowed).toBe(true);
     });
 
     test('peek reports the bucket without counting', async () => {
-      expect(await rl.peek('k', 5, t0)).toEqual({ allowed: true, limit: 5, remaining: 5, resetAt: (t0 + minute) / 1000 });
+      expect(await rl.peek('k', 5, t0)).toEqual({
+        allowed: true,
+        limit: 5,
+        remaining: 5,
+        resetAt: (t0 + minute) / 1000,
+      });
       await rl.consume('k', 5, t0);
       expect((await rl.peek('k', 5, t0)).remaining).toBe(4);
       expect((await rl.peek('k', 5, t0)).remaining).toBe(4);
@@ -60,7 +80,12 @@ export function describeRateLimiterContract(name: string, makeLimiter: () => Pro
 
     test('peek on an exhausted bucket reports it refused', async () => {
       await rl.consume('k', 1, t0);
-      expect(await rl.peek('k', 1, t0 + 5)).toEqual({ allowed: false, limit: 1, remaining: 0, resetAt: (t0 + minute) / 1000 });
+      expect(await rl.peek('k', 1, t0 + 5)).toEqual({
+        allowed: false,
+        limit: 1,
+        remaining: 0,
+        resetAt: (t0 + minute) / 1000,
+      });
     });
 
     test('keeps buckets apart', async () => {

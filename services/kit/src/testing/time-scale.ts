@@ -16,7 +16,9 @@ export function timeScale(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return 1;
   const factor = Number(raw);
   if (!Number.isFinite(factor) || factor <= 0) {
-    throw new RangeError(`CIVIC_TEST_TIME_SCALE must be a positive number (a factor such as 3), got ${JSON.stringify(raw)}`);
+    throw new RangeError(
+      `CIVIC_TEST_TIME_SCALE must be a positive number (a factor such as 3), got ${JSON.stringify(raw)}`,
+    );
   }
   return factor;
 }

@@ -1,7 +1,15 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { GraphServiceClient, type ResultRow } from '@civicgraph/protos/civic/graph/v1/graph';
-import { call, clientOptions, fromServiceError, insecure, principalMetadata, servicePrincipal, type DeploymentEnvironment } from '@civicgraph/kit';
+import {
+  call,
+  clientOptions,
+  fromServiceError,
+  insecure,
+  principalMetadata,
+  servicePrincipal,
+  type DeploymentEnvironment,
+} from '@civicgraph/kit';
 
 /** The graph service's largest page (its MAX_LIMIT). */
 const PAGE = 200;

@@ -11,12 +11,39 @@ import { ResultsSync } from './results-sync.js';
 // is under test is which contests the sync reads again, and what it keeps.
 const CONTEST = 'contest:co-governor-2026-general';
 const row = (slug: string, votes: number, provenance = ['provenance:x']): ResultRow => ({
-  slug, contest: CONTEST, contestState: 'co', contestTier: 'state', choice: slug, candidacy: '', party: '', votes: String(votes),
-  share: undefined, totalVotes: undefined, certified: true, winner: undefined, provenance,
+  slug,
+  contest: CONTEST,
+  contestState: 'co',
+  contestTier: 'state',
+  choice: slug,
+  candidacy: '',
+  party: '',
+  votes: String(votes),
+  share: undefined,
+  totalVotes: undefined,
+  certified: true,
+  winner: undefined,
+  provenance,
 });
-const node = (r: ResultRow) => ({ slug: r.slug, kind: 'result' as const, state: 'co', tier: 'state', rev: 1, updatedAt: '', data: {
-  contest: r.contest, candidacy: r.candidacy, choice: r.choice, party: r.party, votes: Number(r.votes), share: null, totalVotes: null, certified: true, winner: null,
-} });
+const node = (r: ResultRow) => ({
+  slug: r.slug,
+  kind: 'result' as const,
+  state: 'co',
+  tier: 'state',
+  rev: 1,
+  updatedAt: '',
+  data: {
+    contest: r.contest,
+    candidacy: r.candidacy,
+    choice: r.choice,
+    party: r.party,
+    votes: Number(r.votes),
+    share: null,
+    totalVotes: null,
+    certified: true,
+    winner: null,
+  },
+});
 
 let dir: string;
 let store: LmdbResultsStore;
@@ -29,7 +56,12 @@ beforeEach(() => {
   store = LmdbResultsStore.open(dir);
   table = [];
   reads = [];
-  const graph = { rows: async (contest: string) => (reads.push(contest), table.filter((r) => contest === '' || r.contest === contest)) };
+  const graph = {
+    rows: async (contest: string) => (
+      reads.push(contest),
+      table.filter((r) => contest === '' || r.contest === contest)
+    ),
+  };
   sync = new ResultsSync(store, graph, createLogger('test', 'silent'));
 });
 afterEach(async () => {
@@ -38,18 +70,31 @@ afterEach(async () => {
 });
 
 describe('ResultsSync', () => {
-  it('reads a contest once for an import\'s events about each of its rows', async () => {
+  it("reads a contest once for an import's events about each of its rows", async () => {
     table = [row('result:a', 5), row('result:b', 7), row('result:c', 1)];
-    for (const r of table) await sync.handle(makeEvent({ env: 'test', kind: 'result', verb: 'created', slugs: [r.slug], version: '1', node: node(r) }));
+    for (const r of table)
+      await sync.handle(
+        makeEvent({ env: 'test', kind: 'result', verb: 'created', slugs: [r.slug], version: '1', node: node(r) }),
+      );
     expect(reads).toEqual([CONTEST]);
     expect((await store.contest(CONTEST))?.rows.map((r) => r.slug)).toEqual(['result:b', 'result:a', 'result:c']);
   });
 
-  it('reads again for a change of provenance alone, which the event\'s node does not show', async () => {
+  it("reads again for a change of provenance alone, which the event's node does not show", async () => {
     table = [row('result:a', 5)];
     await sync.catchUp();
     table = [row('result:a', 5, ['provenance:x', 'provenance:y'])];
-    await sync.handle(makeEvent({ env: 'test', kind: 'result', verb: 'updated', slugs: ['result:a', 'provenance:y'], changedFields: ['SUPPORTED_BY'], version: '1', node: node(table[0]!) }));
+    await sync.handle(
+      makeEvent({
+        env: 'test',
+        kind: 'result',
+        verb: 'updated',
+        slugs: ['result:a', 'provenance:y'],
+        changedFields: ['SUPPORTED_BY'],
+        version: '1',
+        node: node(table[0]!),
+      }),
+    );
     expect((await store.contest(CONTEST))?.rows[0]?.provenance).toEqual(['provenance:x', 'provenance:y']);
   });
 
@@ -70,8 +115,26 @@ describe('ResultsSync', () => {
     await sync.catchUp();
     reads = [];
     table = [{ ...row('result:a', 5), contestTier: 'county' }];
-    await sync.handle(makeEvent({ env: 'test', kind: 'contest', verb: 'updated', slugs: [CONTEST], changedFields: ['tier'], version: '2' }));
-    await sync.handle(makeEvent({ env: 'test', kind: 'contest', verb: 'updated', slugs: ['contest:co-governor-2028-general'], changedFields: ['tier'], version: '2' }));
+    await sync.handle(
+      makeEvent({
+        env: 'test',
+        kind: 'contest',
+        verb: 'updated',
+        slugs: [CONTEST],
+        changedFields: ['tier'],
+        version: '2',
+      }),
+    );
+    await sync.handle(
+      makeEvent({
+        env: 'test',
+        kind: 'contest',
+        verb: 'updated',
+        slugs: ['contest:co-governor-2028-general'],
+        changedFields: ['tier'],
+        version: '2',
+      }),
+    );
     expect(reads).toEqual([CONTEST]);
     expect((await store.contest(CONTEST))?.tier).toBe('county');
   });

@@ -7,7 +7,17 @@ import { recordsOf } from './records.js';
 /** The fields of a graph `result` node an event carries (its `node`). */
 interface ResultNode {
   slug?: unknown;
-  data?: { contest?: unknown; choice?: unknown; candidacy?: unknown; party?: unknown; votes?: unknown; share?: unknown; totalVotes?: unknown; certified?: unknown; winner?: unknown };
+  data?: {
+    contest?: unknown;
+    choice?: unknown;
+    candidacy?: unknown;
+    party?: unknown;
+    votes?: unknown;
+    share?: unknown;
+    totalVotes?: unknown;
+    certified?: unknown;
+    winner?: unknown;
+  };
 }
 
 /**
@@ -31,7 +41,10 @@ export class ResultsSync {
     return this.serial(async () => {
       const records = recordsOf(await this.graph.rows(''));
       await this.store.replaceAll(records, new Date().toISOString());
-      this.log.info({ contests: records.length, rows: records.reduce((n, r) => n + r.rows.length, 0) }, 'results copied from the graph');
+      this.log.info(
+        { contests: records.length, rows: records.reduce((n, r) => n + r.rows.length, 0) },
+        'results copied from the graph',
+      );
       return records.length;
     });
   }
@@ -39,7 +52,8 @@ export class ResultsSync {
   /** Re-reads these contests' rows from the graph; a contest left with none is dropped. */
   refresh(contests: readonly string[]): Promise<void> {
     return this.serial(async () => {
-      for (const contest of contests) await this.store.putContest(contest, recordsOf(await this.graph.rows(contest))[0]);
+      for (const contest of contests)
+        await this.store.putContest(contest, recordsOf(await this.graph.rows(contest))[0]);
     });
   }
 
@@ -74,10 +88,20 @@ export class ResultsSync {
    */
   private async holds(node: ResultNode): Promise<boolean> {
     const d = node.data!;
-    const record: ContestRecord | undefined = typeof d.contest === 'string' ? await this.store.contest(d.contest) : undefined;
+    const record: ContestRecord | undefined =
+      typeof d.contest === 'string' ? await this.store.contest(d.contest) : undefined;
     const row = record?.rows.find((r) => r.slug === node.slug);
-    return row !== undefined && row.choice === d.choice && row.candidacy === d.candidacy && row.party === d.party && row.votes === d.votes
-      && row.share === d.share && row.totalVotes === d.totalVotes && row.certified === d.certified && row.winner === d.winner;
+    return (
+      row !== undefined &&
+      row.choice === d.choice &&
+      row.candidacy === d.candidacy &&
+      row.party === d.party &&
+      row.votes === d.votes &&
+      row.share === d.share &&
+      row.totalVotes === d.totalVotes &&
+      row.certified === d.certified &&
+      row.winner === d.winner
+    );
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {

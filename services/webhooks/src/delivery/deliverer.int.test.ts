@@ -27,15 +27,18 @@ const bodies = new Map<string, unknown>();
 
 function receive(req: IncomingMessage, res: ServerResponse): void {
   let body = '';
-  req.setEncoding('utf8').on('data', (c) => (body += c)).on('end', () => {
-    const path = req.url!;
-    bodies.set(path, new Webhook(secret).verify(body, req.headers as Record<string, string>));
-    const ids = seen.get(path) ?? [];
-    ids.push(String(req.headers['webhook-id']));
-    seen.set(path, ids);
-    const answer = behaviour.get(path) ?? ((_n: number, r: ServerResponse) => void r.writeHead(200).end());
-    answer(ids.length - 1, res);
-  });
+  req
+    .setEncoding('utf8')
+    .on('data', (c) => (body += c))
+    .on('end', () => {
+      const path = req.url!;
+      bodies.set(path, new Webhook(secret).verify(body, req.headers as Record<string, string>));
+      const ids = seen.get(path) ?? [];
+      ids.push(String(req.headers['webhook-id']));
+      seen.set(path, ids);
+      const answer = behaviour.get(path) ?? ((_n: number, r: ServerResponse) => void r.writeHead(200).end());
+      answer(ids.length - 1, res);
+    });
 }
 
 class Directory implements EndpointDirectory {
@@ -60,7 +63,11 @@ function setUp(options: { timeoutMs?: number; path?: string } = {}) {
   const log = LmdbDeliveryLog.open(dir);
   const endpoints = new Directory();
   const deliverer = new Deliverer({
-    log, endpoints, logger: createLogger('test', 'silent'), pollMs: 20, timeoutMs: options.timeoutMs ?? scaled(2_000),
+    log,
+    endpoints,
+    logger: createLogger('test', 'silent'),
+    pollMs: 20,
+    timeoutMs: options.timeoutMs ?? scaled(2_000),
     // The published schedule's shape, scaled down: 50 ms, 100 ms, then give up.
     delays: (n) => [50, 100][n - 1],
   });
@@ -86,7 +93,9 @@ afterAll(() => {
 });
 
 async function settled(log: LmdbDeliveryLog, id: string) {
-  await expect.poll(async () => (await log.get(id))?.status, { timeout: scaled(5_000), interval: 20 }).not.toBe('pending');
+  await expect
+    .poll(async () => (await log.get(id))?.status, { timeout: scaled(5_000), interval: 20 })
+    .not.toBe('pending');
   return (await log.get(id))!;
 }
 
@@ -134,14 +143,22 @@ describe('Deliverer', () => {
     const fast: { id: string }[] = [];
     for (let i = 0; i < 8; i++) fast.push(await deliverer.enqueue('we_fast', `evt_f${i}`, 'candidacy.updated', '{}'));
     // Every fast delivery succeeds while the hanging receiver still holds its four lanes.
-    await expect.poll(async () => (await Promise.all(fast.map((d) => log.get(d.id)))).every((d) => d!.status === 'succeeded'), { timeout: scaled(2_000), interval: 20 }).toBe(true);
+    await expect
+      .poll(async () => (await Promise.all(fast.map((d) => log.get(d.id)))).every((d) => d!.status === 'succeeded'), {
+        timeout: scaled(2_000),
+        interval: 20,
+      })
+      .toBe(true);
     expect(seen.get('/hang')?.length ?? 0).toBeLessThanOrEqual(4);
   });
 
   it('redelivers a message on request: same webhook-id and body, a new delivery in the log', async () => {
     const { log, endpoints, deliverer } = setUp();
     endpoints.add('we_again', '/again');
-    const first = await settled(log, (await deliverer.enqueue('we_again', 'evt_again', 'results.certified', '{"x":1}')).id);
+    const first = await settled(
+      log,
+      (await deliverer.enqueue('we_again', 'evt_again', 'results.certified', '{"x":1}')).id,
+    );
     const again = await deliverer.redeliver(first.id);
     const second = await settled(log, again!.id);
     expect(second).toMatchObject({ status: 'succeeded', messageId: 'evt_again', body: '{"x":1}' });
@@ -165,7 +182,8 @@ describe('Deliverer', () => {
       res.writeHead(200).end();
     });
     const here = fileURLToPath(new URL('.', import.meta.url));
-    const child = runTsModule(`
+    const child = runTsModule(
+      `
 const { Deliverer } = await import(${JSON.stringify(pathToFileURL(join(here, 'deliverer.ts')).href)});
 const { LmdbDeliveryLog } = await import(${JSON.stringify(pathToFileURL(join(here, 'lmdb-delivery-log.ts')).href)});
 const { createLogger } = await import('@civicgraph/kit');
@@ -173,7 +191,9 @@ const log = LmdbDeliveryLog.open(${JSON.stringify(dir)});
 const endpoint = { id: 'we_killed', url: ${JSON.stringify(`${base}/killed`)}, environment: 'test', secrets: [${JSON.stringify(secret)}], enabled: true };
 const deliverer = new Deliverer({ log, endpoints: { get: async () => endpoint, disable: async () => {} }, logger: createLogger('child', 'silent'), timeoutMs: 60000 });
 await deliverer.enqueue('we_killed', 'evt_killed', 'candidacy.updated', JSON.stringify({ pid: process.pid }));
-await new Promise(() => {});`, 'SIGKILL');
+await new Promise(() => {});`,
+      'SIGKILL',
+    );
     await arrived;
     // Kill the dispatcher's process (its pid is in the body) while the receiver holds its attempt open.
     process.kill((bodies.get('/killed') as { pid: number }).pid, 'SIGKILL');

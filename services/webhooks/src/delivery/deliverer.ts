@@ -89,7 +89,17 @@ export class Deliverer {
   /** Records a new delivery of `body` to an endpoint and starts its first attempt. */
   async enqueue(endpointId: string, messageId: string, type: string, body: string): Promise<Delivery> {
     const now = this.clock().toISOString();
-    const delivery: Delivery = { id: `dlv_${randomBase62(20)}`, endpointId, messageId, type, body, status: 'pending', attempts: [], nextAttemptAt: now, createdAt: now };
+    const delivery: Delivery = {
+      id: `dlv_${randomBase62(20)}`,
+      endpointId,
+      messageId,
+      type,
+      body,
+      status: 'pending',
+      attempts: [],
+      nextAttemptAt: now,
+      createdAt: now,
+    };
     await this.options.log.put(delivery);
     this.schedule(delivery);
     return delivery;
@@ -102,7 +112,17 @@ export class Deliverer {
   async enqueueOnce(id: string, endpointId: string, messageId: string, type: string, body: string): Promise<boolean> {
     if ((await this.options.log.get(id)) !== undefined) return false;
     const now = this.clock().toISOString();
-    const delivery: Delivery = { id, endpointId, messageId, type, body, status: 'pending', attempts: [], nextAttemptAt: now, createdAt: now };
+    const delivery: Delivery = {
+      id,
+      endpointId,
+      messageId,
+      type,
+      body,
+      status: 'pending',
+      attempts: [],
+      nextAttemptAt: now,
+      createdAt: now,
+    };
     await this.options.log.put(delivery);
     this.schedule(delivery);
     return true;
@@ -156,7 +176,13 @@ export class Deliverer {
       return;
     }
     const result = await this.attemptOnce(endpoint, delivery, startedAt);
-    const record: AttemptRecord = { at: startedAt.toISOString(), status: result.status, latencyMs: result.latencyMs, excerpt: result.excerpt, ...(result.error === undefined ? {} : { error: result.error }) };
+    const record: AttemptRecord = {
+      at: startedAt.toISOString(),
+      status: result.status,
+      latencyMs: result.latencyMs,
+      excerpt: result.excerpt,
+      ...(result.error === undefined ? {} : { error: result.error }),
+    };
     const attempts = [...delivery.attempts, record];
     if (result.ok) return this.options.log.put({ ...delivery, attempts, status: 'succeeded', nextAttemptAt: '' });
     if (result.status === 410) {
@@ -165,7 +191,12 @@ export class Deliverer {
     }
     const delay = this.delays(attempts.length);
     const next = delay === undefined ? '' : new Date(this.clock().getTime() + delay).toISOString();
-    await this.options.log.put({ ...delivery, attempts, status: delay === undefined ? 'failed' : 'pending', nextAttemptAt: next });
+    await this.options.log.put({
+      ...delivery,
+      attempts,
+      status: delay === undefined ? 'failed' : 'pending',
+      nextAttemptAt: next,
+    });
   }
 
   /** The receiver is checked again on every attempt (its name may now resolve elsewhere). */
@@ -177,6 +208,11 @@ export class Deliverer {
       return { ok: false, status: 0, latencyMs: 0, error: (err as Error).message, excerpt: '' };
     }
     const headers = signatureHeaders(endpoint.secrets, delivery.messageId, delivery.body, at);
-    return attempt(target, delivery.body, headers, this.options.timeoutMs === undefined ? {} : { timeoutMs: this.options.timeoutMs });
+    return attempt(
+      target,
+      delivery.body,
+      headers,
+      this.options.timeoutMs === undefined ? {} : { timeoutMs: this.options.timeoutMs },
+    );
   }
 }

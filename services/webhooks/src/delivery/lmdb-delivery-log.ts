@@ -32,7 +32,8 @@ export class LmdbDeliveryLog implements DeliveryLog {
       if (before !== undefined && before.nextAttemptAt !== '') this.dueIndex.remove(dueKey(before));
       if (before === undefined) this.byEndpoint.put(endpointKey(delivery), delivery.id);
       this.deliveries.put(delivery.id, delivery);
-      if (delivery.status === 'pending' && delivery.nextAttemptAt !== '') this.dueIndex.put(dueKey(delivery), delivery.id);
+      if (delivery.status === 'pending' && delivery.nextAttemptAt !== '')
+        this.dueIndex.put(dueKey(delivery), delivery.id);
     });
   }
 

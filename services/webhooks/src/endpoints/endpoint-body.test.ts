@@ -12,8 +12,17 @@ function field(fn: () => unknown): string | undefined {
 
 describe('endpoint bodies', () => {
   it('reads a subscription: events de-duplicated and sorted, states lowercased', () => {
-    expect(endpointFields({ url: 'https://x.test/h', events: ['contest.created', 'officeholder.changed', 'candidacy.filing_status_changed', 'contest.created'], states: ['CO', 'de'] })).toEqual({
-      url: 'https://x.test/h', events: ['candidacy.filing_status_changed', 'contest.created', 'officeholder.changed'], states: ['co', 'de'], description: '',
+    expect(
+      endpointFields({
+        url: 'https://x.test/h',
+        events: ['contest.created', 'officeholder.changed', 'candidacy.filing_status_changed', 'contest.created'],
+        states: ['CO', 'de'],
+      }),
+    ).toEqual({
+      url: 'https://x.test/h',
+      events: ['candidacy.filing_status_changed', 'contest.created', 'officeholder.changed'],
+      states: ['co', 'de'],
+      description: '',
     });
   });
 

@@ -33,15 +33,23 @@ type Json = Record<string, unknown>;
 export function endpointFields(body: unknown): EndpointFields {
   const o = object(body);
   only(o, ['url', 'events', 'states', 'description']);
-  if (o['url'] === undefined) throw new InvalidParameterError('url', 'url is required: the https URL events are POSTed to.');
-  if (o['events'] === undefined) throw new InvalidParameterError('events', `events is required: a list of event types, e.g. ["candidacy.updated"].`);
-  return { url: o['url'] as string, events: events(o['events']), states: states(o['states']), description: description(o['description']) };
+  if (o['url'] === undefined)
+    throw new InvalidParameterError('url', 'url is required: the https URL events are POSTed to.');
+  if (o['events'] === undefined)
+    throw new InvalidParameterError('events', `events is required: a list of event types, e.g. ["candidacy.updated"].`);
+  return {
+    url: o['url'] as string,
+    events: events(o['events']),
+    states: states(o['states']),
+    description: description(o['description']),
+  };
 }
 
 export function endpointPatch(body: unknown): EndpointPatch {
   const o = object(body);
   only(o, ['url', 'events', 'states', 'description', 'enabled']);
-  if (o['enabled'] !== undefined && typeof o['enabled'] !== 'boolean') throw new InvalidParameterError('enabled', 'enabled must be true or false.');
+  if (o['enabled'] !== undefined && typeof o['enabled'] !== 'boolean')
+    throw new InvalidParameterError('enabled', 'enabled must be true or false.');
   return {
     ...(o['url'] === undefined ? {} : { url: o['url'] as string }),
     ...(o['events'] === undefined ? {} : { events: events(o['events']) }),
@@ -52,13 +60,18 @@ export function endpointPatch(body: unknown): EndpointPatch {
 }
 
 function object(body: unknown): Json {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new InvalidParameterError('body', 'The body must be a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new InvalidParameterError('body', 'The body must be a JSON object.');
   return body as Json;
 }
 
 function only(o: Json, known: readonly string[]): void {
   for (const k of Object.keys(o)) {
-    if (!known.includes(k)) throw new InvalidParameterError(k.slice(0, 60), `Unknown field ${JSON.stringify(k.slice(0, 60))}; known: ${known.join(', ')}.`);
+    if (!known.includes(k))
+      throw new InvalidParameterError(
+        k.slice(0, 60),
+        `Unknown field ${JSON.stringify(k.slice(0, 60))}; known: ${known.join(', ')}.`,
+      );
   }
 }
 
@@ -68,7 +81,10 @@ function events(v: unknown): string[] {
   }
   v.forEach((t, i) => {
     if (typeof t !== 'string' || !KNOWN_TYPES.has(t)) {
-      throw new InvalidParameterError(`events[${i}]`, `${JSON.stringify(String(t).slice(0, 60))} is not an event type; known: ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}.`);
+      throw new InvalidParameterError(
+        `events[${i}]`,
+        `${JSON.stringify(String(t).slice(0, 60))} is not an event type; known: ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}.`,
+      );
     }
   });
   return [...new Set(v as string[])].sort();
@@ -76,16 +92,29 @@ function events(v: unknown): string[] {
 
 function states(v: unknown): string[] {
   if (v === undefined) return [];
-  if (!Array.isArray(v) || v.length > 60) throw new InvalidParameterError('states', 'states must be a list of USPS state codes.');
-  return [...new Set(v.map((s, i) => {
-    const code = typeof s === 'string' ? s.trim().toLowerCase() : '';
-    if (!STATES_BY_USPS.has(code)) throw new InvalidParameterError(`states[${i}]`, `${JSON.stringify(String(s).slice(0, 20))} is not a USPS state code.`);
-    return code;
-  }))].sort();
+  if (!Array.isArray(v) || v.length > 60)
+    throw new InvalidParameterError('states', 'states must be a list of USPS state codes.');
+  return [
+    ...new Set(
+      v.map((s, i) => {
+        const code = typeof s === 'string' ? s.trim().toLowerCase() : '';
+        if (!STATES_BY_USPS.has(code))
+          throw new InvalidParameterError(
+            `states[${i}]`,
+            `${JSON.stringify(String(s).slice(0, 20))} is not a USPS state code.`,
+          );
+        return code;
+      }),
+    ),
+  ].sort();
 }
 
 function description(v: unknown): string {
   if (v === undefined) return '';
-  if (typeof v !== 'string' || v.length > MAX_DESCRIPTION) throw new InvalidParameterError('description', `description must be text of at most ${MAX_DESCRIPTION} characters.`);
+  if (typeof v !== 'string' || v.length > MAX_DESCRIPTION)
+    throw new InvalidParameterError(
+      'description',
+      `description must be text of at most ${MAX_DESCRIPTION} characters.`,
+    );
   return v;
 }

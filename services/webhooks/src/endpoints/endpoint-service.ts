@@ -31,14 +31,26 @@ export interface EndpointServiceOptions {
 export class EndpointService {
   constructor(private readonly o: EndpointServiceOptions) {}
 
-  async create(p: Principal, bodyJson: string, idempotencyKey: string): Promise<{ endpoint: EndpointRecord; secret: string; replayed: boolean }> {
+  async create(
+    p: Principal,
+    bodyJson: string,
+    idempotencyKey: string,
+  ): Promise<{ endpoint: EndpointRecord; secret: string; replayed: boolean }> {
     assertLayer(p, 'webhooks');
-    if (idempotencyKey.length > MAX_IDEMPOTENCY_KEY) throw new InvalidParameterError('Idempotency-Key', `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters.`);
+    if (idempotencyKey.length > MAX_IDEMPOTENCY_KEY)
+      throw new InvalidParameterError(
+        'Idempotency-Key',
+        `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters.`,
+      );
     const bodyHash = createHash('sha256').update(bodyJson).digest('hex');
     if (idempotencyKey !== '') {
       const earlier = await this.o.store.idempotent(p.keyId, idempotencyKey);
       if (earlier !== undefined) {
-        if (earlier.bodyHash !== bodyHash) throw new InvalidParameterError('Idempotency-Key', 'This Idempotency-Key was used with a different body; use a new key for a new request.');
+        if (earlier.bodyHash !== bodyHash)
+          throw new InvalidParameterError(
+            'Idempotency-Key',
+            'This Idempotency-Key was used with a different body; use a new key for a new request.',
+          );
         const endpoint = await this.o.store.get(earlier.endpointId);
         if (endpoint !== undefined) return { endpoint, secret: endpoint.secrets[0]!, replayed: true };
       }
@@ -46,20 +58,37 @@ export class EndpointService {
     const fields = endpointFields(parse(bodyJson));
     const target = await checkTarget(fields.url, environmentOf(p), 'url', this.o.resolver);
     if ((await this.o.store.ofKey(p.keyId)).length >= MAX_ENDPOINTS_PER_KEY) {
-      throw new InvalidParameterError('url', `A key may have at most ${MAX_ENDPOINTS_PER_KEY} endpoints; delete one first.`);
+      throw new InvalidParameterError(
+        'url',
+        `A key may have at most ${MAX_ENDPOINTS_PER_KEY} endpoints; delete one first.`,
+      );
     }
     const now = this.now();
     const secret = newSigningSecret();
     const endpoint: EndpointRecord = {
-      id: `we_${randomBase62(20)}`, keyId: p.keyId, principal: p, environment: environmentOf(p), url: target.url.href,
-      events: fields.events, states: fields.states, description: fields.description, secrets: [secret],
-      enabled: true, disabledReason: '', createdAt: now, updatedAt: now,
+      id: `we_${randomBase62(20)}`,
+      keyId: p.keyId,
+      principal: p,
+      environment: environmentOf(p),
+      url: target.url.href,
+      events: fields.events,
+      states: fields.states,
+      description: fields.description,
+      secrets: [secret],
+      enabled: true,
+      disabledReason: '',
+      createdAt: now,
+      updatedAt: now,
     };
     await this.o.store.create(endpoint, idempotencyKey, bodyHash);
     return { endpoint, secret, replayed: false };
   }
 
-  async list(p: Principal, limit: number, startingAfter: string): Promise<{ data: EndpointRecord[]; hasMore: boolean }> {
+  async list(
+    p: Principal,
+    limit: number,
+    startingAfter: string,
+  ): Promise<{ data: EndpointRecord[]; hasMore: boolean }> {
     assertLayer(p, 'webhooks');
     return page(await this.o.store.ofKey(p.keyId), (e) => e.id, limitOf(limit), startingAfter);
   }
@@ -68,19 +97,29 @@ export class EndpointService {
     assertLayer(p, 'webhooks');
     const endpoint = await this.o.store.get(id);
     // Another key's endpoint is answered exactly as one that does not exist.
-    if (endpoint === undefined || endpoint.keyId !== p.keyId) throw new NotFoundError(`No webhook endpoint ${JSON.stringify(id.slice(0, 40))}.`, { field: 'id' });
+    if (endpoint === undefined || endpoint.keyId !== p.keyId)
+      throw new NotFoundError(`No webhook endpoint ${JSON.stringify(id.slice(0, 40))}.`, { field: 'id' });
     return endpoint;
   }
 
   async update(p: Principal, id: string, bodyJson: string): Promise<EndpointRecord> {
     const endpoint = await this.get(p, id);
     const patch = endpointPatch(parse(bodyJson));
-    const url = patch.url === undefined ? endpoint.url : (await checkTarget(patch.url, environmentOf(p), 'url', this.o.resolver)).url.href;
+    const url =
+      patch.url === undefined
+        ? endpoint.url
+        : (await checkTarget(patch.url, environmentOf(p), 'url', this.o.resolver)).url.href;
     const enabled = patch.enabled ?? endpoint.enabled;
     const next: EndpointRecord = {
-      ...endpoint, url, enabled, events: patch.events ?? endpoint.events, states: patch.states ?? endpoint.states,
-      description: patch.description ?? endpoint.description, disabledReason: enabled ? '' : patch.enabled === false ? 'Disabled by its owner.' : endpoint.disabledReason,
-      principal: p, updatedAt: this.now(),
+      ...endpoint,
+      url,
+      enabled,
+      events: patch.events ?? endpoint.events,
+      states: patch.states ?? endpoint.states,
+      description: patch.description ?? endpoint.description,
+      disabledReason: enabled ? '' : patch.enabled === false ? 'Disabled by its owner.' : endpoint.disabledReason,
+      principal: p,
+      updatedAt: this.now(),
     };
     await this.o.store.put(next);
     return next;
@@ -96,11 +135,22 @@ export class EndpointService {
   async sendTest(p: Principal, id: string): Promise<Delivery> {
     const endpoint = await this.get(p, id);
     const eventId = `evt_test_${randomBase62(16)}`;
-    const body = JSON.stringify({ id: eventId, type: 'webhook.test', timestamp: this.now(), environment: endpoint.environment, data: { endpoint: endpoint.id } });
+    const body = JSON.stringify({
+      id: eventId,
+      type: 'webhook.test',
+      timestamp: this.now(),
+      environment: endpoint.environment,
+      data: { endpoint: endpoint.id },
+    });
     return this.o.deliverer.enqueue(endpoint.id, eventId, 'webhook.test', body);
   }
 
-  async deliveries(p: Principal, endpointId: string, limit: number, startingAfter: string): Promise<{ data: Delivery[]; hasMore: boolean }> {
+  async deliveries(
+    p: Principal,
+    endpointId: string,
+    limit: number,
+    startingAfter: string,
+  ): Promise<{ data: Delivery[]; hasMore: boolean }> {
     await this.get(p, endpointId);
     const n = limitOf(limit);
     const data = await this.o.log.listByEndpoint(endpointId, n + 1, startingAfter === '' ? undefined : startingAfter);
@@ -110,7 +160,10 @@ export class EndpointService {
   async redeliver(p: Principal, endpointId: string, deliveryId: string): Promise<Delivery> {
     await this.get(p, endpointId);
     const earlier = await this.o.log.get(deliveryId);
-    if (earlier === undefined || earlier.endpointId !== endpointId) throw new NotFoundError(`No delivery ${JSON.stringify(deliveryId.slice(0, 40))} of this endpoint.`, { field: 'delivery_id' });
+    if (earlier === undefined || earlier.endpointId !== endpointId)
+      throw new NotFoundError(`No delivery ${JSON.stringify(deliveryId.slice(0, 40))} of this endpoint.`, {
+        field: 'delivery_id',
+      });
     return (await this.o.deliverer.redeliver(deliveryId))!;
   }
 
@@ -129,11 +182,17 @@ function parse(bodyJson: string): unknown {
 
 function limitOf(limit: number): number {
   if (limit === 0) return LIMIT.default;
-  if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT.max) throw new InvalidParameterError('limit', `limit must be from 1 to ${LIMIT.max}.`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT.max)
+    throw new InvalidParameterError('limit', `limit must be from 1 to ${LIMIT.max}.`);
   return limit;
 }
 
-function page<T>(all: T[], idOf: (t: T) => string, limit: number, startingAfter: string): { data: T[]; hasMore: boolean } {
+function page<T>(
+  all: T[],
+  idOf: (t: T) => string,
+  limit: number,
+  startingAfter: string,
+): { data: T[]; hasMore: boolean } {
   let from = 0;
   if (startingAfter !== '') {
     const at = all.findIndex((t) => idOf(t) === startingAfter);

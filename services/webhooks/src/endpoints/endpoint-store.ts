@@ -39,7 +39,12 @@ export class LmdbEndpointStore implements EndpointDirectory {
 
   static open(path: string): LmdbEndpointStore {
     const root = open({ path, overlappingSync: false });
-    return new LmdbEndpointStore(root, root.openDB('endpoints', { encoding: 'json' }), root.openDB('by-key', { encoding: 'string' }), root.openDB('idempotency', { encoding: 'json' }));
+    return new LmdbEndpointStore(
+      root,
+      root.openDB('endpoints', { encoding: 'json' }),
+      root.openDB('by-key', { encoding: 'string' }),
+      root.openDB('idempotency', { encoding: 'json' }),
+    );
   }
 
   /** The endpoint an earlier create with this key and idempotency key made, if any. */
@@ -52,7 +57,12 @@ export class LmdbEndpointStore implements EndpointDirectory {
     await this.root.transaction(() => {
       this.endpoints.put(record.id, record);
       this.byKey.put(keyIndex(record), record.id);
-      if (idempotencyKey !== '') this.idempotency.put(`${record.keyId}|${idempotencyKey}`, { endpointId: record.id, bodyHash, createdAt: record.createdAt });
+      if (idempotencyKey !== '')
+        this.idempotency.put(`${record.keyId}|${idempotencyKey}`, {
+          endpointId: record.id,
+          bodyHash,
+          createdAt: record.createdAt,
+        });
     });
   }
 
@@ -80,7 +90,13 @@ export class LmdbEndpointStore implements EndpointDirectory {
   async disable(id: string, reason: string): Promise<void> {
     await this.root.transaction(() => {
       const record = this.endpoints.get(id);
-      if (record !== undefined) this.endpoints.put(id, { ...record, enabled: false, disabledReason: reason, updatedAt: new Date().toISOString() });
+      if (record !== undefined)
+        this.endpoints.put(id, {
+          ...record,
+          enabled: false,
+          disabledReason: reason,
+          updatedAt: new Date().toISOString(),
+        });
     });
   }
 

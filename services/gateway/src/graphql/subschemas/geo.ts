@@ -17,13 +17,18 @@ export function geoSubschema(geo: GeoUpstream): GraphQLSchema {
       Date: DateScalar,
       JSON: JsonScalar,
       Query: {
-        districtsAtPoint: typed(async (_: unknown, args: { lat: number; lng: number; date?: string | null }, ctx: GraphQLContext) => {
-          const lat = assertCoordinate('lat', args.lat);
-          const lng = assertCoordinate('lng', args.lng);
-          const { regions } = await geo.districtsAtPoint(ctx.principal, lat, lng, args.date ?? todayUtc());
-          touch(ctx, regions.map((r) => r.slug));
-          return regions;
-        }),
+        districtsAtPoint: typed(
+          async (_: unknown, args: { lat: number; lng: number; date?: string | null }, ctx: GraphQLContext) => {
+            const lat = assertCoordinate('lat', args.lat);
+            const lng = assertCoordinate('lng', args.lng);
+            const { regions } = await geo.districtsAtPoint(ctx.principal, lat, lng, args.date ?? todayUtc());
+            touch(
+              ctx,
+              regions.map((r) => r.slug),
+            );
+            return regions;
+          },
+        ),
         _regions: typed(async (_: unknown, args: { slugs: string[] }, ctx: GraphQLContext) => {
           touch(ctx, args.slugs);
           const found = new Map((await geo.getRegions(ctx.principal, args.slugs, '')).map((r) => [r.slug, r]));
@@ -54,7 +59,9 @@ export function geoSubschema(geo: GeoUpstream): GraphQLSchema {
         // its own valid_from, or for an undated version a newer map has ended, a day long before.
         boundary: typed(async (r: Region, args: { simplify: number }, ctx: GraphQLContext) => {
           const day = r.validFrom !== '' ? r.validFrom : r.validTo !== '' ? '1000-01-01' : todayUtc();
-          const b = await fetchOutline(ctx, args.simplify, () => geo.getBoundary(ctx.principal, r.slug, day, args.simplify));
+          const b = await fetchOutline(ctx, args.simplify, () =>
+            geo.getBoundary(ctx.principal, r.slug, day, args.simplify),
+          );
           return JSON.parse(b.geometryJson) as unknown;
         }),
       },

@@ -1,6 +1,15 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
-import type { Candidacy, ContactLink, ContactOffice, Contest, Office, Officeholder, RegionRef, TeamContact } from '@civicgraph/protos/civic/graph/v1/graph';
+import type {
+  Candidacy,
+  ContactLink,
+  ContactOffice,
+  Contest,
+  Office,
+  Officeholder,
+  RegionRef,
+  TeamContact,
+} from '@civicgraph/protos/civic/graph/v1/graph';
 import { assertCoordinate, graphqlLevel, levelFromRest, NotFoundError } from '@civicgraph/kit';
 import { ballotAtPoint } from '../../ballot-lookup.js';
 import type { GeoUpstream } from '../../upstream/geo-client.js';
@@ -27,29 +36,47 @@ const levelOf = (word: string): string | null => {
 };
 
 /** The contest with `slug` for this request, fetched once; null when missing or out of scope. */
-function contestOnce(graph: GraphUpstream, ctx: GraphQLContext, slug: string, minConfidence: number): Promise<Contest | null> {
+function contestOnce(
+  graph: GraphUpstream,
+  ctx: GraphQLContext,
+  slug: string,
+  minConfidence: number,
+): Promise<Contest | null> {
   const key = `${slug}|${minConfidence}`;
   let pending = ctx.contests.get(key);
   if (pending === undefined) {
-    pending = graph.getContest(ctx.principal, slug, minConfidence).then((contest) => {
-      touch(ctx, contest);
-      return contest;
-    }, (err: unknown) => {
-      if (err instanceof NotFoundError) return null;
-      throw err;
-    });
+    pending = graph.getContest(ctx.principal, slug, minConfidence).then(
+      (contest) => {
+        touch(ctx, contest);
+        return contest;
+      },
+      (err: unknown) => {
+        if (err instanceof NotFoundError) return null;
+        throw err;
+      },
+    );
     ctx.contests.set(key, pending);
   }
   return pending;
 }
 
 /** Every page of a state's contests, up to MAX_LISTED_CONTESTS. */
-async function allContests(graph: GraphUpstream, ctx: GraphQLContext, args: { state: string; level?: string | null; electionDate?: string | null; minConfidence: number }): Promise<ContestSource[]> {
+async function allContests(
+  graph: GraphUpstream,
+  ctx: GraphQLContext,
+  args: { state: string; level?: string | null; electionDate?: string | null; minConfidence: number },
+): Promise<ContestSource[]> {
   const level = args.level == null ? '' : args.level.toLowerCase().replaceAll('_', '-');
   const out: ContestSource[] = [];
   let cursor = '';
   do {
-    const page = await graph.listContests(ctx.principal, { state: args.state, level, date: args.electionDate ?? '', minConfidence: args.minConfidence, page: { cursor, limit: 200 } });
+    const page = await graph.listContests(ctx.principal, {
+      state: args.state,
+      level,
+      date: args.electionDate ?? '',
+      minConfidence: args.minConfidence,
+      page: { cursor, limit: 200 },
+    });
     for (const c of page.data) out.push({ ...c, listed: true });
     touch(ctx, page.data);
     cursor = page.nextCursor;
@@ -58,11 +85,20 @@ async function allContests(graph: GraphUpstream, ctx: GraphQLContext, args: { st
 }
 
 /** Every page of officeholders, up to MAX_LISTED_CONTESTS (the same bound as contests). */
-async function allOfficeholders(graph: GraphUpstream, ctx: GraphQLContext, args: { office?: string | null; region?: string | null; date?: string | null }): Promise<Officeholder[]> {
+async function allOfficeholders(
+  graph: GraphUpstream,
+  ctx: GraphQLContext,
+  args: { office?: string | null; region?: string | null; date?: string | null },
+): Promise<Officeholder[]> {
   const out: Officeholder[] = [];
   let cursor = '';
   do {
-    const page = await graph.listOfficeholders(ctx.principal, { office: args.office ?? '', region: args.region ?? '', date: args.date ?? '', page: { cursor, limit: 200 } });
+    const page = await graph.listOfficeholders(ctx.principal, {
+      office: args.office ?? '',
+      region: args.region ?? '',
+      date: args.date ?? '',
+      page: { cursor, limit: 200 },
+    });
     out.push(...page.data);
     touch(ctx, page.data);
     cursor = page.nextCursor;
@@ -84,8 +120,16 @@ export function graphSubschema(upstream: { geo: GeoUpstream; graph: GraphUpstrea
       URL: UrlScalar,
       EmailAddress: EmailAddressScalar,
       Query: {
-        contests: typed((_: unknown, args: { state: string; level?: string | null; electionDate?: string | null; minConfidence: number }, ctx: GraphQLContext) => allContests(graph, ctx, args)),
-        contest: typed(async (_: unknown, args: { slug: string; minConfidence: number }, ctx: GraphQLContext) => contestOnce(graph, ctx, args.slug, args.minConfidence)),
+        contests: typed(
+          (
+            _: unknown,
+            args: { state: string; level?: string | null; electionDate?: string | null; minConfidence: number },
+            ctx: GraphQLContext,
+          ) => allContests(graph, ctx, args),
+        ),
+        contest: typed(async (_: unknown, args: { slug: string; minConfidence: number }, ctx: GraphQLContext) =>
+          contestOnce(graph, ctx, args.slug, args.minConfidence),
+        ),
         candidacy: typed(async (_: unknown, args: { slug: string; minConfidence: number }, ctx: GraphQLContext) => {
           try {
             const candidacy = await graph.getCandidacy(ctx.principal, args.slug, args.minConfidence);
@@ -96,32 +140,54 @@ export function graphSubschema(upstream: { geo: GeoUpstream; graph: GraphUpstrea
             throw err;
           }
         }),
-        officeholders: typed((_: unknown, args: { office?: string | null; region?: string | null; date?: string | null }, ctx: GraphQLContext) => allOfficeholders(graph, ctx, args)),
-        ballotAtPoint: typed(async (_: unknown, args: { lat: number; lng: number; date: string; minConfidence: number }, ctx: GraphQLContext) => {
-          const lat = assertCoordinate('lat', args.lat);
-          const lng = assertCoordinate('lng', args.lng);
-          const ballot = await ballotAtPoint(upstream, ctx.principal, lat, lng, args.date, args.minConfidence);
-          touch(ctx, ballot);
-          return ballot.contests;
-        }),
-        unresolvedAtPoint: typed(async (_: unknown, args: { lat: number; lng: number; date: string }, ctx: GraphQLContext) => {
-          const lat = assertCoordinate('lat', args.lat);
-          const lng = assertCoordinate('lng', args.lng);
-          const ballot = await ballotAtPoint(upstream, ctx.principal, lat, lng, args.date, 0);
-          touch(ctx, ballot);
-          return ballot.unresolved;
-        }),
+        officeholders: typed(
+          (
+            _: unknown,
+            args: { office?: string | null; region?: string | null; date?: string | null },
+            ctx: GraphQLContext,
+          ) => allOfficeholders(graph, ctx, args),
+        ),
+        ballotAtPoint: typed(
+          async (
+            _: unknown,
+            args: { lat: number; lng: number; date: string; minConfidence: number },
+            ctx: GraphQLContext,
+          ) => {
+            const lat = assertCoordinate('lat', args.lat);
+            const lng = assertCoordinate('lng', args.lng);
+            const ballot = await ballotAtPoint(upstream, ctx.principal, lat, lng, args.date, args.minConfidence);
+            touch(ctx, ballot);
+            return ballot.contests;
+          },
+        ),
+        unresolvedAtPoint: typed(
+          async (_: unknown, args: { lat: number; lng: number; date: string }, ctx: GraphQLContext) => {
+            const lat = assertCoordinate('lat', args.lat);
+            const lng = assertCoordinate('lng', args.lng);
+            const ballot = await ballotAtPoint(upstream, ctx.principal, lat, lng, args.date, 0);
+            touch(ctx, ballot);
+            return ballot.unresolved;
+          },
+        ),
       },
       Contest: {
         type: (c: Contest) => upper(c.type),
         date: (c: Contest) => orNull(c.date),
         level: (c: Contest) => levelOf(c.level),
         state: (c: Contest) => orNull(c.state),
-        candidacies: typed(async (c: ContestSource, args: { minConfidence: number }, ctx: GraphQLContext): Promise<CandidacySource[]> => {
-          // Lists leave candidacies out; such a contest is fetched (once per request).
-          const full = c.listed === true ? await contestOnce(graph, ctx, c.slug, args.minConfidence) : c;
-          return (full?.candidacies ?? []).filter((x) => x.confidence >= args.minConfidence).map((x) => ({ ...x, parent: c }));
-        }),
+        candidacies: typed(
+          async (
+            c: ContestSource,
+            args: { minConfidence: number },
+            ctx: GraphQLContext,
+          ): Promise<CandidacySource[]> => {
+            // Lists leave candidacies out; such a contest is fetched (once per request).
+            const full = c.listed === true ? await contestOnce(graph, ctx, c.slug, args.minConfidence) : c;
+            return (full?.candidacies ?? [])
+              .filter((x) => x.confidence >= args.minConfidence)
+              .map((x) => ({ ...x, parent: c }));
+          },
+        ),
       },
       Office: {
         level: (o: Office) => levelOf(o.level),
@@ -134,7 +200,10 @@ export function graphSubschema(upstream: { geo: GeoUpstream; graph: GraphUpstrea
       },
       Candidacy: {
         person: (c: Candidacy) => c.person ?? { slug: '', name: c.name },
-        contest: typed(async (c: CandidacySource, _: unknown, ctx: GraphQLContext) => c.parent ?? contestOnce(graph, ctx, c.contest, 0)),
+        contest: typed(
+          async (c: CandidacySource, _: unknown, ctx: GraphQLContext) =>
+            c.parent ?? contestOnce(graph, ctx, c.contest, 0),
+        ),
         party: (c: Candidacy) => c.party ?? null,
         isIncumbent: (c: Candidacy) => c.isIncumbent ?? null,
         filingStatus: (c: Candidacy) => orNull(c.filingStatus),

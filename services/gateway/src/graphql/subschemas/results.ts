@@ -14,8 +14,13 @@ function resultsView(r: ContestResultsResponse | null) {
     certified: r.certified,
     totalVotes: r.totalVotes === undefined ? null : Number(r.totalVotes),
     choices: r.results.map((c: ChoiceResult) => ({
-      slug: c.slug, choice: c.choice, candidacy: c.candidacy === '' ? null : c.candidacy, party: c.party === '' ? null : c.party,
-      votes: Number(c.votes), share: c.share ?? null, winner: c.winner ?? null,
+      slug: c.slug,
+      choice: c.choice,
+      candidacy: c.candidacy === '' ? null : c.candidacy,
+      party: c.party === '' ? null : c.party,
+      votes: Number(c.votes),
+      share: c.share ?? null,
+      winner: c.winner ?? null,
     })),
     provenance: r.provenance,
   };
@@ -31,15 +36,19 @@ export function resultsSubschema(results: ResultsUpstream): GraphQLSchema {
     typeDefs: subschemaSdl('results'),
     resolvers: {
       Query: {
-        _contestResults: typed(async (_: unknown, args: { slugs: string[] }, ctx: GraphQLContext) => Promise.all(args.slugs.map(async (slug) => {
-          touch(ctx, [slug]);
-          try {
-            return { slug, results: resultsView(await results.contestResults(ctx.principal, slug)) };
-          } catch (err) {
-            if (err instanceof NotFoundError) return { slug, results: null };
-            throw err;
-          }
-        }))),
+        _contestResults: typed(async (_: unknown, args: { slugs: string[] }, ctx: GraphQLContext) =>
+          Promise.all(
+            args.slugs.map(async (slug) => {
+              touch(ctx, [slug]);
+              try {
+                return { slug, results: resultsView(await results.contestResults(ctx.principal, slug)) };
+              } catch (err) {
+                if (err instanceof NotFoundError) return { slug, results: null };
+                throw err;
+              }
+            }),
+          ),
+        ),
       },
     },
   });

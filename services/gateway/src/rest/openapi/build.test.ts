@@ -23,7 +23,10 @@ function refsIn(value: unknown): string[] {
 
 /** Follows a local JSON pointer (`#/a/b`) in the document. */
 function resolve(ref: string): unknown {
-  return ref.slice(2).split('/').map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
+  return ref
+    .slice(2)
+    .split('/')
+    .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
     .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
 }
 
@@ -32,7 +35,11 @@ describe('buildOpenApi', () => {
     const result = await new Validator().validate(structuredClone(doc));
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
-    expect(doc).toMatchObject({ openapi: '3.1.0', jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema', servers: [{ url: '/' }] });
+    expect(doc).toMatchObject({
+      openapi: '3.1.0',
+      jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+      servers: [{ url: '/' }],
+    });
   });
 
   it('documents every endpoint with its own parameters, the version header, 200, 304 and its problems', () => {
@@ -41,12 +48,16 @@ describe('buildOpenApi', () => {
       const op = operation(e.path);
       expect(op, e.path).toMatchObject({ operationId: e.operationId, tags: [e.tag], summary: e.summary });
       const params = op['parameters'] as Json[];
-      expect(params.filter((p) => p['name'] !== undefined).map((p) => [p['name'], p['in'], p['required']]), e.path)
-        .toEqual(e.params.map((p) => [p.name, p.in, p.required]));
+      expect(
+        params.filter((p) => p['name'] !== undefined).map((p) => [p['name'], p['in'], p['required']]),
+        e.path,
+      ).toEqual(e.params.map((p) => [p.name, p.in, p.required]));
       expect(params).toContainEqual({ $ref: '#/components/parameters/CivicVersion' });
       const responses = op['responses'] as Json;
       const statuses = [...e.errors, ...COMMON_ERRORS].map((t) => String(problemStatus(t).status));
-      expect(Object.keys(responses), e.path).toEqual(expect.arrayContaining(['200', '304', '401', '429', '503', ...statuses]));
+      expect(Object.keys(responses), e.path).toEqual(
+        expect.arrayContaining(['200', '304', '401', '429', '503', ...statuses]),
+      );
       expect(okContent(doc, e.path).type).toBe(e.contentType ?? 'application/json');
       expect(refName(okContent(doc, e.path).schema)).toBe(e.response);
     }
@@ -79,7 +90,9 @@ describe('buildOpenApi', () => {
   });
 
   it('gives parameter examples that readParams and the parameter schemas accept', () => {
-    const withExamples = ENDPOINTS.flatMap((e) => e.params.filter((p) => p.example !== undefined).map((p) => ({ id: `${e.operationId}.${p.name}`, p })));
+    const withExamples = ENDPOINTS.flatMap((e) =>
+      e.params.filter((p) => p.example !== undefined).map((p) => ({ id: `${e.operationId}.${p.name}`, p })),
+    );
     const paramCheck = schemaChecker(Object.fromEntries(withExamples.map(({ id, p }) => [id, p.schema])));
     for (const { id, p } of withExamples) expect(paramCheck(id, p.example), id).toEqual([]);
     for (const e of ENDPOINTS) {
@@ -90,12 +103,14 @@ describe('buildOpenApi', () => {
         if (p.example !== undefined) (p.in === 'path' ? path : query)[p.name] = String(p.example);
       }
       const parsed = readParams(e.params, query, path);
-      for (const p of e.params) if (p.example !== undefined) expect(parsed[p.name], `${e.operationId}.${p.name}`).toEqual(p.example);
+      for (const p of e.params)
+        if (p.example !== undefined) expect(parsed[p.name], `${e.operationId}.${p.name}`).toEqual(p.example);
     }
   });
 
   it('documents each problem type once, with an example the Problem schema accepts', () => {
-    const examples = (doc['components'] as { examples: Record<string, { value: unknown; description: string }> }).examples;
+    const examples = (doc['components'] as { examples: Record<string, { value: unknown; description: string }> })
+      .examples;
     expect(Object.keys(examples).sort()).toEqual([...PROBLEM_TYPE_NAMES].sort());
     for (const type of PROBLEM_TYPE_NAMES) {
       expect(check('Problem', examples[type]!.value), type).toEqual([]);
@@ -109,7 +124,10 @@ describe('buildOpenApi', () => {
     const responses = operation('/v1/ballot')['responses'] as Record<string, Json>;
     for (const status of ['429', '503']) expect(responses[status]!['headers']).toHaveProperty('Retry-After');
     expect(Object.keys(responses['403']!['content'] as Json)).toEqual(['application/problem+json']);
-    expect(Object.keys((responses['403']!['content'] as Record<string, Json>)['application/problem+json']!['examples'] as Json))
-      .toEqual(expect.arrayContaining(['entitlement_required', 'out_of_scope']));
+    expect(
+      Object.keys(
+        (responses['403']!['content'] as Record<string, Json>)['application/problem+json']!['examples'] as Json,
+      ),
+    ).toEqual(expect.arrayContaining(['entitlement_required', 'out_of_scope']));
   });
 });

@@ -4,7 +4,15 @@ import type { JsonSchema } from '../schema/json-schema.js';
 import type { ParamSpec } from '../schema/params.js';
 import { EXAMPLES } from './examples.js';
 import type { DocumentInfo } from './info.js';
-import { answerHeaders, COMMON_ERRORS, HEADERS, notModified, problemExamples, problemResponses, type Json } from './responses.js';
+import {
+  answerHeaders,
+  COMMON_ERRORS,
+  HEADERS,
+  notModified,
+  problemExamples,
+  problemResponses,
+  type Json,
+} from './responses.js';
 
 /** The dialect the component schemas are written in (OpenAPI 3.1's own, without its extensions). */
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
@@ -12,13 +20,20 @@ export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema
 /** Header parameters every operation takes, in `components.parameters`. */
 const HEADER_PARAMETERS: Record<string, Json> = {
   CivicVersion: {
-    name: 'Civic-Version', in: 'header', required: false,
-    description: 'Pins the response shapes to a dated version; default the key\'s pinned version, else the newest. An unknown one is a 400 `unsupported_version`.',
-    schema: { type: 'string', format: 'date' }, example: LATEST_VERSION,
+    name: 'Civic-Version',
+    in: 'header',
+    required: false,
+    description:
+      "Pins the response shapes to a dated version; default the key's pinned version, else the newest. An unknown one is a 400 `unsupported_version`.",
+    schema: { type: 'string', format: 'date' },
+    example: LATEST_VERSION,
   },
   IfNoneMatch: {
-    name: 'If-None-Match', in: 'header', required: false,
-    description: 'The `ETag` of a copy you hold: if it is still current the answer is a `304`, not counted against the rate limit.',
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description:
+      'The `ETag` of a copy you hold: if it is still current the answer is a `304`, not counted against the rate limit.',
     schema: { type: 'string' },
   },
 };
@@ -26,7 +41,11 @@ const HEADER_PARAMETERS: Record<string, Json> = {
 /** An OpenAPI parameter object from a ParamSpec (the very schema `readParams` applies). */
 export function parameterOf(spec: ParamSpec): Json {
   return {
-    name: spec.name, in: spec.in, required: spec.required, description: spec.description, schema: spec.schema,
+    name: spec.name,
+    in: spec.in,
+    required: spec.required,
+    description: spec.description,
+    schema: spec.schema,
     ...(spec.example === undefined ? {} : { example: spec.example }),
   };
 }
@@ -99,7 +118,12 @@ export function buildOpenApi(
       headers: HEADERS,
       examples: problemExamples(),
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'cg_live_… or cg_test_… API key', description: 'Your API key: `Authorization: Bearer <key>`.' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'cg_live_… or cg_test_… API key',
+          description: 'Your API key: `Authorization: Bearer <key>`.',
+        },
       },
     },
   };

@@ -7,7 +7,8 @@ const require = createRequire(import.meta.url);
 /** swagger-ui-dist's folder: its built bundle and styles, served locally (no CDN). */
 const SWAGGER_UI_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
 /** The files the page loads (and their source maps); the package's demo page and initializer stay unserved. */
-const PAGE_ASSET = /^\/(swagger-ui\.css|swagger-ui-bundle\.js|swagger-ui-standalone-preset\.js|favicon-(16x16|32x32)\.png)(\.map)?$/;
+const PAGE_ASSET =
+  /^\/(swagger-ui\.css|swagger-ui-bundle\.js|swagger-ui-standalone-preset\.js|favicon-(16x16|32x32)\.png)(\.map)?$/;
 
 /** Where the docs page loads its assets from. */
 export const DOCS_ASSETS = '/docs/assets';
@@ -40,7 +41,9 @@ const PAGE = `<!doctype html>
 
 /** GET /docs: the API reference (Swagger UI over /v1/openapi.json), its assets under /docs/assets. */
 export function docsRoutes(router: Router): void {
-  router.use(DOCS_ASSETS, (req, _res, next) => next(PAGE_ASSET.test(req.path) ? undefined : new NotFoundError(`No docs asset ${req.path.slice(0, 80)}.`)));
+  router.use(DOCS_ASSETS, (req, _res, next) =>
+    next(PAGE_ASSET.test(req.path) ? undefined : new NotFoundError(`No docs asset ${req.path.slice(0, 80)}.`)),
+  );
   router.use(DOCS_ASSETS, express.static(SWAGGER_UI_DIR, { index: false, maxAge: '1d' }));
   router.get('/docs', (_req, res) => {
     res.type('text/html').setHeader('Cache-Control', 'no-cache');

@@ -14,7 +14,9 @@ export interface DocumentInfo {
 
 /** The "Errors" section: every problem type once, with its status and meaning. */
 export function problemTypesSection(): string {
-  const rows = PROBLEM_TYPE_NAMES.map((type) => `| \`${type}\` | ${problemStatus(type).status} | ${PROBLEM_TYPES[type].description} |`);
+  const rows = PROBLEM_TYPE_NAMES.map(
+    (type) => `| \`${type}\` | ${problemStatus(type).status} | ${PROBLEM_TYPES[type].description} |`,
+  );
   return [
     '## Errors',
     'Every error is `application/problem+json` (RFC 9457): `{type, title, status, detail, field, request_id}`. Branch on `type`, a stable word; `field` names the parameter, header or entitlement to blame.',

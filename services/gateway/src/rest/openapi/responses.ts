@@ -8,8 +8,15 @@ export type Json = Record<string, unknown>;
 
 /** The problem types any /v1 endpoint can answer with, whatever it declares. */
 export const COMMON_ERRORS: readonly ErrorType[] = [
-  'invalid_parameter', 'unsupported_version', 'unauthenticated', 'entitlement_required', 'out_of_scope',
-  'not_found', 'rate_limited', 'upstream_unavailable', 'internal',
+  'invalid_parameter',
+  'unsupported_version',
+  'unauthenticated',
+  'entitlement_required',
+  'out_of_scope',
+  'not_found',
+  'rate_limited',
+  'upstream_unavailable',
+  'internal',
 ];
 
 const integer = { type: 'integer', minimum: 0 };
@@ -19,17 +26,20 @@ const header = (description: string, schema: Json = { type: 'string' }) => ({ de
 export const HEADERS: Record<string, Json> = {
   'Civic-Request-Id': header('Identifies this request; equals `request_id` in an error body.'),
   'Civic-Version': header('The API version the response is shaped for.', { type: 'string', format: 'date' }),
-  'Civic-Entitlements': header('The key\'s entitlements, comma-separated, e.g. `geography, jurisdictions`.'),
+  'Civic-Entitlements': header("The key's entitlements, comma-separated, e.g. `geography, jurisdictions`."),
   'Civic-RateLimit-Limit': header('Requests allowed per minute.', integer),
   'Civic-RateLimit-Remaining': header('Requests left in the current minute.', integer),
   'Civic-RateLimit-Reset': header('When the minute ends, in unix seconds.', integer),
   ETag: header('Strong validator over the exact bytes of the body; send it in `If-None-Match`.'),
-  'Cache-Control': header('`private, max-age=86400` for geographic answers, `private, max-age=300` for candidacy-bearing ones.'),
+  'Cache-Control': header(
+    '`private, max-age=86400` for geographic answers, `private, max-age=300` for candidacy-bearing ones.',
+  ),
   Vary: header('`Authorization, Civic-Version`.'),
   'Retry-After': header('Seconds to wait before retrying.', { type: 'integer', minimum: 1 }),
 };
 
-const headerRefs = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
+const headerRefs = (names: readonly string[]) =>
+  Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
 const RATE = ['Civic-RateLimit-Limit', 'Civic-RateLimit-Remaining', 'Civic-RateLimit-Reset'];
 const CACHE = ['ETag', 'Cache-Control', 'Vary'];
 
@@ -40,16 +50,24 @@ export function answerHeaders(): Json {
 
 /** The 304 of a conditional request. */
 export function notModified(): Json {
-  return { description: 'Not Modified: `If-None-Match` named the current ETag. Not counted against the rate limit.', headers: answerHeaders() };
+  return {
+    description: 'Not Modified: `If-None-Match` named the current ETag. Not counted against the rate limit.',
+    headers: answerHeaders(),
+  };
 }
 
 /** `components.examples`: one example per problem type, carrying its meaning. */
 export function problemExamples(): Json {
-  return Object.fromEntries(PROBLEM_TYPE_NAMES.map((type) => [type, {
-    summary: `${type} — ${problemStatus(type).title}`,
-    description: PROBLEM_TYPES[type].description,
-    value: problemExample(type),
-  }]));
+  return Object.fromEntries(
+    PROBLEM_TYPE_NAMES.map((type) => [
+      type,
+      {
+        summary: `${type} — ${problemStatus(type).title}`,
+        description: PROBLEM_TYPES[type].description,
+        value: problemExample(type),
+      },
+    ]),
+  );
 }
 
 /** Error responses by status for these problem types (several types may share a status). */

@@ -27,20 +27,23 @@ export function schemaChecker(components: Readonly<Record<string, JsonSchema>>):
     const validate = ajv.getSchema(`${ID}#/$defs/${name}`);
     if (validate === undefined) return [`no component schema ${name}`];
     if (validate(value)) return [];
-    return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+    return (validate.errors ?? []).map(
+      (e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`,
+    );
   };
 }
 
 /** The component name a `{$ref: '#/components/schemas/X'}` points at. */
 export function refName(schema: unknown): string {
   const ref = (schema as { $ref?: unknown } | undefined)?.$ref;
-  if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) throw new Error(`not a component ref: ${JSON.stringify(schema)}`);
+  if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/'))
+    throw new Error(`not a component ref: ${JSON.stringify(schema)}`);
   return ref.slice('#/components/schemas/'.length);
 }
 
 /** The 200 media type object (schema and example) of GET `path` in an OpenAPI document. */
 export function okContent(doc: Json, path: string): { type: string; schema: unknown; example?: unknown } {
-  const op = ((doc['paths'] as Record<string, Json>)[path]?.['get']) as Json | undefined;
+  const op = (doc['paths'] as Record<string, Json>)[path]?.['get'] as Json | undefined;
   const ok = (op?.['responses'] as Record<string, Json> | undefined)?.['200'];
   const content = ok?.['content'] as Record<string, { schema: unknown; example?: unknown }> | undefined;
   const [type, media] = Object.entries(content ?? {})[0] ?? [];

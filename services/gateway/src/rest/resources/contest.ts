@@ -2,53 +2,78 @@ import type { Contest, Office, RegionRef } from '@civicgraph/protos/civic/graph/
 import { nullable, object, orNull, ref, str, type JsonSchema } from '../schema/json-schema.js';
 import { candidacyView } from './candidacy.js';
 
-
 export const CONTEST_TYPES = ['general', 'primary', 'special', 'runoff', 'recall', 'retention'] as const;
 
 export const schemas: Record<string, JsonSchema> = {
   RegionRef: object({
     slug: { type: 'string', pattern: '^region:' },
     name: str('Display name.'),
-    level: str('The region\'s level, e.g. `state`.'),
+    level: str("The region's level, e.g. `state`."),
     fips: nullable(str('Census FIPS / GEOID.')),
     ocd_id: nullable(str('Open Civic Data division id.')),
   }),
-  ContestSummary: object({
-    slug: { type: 'string', pattern: '^contest:', description: '`contest:<region-key>-<office-key>-<year>-<type>`.' },
-    name: str('Display name of the contest.'),
-    office: str('The office\'s display name.'),
-    office_slug: { type: 'string', pattern: '^office:' },
-    date: nullable({ type: 'string', format: 'date', description: 'Election day; null while it is not known (a nomination contest the FEC registrations name).' }),
-    type: { type: 'string', enum: CONTEST_TYPES },
-    level: str('Level of the region the office serves, e.g. `congressional-district`.'),
-    region: ref('RegionRef'),
-    state: nullable(str('Lowercase USPS code; null for national contests.')),
-    seats: { type: 'integer', minimum: 1, description: 'Seats to fill.' },
-    special: { type: 'boolean', description: 'A special election (a vacancy).' },
-  }, [], 'A contest as lists show it (without its candidacies).'),
-  Contest: object({
-    slug: { type: 'string', pattern: '^contest:' },
-    name: str('Display name of the contest.'),
-    office: str('The office\'s display name.'),
-    office_slug: { type: 'string', pattern: '^office:' },
-    date: nullable({ type: 'string', format: 'date', description: 'Election day; null while it is not known.' }),
-    type: { type: 'string', enum: CONTEST_TYPES },
-    level: str('Level of the region the office serves.'),
-    region: ref('RegionRef'),
-    state: nullable(str('Lowercase USPS code; null for national contests.')),
-    seats: { type: 'integer', minimum: 1 },
-    special: { type: 'boolean' },
-    candidacies: { type: 'array', items: ref('Candidacy'), description: 'Highest confidence first. On a ballot, only those whose ballot access is established (ON_BALLOT, WRITE_IN).' },
-    choices: {
-      type: 'array',
-      items: object({ label: str('`Yes` or `No`.'), result: { type: 'string', pattern: '^result:', description: 'The option\'s certified result.' } }),
-      description: 'A ballot question\'s or retention\'s options; empty for a candidate contest, and outside a ballot.',
+  ContestSummary: object(
+    {
+      slug: { type: 'string', pattern: '^contest:', description: '`contest:<region-key>-<office-key>-<year>-<type>`.' },
+      name: str('Display name of the contest.'),
+      office: str("The office's display name."),
+      office_slug: { type: 'string', pattern: '^office:' },
+      date: nullable({
+        type: 'string',
+        format: 'date',
+        description: 'Election day; null while it is not known (a nomination contest the FEC registrations name).',
+      }),
+      type: { type: 'string', enum: CONTEST_TYPES },
+      level: str('Level of the region the office serves, e.g. `congressional-district`.'),
+      region: ref('RegionRef'),
+      state: nullable(str('Lowercase USPS code; null for national contests.')),
+      seats: { type: 'integer', minimum: 1, description: 'Seats to fill.' },
+      special: { type: 'boolean', description: 'A special election (a vacancy).' },
     },
-  }, [], 'A contest with its candidacies.'),
+    [],
+    'A contest as lists show it (without its candidacies).',
+  ),
+  Contest: object(
+    {
+      slug: { type: 'string', pattern: '^contest:' },
+      name: str('Display name of the contest.'),
+      office: str("The office's display name."),
+      office_slug: { type: 'string', pattern: '^office:' },
+      date: nullable({ type: 'string', format: 'date', description: 'Election day; null while it is not known.' }),
+      type: { type: 'string', enum: CONTEST_TYPES },
+      level: str('Level of the region the office serves.'),
+      region: ref('RegionRef'),
+      state: nullable(str('Lowercase USPS code; null for national contests.')),
+      seats: { type: 'integer', minimum: 1 },
+      special: { type: 'boolean' },
+      candidacies: {
+        type: 'array',
+        items: ref('Candidacy'),
+        description:
+          'Highest confidence first. On a ballot, only those whose ballot access is established (ON_BALLOT, WRITE_IN).',
+      },
+      choices: {
+        type: 'array',
+        items: object({
+          label: str('`Yes` or `No`.'),
+          result: { type: 'string', pattern: '^result:', description: "The option's certified result." },
+        }),
+        description: "A ballot question's or retention's options; empty for a candidate contest, and outside a ballot.",
+      },
+    },
+    [],
+    'A contest with its candidacies.',
+  ),
 };
 
 export function regionRefView(r: RegionRef | undefined) {
-  return { slug: r?.slug ?? '', name: r?.name ?? '', level: r?.level ?? '', fips: orNull(r?.fips), ocd_id: orNull(r?.ocdId) };
+  return {
+    slug: r?.slug ?? '',
+    name: r?.name ?? '',
+    level: r?.level ?? '',
+    fips: orNull(r?.fips),
+    ocd_id: orNull(r?.ocdId),
+  };
 }
 
 const officeName = (o: Office | undefined) => o?.name ?? '';

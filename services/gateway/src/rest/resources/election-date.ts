@@ -3,13 +3,17 @@ import { nullable, object, type JsonSchema } from '../schema/json-schema.js';
 import { CONTEST_TYPES } from './contest.js';
 
 export const schemas: Record<string, JsonSchema> = {
-  ElectionDate: object({
-    slug: { type: 'string', pattern: '^election:' },
-    name: { type: 'string' },
-    date: { type: 'string', format: 'date' },
-    type: { type: 'string', enum: CONTEST_TYPES },
-    state: nullable({ type: 'string', description: 'Lowercase USPS code; null for a national election day.' }),
-  }, [], 'An election day.'),
+  ElectionDate: object(
+    {
+      slug: { type: 'string', pattern: '^election:' },
+      name: { type: 'string' },
+      date: { type: 'string', format: 'date' },
+      type: { type: 'string', enum: CONTEST_TYPES },
+      state: nullable({ type: 'string', description: 'Lowercase USPS code; null for a national election day.' }),
+    },
+    [],
+    'An election day.',
+  ),
 };
 
 export function electionDateView(e: ElectionDate) {

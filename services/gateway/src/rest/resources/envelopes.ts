@@ -2,10 +2,17 @@ import { nullable, object, ref, type JsonSchema } from '../schema/json-schema.js
 
 /** DESIGN's list envelope `{data, next_cursor}` around items of component `item`. */
 function listOf(item: string, description: string): JsonSchema {
-  return object({
-    data: { type: 'array', items: ref(item) },
-    next_cursor: nullable({ type: 'string', description: 'Pass as `cursor` (with the same filters) for the next page; null on the last page.' }),
-  }, [], description);
+  return object(
+    {
+      data: { type: 'array', items: ref(item) },
+      next_cursor: nullable({
+        type: 'string',
+        description: 'Pass as `cursor` (with the same filters) for the next page; null on the last page.',
+      }),
+    },
+    [],
+    description,
+  );
 }
 
 /** The list envelopes of the paged endpoints. */

@@ -10,7 +10,8 @@ export interface ProblemTypeDoc {
 /** Every problem type of DESIGN's HTTP conventions, documented once: a missing one is a compile error. */
 export const PROBLEM_TYPES: Record<ErrorType, ProblemTypeDoc> = {
   invalid_parameter: {
-    description: 'A parameter is unknown, repeated, missing or out of range; `field` names it. Fix the request; retrying it unchanged fails again.',
+    description:
+      'A parameter is unknown, repeated, missing or out of range; `field` names it. Fix the request; retrying it unchanged fails again.',
     example: { detail: 'lat must be between -90 and 90, got 91.', field: 'lat' },
   },
   unauthenticated: {
@@ -18,23 +19,31 @@ export const PROBLEM_TYPES: Record<ErrorType, ProblemTypeDoc> = {
     example: { detail: 'Send your API key as `Authorization: Bearer <key>`.', field: 'Authorization' },
   },
   entitlement_required: {
-    description: 'The key lacks an entitlement the request needs (`geography` for boundaries and point lookups, `contact` for campaign contact fields); `field` names it.',
-    example: { detail: 'This key lacks the geography entitlement, which point-in-district lookups require.', field: 'geography' },
+    description:
+      'The key lacks an entitlement the request needs (`geography` for boundaries and point lookups, `contact` for campaign contact fields); `field` names it.',
+    example: {
+      detail: 'This key lacks the geography entitlement, which point-in-district lookups require.',
+      field: 'geography',
+    },
   },
   plan_required: {
-    description: 'The key\'s plan does not include the layer or operation (Cypher, agent, webhooks and bulk export need Build or Enterprise).',
+    description:
+      "The key's plan does not include the layer or operation (Cypher, agent, webhooks and bulk export need Build or Enterprise).",
     example: { detail: 'Cypher queries need the Build or Enterprise plan.', field: null },
   },
   out_of_scope: {
-    description: 'The request names states or jurisdiction tiers outside the key\'s scope. (A single node outside the scope is a `not_found`: it does not exist for that key.)',
+    description:
+      "The request names states or jurisdiction tiers outside the key's scope. (A single node outside the scope is a `not_found`: it does not exist for that key.)",
     example: { detail: 'This key may read co; the request names tx.', field: 'state' },
   },
   not_found: {
-    description: 'No such resource for this key: it does not exist, is outside the key\'s scope, or (for a candidacy) is below `min_confidence`.',
+    description:
+      "No such resource for this key: it does not exist, is outside the key's scope, or (for a candidacy) is below `min_confidence`.",
     example: { detail: 'No contest contest:co-nowhere-mayor-2030-general.', field: 'slug' },
   },
   rate_limited: {
-    description: 'The key (or, without a key, the client address) used its requests for this minute. Wait `Retry-After` seconds; the `Civic-RateLimit-*` headers show the bucket.',
+    description:
+      'The key (or, without a key, the client address) used its requests for this minute. Wait `Retry-After` seconds; the `Civic-RateLimit-*` headers show the bucket.',
     example: { detail: 'Rate limit of 60 requests per minute exceeded.', field: null },
   },
   query_too_complex: {
@@ -43,26 +52,37 @@ export const PROBLEM_TYPES: Record<ErrorType, ProblemTypeDoc> = {
   },
   unsupported_version: {
     description: 'The `Civic-Version` header names no known version; the detail lists the known ones.',
-    example: { detail: 'Civic-Version "2025-01-01" is not a known version; known versions: 2026-11-01.', field: 'Civic-Version' },
+    example: {
+      detail: 'Civic-Version "2025-01-01" is not a known version; known versions: 2026-11-01.',
+      field: 'Civic-Version',
+    },
   },
   headers_too_large: {
-    description: 'The request line and headers together exceed 16 KB, so the request was not read. Send fewer or shorter headers.',
+    description:
+      'The request line and headers together exceed 16 KB, so the request was not read. Send fewer or shorter headers.',
     example: { detail: 'The request line and headers together exceed 16 KB.', field: 'headers' },
   },
   request_timeout: {
-    description: 'The request did not arrive in time: its line and headers within 10 s, the whole request within 30 s. The connection is closed.',
+    description:
+      'The request did not arrive in time: its line and headers within 10 s, the whole request within 30 s. The connection is closed.',
     example: { detail: 'The request line and headers did not arrive within 10 s.', field: 'request' },
   },
   response_too_large: {
-    description: 'The answer would be larger than the key\'s plan allows in one response (Explore 2 MB, Build 16 MB, Enterprise 64 MB); `field` names the parameter to change or, in GraphQL, the response path where the ceiling was passed. Ask for a coarser boundary (`simplify`), fewer aliases or a smaller page.',
-    example: { detail: 'The boundary of region:ak-cd-1 is 3.1 MB at simplify=0; an Explore answer may hold 2 MB. Ask with a larger simplify.', field: 'simplify' },
+    description:
+      "The answer would be larger than the key's plan allows in one response (Explore 2 MB, Build 16 MB, Enterprise 64 MB); `field` names the parameter to change or, in GraphQL, the response path where the ceiling was passed. Ask for a coarser boundary (`simplify`), fewer aliases or a smaller page.",
+    example: {
+      detail:
+        'The boundary of region:ak-cd-1 is 3.1 MB at simplify=0; an Explore answer may hold 2 MB. Ask with a larger simplify.',
+      field: 'simplify',
+    },
   },
   upstream_unavailable: {
     description: 'A backing service is down or slow. Retry after `Retry-After` seconds.',
     example: { detail: 'The geo service is unavailable.', field: null },
   },
   internal: {
-    description: 'An unexpected failure on our side; the detail says nothing more. Quote `request_id` when reporting it.',
+    description:
+      'An unexpected failure on our side; the detail says nothing more. Quote `request_id` when reporting it.',
     example: { detail: 'An internal error occurred.', field: null },
   },
 };
@@ -84,12 +104,27 @@ export function problemExample(type: ErrorType) {
 
 /** The problem+json body of every error. */
 export const schemas: Record<string, JsonSchema> = {
-  Problem: object({
-    type: { type: 'string', enum: PROBLEM_TYPE_NAMES, description: 'Stable snake_case word; branch on it (the problem types are listed in the introduction).' },
-    title: { type: 'string', description: 'Short human summary of the type.' },
-    status: { type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status.' },
-    detail: { type: 'string', description: 'What went wrong with this request, for people.' },
-    field: nullable({ type: 'string', description: 'The offending parameter, header or entitlement, when one is to blame.' }),
-    request_id: { type: 'string', pattern: '^req_', description: 'Equals the `Civic-Request-Id` header; quote it when asking for help.' },
-  }, [], 'An error, as RFC 9457 problem+json.'),
+  Problem: object(
+    {
+      type: {
+        type: 'string',
+        enum: PROBLEM_TYPE_NAMES,
+        description: 'Stable snake_case word; branch on it (the problem types are listed in the introduction).',
+      },
+      title: { type: 'string', description: 'Short human summary of the type.' },
+      status: { type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status.' },
+      detail: { type: 'string', description: 'What went wrong with this request, for people.' },
+      field: nullable({
+        type: 'string',
+        description: 'The offending parameter, header or entitlement, when one is to blame.',
+      }),
+      request_id: {
+        type: 'string',
+        pattern: '^req_',
+        description: 'Equals the `Civic-Request-Id` header; quote it when asking for help.',
+      },
+    },
+    [],
+    'An error, as RFC 9457 problem+json.',
+  ),
 };

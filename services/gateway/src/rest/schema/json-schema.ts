@@ -28,7 +28,13 @@ export type JsonSchema =
   | { type: 'boolean'; description?: string }
   | { type: 'null' }
   | { type: 'array'; description?: string; items: JsonSchema; minItems?: number }
-  | { type: 'object'; description?: string; properties: Record<string, JsonSchema>; required?: readonly string[]; additionalProperties?: boolean }
+  | {
+      type: 'object';
+      description?: string;
+      properties: Record<string, JsonSchema>;
+      required?: readonly string[];
+      additionalProperties?: boolean;
+    }
   | { anyOf: readonly JsonSchema[]; description?: string }
   | { $ref: string; description?: string };
 
@@ -43,7 +49,11 @@ export function ref(name: string): JsonSchema {
 }
 
 /** An object whose listed properties are all required unless named in `optional`. */
-export function object(properties: Record<string, JsonSchema>, optional: readonly string[] = [], description?: string): JsonSchema {
+export function object(
+  properties: Record<string, JsonSchema>,
+  optional: readonly string[] = [],
+  description?: string,
+): JsonSchema {
   return {
     type: 'object',
     ...(description === undefined ? {} : { description }),

@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PARAM_LENGTH, P, readParams } from './params.js';
 
-const specs = [P.lat, P.lng, P.date('Day'), P.state(false), P.level, P.contest(false), P.minConfidence, P.cursor, P.limit];
+const specs = [
+  P.lat,
+  P.lng,
+  P.date('Day'),
+  P.state(false),
+  P.level,
+  P.contest(false),
+  P.minConfidence,
+  P.cursor,
+  P.limit,
+];
 const fieldOf = (fn: () => unknown) => {
   try {
     fn();
   } catch (err) {
-    return { type: (err as { type: string }).type, field: (err as { field: string }).field, message: (err as Error).message };
+    return {
+      type: (err as { type: string }).type,
+      field: (err as { field: string }).field,
+      message: (err as Error).message,
+    };
   }
   throw new Error('expected a refusal');
 };
@@ -14,7 +28,15 @@ const fieldOf = (fn: () => unknown) => {
 describe('readParams', () => {
   it('parses numbers, normalises enums, applies defaults and leaves absent optional ones undefined', () => {
     expect(readParams(specs, { lat: '39.7', lng: '-104.9', state: 'CO', level: 'County' })).toEqual({
-      lat: 39.7, lng: -104.9, date: undefined, state: 'co', level: 'county', contest: undefined, min_confidence: 0, cursor: undefined, limit: 50,
+      lat: 39.7,
+      lng: -104.9,
+      date: undefined,
+      state: 'co',
+      level: 'county',
+      contest: undefined,
+      min_confidence: 0,
+      cursor: undefined,
+      limit: 50,
     });
   });
 
@@ -39,7 +61,10 @@ describe('readParams', () => {
   });
 
   it('refuses any cursor on a single-page endpoint, by name', () => {
-    expect(fieldOf(() => readParams([P.singlePageCursor], { cursor: 'abc' }))).toMatchObject({ field: 'cursor', message: expect.stringMatching(/single page/) });
+    expect(fieldOf(() => readParams([P.singlePageCursor], { cursor: 'abc' }))).toMatchObject({
+      field: 'cursor',
+      message: expect.stringMatching(/single page/),
+    });
     expect(readParams([P.singlePageCursor], {})).toEqual({ cursor: undefined });
   });
 

@@ -26,11 +26,18 @@ export const MAX_PARAM_LENGTH = 2_048;
  * Reads `specs` from a query string (and path parameters): an unknown or repeated parameter,
  * a missing required one and a value its schema refuses each fail with a 400 naming it.
  */
-export function readParams(specs: readonly ParamSpec[], query: Record<string, unknown>, path: Record<string, string> = {}): Params {
+export function readParams(
+  specs: readonly ParamSpec[],
+  query: Record<string, unknown>,
+  path: Record<string, string> = {},
+): Params {
   const known = new Map(specs.filter((s) => s.in === 'query').map((s) => [s.name, s]));
   for (const name of Object.keys(query)) {
     if (!known.has(name)) {
-      throw new InvalidParameterError(name.slice(0, 100), `Unknown parameter "${name.slice(0, 100)}". Accepted: ${[...known.keys()].join(', ') || 'none'}.`);
+      throw new InvalidParameterError(
+        name.slice(0, 100),
+        `Unknown parameter "${name.slice(0, 100)}". Accepted: ${[...known.keys()].join(', ') || 'none'}.`,
+      );
     }
   }
   const out: Record<string, ParamValue | undefined> = {};
@@ -51,8 +58,10 @@ function parseValue(spec: ParamSpec, raw: string | undefined): ParamValue | unde
     if (raw !== undefined) throw new InvalidParameterError(name, `${name} must not be empty; leave it out instead.`);
     return schema.default;
   }
-  if (raw.length > MAX_PARAM_LENGTH) throw new InvalidParameterError(name, `${name} is longer than ${MAX_PARAM_LENGTH} characters.`);
-  if (spec === SINGLE_PAGE_CURSOR) throw new InvalidParameterError(name, 'This endpoint returns a single page; there is no cursor to continue from.');
+  if (raw.length > MAX_PARAM_LENGTH)
+    throw new InvalidParameterError(name, `${name} is longer than ${MAX_PARAM_LENGTH} characters.`);
+  if (spec === SINGLE_PAGE_CURSOR)
+    throw new InvalidParameterError(name, 'This endpoint returns a single page; there is no cursor to continue from.');
   const shown = raw.length > 64 ? `${raw.slice(0, 64)}…` : raw;
   if (schema.type === 'number' || schema.type === 'integer') {
     const pattern = schema.type === 'integer' ? INTEGER : DECIMAL;
@@ -60,7 +69,8 @@ function parseValue(spec: ParamSpec, raw: string | undefined): ParamValue | unde
     const what = schema.type === 'integer' ? 'a whole number' : 'a decimal number';
     if (!Number.isFinite(n)) throw new InvalidParameterError(name, `${name} must be ${what}, got "${shown}".`);
     const { minimum = -Infinity, maximum = Infinity } = schema;
-    if (n < minimum || n > maximum) throw new InvalidParameterError(name, `${name} must be between ${minimum} and ${maximum}, got ${shown}.`);
+    if (n < minimum || n > maximum)
+      throw new InvalidParameterError(name, `${name} must be between ${minimum} and ${maximum}, got ${shown}.`);
     return n;
   }
   return parseString(spec, schema as StringSchema, raw, shown);
@@ -77,13 +87,19 @@ function parseString(spec: ParamSpec, schema: StringSchema, raw: string, shown: 
   if (schema.enum !== undefined) {
     const value = raw.toLowerCase();
     if (!schema.enum.includes(value)) {
-      const listed = schema.enum.length <= 12 ? schema.enum.join(', ') : `the ${schema.enum.length} values in the API reference, e.g. ${schema.enum.slice(0, 3).join(', ')}`;
+      const listed =
+        schema.enum.length <= 12
+          ? schema.enum.join(', ')
+          : `the ${schema.enum.length} values in the API reference, e.g. ${schema.enum.slice(0, 3).join(', ')}`;
       throw new InvalidParameterError(name, `${name} must be one of ${listed}; got "${shown}".`);
     }
     return value;
   }
   if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(raw)) {
-    throw new InvalidParameterError(name, `${name} must match ${schema.pattern}${spec.example === undefined ? '' : ` (e.g. ${spec.example})`}; got "${shown}".`);
+    throw new InvalidParameterError(
+      name,
+      `${name} must match ${schema.pattern}${spec.example === undefined ? '' : ` (e.g. ${spec.example})`}; got "${shown}".`,
+    );
   }
   return raw;
 }
@@ -92,35 +108,126 @@ function parseString(spec: ParamSpec, schema: StringSchema, raw: string, shown: 
 
 /** `cursor` on an endpoint that answers in one page: accepted by name, any value refused. */
 const SINGLE_PAGE_CURSOR: ParamSpec = {
-  name: 'cursor', in: 'query', required: false,
-  description: 'Accepted on every endpoint; this one answers in a single page (`next_cursor` is always null), so no cursor is valid here.',
+  name: 'cursor',
+  in: 'query',
+  required: false,
+  description:
+    'Accepted on every endpoint; this one answers in a single page (`next_cursor` is always null), so no cursor is valid here.',
   schema: { type: 'string', maxLength: 0 },
 };
 
-const query = (name: string, description: string, schema: ParamSpec['schema'], example?: string | number, required = false): ParamSpec =>
-  ({ name, in: 'query', description, required, schema, ...(example === undefined ? {} : { example }) });
+const query = (
+  name: string,
+  description: string,
+  schema: ParamSpec['schema'],
+  example?: string | number,
+  required = false,
+): ParamSpec => ({ name, in: 'query', description, required, schema, ...(example === undefined ? {} : { example }) });
 
 /** Both cases are accepted (and documented), so a client validating against the document accepts `CO` too. */
 const STATE_CODES = [...STATES_BY_USPS.keys()].flatMap((c) => [c, c.toUpperCase()]);
 
 export const P = {
-  lat: query('lat', 'Latitude in decimal degrees (WGS84), -90 to 90.', { type: 'number', minimum: -90, maximum: 90 }, 39.7392, true),
-  lng: query('lng', 'Longitude in decimal degrees (WGS84), -180 to 180.', { type: 'number', minimum: -180, maximum: 180 }, -104.9903, true),
-  date: (what: string) => query('date', `${what} (YYYY-MM-DD); default today (UTC).`, { type: 'string', format: 'date' }, '2026-11-03'),
-  address: query('address', 'A postal address, a 5-digit ZIP code, `City, ST`, or `lat,lng`.', { type: 'string', maxLength: 500 }, '80202', true),
-  state: (required: boolean) => query('state', 'Two-letter USPS state code, either case (`CO`, `co`).', { type: 'string', enum: STATE_CODES }, 'co', required),
-  level: query('level', 'Level of the contest\'s region.', { type: 'string', enum: LEVELS.map(restLevel) }, 'congressional-district'),
-  contest: (required: boolean) => query('contest', 'A contest slug.', { type: 'string', pattern: '^contest:[a-z0-9]+(-[a-z0-9]+)*$' }, 'contest:co-cd-1-us-representative-2026-general', required),
-  party: query('party', 'A party slug.', { type: 'string', pattern: '^party:[a-z0-9]+(-[a-z0-9]+)*$' }, 'party:democratic'),
-  office: query('office', 'An office slug.', { type: 'string', pattern: '^office:[a-z0-9]+(-[a-z0-9]+)*$' }, 'office:co-governor'),
-  region: query('region', 'A region slug.', { type: 'string', pattern: '^region:[a-z0-9]+(-[a-z0-9]+)*$' }, 'region:co'),
-  from: query('from', 'First day (YYYY-MM-DD), inclusive; default today (UTC).', { type: 'string', format: 'date' }, '2026-01-01'),
-  to: query('to', 'Last day (YYYY-MM-DD), inclusive; default: no end.', { type: 'string', format: 'date' }, '2028-12-31'),
-  minConfidence: query('min_confidence', 'Leave out facts whose confidence is below this (0 to 1); default 0 returns everything, each with its score.', { type: 'number', minimum: 0, maximum: 1, default: 0 }, 0.1),
+  lat: query(
+    'lat',
+    'Latitude in decimal degrees (WGS84), -90 to 90.',
+    { type: 'number', minimum: -90, maximum: 90 },
+    39.7392,
+    true,
+  ),
+  lng: query(
+    'lng',
+    'Longitude in decimal degrees (WGS84), -180 to 180.',
+    { type: 'number', minimum: -180, maximum: 180 },
+    -104.9903,
+    true,
+  ),
+  date: (what: string) =>
+    query('date', `${what} (YYYY-MM-DD); default today (UTC).`, { type: 'string', format: 'date' }, '2026-11-03'),
+  address: query(
+    'address',
+    'A postal address, a 5-digit ZIP code, `City, ST`, or `lat,lng`.',
+    { type: 'string', maxLength: 500 },
+    '80202',
+    true,
+  ),
+  state: (required: boolean) =>
+    query(
+      'state',
+      'Two-letter USPS state code, either case (`CO`, `co`).',
+      { type: 'string', enum: STATE_CODES },
+      'co',
+      required,
+    ),
+  level: query(
+    'level',
+    "Level of the contest's region.",
+    { type: 'string', enum: LEVELS.map(restLevel) },
+    'congressional-district',
+  ),
+  contest: (required: boolean) =>
+    query(
+      'contest',
+      'A contest slug.',
+      { type: 'string', pattern: '^contest:[a-z0-9]+(-[a-z0-9]+)*$' },
+      'contest:co-cd-1-us-representative-2026-general',
+      required,
+    ),
+  party: query(
+    'party',
+    'A party slug.',
+    { type: 'string', pattern: '^party:[a-z0-9]+(-[a-z0-9]+)*$' },
+    'party:democratic',
+  ),
+  office: query(
+    'office',
+    'An office slug.',
+    { type: 'string', pattern: '^office:[a-z0-9]+(-[a-z0-9]+)*$' },
+    'office:co-governor',
+  ),
+  region: query(
+    'region',
+    'A region slug.',
+    { type: 'string', pattern: '^region:[a-z0-9]+(-[a-z0-9]+)*$' },
+    'region:co',
+  ),
+  from: query(
+    'from',
+    'First day (YYYY-MM-DD), inclusive; default today (UTC).',
+    { type: 'string', format: 'date' },
+    '2026-01-01',
+  ),
+  to: query(
+    'to',
+    'Last day (YYYY-MM-DD), inclusive; default: no end.',
+    { type: 'string', format: 'date' },
+    '2028-12-31',
+  ),
+  minConfidence: query(
+    'min_confidence',
+    'Leave out facts whose confidence is below this (0 to 1); default 0 returns everything, each with its score.',
+    { type: 'number', minimum: 0, maximum: 1, default: 0 },
+    0.1,
+  ),
   singlePageCursor: SINGLE_PAGE_CURSOR,
-  cursor: query('cursor', 'The `next_cursor` of the previous page; only valid with the same filters.', { type: 'string', maxLength: MAX_PARAM_LENGTH }),
-  limit: query('limit', 'Items per page, 1 to 200; default 50.', { type: 'integer', minimum: 1, maximum: 200, default: 50 }, 50),
-  slug: (kind: string, example: string): ParamSpec => ({ name: 'slug', in: 'path', description: `The ${kind}'s slug.`, required: true, schema: { type: 'string', pattern: `^${kind}:[a-z0-9]+(-[a-z0-9]+)*$` }, example }),
+  cursor: query('cursor', 'The `next_cursor` of the previous page; only valid with the same filters.', {
+    type: 'string',
+    maxLength: MAX_PARAM_LENGTH,
+  }),
+  limit: query(
+    'limit',
+    'Items per page, 1 to 200; default 50.',
+    { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+    50,
+  ),
+  slug: (kind: string, example: string): ParamSpec => ({
+    name: 'slug',
+    in: 'path',
+    description: `The ${kind}'s slug.`,
+    required: true,
+    schema: { type: 'string', pattern: `^${kind}:[a-z0-9]+(-[a-z0-9]+)*$` },
+    example,
+  }),
 } as const;
 
 /** `date` parameter's value, today when absent. */

@@ -39,10 +39,13 @@ const BLOCKS_Y = 180;
  * `perDegree` must be a power of two.
  */
 export function buildAnswerGrid(
-  geometries: readonly PreparedGeometry[], perDegree: number, answerAt: (lat: number, lng: number) => number,
+  geometries: readonly PreparedGeometry[],
+  perDegree: number,
+  answerAt: (lat: number, lng: number) => number,
   entryHolding: (x0: number, y0: number, x1: number, y1: number) => number = () => -1,
 ): AnswerGrid {
-  if (!Number.isInteger(Math.log2(perDegree))) throw new RangeError(`squares per degree must be a power of two, got ${perDegree}`);
+  if (!Number.isInteger(Math.log2(perDegree)))
+    throw new RangeError(`squares per degree must be a power of two, got ${perDegree}`);
   const marks = markEdges(geometries, perDegree);
   const covered = coveredBlocks(geometries);
   const blocks = new Int32Array(BLOCKS_X * BLOCKS_Y);
@@ -50,7 +53,8 @@ export function buildAnswerGrid(
   const cells: Int32Array[] = [];
   let nowhere: number | undefined; // the answer id of a point outside every region's bounding box
   for (let b = 0; b < blocks.length; b += 1) {
-    const bx = b % BLOCKS_X, by = Math.floor(b / BLOCKS_X);
+    const bx = b % BLOCKS_X,
+      by = Math.floor(b / BLOCKS_X);
     const marked = marks[b];
     if (marked === undefined && covered[b] === 0) blocks[b] = nowhere ??= answerAt(by - 90 + 0.5, bx - 180 + 0.5);
     else if (marked === undefined) blocks[b] = answerAt(by - 90 + 0.5, bx - 180 + 0.5);
@@ -66,11 +70,18 @@ export function buildAnswerGrid(
 }
 
 /** For each marked square of a block, 1 + the entry answering for all of it, else 0. */
-function squareEntries(marked: Uint8Array, n: number, west: number, south: number, entryHolding: (x0: number, y0: number, x1: number, y1: number) => number): Int32Array {
+function squareEntries(
+  marked: Uint8Array,
+  n: number,
+  west: number,
+  south: number,
+  entryHolding: (x0: number, y0: number, x1: number, y1: number) => number,
+): Int32Array {
   const out = new Int32Array(n * n);
   for (let s = 0; s < n * n; s += 1) {
     if (marked[s] !== 1) continue;
-    const x0 = west + (s % n) / n, y0 = south + Math.floor(s / n) / n;
+    const x0 = west + (s % n) / n,
+      y0 = south + Math.floor(s / n) / n;
     out[s] = 1 + entryHolding(x0, y0, x0 + 1 / n, y0 + 1 / n);
   }
   return out;
@@ -86,7 +97,8 @@ export function lookupAnswerGrid(g: AnswerGrid, lat: number, lng: number): numbe
   let j = Math.floor((lat + 90) * n);
   if (i >= BLOCKS_X * n) i = BLOCKS_X * n - 1;
   if (j >= BLOCKS_Y * n) j = BLOCKS_Y * n - 1;
-  const bi = Math.floor(i / n), bj = Math.floor(j / n);
+  const bi = Math.floor(i / n),
+    bj = Math.floor(j / n);
   const v = g.blocks[bj * BLOCKS_X + bi]!;
   if (v >= 0) return v;
   const s = (-1 - v) * n * n + (j - bj * n) * n + (i - bi * n);
@@ -139,13 +151,22 @@ function squareRange(lo: number, hi: number, offset: number, count: number, n: n
  * on each axis. Consecutive pieces share their computed endpoint, and each true piece lies
  * within rounding error (far below `MARK_MARGIN`) of its computed box.
  */
-function forEachEdgePiece(xy: Float64Array, ringEnds: Uint32Array, step: number, fn: (x0: number, y0: number, x1: number, y1: number) => void): void {
+function forEachEdgePiece(
+  xy: Float64Array,
+  ringEnds: Uint32Array,
+  step: number,
+  fn: (x0: number, y0: number, x1: number, y1: number) => void,
+): void {
   let ringStart = 0;
   for (const ringEnd of ringEnds) {
     for (let v = ringStart; v + 1 < ringEnd; v += 1) {
-      const ax = xy[2 * v]!, ay = xy[2 * v + 1]!, bx = xy[2 * v + 2]!, by = xy[2 * v + 3]!;
+      const ax = xy[2 * v]!,
+        ay = xy[2 * v + 1]!,
+        bx = xy[2 * v + 2]!,
+        by = xy[2 * v + 3]!;
       const pieces = Math.max(1, Math.ceil(Math.max(Math.abs(bx - ax), Math.abs(by - ay)) / step));
-      let px = ax, py = ay;
+      let px = ax,
+        py = ay;
       for (let k = 1; k <= pieces; k += 1) {
         const qx = k === pieces ? bx : ax + ((bx - ax) * k) / pieces;
         const qy = k === pieces ? by : ay + ((by - ay) * k) / pieces;
@@ -158,7 +179,13 @@ function forEachEdgePiece(xy: Float64Array, ringEnds: Uint32Array, step: number,
 }
 
 /** Answer id + 1 for every unmarked square (one `answerAt` per component), 0 for marked ones. */
-function labelComponents(marked: Uint8Array, n: number, west: number, south: number, answerAt: (lat: number, lng: number) => number): Uint32Array {
+function labelComponents(
+  marked: Uint8Array,
+  n: number,
+  west: number,
+  south: number,
+  answerAt: (lat: number, lng: number) => number,
+): Uint32Array {
   const out = new Uint32Array(n * n);
   const stack = new Int32Array(n * n);
   for (let s = 0; s < n * n; s += 1) {

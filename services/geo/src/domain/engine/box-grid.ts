@@ -56,7 +56,10 @@ export class BoxGrid {
    * box always shares a bucket with it; the query's padding is a margin on top of that.
    */
   private range(lo: number, hi: number, origin: number, size: number, n: number, pad: number): [number, number] {
-    return [Math.max(0, Math.floor((lo - origin) / size) - pad), Math.min(n - 1, Math.floor((hi - origin) / size) + pad)];
+    return [
+      Math.max(0, Math.floor((lo - origin) / size) - pad),
+      Math.min(n - 1, Math.floor((hi - origin) / size) + pad),
+    ];
   }
 
   /**

@@ -47,7 +47,10 @@ export class BoxTreeBuilder {
   private edgeCount = 0;
 
   /** `intern` gives the answer-set id of an ascending list of region ids. */
-  constructor(private readonly polygons: readonly PreparedPolygon[], private readonly intern: (ids: readonly number[]) => number) {}
+  constructor(
+    private readonly polygons: readonly PreparedPolygon[],
+    private readonly intern: (ids: readonly number[]) => number,
+  ) {}
 
   /** Adds one tree; returns its root node. `interior` (regions holding the whole box) must be ascending. */
   add(box: Box, parts: readonly PartDraft[], interior: readonly number[]): number {
@@ -62,7 +65,13 @@ export class BoxTreeBuilder {
     return first;
   }
 
-  private settle(node: number, box: Box, parts: readonly PartDraft[], interior: readonly number[], depth: number): void {
+  private settle(
+    node: number,
+    box: Box,
+    parts: readonly PartDraft[],
+    interior: readonly number[],
+    depth: number,
+  ): void {
     const edges = parts.reduce((n, p) => n + p.edges.length, 0);
     if (edges > LEAF_EDGES && depth < MAX_DEPTH) {
       const first = this.allocate(4);
@@ -108,28 +117,42 @@ export class BoxTreeBuilder {
     for (const p of parts) {
       const { xy } = this.polygons[p.polygon]!;
       const refs = childRefs(xy, p.edges, box, p.ref);
-      const lists = splitEdges(xy, p.edges, children.map((c) => c.box));
+      const lists = splitEdges(
+        xy,
+        p.edges,
+        children.map((c) => c.box),
+      );
       children.forEach((c, k) => {
         if (lists[k]!.length > 0) c.parts.push({ ...p, ref: refs[k]!, edges: lists[k]! });
         else if (refs[k] && c.interior[c.interior.length - 1] !== p.region) c.interior.push(p.region);
       });
     }
-    for (const c of children) if (c.interior.length > 0) c.parts = c.parts.filter((p) => !c.interior.includes(p.region));
+    for (const c of children)
+      if (c.interior.length > 0) c.parts = c.parts.filter((p) => !c.interior.includes(p.region));
     return children;
   }
 
   finish(): BoxTrees {
     return {
-      nodes: Int32Array.from(this.nodes), leaves: Float64Array.from(this.leaves),
-      leafCount: this.leafCount, partCount: this.partCount, edgeCount: this.edgeCount,
+      nodes: Int32Array.from(this.nodes),
+      leaves: Float64Array.from(this.leaves),
+      leafCount: this.leafCount,
+      partCount: this.partCount,
+      edgeCount: this.edgeCount,
     };
   }
 }
 
 /** The four children of a box, split at its midpoint, in the order `lookupBoxTree` numbers them. */
 function quadrants({ x0, y0, x1, y1 }: Box): Box[] {
-  const xm = (x0 + x1) / 2, ym = (y0 + y1) / 2;
-  return [{ x0, y0, x1: xm, y1: ym }, { x0: xm, y0, x1, y1: ym }, { x0, y0: ym, x1: xm, y1 }, { x0: xm, y0: ym, x1, y1 }];
+  const xm = (x0 + x1) / 2,
+    ym = (y0 + y1) / 2;
+  return [
+    { x0, y0, x1: xm, y1: ym },
+    { x0: xm, y0, x1, y1: ym },
+    { x0, y0: ym, x1: xm, y1 },
+    { x0: xm, y0: ym, x1, y1 },
+  ];
 }
 
 /**
@@ -139,10 +162,16 @@ function quadrants({ x0, y0, x1, y1 }: Box): Box[] {
  * can change a parity along those legs meets the parent box, so it is in `edges`.
  */
 function childRefs(xy: Float64Array, edges: readonly number[], { x0, y0, x1, y1 }: Box, ref: boolean): boolean[] {
-  const xm = (x0 + x1) / 2, ym = (y0 + y1) / 2;
-  let south = ref, east = ref, middle = false;
+  const xm = (x0 + x1) / 2,
+    ym = (y0 + y1) / 2;
+  let south = ref,
+    east = ref,
+    middle = false;
   for (const v of edges) {
-    const ax = xy[2 * v]!, ay = xy[2 * v + 1]!, bx = xy[2 * v + 2]!, by = xy[2 * v + 3]!;
+    const ax = xy[2 * v]!,
+      ay = xy[2 * v + 1]!,
+      bx = xy[2 * v + 2]!,
+      by = xy[2 * v + 3]!;
     if (crossesEast(ax, ay, bx, by, xm, y0) !== crossesEast(ax, ay, bx, by, x1, y0)) south = !south;
     if (crossesNorth(ax, ay, bx, by, x1, y0) !== crossesNorth(ax, ay, bx, by, x1, ym)) east = !east;
     if (crossesEast(ax, ay, bx, by, xm, ym) !== crossesEast(ax, ay, bx, by, x1, ym)) middle = !middle;
@@ -154,7 +183,10 @@ function childRefs(xy: Float64Array, edges: readonly number[], { x0, y0, x1, y1 
 function splitEdges(xy: Float64Array, edges: readonly number[], boxes: readonly Box[]): number[][] {
   const lists: number[][] = boxes.map(() => []);
   for (const v of edges) {
-    const ax = xy[2 * v]!, ay = xy[2 * v + 1]!, bx = xy[2 * v + 2]!, by = xy[2 * v + 3]!;
+    const ax = xy[2 * v]!,
+      ay = xy[2 * v + 1]!,
+      bx = xy[2 * v + 2]!,
+      by = xy[2 * v + 3]!;
     for (let k = 0; k < boxes.length; k += 1) if (segmentMeetsBox(ax, ay, bx, by, boxes[k]!)) lists[k]!.push(v);
   }
   return lists;
@@ -165,11 +197,22 @@ function splitEdges(xy: Float64Array, edges: readonly number[], boxes: readonly 
  * the point's leaf; appends the ids of the leaf's parts that hold the point (ascending,
  * as parts are stored by region) to `out` and returns the leaf's answer-set id.
  */
-export function lookupBoxTree(t: BoxTrees, root: number, x0: number, y0: number, x1: number, y1: number, lng: number, lat: number, out: number[]): number {
+export function lookupBoxTree(
+  t: BoxTrees,
+  root: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  lng: number,
+  lat: number,
+  out: number[],
+): number {
   let n = root;
   let first = t.nodes[n]!;
   while (first >= 0) {
-    const xm = (x0 + x1) / 2, ym = (y0 + y1) / 2;
+    const xm = (x0 + x1) / 2,
+      ym = (y0 + y1) / 2;
     n = first;
     if (lng >= xm) {
       n += 1;
@@ -184,11 +227,18 @@ export function lookupBoxTree(t: BoxTrees, root: number, x0: number, y0: number,
   const { leaves } = t;
   // Counts and ids are stored as doubles; `| 0` keeps the indices small integers for V8.
   let i = -1 - first;
-  const set = leaves[i]! | 0, parts = leaves[i + 1]! | 0;
+  const set = leaves[i]! | 0,
+    parts = leaves[i + 1]! | 0;
   i += 2;
   for (let p = 0; p < parts; p += 1) {
-    const tag = leaves[i]! >>> 0, end = leaves[i + 1]! | 0, region = tag >>> 1;
-    if ((out.length === 0 || out[out.length - 1] !== region) && localParity(leaves, i + 2, end, x1, y0, (tag & 1) === 1, lng, lat)) out.push(region);
+    const tag = leaves[i]! >>> 0,
+      end = leaves[i + 1]! | 0,
+      region = tag >>> 1;
+    if (
+      (out.length === 0 || out[out.length - 1] !== region) &&
+      localParity(leaves, i + 2, end, x1, y0, (tag & 1) === 1, lng, lat)
+    )
+      out.push(region);
     i = end;
   }
   return set;

@@ -7,7 +7,9 @@ import { AnswerSets } from './answer-sets.js';
 import { buildCellTable, lookupCellTable, type CellTable } from './cell-table.js';
 import { pointsNearEdges, type LatLng } from './test-data.js';
 
-const regions = loadUsAtlas().filter((r) => ['co', 'ut', 'wy'].includes(r.state)).sort(compareRegions);
+const regions = loadUsAtlas()
+  .filter((r) => ['co', 'ut', 'wy'].includes(r.state))
+  .sort(compareRegions);
 const prepared = regions.map((r) => prepareGeometry(r.geometry));
 const answers = new AnswerSets(regions);
 
@@ -37,7 +39,10 @@ describe('CellTable', () => {
   test('a point outside its cell’s box is answered from the cell’s whole-cell regions and full tests of its candidates', () => {
     const table = buildCellTable(prepared, 5, (list) => answers.intern(list));
     // Move every box far away, so every point with an entry takes the outside-the-box path.
-    const away: CellTable = { ...table, boxes: table.boxes.map((v, k) => (Number.isNaN(v) ? v : k % 4 < 2 ? 1000 : 1001)) };
+    const away: CellTable = {
+      ...table,
+      boxes: table.boxes.map((v, k) => (Number.isNaN(v) ? v : k % 4 < 2 ? 1000 : 1001)),
+    };
     const wrong = points.filter((p) => JSON.stringify(ids(away, p)) !== JSON.stringify(bruteForce(p)));
     expect(wrong.slice(0, 5)).toEqual([]);
   });

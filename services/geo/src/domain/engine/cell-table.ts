@@ -49,7 +49,11 @@ const BOX_MARGIN = 0.02;
  * Builds the table for prepared regions (region id = index); `intern` gives the answer-set
  * id of an ascending list of region ids.
  */
-export function buildCellTable(prepared: readonly PreparedGeometry[], resolution: number, intern: (ids: readonly number[]) => number): CellTable {
+export function buildCellTable(
+  prepared: readonly PreparedGeometry[],
+  resolution: number,
+  intern: (ids: readonly number[]) => number,
+): CellTable {
   const b = new TableBuilder(resolution);
   prepared.forEach((geometry, id) => b.addRegion(id, geometry));
   return b.finish(prepared, intern);
@@ -81,7 +85,12 @@ class TableBuilder {
       return;
     }
     const cells = [...boundary].map((c) => this.cellIndex(c));
-    new RegionClassifier(id, prepared, firstPolygon, cells.map((c) => this.boxOf(c))).classify((local, parts, inside) => {
+    new RegionClassifier(
+      id,
+      prepared,
+      firstPolygon,
+      cells.map((c) => this.boxOf(c)),
+    ).classify((local, parts, inside) => {
       const draft = this.cells[cells[local]!]!;
       draft.candidates.push(id);
       if (inside) draft.boxIn.push(id);
@@ -109,9 +118,12 @@ class TableBuilder {
 
   finish(prepared: readonly PreparedGeometry[], intern: (ids: readonly number[]) => number): CellTable {
     const n = this.cells.length;
-    const cellStarts = new Uint32Array(n + 1), candidateStarts = new Uint32Array(n + 1), roots = new Int32Array(n).fill(-1);
+    const cellStarts = new Uint32Array(n + 1),
+      candidateStarts = new Uint32Array(n + 1),
+      roots = new Int32Array(n).fill(-1);
     const boxes = new Float64Array(4 * n).fill(Number.NaN);
-    const cellIds: number[] = [], candidateIds: number[] = [];
+    const cellIds: number[] = [],
+      candidateIds: number[] = [];
     const trees = new BoxTreeBuilder(this.polygons, intern);
     const regionBoxes = new RegionBoxes(prepared);
     const fallback = new Set(this.fallback);
@@ -124,12 +136,26 @@ class TableBuilder {
       const box = this.boxes[e];
       if (box === undefined || box === null) return;
       boxes.set([box.x0, box.y0, box.x1, box.y1], 4 * e);
-      roots[e] = trees.add(box, c.parts, [...whole, ...c.boxIn].sort((a, b) => a - b));
+      roots[e] = trees.add(
+        box,
+        c.parts,
+        [...whole, ...c.boxIn].sort((a, b) => a - b),
+      );
     });
     return {
-      resolution: this.resolution, entries: this.index, cellStarts, cellIds: Uint32Array.from(cellIds), roots, boxes,
-      candidateStarts, candidateIds: Uint32Array.from(candidateIds), trees: trees.finish(), polygons: this.polygons,
-      fallback: Uint32Array.from(this.fallback), prepared, regionBoxes,
+      resolution: this.resolution,
+      entries: this.index,
+      cellStarts,
+      cellIds: Uint32Array.from(cellIds),
+      roots,
+      boxes,
+      candidateStarts,
+      candidateIds: Uint32Array.from(candidateIds),
+      trees: trees.finish(),
+      polygons: this.polygons,
+      fallback: Uint32Array.from(this.fallback),
+      prepared,
+      regionBoxes,
     };
   }
 
@@ -138,7 +164,12 @@ class TableBuilder {
    * those containing its centre. None for a cell straddling ±180° (no box), which is
    * always tested in full.
    */
-  private wholeCell(e: number, candidates: readonly number[], fallback: ReadonlySet<number>, regionBoxes: RegionBoxes): number[] {
+  private wholeCell(
+    e: number,
+    candidates: readonly number[],
+    fallback: ReadonlySet<number>,
+    regionBoxes: RegionBoxes,
+  ): number[] {
     const box = this.boxes[e];
     if (box === undefined || box === null) return [];
     const [lat, lng] = cellToLatLng(this.keys[e]!);
@@ -154,7 +185,10 @@ class TableBuilder {
  * margin is for speed, not correctness). Undefined for a cell straddling ±180°.
  */
 function cellBox(cell: string): Box | undefined {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   for (const [lat, lng] of cellToBoundary(cell)) {
     x0 = Math.min(x0, lng!);
     x1 = Math.max(x1, lng!);
@@ -162,7 +196,8 @@ function cellBox(cell: string): Box | undefined {
     y1 = Math.max(y1, lat!);
   }
   if (x1 - x0 > 180) return undefined;
-  const mx = BOX_MARGIN * (x1 - x0), my = BOX_MARGIN * (y1 - y0);
+  const mx = BOX_MARGIN * (x1 - x0),
+    my = BOX_MARGIN * (y1 - y0);
   return { x0: x0 - mx, y0: y0 - my, x1: x1 + mx, y1: y1 + my };
 }
 
@@ -196,7 +231,8 @@ class RegionClassifier {
         const box = this.boxes[local]!;
         const ref = polygonContains(polygon, box.x1, box.y0);
         const found = edges.get(local);
-        if (found !== undefined) parts[local]!.push({ region: this.region, polygon: this.firstPolygon + k, ref, edges: found });
+        if (found !== undefined)
+          parts[local]!.push({ region: this.region, polygon: this.firstPolygon + k, ref, edges: found });
         else if (ref) inside[local] = 1;
       });
     });
@@ -210,7 +246,10 @@ class RegionClassifier {
     let ringStart = 0;
     for (const ringEnd of ringEnds) {
       for (let v = ringStart; v + 1 < ringEnd; v += 1) {
-        const ax = xy[2 * v]!, ay = xy[2 * v + 1]!, bx = xy[2 * v + 2]!, by = xy[2 * v + 3]!;
+        const ax = xy[2 * v]!,
+          ay = xy[2 * v + 1]!,
+          bx = xy[2 * v + 2]!,
+          by = xy[2 * v + 3]!;
         this.grid.near(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by), (local) => {
           if (!segmentMeetsBox(ax, ay, bx, by, this.boxes[local]!)) return;
           const list = out.get(local);
@@ -243,12 +282,17 @@ export function lookupCellTable(t: CellTable, lat: number, lng: number, out: num
 /** `lookupCellTable` for a point known to lie in the cell of entry `e` (one not straddling ±180°). */
 export function lookupCellEntry(t: CellTable, e: number, lat: number, lng: number, out: number[]): number {
   const b = 4 * e;
-  const x0 = t.boxes[b]!, y0 = t.boxes[b + 1]!, x1 = t.boxes[b + 2]!, y1 = t.boxes[b + 3]!;
+  const x0 = t.boxes[b]!,
+    y0 = t.boxes[b + 1]!,
+    x1 = t.boxes[b + 2]!,
+    y1 = t.boxes[b + 3]!;
   let set = -1;
-  if (lng >= x0 && lng <= x1 && lat >= y0 && lat <= y1) set = lookupBoxTree(t.trees, t.roots[e]!, x0, y0, x1, y1, lng, lat, out);
+  if (lng >= x0 && lng <= x1 && lat >= y0 && lat <= y1)
+    set = lookupBoxTree(t.trees, t.roots[e]!, x0, y0, x1, y1, lng, lat, out);
   else {
     for (let k = t.cellStarts[e]!; k < t.cellStarts[e + 1]!; k += 1) out.push(t.cellIds[k]!);
-    for (let k = t.candidateStarts[e]!; k < t.candidateStarts[e + 1]!; k += 1) testRegion(t, t.candidateIds[k]!, lat, lng, out);
+    for (let k = t.candidateStarts[e]!; k < t.candidateStarts[e + 1]!; k += 1)
+      testRegion(t, t.candidateIds[k]!, lat, lng, out);
   }
   for (const id of t.fallback) testRegion(t, id, lat, lng, out);
   return set;

@@ -34,7 +34,12 @@ describe('localParity', () => {
     for (let k = 0; k < 2000; k += 1) {
       const polygon = latticePolygon(random, 12);
       const [x0, y0] = [Math.floor(random() * 10) / 2 - 0.5, Math.floor(random() * 10) / 2 - 0.5];
-      const box: Box = { x0, y0, x1: x0 + (1 + Math.floor(random() * 6)) / 2, y1: y0 + (1 + Math.floor(random() * 6)) / 2 };
+      const box: Box = {
+        x0,
+        y0,
+        x1: x0 + (1 + Math.floor(random() * 6)) / 2,
+        y1: y0 + (1 + Math.floor(random() * 6)) / 2,
+      };
       const ref = polygonContains(polygon, box.x1, box.y0);
       for (const all of [false, true]) {
         const edges = edgesFor(polygon, box, all);

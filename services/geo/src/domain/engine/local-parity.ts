@@ -30,13 +30,24 @@ export interface Box {
  * contribute is listed, and any further edge of the polygon listed contributes nothing.
  * The caller must ensure the point is in the box.
  */
-export function localParity(data: Float64Array, start: number, end: number, x1: number, y0: number, ref: boolean, x: number, y: number): boolean {
+export function localParity(
+  data: Float64Array,
+  start: number,
+  end: number,
+  x1: number,
+  y0: number,
+  ref: boolean,
+  x: number,
+  y: number,
+): boolean {
   let odd = ref;
-  for (let i = start; i < end; ) {
+  for (let i = start; i < end;) {
     const stop = (i + 1 + 2 * data[i]!) | 0;
-    let ax = data[i + 1]!, ay = data[i + 2]!;
+    let ax = data[i + 1]!,
+      ay = data[i + 2]!;
     for (let k = i + 3; k < stop; k += 2) {
-      const bx = data[k]!, by = data[k + 1]!;
+      const bx = data[k]!,
+        by = data[k + 1]!;
       if (ay > y !== by > y && eastFlips(ax, ay, bx, by, x, x1, y)) odd = !odd;
       if (ax > x1 !== bx > x1 && northFlips(ax, ay, bx, by, x1, y0, y)) odd = !odd;
       ax = bx;
@@ -53,7 +64,8 @@ export function localParity(data: Float64Array, start: number, end: number, x1: 
  * cross alike, and only a point within the range needs the orientation test.
  */
 function eastFlips(ax: number, ay: number, bx: number, by: number, x: number, x1: number, y: number): boolean {
-  const lo = ax < bx ? ax : bx, hi = ax < bx ? bx : ax;
+  const lo = ax < bx ? ax : bx,
+    hi = ax < bx ? bx : ax;
   if (x >= hi || x1 < lo) return false;
   const west = x < lo || (ay < by ? orient(ax, ay, bx, by, x, y) > 0 : orient(bx, by, ax, ay, x, y) > 0);
   const eastWest = x1 < hi && (ay < by ? orient(ax, ay, bx, by, x1, y) > 0 : orient(bx, by, ax, ay, x1, y) > 0);
@@ -65,7 +77,8 @@ function eastFlips(ax: number, ay: number, bx: number, by: number, x: number, x1
  * (half-open) and y0 ≤ y, unrolled the same way along y.
  */
 function northFlips(ax: number, ay: number, bx: number, by: number, x1: number, y0: number, y: number): boolean {
-  const lo = ay < by ? ay : by, hi = ay < by ? by : ay;
+  const lo = ay < by ? ay : by,
+    hi = ay < by ? by : ay;
   if (y0 > hi || y < lo) return false;
   const below0 = y0 < lo || below(ax, ay, bx, by, x1, y0);
   const below1 = y <= hi && (y < lo || below(ax, ay, bx, by, x1, y));
@@ -85,5 +98,7 @@ export function segmentMeetsBox(ax: number, ay: number, bx: number, by: number, 
   if (ax >= x0 && ax <= x1 && ay >= y0 && ay <= y1) return true;
   const s = orient(ax, ay, bx, by, x0, y0);
   if (s === 0) return true;
-  return orient(ax, ay, bx, by, x1, y0) !== s || orient(ax, ay, bx, by, x1, y1) !== s || orient(ax, ay, bx, by, x0, y1) !== s;
+  return (
+    orient(ax, ay, bx, by, x1, y0) !== s || orient(ax, ay, bx, by, x1, y1) !== s || orient(ax, ay, bx, by, x0, y1) !== s
+  );
 }

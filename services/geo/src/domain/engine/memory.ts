@@ -12,17 +12,29 @@ const TYPED_ARRAY_BYTES = 200;
  * Approximate bytes the index holds: typed arrays exactly, JS objects and maps by rough
  * per-entry costs. Regions themselves (their GeoJSON) belong to the caller and are not counted.
  */
-export function indexBytes(prepared: readonly PreparedGeometry[], t: CellTable, grid: AnswerGrid, answers: readonly (readonly unknown[])[]): number {
+export function indexBytes(
+  prepared: readonly PreparedGeometry[],
+  t: CellTable,
+  grid: AnswerGrid,
+  answers: readonly (readonly unknown[])[],
+): number {
   let bytes = 0;
   for (const g of prepared) {
     bytes += OBJECT_BYTES;
     for (const p of g.polygons) {
-      bytes += 2 * OBJECT_BYTES + 4 * TYPED_ARRAY_BYTES + p.xy.byteLength + p.ringEnds.byteLength + p.bands.starts.byteLength + p.bands.ids.byteLength;
+      bytes +=
+        2 * OBJECT_BYTES +
+        4 * TYPED_ARRAY_BYTES +
+        p.xy.byteLength +
+        p.ringEnds.byteLength +
+        p.bands.starts.byteLength +
+        p.bands.ids.byteLength;
     }
   }
   bytes += t.entries.size * MAP_ENTRY_BYTES;
   const tr = t.trees;
-  for (const a of [t.cellStarts, t.cellIds, t.roots, t.boxes, t.candidateStarts, t.candidateIds, t.fallback]) bytes += a.byteLength;
+  for (const a of [t.cellStarts, t.cellIds, t.roots, t.boxes, t.candidateStarts, t.candidateIds, t.fallback])
+    bytes += a.byteLength;
   bytes += t.regionBoxes.byteLength;
   bytes += tr.nodes.byteLength + tr.leaves.byteLength;
   bytes += grid.blocks.byteLength + grid.squares.byteLength + grid.cells.byteLength;

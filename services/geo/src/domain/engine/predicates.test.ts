@@ -37,7 +37,12 @@ describe('crossesEast and crossesNorth', () => {
 
   test('read a point on an edge as nudged east, then a far smaller step north', () => {
     // A unit square: the west side and south side hold their points, the east and north sides do not.
-    const square: Ring = [[0, 0], [1, 0], [1, 1], [0, 1]];
+    const square: Ring = [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+    ];
     const both = (x: number, y: number) => [parity([square], x, y, crossesEast), parity([square], x, y, crossesNorth)];
     expect(both(0, 0.5)).toEqual([true, true]);
     expect(both(0.5, 0)).toEqual([true, true]);

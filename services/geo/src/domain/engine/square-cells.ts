@@ -38,12 +38,17 @@ export class SquareCells {
     const mx = my / Math.max(Math.cos((cy * Math.PI) / 180), 0.01);
     const inside = (x: number, y: number) => {
       for (let k = 0; k < 6; k += 1) {
-        const ax = hex.xs[k]!, ay = hex.ys[k]!, bx = hex.xs[(k + 1) % 6]!, by = hex.ys[(k + 1) % 6]!;
+        const ax = hex.xs[k]!,
+          ay = hex.ys[k]!,
+          bx = hex.xs[(k + 1) % 6]!,
+          by = hex.ys[(k + 1) % 6]!;
         if (hex.sign * ((bx - ax) * (y - ay) - (by - ay) * (x - ax)) <= 0) return false;
       }
       return true;
     };
-    return inside(x0 - mx, y0 - my) && inside(x1 + mx, y0 - my) && inside(x1 + mx, y1 + my) && inside(x0 - mx, y1 + my) ? e : -1;
+    return inside(x0 - mx, y0 - my) && inside(x1 + mx, y0 - my) && inside(x1 + mx, y1 + my) && inside(x0 - mx, y1 + my)
+      ? e
+      : -1;
   }
 
   private hexagon(cell: string): Hexagon {

@@ -19,8 +19,20 @@ export async function tigerDistricts(stateFips: string): Promise<RegionRecord[]>
   const collection = await read(`${dir}/tl_2022_${stateFips}_cd118.shp`);
   const state = STATES_BY_FIPS.get(stateFips)?.usps ?? stateFips;
   return collection.features.map((f) => {
-    const [geoid, cd, name] = [String(f.properties['GEOID20']), String(f.properties['CD118FP']), String(f.properties['NAMELSAD20'])];
-    return { slug: `region:${state}-cd-${cd}`, name, level: Level.LEVEL_CONGRESSIONAL_DISTRICT, fips: geoid, ocdId: '', state, geometry: f.geometry as RegionGeometry };
+    const [geoid, cd, name] = [
+      String(f.properties['GEOID20']),
+      String(f.properties['CD118FP']),
+      String(f.properties['NAMELSAD20']),
+    ];
+    return {
+      slug: `region:${state}-cd-${cd}`,
+      name,
+      level: Level.LEVEL_CONGRESSIONAL_DISTRICT,
+      fips: geoid,
+      ocdId: '',
+      state,
+      geometry: f.geometry as RegionGeometry,
+    };
   });
 }
 
@@ -29,8 +41,12 @@ export function coloradoLegislative(): RegionRecord[] {
   const senate = sharedData('boundaries/state-legislative/co/co-state-senate-districts-2021.geojson');
   const house = sharedData('boundaries/state-legislative/co/co-state-house-districts-2021.geojson');
   return [
-    ...(senate === undefined ? [] : loadGeoJsonFile(senate, Level.LEVEL_STATE_LEGISLATIVE_UPPER, { state: 'co' }).regions),
-    ...(house === undefined ? [] : loadGeoJsonFile(house, Level.LEVEL_STATE_LEGISLATIVE_LOWER, { state: 'co' }).regions),
+    ...(senate === undefined
+      ? []
+      : loadGeoJsonFile(senate, Level.LEVEL_STATE_LEGISLATIVE_UPPER, { state: 'co' }).regions),
+    ...(house === undefined
+      ? []
+      : loadGeoJsonFile(house, Level.LEVEL_STATE_LEGISLATIVE_LOWER, { state: 'co' }).regions),
   ];
 }
 
@@ -47,7 +63,10 @@ export function nationalRegions(): RegionRecord[] {
 /** `count` points uniform over [south, north] × [west, east]. */
 export function uniformPoints(count: number, seed: number, [west, south, east, north]: readonly number[]): LatLng[] {
   const random = seededRandom(seed);
-  return Array.from({ length: count }, () => [south! + random() * (north! - south!), west! + random() * (east! - west!)]);
+  return Array.from({ length: count }, () => [
+    south! + random() * (north! - south!),
+    west! + random() * (east! - west!),
+  ]);
 }
 
 const METRE_LAT = 1 / 111_320;
@@ -63,7 +82,8 @@ export function pointsNearEdges(regions: readonly RegionRecord[], count: number,
   const weights = rings.map((ring) => ring.length);
   const total = weights.reduce((a, b) => a + b, 0);
   const edgePoint = (t: number): LatLng => {
-    let k = Math.floor(random() * total), r = 0;
+    let k = Math.floor(random() * total),
+      r = 0;
     while (k >= weights[r]!) k -= weights[r++]!;
     const ring = rings[r]!;
     const [a, b] = [ring[k]!, ring[(k + 1) % ring.length]!];

@@ -1,14 +1,27 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { DistrictIndex } from '../district-index.js';
 import type { RegionRecord } from '../region.js';
-import { bboxOf, coloradoLegislative, pointsNearEdges, sharedData, tigerDistricts, uniformPoints, type LatLng } from './test-data.js';
+import {
+  bboxOf,
+  coloradoLegislative,
+  pointsNearEdges,
+  sharedData,
+  tigerDistricts,
+  uniformPoints,
+  type LatLng,
+} from './test-data.js';
 
 const tiger = sharedData('boundaries/congressional/tiger2022-cd118');
 
 function mismatches(index: DistrictIndex, points: readonly LatLng[]) {
   const slugs = (rs: RegionRecord[]) => rs.map((r) => r.slug).join(' ');
   return points
-    .map(([lat, lng]) => ({ lat, lng, lookup: slugs(index.lookup(lat, lng)), bruteForce: slugs(index.bruteForce(lat, lng)) }))
+    .map(([lat, lng]) => ({
+      lat,
+      lng,
+      lookup: slugs(index.lookup(lat, lng)),
+      bruteForce: slugs(index.bruteForce(lat, lng)),
+    }))
     .filter((m) => m.lookup !== m.bruteForce);
 }
 
@@ -35,8 +48,10 @@ describe.skipIf(tiger === undefined)('DistrictIndex on full-resolution TIGER out
   test('Alaska, across ±180°, and four north-eastern states: lookup equals brute force', () => {
     const index = DistrictIndex.build(others, { resolution: 5 });
     const points = [
-      ...uniformPoints(4000, 3, [-180, 51, -129, 72]), ...uniformPoints(1000, 4, [172, 51, 180, 54]),
-      ...uniformPoints(2000, 5, [-74, 38.4, -71, 45.1]), ...pointsNearEdges(others, 5000, 6),
+      ...uniformPoints(4000, 3, [-180, 51, -129, 72]),
+      ...uniformPoints(1000, 4, [172, 51, 180, 54]),
+      ...uniformPoints(2000, 5, [-74, 38.4, -71, 45.1]),
+      ...pointsNearEdges(others, 5000, 6),
     ];
     expect(mismatches(index, points).slice(0, 10)).toEqual([]);
     expect(index.lookup(52.93, 173.2).map((r) => r.slug)).toEqual(['region:ak-cd-00']);

@@ -46,7 +46,8 @@ export function crsFromPrj(wkt: string, file: string): SourceCrs {
   if (header === null) throw unsupported(file, JSON.stringify(wkt.slice(0, 40)), 'the .prj is not WKT');
   const keyword = header[1]!.toUpperCase();
   const name = header[2]!;
-  if (!GEOGRAPHIC_WKT.has(keyword) && !PROJECTED_WKT.has(keyword)) throw unsupported(file, name, `${keyword} is neither geographic nor projected`);
+  if (!GEOGRAPHIC_WKT.has(keyword) && !PROJECTED_WKT.has(keyword))
+    throw unsupported(file, name, `${keyword} is neither geographic nor projected`);
   return fromProj4Definition(wkt, name, file);
 }
 
@@ -57,7 +58,8 @@ function fromProj4Definition(definition: string, name: string, file: string): So
   } catch (err) {
     throw unsupported(file, name, 'proj4 cannot parse its definition', err);
   }
-  if (!datumIsUsable(facts)) throw unsupported(file, name, 'its datum is not NAD83 or WGS84 and proj4 knows no shift from it');
+  if (!datumIsUsable(facts))
+    throw unsupported(file, name, 'its datum is not NAD83 or WGS84 and proj4 knows no shift from it');
   if (isPlainLonLat(facts)) return { name };
   const converter = proj4(definition, 'WGS84');
   return { name, toLonLat: (p) => converter.forward([p[0]!, p[1]!]) };
@@ -86,20 +88,23 @@ function isPlainLonLat(p: ProjFacts): boolean {
 export function crsFromGeoJsonMember(member: unknown, file: string): SourceCrs {
   if (member === undefined || member === null) return DEFAULT_LON_LAT;
   const name = crsMemberName(member);
-  if (name === undefined) throw unsupported(file, JSON.stringify(member).slice(0, 80), 'a crs member neither of type "name" nor "EPSG"');
+  if (name === undefined)
+    throw unsupported(file, JSON.stringify(member).slice(0, 80), 'a crs member neither of type "name" nor "EPSG"');
   if (/CRS:?84$/i.test(name)) return { name };
   const code = epsgCode(name);
   if (code === undefined) throw unsupported(file, name, 'not an EPSG code or CRS84');
   if (LON_LAT_EPSG.has(code)) return { name: `EPSG:${code}` };
   const known = proj4.defs(`EPSG:${code}`) as unknown;
-  if (known === undefined) throw unsupported(file, `EPSG:${code}`, 'proj4 has no definition for it; reproject the file to EPSG:4326 first');
+  if (known === undefined)
+    throw unsupported(file, `EPSG:${code}`, 'proj4 has no definition for it; reproject the file to EPSG:4326 first');
   return fromProj4Definition(`EPSG:${code}`, `EPSG:${code}`, file);
 }
 
 function crsMemberName(member: unknown): string | undefined {
   const { type, properties } = member as { type?: unknown; properties?: { name?: unknown; code?: unknown } | null };
   if (type === 'name' && typeof properties?.name === 'string') return properties.name;
-  if (type === 'EPSG' && (typeof properties?.code === 'number' || typeof properties?.code === 'string')) return `EPSG:${properties.code}`;
+  if (type === 'EPSG' && (typeof properties?.code === 'number' || typeof properties?.code === 'string'))
+    return `EPSG:${properties.code}`;
   return undefined;
 }
 

@@ -14,7 +14,8 @@ export async function shapefileFromDisk(path: string, shp: Uint8Array): Promise<
   const siblings = await readdir(dir);
   const find = (ext: string) => siblings.find((name) => name.toLowerCase() === `${stem}.${ext}`.toLowerCase());
   const dbfName = find('dbf');
-  if (dbfName === undefined) throw new BoundaryFileError(path, `no ${stem}.dbf beside it (the attribute table is required)`);
+  if (dbfName === undefined)
+    throw new BoundaryFileError(path, `no ${stem}.dbf beside it (the attribute table is required)`);
   const text = async (ext: string) => {
     const name = find(ext);
     return name === undefined ? undefined : readFile(join(dir, name), 'utf8');

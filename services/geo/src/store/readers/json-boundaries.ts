@@ -36,22 +36,32 @@ export function boundaryJson(json: unknown, file: string, object?: string): Pars
   const format = jsonFormat(json);
   if (format === 'topojson') return topologyFeatures(json as Topology, file, object);
   const collection = json as { features?: unknown; crs?: unknown };
-  if (format === undefined) throw new BoundaryFileError(file, `expected a GeoJSON FeatureCollection or a TopoJSON Topology, found JSON ${describeJson(json)}`);
-  if (!Array.isArray(collection.features)) throw new BoundaryFileError(file, 'a FeatureCollection without a features array');
+  if (format === undefined)
+    throw new BoundaryFileError(
+      file,
+      `expected a GeoJSON FeatureCollection or a TopoJSON Topology, found JSON ${describeJson(json)}`,
+    );
+  if (!Array.isArray(collection.features))
+    throw new BoundaryFileError(file, 'a FeatureCollection without a features array');
   const features = (collection.features as unknown[]).map(asRawFeature);
   return { format: 'geojson', features, crs: crsFromGeoJsonMember(collection.crs, file), layer: undefined };
 }
 
 function describeJson(value: unknown): string {
   const json = value as { type?: unknown } | null;
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return Array.isArray(json) ? 'array' : String(json);
+  if (json === null || typeof json !== 'object' || Array.isArray(json))
+    return Array.isArray(json) ? 'array' : String(json);
   return json.type === undefined ? 'without a "type"' : `of type ${JSON.stringify(json.type)}`;
 }
 
 function asRawFeature(f: unknown): RawFeature {
   const { id, properties, geometry } = (f ?? {}) as { id?: unknown; properties?: unknown; geometry?: unknown };
   const props = typeof properties === 'object' && properties !== null ? (properties as Record<string, unknown>) : null;
-  return { ...(typeof id === 'string' || typeof id === 'number' ? { id } : {}), properties: props, geometry: geometry ?? null };
+  return {
+    ...(typeof id === 'string' || typeof id === 'number' ? { id } : {}),
+    properties: props,
+    geometry: geometry ?? null,
+  };
 }
 
 /** TopoJSON has no CRS member; RFC-less but by convention lon/lat (a projected topology fails the range check). */
@@ -71,7 +81,11 @@ function topologyFeatures(topology: Topology, file: string, object: string | und
   const objects = Object.entries(topology.objects ?? {});
   if (objects.length === 0) throw new BoundaryFileError(file, 'a TopoJSON Topology without objects');
   const chosen = object === undefined ? largest(objects) : objects.find(([name]) => name === object);
-  if (chosen === undefined) throw new BoundaryFileError(file, `no TopoJSON object named ${object}; it has ${objects.map(([n]) => n).join(', ')}`);
+  if (chosen === undefined)
+    throw new BoundaryFileError(
+      file,
+      `no TopoJSON object named ${object}; it has ${objects.map(([n]) => n).join(', ')}`,
+    );
   const converted = feature(topology, chosen[1]) as unknown as { type: string; features?: unknown[] };
   const features = converted.type === 'FeatureCollection' ? (converted.features ?? []) : [converted];
   return { format: 'topojson', features: features.map(asRawFeature), crs: TOPOJSON_LON_LAT, layer: chosen[0] };

@@ -5,7 +5,6 @@ import { regionsFromFeatureCollection } from '../geojson-file.js';
 import { readBoundaryFile, type BoundaryFileContents } from './read-boundary-file.js';
 import { sharedData } from '@civicgraph/kit';
 
-
 const censusZip = sharedData('boundaries/congressional/cb_2023_us_cd118_20m.zip');
 const tigerColorado = sharedData('boundaries/congressional/tiger2022-cd118/tl_2022_08_cd118.shp');
 const tigerConnecticut = sharedData('boundaries/congressional/tiger2022-cd118/tl_2022_09_cd118.shp');
@@ -46,7 +45,11 @@ describe.skipIf(censusZip === undefined)('a zipped Census cartographic shapefile
     expect(skipped).toEqual([]);
     expect(regions).toHaveLength(437);
     const co1 = regions.find((r) => r.slug === 'region:co-cd-1');
-    expect(co1).toMatchObject({ fips: '0801', ocdId: 'ocd-division/country:us/state:co/cd:1', name: 'Colorado Congressional District 1' });
+    expect(co1).toMatchObject({
+      fips: '0801',
+      ocdId: 'ocd-division/country:us/state:co/cd:1',
+      name: 'Colorado Congressional District 1',
+    });
     expect(containsPoint(prepareGeometry(co1!.geometry), -104.9903, 39.7392)).toBe(true); // Denver
     expect(regions.map((r) => r.slug)).toContain('region:ak-cd-at-large');
   });
@@ -55,7 +58,11 @@ describe.skipIf(censusZip === undefined)('a zipped Census cartographic shapefile
 describe.skipIf(tigerColorado === undefined)('a bare full-resolution TIGER shapefile (Colorado)', () => {
   test('reads the .shp with its .dbf and .prj siblings from disk', async () => {
     const contents = await readBoundaryFile(tigerColorado!);
-    expect(contents).toMatchObject({ format: 'shapefile', layer: 'tl_2022_08_cd118', crs: { name: 'GCS_North_American_1983', reprojected: false } });
+    expect(contents).toMatchObject({
+      format: 'shapefile',
+      layer: 'tl_2022_08_cd118',
+      crs: { name: 'GCS_North_American_1983', reprojected: false },
+    });
     expect(contents.collection.features).toHaveLength(8);
     expect(contents.rejected).toEqual([]);
     expect(contents.collection.features[0]?.properties).toHaveProperty('STATEFP20', '08');
@@ -66,7 +73,11 @@ describe.skipIf(tigerColorado === undefined)('a bare full-resolution TIGER shape
     const { regions, skipped } = regionsFromFeatureCollection(collection, Level.LEVEL_CONGRESSIONAL_DISTRICT);
     expect(skipped).toEqual([]);
     expect(regions.map((r) => r.slug).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => `region:co-cd-${n}`));
-    expect(regions.find((r) => r.slug === 'region:co-cd-8')).toMatchObject({ fips: '0808', name: 'Colorado Congressional District 8', ocdId: 'ocd-division/country:us/state:co/cd:8' });
+    expect(regions.find((r) => r.slug === 'region:co-cd-8')).toMatchObject({
+      fips: '0808',
+      name: 'Colorado Congressional District 8',
+      ocdId: 'ocd-division/country:us/state:co/cd:8',
+    });
   });
 
   test('is read quickly (about 1 MB, 64,000 positions, a 13,760-vertex ring)', async ({ annotate }) => {
@@ -77,17 +88,27 @@ describe.skipIf(tigerColorado === undefined)('a bare full-resolution TIGER shape
   });
 });
 
-describe.skipIf(tigerConnecticut === undefined)('a bare TIGER shapefile with a water pseudo-district (Connecticut)', () => {
-  test('reads all six features, and the identity rules skip 09ZZ with a reason', async () => {
-    const { collection, rejected } = await readBoundaryFile(tigerConnecticut!);
-    expect(rejected).toEqual([]);
-    expect(collection.features.map((f) => f.properties.GEOID20).sort()).toEqual(['0901', '0902', '0903', '0904', '0905', '09ZZ']);
-    const { regions, skipped } = regionsFromFeatureCollection(collection, Level.LEVEL_CONGRESSIONAL_DISTRICT);
-    expect(regions.map((r) => r.slug).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `region:ct-cd-${n}`));
-    const zz = collection.features.findIndex((f) => f.properties.CD118FP === 'ZZ');
-    expect(skipped).toEqual([{ index: zz, reason: 'district ZZ: area with no congressional district' }]);
-  });
-});
+describe.skipIf(tigerConnecticut === undefined)(
+  'a bare TIGER shapefile with a water pseudo-district (Connecticut)',
+  () => {
+    test('reads all six features, and the identity rules skip 09ZZ with a reason', async () => {
+      const { collection, rejected } = await readBoundaryFile(tigerConnecticut!);
+      expect(rejected).toEqual([]);
+      expect(collection.features.map((f) => f.properties.GEOID20).sort()).toEqual([
+        '0901',
+        '0902',
+        '0903',
+        '0904',
+        '0905',
+        '09ZZ',
+      ]);
+      const { regions, skipped } = regionsFromFeatureCollection(collection, Level.LEVEL_CONGRESSIONAL_DISTRICT);
+      expect(regions.map((r) => r.slug).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `region:ct-cd-${n}`));
+      const zz = collection.features.findIndex((f) => f.properties.CD118FP === 'ZZ');
+      expect(skipped).toEqual([{ index: zz, reason: 'district ZZ: area with no congressional district' }]);
+    });
+  },
+);
 
 describe.skipIf(vipFeed === undefined)('the VIP Maricopa precincts (a zip in a zip, Arizona State Plane feet)', () => {
   let contents: BoundaryFileContents;
@@ -103,7 +124,10 @@ describe.skipIf(vipFeed === undefined)('the VIP Maricopa precincts (a zip in a z
   });
 
   test('reprojects from the .prj into Maricopa County lon/lat', () => {
-    expect(contents.crs).toEqual({ name: 'NAD_1983_HARN_StatePlane_Arizona_Central_FIPS_0202_Feet_Intl', reprojected: true });
+    expect(contents.crs).toEqual({
+      name: 'NAD_1983_HARN_StatePlane_Arizona_Central_FIPS_0202_Feet_Intl',
+      reprojected: true,
+    });
     const box = bounds(contents.collection.features.map((f) => f.geometry));
     expect(box.minX).toBeGreaterThan(-113.4);
     expect(box.maxX).toBeLessThan(-110.9);

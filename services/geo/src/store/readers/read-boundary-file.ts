@@ -10,7 +10,14 @@ import { firstNonLonLat, toLonLat } from './project.js';
 import type { RawFeature } from './raw-feature.js';
 import { repairGeometry } from './repair.js';
 import { parseShapefile } from './shapefile-parts.js';
-import { describeBytes, formatsForExtension, KIND_NAMES, sniffContent, type BoundaryFormat, type ContentKind } from './sniff.js';
+import {
+  describeBytes,
+  formatsForExtension,
+  KIND_NAMES,
+  sniffContent,
+  type BoundaryFormat,
+  type ContentKind,
+} from './sniff.js';
 import { shapefileFromZip } from './zip-shapefile.js';
 
 export { BoundaryFileError } from './errors.js';
@@ -35,7 +42,6 @@ export interface BoundaryFeature {
   properties: Record<string, unknown>;
   geometry: RegionGeometry;
 }
-
 
 /** A feature of the file (by its position there) whose geometry was repaired, and how. */
 export interface RepairedFeature {
@@ -72,9 +78,11 @@ export async function readBoundaryFile(path: string, options: BoundaryReadOption
   const bytes = await readBytes(path);
   const kind = sniffContent(bytes);
   const promised = formatsForExtension(extname(path));
-  if (kind === 'empty' || kind === 'unknown') throw new BoundaryFileError(path, `expected ${expectation(promised)}, found ${describeBytes(bytes)}`);
+  if (kind === 'empty' || kind === 'unknown')
+    throw new BoundaryFileError(path, `expected ${expectation(promised)}, found ${describeBytes(bytes)}`);
   checkExtension(path, promised, kind === 'json' ? undefined : kind, kind);
-  const parsed = kind === 'json' ? fromJson(path, bytes, promised, options) : await fromShapefile(path, bytes, kind, options);
+  const parsed =
+    kind === 'json' ? fromJson(path, bytes, promised, options) : await fromShapefile(path, bytes, kind, options);
   return finish(path, parsed);
 }
 
@@ -93,14 +101,24 @@ async function readBytes(path: string): Promise<Uint8Array> {
   }
 }
 
-function fromJson(path: string, bytes: Uint8Array, promised: readonly (BoundaryFormat | 'zip')[] | undefined, options: BoundaryReadOptions): Parsed {
+function fromJson(
+  path: string,
+  bytes: Uint8Array,
+  promised: readonly (BoundaryFormat | 'zip')[] | undefined,
+  options: BoundaryReadOptions,
+): Parsed {
   const json = parseJson(bytes, path);
   const format = jsonFormat(json);
   if (format !== undefined) checkExtension(path, promised, format, 'json');
   return boundaryJson(json, path, options.object);
 }
 
-async function fromShapefile(path: string, bytes: Uint8Array, kind: 'zip' | 'shapefile', options: BoundaryReadOptions): Promise<Parsed> {
+async function fromShapefile(
+  path: string,
+  bytes: Uint8Array,
+  kind: 'zip' | 'shapefile',
+  options: BoundaryReadOptions,
+): Promise<Parsed> {
   const parts = kind === 'zip' ? shapefileFromZip(bytes, path, options.layer) : await shapefileFromDisk(path, bytes);
   const { features, crs } = await parseShapefile(parts, path);
   return { format: 'shapefile', layer: parts.name, features, crs };
@@ -114,15 +132,26 @@ const FORMAT_NAMES: Record<BoundaryFormat | 'zip', string> = {
 };
 
 function expectation(promised: readonly (BoundaryFormat | 'zip')[] | undefined): string {
-  return promised === undefined ? 'GeoJSON, TopoJSON, a shapefile or a zip of one' : promised.map((f) => FORMAT_NAMES[f]).join(' or ');
+  return promised === undefined
+    ? 'GeoJSON, TopoJSON, a shapefile or a zip of one'
+    : promised.map((f) => FORMAT_NAMES[f]).join(' or ');
 }
 
 /** `found` undefined: JSON not parsed yet, which only the JSON extensions can promise. */
-function checkExtension(path: string, promised: readonly (BoundaryFormat | 'zip')[] | undefined, found: BoundaryFormat | 'zip' | undefined, kind: ContentKind): void {
+function checkExtension(
+  path: string,
+  promised: readonly (BoundaryFormat | 'zip')[] | undefined,
+  found: BoundaryFormat | 'zip' | undefined,
+  kind: ContentKind,
+): void {
   if (promised === undefined) return;
-  if (found === undefined ? promised.some((f) => f === 'geojson' || f === 'topojson') : promised.includes(found)) return;
+  if (found === undefined ? promised.some((f) => f === 'geojson' || f === 'topojson') : promised.includes(found))
+    return;
   const what = found === undefined || kind !== 'json' ? KIND_NAMES[kind] : FORMAT_NAMES[found];
-  throw new BoundaryFileError(path, `the extension ${extname(path)} says ${expectation(promised)}, but the content is ${what}`);
+  throw new BoundaryFileError(
+    path,
+    `the extension ${extname(path)} says ${expectation(promised)}, but the content is ${what}`,
+  );
 }
 
 function finish(path: string, parsed: Parsed): BoundaryFileContents {
@@ -147,22 +176,41 @@ function finish(path: string, parsed: Parsed): BoundaryFileContents {
     contents.collection.features.push(outcome.feature);
     contents.sourceIndex.push(index);
   });
-  if (outOfRange !== undefined && contents.collection.features.length === 0) throw notLonLat(path, parsed.crs, outOfRange);
+  if (outOfRange !== undefined && contents.collection.features.length === 0)
+    throw notLonLat(path, parsed.crs, outOfRange);
   return contents;
 }
 
-type Outcome = { repairs: string[] } & ({ feature: BoundaryFeature } | { code: RejectCode; reason: string; outOfRange: boolean });
+type Outcome = { repairs: string[] } & (
+  { feature: BoundaryFeature } | { code: RejectCode; reason: string; outOfRange: boolean }
+);
 
 function prepare(raw: RawFeature, crs: SourceCrs): Outcome {
   const { geometry, repairs, reject } = repairGeometry(raw.geometry);
-  if (geometry === undefined) return { repairs, code: reject?.code ?? 'malformed_geometry', reason: reject?.reason ?? 'unusable geometry', outOfRange: false };
+  if (geometry === undefined)
+    return {
+      repairs,
+      code: reject?.code ?? 'malformed_geometry',
+      reason: reject?.reason ?? 'unusable geometry',
+      outOfRange: false,
+    };
   const lonLat = toLonLat(geometry, crs);
   const bad = firstNonLonLat(lonLat);
   if (bad !== undefined) {
     const how = crs.toLonLat === undefined ? '' : ` after reprojection from ${crs.name}`;
-    return { repairs, code: 'not_lon_lat', reason: `position ${JSON.stringify(bad)} is not longitude/latitude${how}`, outOfRange: true };
+    return {
+      repairs,
+      code: 'not_lon_lat',
+      reason: `position ${JSON.stringify(bad)} is not longitude/latitude${how}`,
+      outOfRange: true,
+    };
   }
-  const feature: BoundaryFeature = { type: 'Feature', ...(raw.id === undefined ? {} : { id: raw.id }), properties: raw.properties ?? {}, geometry: lonLat };
+  const feature: BoundaryFeature = {
+    type: 'Feature',
+    ...(raw.id === undefined ? {} : { id: raw.id }),
+    properties: raw.properties ?? {},
+    geometry: lonLat,
+  };
   return { repairs, feature };
 }
 

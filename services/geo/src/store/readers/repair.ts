@@ -16,7 +16,10 @@ export interface RepairResult {
 
 /** Thrown inside this module for malformed input; becomes a rejection. */
 class Reject extends Error {
-  constructor(readonly code: RejectCode, message: string) {
+  constructor(
+    readonly code: RejectCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -50,8 +53,13 @@ export function repairGeometry(geometry: unknown): RepairResult {
     const tally: Tally = { duplicates: 0, closed: 0, degenerate: 0, orphans: 0 };
     const kept = polygons.flatMap((p, i) => cleanPolygon(p, polygons.length > 1 ? `polygon ${i + 1}, ` : '', tally));
     repairs.push(...describeTally(tally));
-    if (kept.length === 0) throw new Reject('degenerate_geometry', tally.degenerate === 0 ? 'empty geometry' : 'no valid rings: every outer ring is empty or degenerate');
-    const result: RegionGeometry = kept.length === 1 ? { type: 'Polygon', coordinates: kept[0]! } : { type: 'MultiPolygon', coordinates: kept };
+    if (kept.length === 0)
+      throw new Reject(
+        'degenerate_geometry',
+        tally.degenerate === 0 ? 'empty geometry' : 'no valid rings: every outer ring is empty or degenerate',
+      );
+    const result: RegionGeometry =
+      kept.length === 1 ? { type: 'Polygon', coordinates: kept[0]! } : { type: 'MultiPolygon', coordinates: kept };
     return { geometry: result, repairs };
   } catch (err) {
     if (!(err instanceof Reject)) throw err;
@@ -77,8 +85,14 @@ function flattenCollection(members: unknown[], repairs: string[]): unknown[] {
     return [];
   });
   const others = [...ignored].map(([type, n]) => `${n} ${type}`).join(', ');
-  if (polygons.length === 0) throw new Reject('not_polygonal', `GeometryCollection holds no polygons${others === '' ? '' : ` (only ${others})`}`);
-  repairs.push(`flattened a GeometryCollection to ${polygons.length} polygon(s)${others === '' ? '' : `, ignoring ${others}`}`);
+  if (polygons.length === 0)
+    throw new Reject(
+      'not_polygonal',
+      `GeometryCollection holds no polygons${others === '' ? '' : ` (only ${others})`}`,
+    );
+  repairs.push(
+    `flattened a GeometryCollection to ${polygons.length} polygon(s)${others === '' ? '' : `, ignoring ${others}`}`,
+  );
   return polygons;
 }
 
@@ -89,7 +103,9 @@ function arrayOf(value: unknown, what: string): unknown[] {
 
 /** The polygon with clean rings, or nothing when its outer ring is degenerate. */
 function cleanPolygon(polygon: unknown, label: string, tally: Tally): PolygonCoordinates[] {
-  const rings = arrayOf(polygon, 'a polygon').map((ring, r) => cleanRing(arrayOf(ring, 'a ring'), `${label}${r === 0 ? 'outer ring' : `hole ${r}`}`, tally));
+  const rings = arrayOf(polygon, 'a polygon').map((ring, r) =>
+    cleanRing(arrayOf(ring, 'a ring'), `${label}${r === 0 ? 'outer ring' : `hole ${r}`}`, tally),
+  );
   const [outer, ...holes] = rings;
   if (outer === undefined) return [];
   if (outer === null) {
@@ -114,7 +130,12 @@ function cleanRing(ring: unknown[], label: string, tally: Tally): Position[] | n
   }
   const first = positions[0];
   const last = positions[positions.length - 1];
-  if (first !== undefined && last !== undefined && positions.length > 1 && (first[0] !== last[0] || first[1] !== last[1])) {
+  if (
+    first !== undefined &&
+    last !== undefined &&
+    positions.length > 1 &&
+    (first[0] !== last[0] || first[1] !== last[1])
+  ) {
     positions.push(first);
     tally.closed++;
   }
@@ -161,7 +182,10 @@ function rejectCrossing(ring: readonly Position[], label: string): void {
   const crossing = findRingCrossing(ring);
   if (crossing === undefined) return;
   const [x, y] = crossing.at.map((v) => Number(v.toPrecision(10)));
-  throw new Reject('self_intersecting', `self-intersecting ring (${label}): edges ${crossing.edges[0]} and ${crossing.edges[1]} cross at [${x}, ${y}]`);
+  throw new Reject(
+    'self_intersecting',
+    `self-intersecting ring (${label}): edges ${crossing.edges[0]} and ${crossing.edges[1]} cross at [${x}, ${y}]`,
+  );
 }
 
 function describeTally(t: Tally): string[] {

@@ -13,7 +13,15 @@ function circle(n: number): number[][] {
 
 describe('findRingCrossing', () => {
   test('finds where a bowtie crosses itself', () => {
-    expect(findRingCrossing([[0, 0], [2, 2], [2, 0], [0, 2], [0, 0]])).toEqual({ edges: [0, 2], at: [1, 1] });
+    expect(
+      findRingCrossing([
+        [0, 0],
+        [2, 2],
+        [2, 0],
+        [0, 2],
+        [0, 0],
+      ]),
+    ).toEqual({ edges: [0, 2], at: [1, 1] });
   });
 
   test('finds the crossings of a pentagram', () => {
@@ -22,16 +30,40 @@ describe('findRingCrossing', () => {
   });
 
   test('passes simple rings, including a square and a triangle', () => {
-    expect(findRingCrossing([[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]])).toBeUndefined();
-    expect(findRingCrossing([[0, 0], [1, 0], [0, 1], [0, 0]])).toBeUndefined();
+    expect(
+      findRingCrossing([
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+        [0, 0],
+      ]),
+    ).toBeUndefined();
+    expect(
+      findRingCrossing([
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [0, 0],
+      ]),
+    ).toBeUndefined();
   });
 
   test('passes a ring that touches itself at a vertex (an ESRI inverted island)', () => {
-    const touching = [[0, 0], [4, 0], [4, 4], [2, 0], [0, 4], [0, 0]];
+    const touching = [
+      [0, 0],
+      [4, 0],
+      [4, 4],
+      [2, 0],
+      [0, 4],
+      [0, 0],
+    ];
     expect(findRingCrossing(touching)).toBeUndefined();
   });
 
-  test('finds one swapped pair of vertices in a 10,000-vertex ring, and passes the ring without it', async ({ annotate }) => {
+  test('finds one swapped pair of vertices in a 10,000-vertex ring, and passes the ring without it', async ({
+    annotate,
+  }) => {
     const ring = circle(10_000);
     const start = performance.now();
     expect(findRingCrossing(ring)).toBeUndefined();

@@ -6,9 +6,15 @@ import { join } from 'node:path';
  * false, `<name>.dbf` with one text field NAME) into `dir`, one single-ring polygon per
  * record. Rings are written as given (shapefile outer rings are clockwise).
  */
-export function writePolygonShapefile(dir: string, name: string, rings: number[][][], options: { names?: string[]; dbf?: boolean } = {}): string {
+export function writePolygonShapefile(
+  dir: string,
+  name: string,
+  rings: number[][][],
+  options: { names?: string[]; dbf?: boolean } = {},
+): string {
   writeFileSync(join(dir, `${name}.shp`), shpBytes(rings));
-  if (options.dbf !== false) writeFileSync(join(dir, `${name}.dbf`), dbfBytes(options.names ?? rings.map((_, i) => `shape ${i + 1}`)));
+  if (options.dbf !== false)
+    writeFileSync(join(dir, `${name}.dbf`), dbfBytes(options.names ?? rings.map((_, i) => `shape ${i + 1}`)));
   return join(dir, `${name}.shp`);
 }
 

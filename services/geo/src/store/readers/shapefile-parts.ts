@@ -23,7 +23,19 @@ export interface ParsedShapefile {
 }
 
 const POLYGON_TYPES = new Set([5, 15, 25]);
-const SHAPE_TYPE_NAMES: Record<number, string> = { 0: 'null', 1: 'Point', 3: 'PolyLine', 8: 'MultiPoint', 11: 'PointZ', 13: 'PolyLineZ', 18: 'MultiPointZ', 21: 'PointM', 23: 'PolyLineM', 28: 'MultiPointM', 31: 'MultiPatch' };
+const SHAPE_TYPE_NAMES: Record<number, string> = {
+  0: 'null',
+  1: 'Point',
+  3: 'PolyLine',
+  8: 'MultiPoint',
+  11: 'PointZ',
+  13: 'PolyLineZ',
+  18: 'MultiPointZ',
+  21: 'PointM',
+  23: 'PolyLineM',
+  28: 'MultiPointM',
+  31: 'MultiPatch',
+};
 
 /**
  * Parses a polygon shapefile. Its CRS comes from the .prj (`crsFromPrj`); without one the
@@ -32,26 +44,42 @@ const SHAPE_TYPE_NAMES: Record<number, string> = { 0: 'null', 1: 'Point', 3: 'Po
  * there is no .cpg, as ESRI does).
  */
 export async function parseShapefile(parts: ShapefileParts, file: string): Promise<ParsedShapefile> {
-  if (sniffContent(parts.shp) !== 'shapefile') throw new BoundaryFileError(file, `${parts.name}.shp is not a shapefile: it is ${describeBytes(parts.shp)}`);
+  if (sniffContent(parts.shp) !== 'shapefile')
+    throw new BoundaryFileError(file, `${parts.name}.shp is not a shapefile: it is ${describeBytes(parts.shp)}`);
   const header = new DataView(parts.shp.buffer, parts.shp.byteOffset, parts.shp.byteLength);
   const shapeType = header.getInt32(32, true);
   if (!POLYGON_TYPES.has(shapeType)) {
-    throw new BoundaryFileError(file, `${parts.name}.shp holds ${SHAPE_TYPE_NAMES[shapeType] ?? `type ${shapeType}`} shapes; boundaries must be polygons`);
+    throw new BoundaryFileError(
+      file,
+      `${parts.name}.shp holds ${SHAPE_TYPE_NAMES[shapeType] ?? `type ${shapeType}`} shapes; boundaries must be polygons`,
+    );
   }
   const crs = parts.prj === undefined ? assumedLonLat(header, parts.name, file) : crsFromPrj(parts.prj, file);
   try {
     const collection = await read(parts.shp, parts.dbf, { encoding: dbfEncoding(parts.cpg) });
     return { features: collection.features, crs };
   } catch (err) {
-    throw new BoundaryFileError(file, `${parts.name} is not a readable shapefile: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw new BoundaryFileError(
+      file,
+      `${parts.name} is not a readable shapefile: ${err instanceof Error ? err.message : String(err)}`,
+      { cause: err },
+    );
   }
 }
 
 function assumedLonLat(header: DataView, name: string, file: string): SourceCrs {
-  const [minX, minY, maxX, maxY] = [36, 44, 52, 60].map((offset) => header.getFloat64(offset, true)) as [number, number, number, number];
+  const [minX, minY, maxX, maxY] = [36, 44, 52, 60].map((offset) => header.getFloat64(offset, true)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   if (isLonLat([minX, minY]) && isLonLat([maxX, maxY])) return { name: 'NAD83 lon/lat (assumed: no .prj)' };
   const box = [minX, minY, maxX, maxY].map((v) => Math.round(v)).join(', ');
-  throw new BoundaryFileError(file, `${name} has no .prj and coordinates are not longitude/latitude (bounding box ${box}); add the .prj that came with it`);
+  throw new BoundaryFileError(
+    file,
+    `${name} has no .prj and coordinates are not longitude/latitude (bounding box ${box}); add the .prj that came with it`,
+  );
 }
 
 /** The WHATWG label for a .cpg's content (`UTF-8`, `1252`, `ANSI 1252`, `ISO-8859-1`…). */

@@ -26,7 +26,9 @@ describe('sniffContent', () => {
 
 test('describeBytes quotes text and shows binary in hex', () => {
   expect(describeBytes(text('PRECINCT,NAME'))).toBe('text beginning "PRECINCT,NAME"');
-  expect(describeBytes(bytes(0xca, 0xfe, 0xba, 0xbe))).toBe('4 bytes of unrecognised binary data (beginning ca fe ba be)');
+  expect(describeBytes(bytes(0xca, 0xfe, 0xba, 0xbe))).toBe(
+    '4 bytes of unrecognised binary data (beginning ca fe ba be)',
+  );
 });
 
 test('extensions promise formats case-insensitively, and unknown ones promise nothing', () => {

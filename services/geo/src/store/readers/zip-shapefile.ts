@@ -27,7 +27,8 @@ export function shapefileFromZip(bytes: Uint8Array, file: string, layer?: string
       return shpCandidates(archive, name, listEntries(archive, file, name));
     });
   }
-  if (candidates.length === 0) throw new BoundaryFileError(file, `the zip holds no shapefile (.shp); it holds ${summarise(top)}`);
+  if (candidates.length === 0)
+    throw new BoundaryFileError(file, `the zip holds no shapefile (.shp); it holds ${summarise(top)}`);
   return partsOf(pick(candidates, file, layer), file);
 }
 
@@ -42,13 +43,20 @@ function listEntries(archive: Uint8Array, file: string, container: string): stri
       },
     });
   } catch (err) {
-    throw new BoundaryFileError(file, `${container === '' ? 'the zip' : container} is not a readable zip archive: ${String(err)}`, { cause: err });
+    throw new BoundaryFileError(
+      file,
+      `${container === '' ? 'the zip' : container} is not a readable zip archive: ${String(err)}`,
+      { cause: err },
+    );
   }
   return names.filter((name) => !isJunk(name));
 }
 
 function isJunk(name: string): boolean {
-  return name.endsWith('/') || name.split('/').some((part) => part === '__MACOSX' || part.startsWith('._') || part === '.DS_Store');
+  return (
+    name.endsWith('/') ||
+    name.split('/').some((part) => part === '__MACOSX' || part.startsWith('._') || part === '.DS_Store')
+  );
 }
 
 function shpCandidates(archive: Uint8Array, container: string, names: string[]): Candidate[] {
@@ -75,10 +83,18 @@ function pick(candidates: Candidate[], file: string, layer: string | undefined):
   if (layer !== undefined) {
     const wanted = layer.toLowerCase();
     const match = candidates.find((c) => [layerName(c), baseName(c.entry)].some((n) => n.toLowerCase() === wanted));
-    if (match === undefined) throw new BoundaryFileError(file, `no shapefile named ${layer} in the zip; it has ${candidates.map(layerName).join(', ')}`);
+    if (match === undefined)
+      throw new BoundaryFileError(
+        file,
+        `no shapefile named ${layer} in the zip; it has ${candidates.map(layerName).join(', ')}`,
+      );
     return match;
   }
-  if (candidates.length > 1) throw new BoundaryFileError(file, `the zip holds ${candidates.length} shapefiles (${candidates.map(layerName).join(', ')}); choose one with the layer option`);
+  if (candidates.length > 1)
+    throw new BoundaryFileError(
+      file,
+      `the zip holds ${candidates.length} shapefiles (${candidates.map(layerName).join(', ')}); choose one with the layer option`,
+    );
   return candidates[0]!;
 }
 
@@ -93,7 +109,11 @@ function partsOf(c: Candidate, file: string): ShapefileParts {
   const entries = unzipSync(c.archive, { filter: (f) => !isJunk(f.name) && wanted.has(f.name.toLowerCase()) });
   for (const [name, bytes] of Object.entries(entries)) found.set(wanted.get(name.toLowerCase())!, bytes);
   const dbf = found.get('dbf');
-  if (dbf === undefined) throw new BoundaryFileError(file, `${c.entry} has no ${baseName(c.entry)}.dbf beside it${c.container === '' ? '' : ` in ${c.container}`} (the attribute table is required)`);
+  if (dbf === undefined)
+    throw new BoundaryFileError(
+      file,
+      `${c.entry} has no ${baseName(c.entry)}.dbf beside it${c.container === '' ? '' : ` in ${c.container}`} (the attribute table is required)`,
+    );
   const text = (ext: string) => {
     const bytes = found.get(ext);
     return bytes === undefined ? undefined : new TextDecoder().decode(bytes);

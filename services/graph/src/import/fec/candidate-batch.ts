@@ -34,7 +34,8 @@ export interface CandidateDrafts {
  * the general election ballot, and it makes no ballot-access claim.
  */
 export function candidateDrafts(c: FecCandidate, ctx: CandidateContext): CandidateDrafts | { reason: string } {
-  if (slugKey(c.name.display) === '') return { reason: `CAND_NAME "${c.name.display}" has no letters or digits to key the candidacy by` };
+  if (slugKey(c.name.display) === '')
+    return { reason: `CAND_NAME "${c.name.display}" has no letters or digits to key the candidacy by` };
   const race = raceOf(c, ctx);
   if ('reason' in race) return race;
   const { seat, special } = race;
@@ -43,7 +44,16 @@ export function candidateDrafts(c: FecCandidate, ctx: CandidateContext): Candida
   const candidacy = candidacyDraft(c, contest, person.slug, ctx.provenance.slug);
   const party = 'party' in c.party ? partyDraft(c.party.party) : undefined;
   const general = seat.office.slug === presidency().office.slug ? [] : generalDrafts(seat, special, ctx.cycle);
-  const nodes: NodeDraft[] = [ctx.provenance, person, ...(party === undefined ? [] : [party]), reference(seat.region), seat.office, contest, ...general.flatMap((g) => g.nodes), candidacy];
+  const nodes: NodeDraft[] = [
+    ctx.provenance,
+    person,
+    ...(party === undefined ? [] : [party]),
+    reference(seat.region),
+    seat.office,
+    contest,
+    ...general.flatMap((g) => g.nodes),
+    candidacy,
+  ];
   const edges: EdgeDoc[] = [
     edge('SERVES_REGION', seat.office.slug, seat.region.slug),
     edge('IN_REGION', contest.slug, seat.region.slug),
@@ -64,10 +74,14 @@ function raceOf(c: FecCandidate, ctx: CandidateContext): { seat: Seat; special: 
     const held = seatNotUp(c, ctx);
     if (held !== undefined) return held;
     const senate = senateContest(state, ctx.cycle, ctx.senateSpecials);
-    return 'reason' in senate ? senate : { seat: senateSeat(state, senate.senateClass), special: senate.type === 'special' };
+    return 'reason' in senate
+      ? senate
+      : { seat: senateSeat(state, senate.senateClass), special: senate.type === 'special' };
   }
   const district = congressionalRegion(state, c.district ?? '');
-  return district === undefined ? { reason: `CAND_OFFICE_DISTRICT "${c.district}" names no district` } : { seat: houseSeat(state, district), special: false };
+  return district === undefined
+    ? { reason: `CAND_OFFICE_DISTRICT "${c.district}" names no district` }
+    : { seat: houseSeat(state, district), special: false };
 }
 
 /**
@@ -101,7 +115,11 @@ function generalDrafts(seat: Seat, special: boolean, year: number): { nodes: Nod
     slug: electionSlug(seat.office.state, day),
     state: seat.office.state,
     tier: '',
-    data: { name: `${year} ${state?.name ?? seat.office.state.toUpperCase()} general election`, date: day, type: 'general' },
+    data: {
+      name: `${year} ${state?.name ?? seat.office.state.toUpperCase()} general election`,
+      date: day,
+      type: 'general',
+    },
   };
   const contest: PlainDraft<'contest'> = {
     kind: 'contest',
@@ -109,14 +127,27 @@ function generalDrafts(seat: Seat, special: boolean, year: number): { nodes: Nod
     state: seat.office.state,
     tier: 'federal',
     data: {
-      name: special ? `${seat.contestName}, special election` : seat.contestName, type, date: day, year,
-      level: seat.office.data.level, region: seat.region.slug, office: seat.office.slug, seats: 1, special,
+      name: special ? `${seat.contestName}, special election` : seat.contestName,
+      type,
+      date: day,
+      year,
+      level: seat.office.data.level,
+      region: seat.region.slug,
+      office: seat.office.slug,
+      seats: 1,
+      special,
     },
   };
-  return [{
-    nodes: [reference(election), reference(contest)],
-    edges: [edge('IN_REGION', slugText, seat.region.slug), edge('FOR_OFFICE', slugText, seat.office.slug), edge('IN_ELECTION', slugText, election.slug)],
-  }];
+  return [
+    {
+      nodes: [reference(election), reference(contest)],
+      edges: [
+        edge('IN_REGION', slugText, seat.region.slug),
+        edge('FOR_OFFICE', slugText, seat.office.slug),
+        edge('IN_ELECTION', slugText, election.slug),
+      ],
+    },
+  ];
 }
 
 /** `contest:co-cd-1-us-representative-2026-primary`: the seat's nomination in the cycle, its day not known from the FEC. */
@@ -148,7 +179,15 @@ function personDraft(c: FecCandidate, state: string, known: KnownCandidates, asO
     slug: other ?? slug('person', `fec-${c.id.toLowerCase()}`),
     state,
     tier: '',
-    data: { name: c.name.display, givenName: c.name.given, familyName: c.name.family, ids: { fec: [c.id] }, birthday: null, gender: null, asOf },
+    data: {
+      name: c.name.display,
+      givenName: c.name.given,
+      familyName: c.name.family,
+      ids: { fec: [c.id] },
+      birthday: null,
+      gender: null,
+      asOf,
+    },
   };
   return other === undefined ? draft : reference(draft);
 }
@@ -159,8 +198,18 @@ function personDraft(c: FecCandidate, state: string, known: KnownCandidates, asO
  * and that the candidate has DECLARED: registering with the FEC is not filing with the
  * state for a place on a ballot.
  */
-function candidacyDraft(c: FecCandidate, contest: PlainDraft<'contest'>, person: string, provenance: string): CandidacyDraft {
-  const claims: CandidacyDraft['claims'] = { name: c.name.display, person, contest: contest.slug, filingStatus: 'DECLARED' };
+function candidacyDraft(
+  c: FecCandidate,
+  contest: PlainDraft<'contest'>,
+  person: string,
+  provenance: string,
+): CandidacyDraft {
+  const claims: CandidacyDraft['claims'] = {
+    name: c.name.display,
+    person,
+    contest: contest.slug,
+    filingStatus: 'DECLARED',
+  };
   if ('party' in c.party) claims.party = partySlug(c.party.party);
   else if ('none' in c.party) claims.party = null;
   if (c.ici !== '') claims.isIncumbent = c.ici === 'I';

@@ -30,21 +30,29 @@ const CAND_ID = /^[HS]\d[A-Z]{2}\d{5}$|^P\d{8}$/;
  */
 export function readCandidate(row: Record<WeballColumn, string>, cycle: number): FecCandidate | { reason: string } {
   const id = row.CAND_ID.toUpperCase();
-  if (!CAND_ID.test(id)) return { reason: `CAND_ID "${row.CAND_ID}" is not an FEC candidate id (H8CO02160, S0CO00211, P80000268)` };
+  if (!CAND_ID.test(id))
+    return { reason: `CAND_ID "${row.CAND_ID}" is not an FEC candidate id (H8CO02160, S0CO00211, P80000268)` };
   if (row.CAND_NAME === '') return { reason: 'CAND_NAME is empty' };
   const ici = row.CAND_ICI.toUpperCase();
   if (!['I', 'C', 'O', ''].includes(ici)) return { reason: `CAND_ICI "${row.CAND_ICI}" is not I, C or O` };
   if (row.CAND_PTY_AFFILIATION === '') return { reason: 'CAND_PTY_AFFILIATION is empty' };
   const party = fecParty(row.CAND_PTY_AFFILIATION);
-  if (party === undefined) return { reason: `CAND_PTY_AFFILIATION "${row.CAND_PTY_AFFILIATION}" is not an FEC party code` };
+  if (party === undefined)
+    return { reason: `CAND_PTY_AFFILIATION "${row.CAND_PTY_AFFILIATION}" is not an FEC party code` };
   const coverageEnd = row.CVG_END_DT === '' ? null : parseDate(row.CVG_END_DT);
   if (coverageEnd === undefined) return { reason: `CVG_END_DT "${row.CVG_END_DT}" is not a date` };
   const base = { id, name: fecName(row.CAND_NAME), ici: ici as FecCandidate['ici'], party, coverageEnd };
   const office = id[0] as FecCandidate['office'];
-  if (office === 'P') return cycle % 4 === 0 ? { ...base, office } : { reason: `CAND_ID ${id} runs for President, and ${cycle} has no presidential election` };
+  if (office === 'P')
+    return cycle % 4 === 0
+      ? { ...base, office }
+      : { reason: `CAND_ID ${id} runs for President, and ${cycle} has no presidential election` };
   const state = /^[A-Z]{2}$/i.test(row.CAND_OFFICE_ST) ? findState(row.CAND_OFFICE_ST) : undefined;
   if (state === undefined) return { reason: `CAND_OFFICE_ST "${row.CAND_OFFICE_ST}" is not a state` };
-  if (office === 'S') return state.kind === 'state' ? { ...base, office, state } : { reason: `CAND_OFFICE_ST "${row.CAND_OFFICE_ST}": ${state.name} elects no senators` };
+  if (office === 'S')
+    return state.kind === 'state'
+      ? { ...base, office, state }
+      : { reason: `CAND_OFFICE_ST "${row.CAND_OFFICE_ST}": ${state.name} elects no senators` };
   const district = houseDistrict(row.CAND_OFFICE_DISTRICT, state, cycle);
   return 'reason' in district ? district : { ...base, office, state, district: district.code };
 }
@@ -59,8 +67,15 @@ function houseDistrict(text: string, state: StateInfo, cycle: number): { code: s
   if (!/^\d{1,2}$/.test(text)) return { reason: `CAND_OFFICE_DISTRICT "${text}" is not a district number` };
   const n = Number(text);
   const seats = houseSeats(state.usps, cycle);
-  if (seats === 1 || state.kind !== 'state') return n <= 1 ? { code: '00' } : { reason: `CAND_OFFICE_DISTRICT "${text}": ${state.name} elects one member, at large` };
-  if (n === 0) return seats === undefined ? { code: '00' } : { reason: `CAND_OFFICE_DISTRICT "${text}" (at large): ${state.name} has ${seats} districts in ${cycle}` };
-  if (seats !== undefined && n > seats) return { reason: `CAND_OFFICE_DISTRICT "${text}": ${state.name} has ${seats} districts in ${cycle}` };
+  if (seats === 1 || state.kind !== 'state')
+    return n <= 1
+      ? { code: '00' }
+      : { reason: `CAND_OFFICE_DISTRICT "${text}": ${state.name} elects one member, at large` };
+  if (n === 0)
+    return seats === undefined
+      ? { code: '00' }
+      : { reason: `CAND_OFFICE_DISTRICT "${text}" (at large): ${state.name} has ${seats} districts in ${cycle}` };
+  if (seats !== undefined && n > seats)
+    return { reason: `CAND_OFFICE_DISTRICT "${text}": ${state.name} has ${seats} districts in ${cycle}` };
   return { code: text.padStart(2, '0') };
 }

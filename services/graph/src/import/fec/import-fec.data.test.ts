@@ -19,7 +19,8 @@ describe('importFecCandidates on the real FEC files', () => {
 
   describe.skipIf(weball26 === undefined)('weball26.txt', () => {
     let result: Collected;
-    const byId = (id: string) => result.batches.find((b) => b.batch.nodes.some((n) => n.kind === 'person' && n.data.ids.fec?.includes(id)))?.batch;
+    const byId = (id: string) =>
+      result.batches.find((b) => b.batch.nodes.some((n) => n.kind === 'person' && n.data.ids.fec?.includes(id)))?.batch;
     beforeAll(async () => {
       result = await collect(importFecCandidates(weball26!, { retrievedAt: '2026-03-24T00:00:00Z' }));
     });
@@ -28,7 +29,9 @@ describe('importFecCandidates on the real FEC files', () => {
       expect(result.batches.length + result.rejections.length).toBe(3582);
       expect(result.batches).toHaveLength(3292);
       expect(result.rejections).toHaveLength(290);
-      expect(result.rejections.every((r) => /^weball26\.txt line \d+$/.test(r.rejected.at) && r.rejected.reason.length > 10)).toBe(true);
+      expect(
+        result.rejections.every((r) => /^weball26\.txt line \d+$/.test(r.rejected.at) && r.rejected.reason.length > 10),
+      ).toBe(true);
     });
 
     it("dates its provenance by the file's own latest coverage end, not by when the copy was made", async () => {
@@ -41,54 +44,120 @@ describe('importFecCandidates on the real FEC files', () => {
     it('a Colorado House member: person, party, office, the undated 2026 primary, and a DECLARED incumbent candidacy', () => {
       const batch = byId('H6CO01141')!;
       expect(node(batch, 'person:fec-h6co01141')).toEqual({
-        kind: 'person', slug: 'person:fec-h6co01141', state: 'co', tier: '',
-        data: { name: 'Diana L Degette', givenName: 'Diana L', familyName: 'Degette', ids: { fec: ['H6CO01141'] }, birthday: null, gender: null, asOf: '2026-03-24T00:00:00.000Z' },
+        kind: 'person',
+        slug: 'person:fec-h6co01141',
+        state: 'co',
+        tier: '',
+        data: {
+          name: 'Diana L Degette',
+          givenName: 'Diana L',
+          familyName: 'Degette',
+          ids: { fec: ['H6CO01141'] },
+          birthday: null,
+          gender: null,
+          asOf: '2026-03-24T00:00:00.000Z',
+        },
       });
       expect(node(batch, 'contest:co-cd-1-us-representative-2026-primary')).toEqual({
-        kind: 'contest', slug: 'contest:co-cd-1-us-representative-2026-primary', state: 'co', tier: 'federal',
+        kind: 'contest',
+        slug: 'contest:co-cd-1-us-representative-2026-primary',
+        state: 'co',
+        tier: 'federal',
         data: {
-          name: 'U.S. Representative, Colorado District 1, 2026 primary', type: 'primary', date: '', year: 2026, level: 'congressional-district',
-          region: 'region:co-cd-1', office: 'office:co-cd-1-us-representative', seats: 1, special: false,
+          name: 'U.S. Representative, Colorado District 1, 2026 primary',
+          type: 'primary',
+          date: '',
+          year: 2026,
+          level: 'congressional-district',
+          region: 'region:co-cd-1',
+          office: 'office:co-cd-1-us-representative',
+          seats: 1,
+          special: false,
         },
       });
       expect(candidacyOf(batch)).toEqual({
-        kind: 'candidacy', slug: 'candidacy:co-cd-1-us-representative-2026-primary-diana-l-degette', state: 'co', tier: 'federal',
-        claims: { name: 'Diana L Degette', person: 'person:fec-h6co01141', contest: 'contest:co-cd-1-us-representative-2026-primary', filingStatus: 'DECLARED', party: 'party:democratic', isIncumbent: true },
+        kind: 'candidacy',
+        slug: 'candidacy:co-cd-1-us-representative-2026-primary-diana-l-degette',
+        state: 'co',
+        tier: 'federal',
+        claims: {
+          name: 'Diana L Degette',
+          person: 'person:fec-h6co01141',
+          contest: 'contest:co-cd-1-us-representative-2026-primary',
+          filingStatus: 'DECLARED',
+          party: 'party:democratic',
+          isIncumbent: true,
+        },
         provenance: 'provenance:fec-weball26',
       });
       expect(node(batch, 'region:co-cd-1')).toMatchObject({ createOnly: true });
       // The primary has no day (the FEC does not know Colorado's); a registration makes no ballot-access claim.
       expect(candidacyOf(batch).claims).not.toHaveProperty('ballotAccess');
       // The seat is elected this cycle: its general contest, a reference without candidacies, on election day.
-      expect(node(batch, 'contest:co-cd-1-us-representative-2026-general')).toMatchObject({ createOnly: true, data: { type: 'general', date: '2026-11-03' } });
-      expect(node(batch, 'election:co-2026-11-03')).toMatchObject({ createOnly: true, state: 'co', data: { date: '2026-11-03', type: 'general' } });
-      expect(batch.nodes.filter((n) => n.kind === 'candidacy').map((n) => n.slug)).toEqual(['candidacy:co-cd-1-us-representative-2026-primary-diana-l-degette']);
-      expect(node(batch, 'provenance:fec-weball26')).toMatchObject({ data: { method: 'official-filing', publisher: 'Federal Election Commission', retrievedAt: '2026-03-24T00:00:00.000Z' } });
-      expect(batch.edges.map((e) => `${e.kind} ${e.to}`)).toEqual(expect.arrayContaining([
-        'IN_REGION region:co-cd-1', 'FOR_OFFICE office:co-cd-1-us-representative',
-        'FOR_CONTEST contest:co-cd-1-us-representative-2026-primary', 'OF_PERSON person:fec-h6co01141', 'OF_PARTY party:democratic',
-        'SERVES_REGION region:co-cd-1', 'SUPPORTED_BY provenance:fec-weball26',
-      ]));
+      expect(node(batch, 'contest:co-cd-1-us-representative-2026-general')).toMatchObject({
+        createOnly: true,
+        data: { type: 'general', date: '2026-11-03' },
+      });
+      expect(node(batch, 'election:co-2026-11-03')).toMatchObject({
+        createOnly: true,
+        state: 'co',
+        data: { date: '2026-11-03', type: 'general' },
+      });
+      expect(batch.nodes.filter((n) => n.kind === 'candidacy').map((n) => n.slug)).toEqual([
+        'candidacy:co-cd-1-us-representative-2026-primary-diana-l-degette',
+      ]);
+      expect(node(batch, 'provenance:fec-weball26')).toMatchObject({
+        data: {
+          method: 'official-filing',
+          publisher: 'Federal Election Commission',
+          retrievedAt: '2026-03-24T00:00:00.000Z',
+        },
+      });
+      expect(batch.edges.map((e) => `${e.kind} ${e.to}`)).toEqual(
+        expect.arrayContaining([
+          'IN_REGION region:co-cd-1',
+          'FOR_OFFICE office:co-cd-1-us-representative',
+          'FOR_CONTEST contest:co-cd-1-us-representative-2026-primary',
+          'OF_PERSON person:fec-h6co01141',
+          'OF_PARTY party:democratic',
+          'SERVES_REGION region:co-cd-1',
+          'SUPPORTED_BY provenance:fec-weball26',
+        ]),
+      );
     });
 
     it('challengers are not incumbents; Senate rows run for the class up in 2026 in their state', () => {
       expect(candidacyOf(byId('H6CO01273')!).claims).toMatchObject({ isIncumbent: false, party: 'party:democratic' });
       const senate = byId('S0CO00575')!;
       expect(candidacyOf(senate).claims.contest).toBe('contest:co-us-senator-class-2-2026-primary');
-      expect(node(senate, 'office:co-us-senator-class-2')).toMatchObject({ state: 'co', data: { level: 'state', region: 'region:co' } });
+      expect(node(senate, 'office:co-us-senator-class-2')).toMatchObject({
+        state: 'co',
+        data: { level: 'state', region: 'region:co' },
+      });
       expect(node(senate, 'region:co')).toMatchObject({ createOnly: true, data: { level: 'state' } });
     });
 
     it("Ohio's and Florida's 2026 Senate races are the class 3 specials", () => {
       const husted = byId('S6OH00304')!;
-      expect(node(husted, 'contest:oh-us-senator-class-3-2026-primary')).toMatchObject({ data: { type: 'primary', special: true, date: '', name: 'U.S. Senator (Class 3), Ohio, 2026 special election primary' } });
+      expect(node(husted, 'contest:oh-us-senator-class-3-2026-primary')).toMatchObject({
+        data: {
+          type: 'primary',
+          special: true,
+          date: '',
+          name: 'U.S. Senator (Class 3), Ohio, 2026 special election primary',
+        },
+      });
       expect(candidacyOf(byId('S6FL00640')!).claims.contest).toBe('contest:fl-us-senator-class-3-2026-primary');
     });
 
     it("DC's and the territories' members (district 00, or 01 in the Northern Marianas) are delegates", () => {
-      const mp = result.batches.filter((b) => b.batch.nodes.some((n) => n.slug === 'contest:mp-cd-delegate-us-representative-2026-primary'));
+      const mp = result.batches.filter((b) =>
+        b.batch.nodes.some((n) => n.slug === 'contest:mp-cd-delegate-us-representative-2026-primary'),
+      );
       expect(mp.length).toBeGreaterThanOrEqual(3);
-      expect(result.batches.some((b) => node(b.batch, 'office:dc-cd-delegate-us-representative') !== undefined)).toBe(true);
+      expect(result.batches.some((b) => node(b.batch, 'office:dc-cd-delegate-us-representative') !== undefined)).toBe(
+        true,
+      );
     });
 
     it('rejects what it cannot place, saying why', () => {
@@ -98,50 +167,94 @@ describe('importFecCandidates on the real FEC files', () => {
       expect(why).toContain('CAND_OFFICE_DISTRICT "00" (at large): Montana has 2 districts in 2026');
       expect(why).toContain('CAND_OFFICE_DISTRICT "53": California has 52 districts in 2026');
       expect(why).toContain('CAND_OFFICE_DISTRICT is empty');
-      expect(why.filter((r) => r.startsWith('California has no class 2 Senate seat, the class elected in 2026'))).toHaveLength(20);
+      expect(
+        why.filter((r) => r.startsWith('California has no class 2 Senate seat, the class elected in 2026')),
+      ).toHaveLength(20);
       expect(why.filter((r) => /one name twice in one contest, under two CAND_IDs/.test(r)).length).toBeGreaterThan(40);
     });
 
     it.skipIf(legislators === undefined)("a sitting member's candidacy points at the legislator's person", async () => {
       const known = await fecPersonIndex(legislators!);
       const { batches } = await collect(importFecCandidates(weball26!, { known }));
-      const batch = batches.find((b) => b.batch.nodes.some((n) => n.kind === 'candidacy' && n.slug.endsWith('-diana-l-degette')))!.batch;
+      const batch = batches.find((b) =>
+        b.batch.nodes.some((n) => n.kind === 'candidacy' && n.slug.endsWith('-diana-l-degette')),
+      )!.batch;
       expect(candidacyOf(batch).claims.person).toBe('person:bioguide-d000197');
       expect(node(batch, 'person:bioguide-d000197')).toMatchObject({ createOnly: true });
       expect(batch.edges).toContainEqual(expect.objectContaining({ kind: 'OF_PERSON', to: 'person:bioguide-d000197' }));
       expect(batch.edges.some((e) => e.kind === 'SUPPORTED_BY' && e.from === 'person:bioguide-d000197')).toBe(false);
     });
 
-    it.skipIf(legislators === undefined)('a sitting senator whose seat is not up this cycle is no candidate in it', async () => {
-      const known = await fecPersonIndex(legislators!);
-      const { batches, rejections } = await collect(importFecCandidates(weball26!, { known }));
-      // Michael Bennet holds Colorado's class 3 seat until 2029; 2026 elects class 2 (Hickenlooper's).
-      expect(batches.some((b) => b.batch.nodes.some((n) => n.kind === 'candidacy' && /-michael-f-bennet$/.test(n.slug)))).toBe(false);
-      expect(reasons(rejections)).toContainEqual(expect.stringMatching(/^CAND_ID S\w+ is the sitting senator for CO's class 3 seat, whose term runs to 2029-01-03: the seat is not elected in 2026/));
-      const hickenlooper = batches.find((b) => b.batch.nodes.some((n) => n.kind === 'candidacy' && /-john-w-hickenlooper$/.test(n.slug)));
-      expect(hickenlooper === undefined ? undefined : candidacyOf(hickenlooper.batch).claims).toMatchObject({ contest: 'contest:co-us-senator-class-2-2026-primary', isIncumbent: true });
-    });
+    it.skipIf(legislators === undefined)(
+      'a sitting senator whose seat is not up this cycle is no candidate in it',
+      async () => {
+        const known = await fecPersonIndex(legislators!);
+        const { batches, rejections } = await collect(importFecCandidates(weball26!, { known }));
+        // Michael Bennet holds Colorado's class 3 seat until 2029; 2026 elects class 2 (Hickenlooper's).
+        expect(
+          batches.some((b) => b.batch.nodes.some((n) => n.kind === 'candidacy' && /-michael-f-bennet$/.test(n.slug))),
+        ).toBe(false);
+        expect(reasons(rejections)).toContainEqual(
+          expect.stringMatching(
+            /^CAND_ID S\w+ is the sitting senator for CO's class 3 seat, whose term runs to 2029-01-03: the seat is not elected in 2026/,
+          ),
+        );
+        const hickenlooper = batches.find((b) =>
+          b.batch.nodes.some((n) => n.kind === 'candidacy' && /-john-w-hickenlooper$/.test(n.slug)),
+        );
+        expect(hickenlooper === undefined ? undefined : candidacyOf(hickenlooper.batch).claims).toMatchObject({
+          contest: 'contest:co-us-senator-class-2-2026-primary',
+          isIncumbent: true,
+        });
+      },
+    );
   });
 
-  it.skipIf(weball24 === undefined)('weball24.txt: a presidential registration declares for the 2024 nomination, nationally', async () => {
-    const { batches, rejections } = await collect(importFecCandidates(weball24!));
-    expect(batches.length + rejections.length).toBe(3860);
-    const harris = batches.find((b) => b.batch.nodes.some((n) => n.slug === 'person:fec-p00009423'))!.batch;
-    expect(candidacyOf(harris)).toMatchObject({ slug: 'candidacy:us-president-2024-primary-kamala-harris', state: '', tier: 'federal', claims: { party: 'party:democratic', filingStatus: 'DECLARED' } });
-    expect(node(harris, 'contest:us-president-2024-primary')).toMatchObject({ state: '', data: { level: 'national', region: 'region:us', date: '', type: 'primary' } });
-    // No presidential general contest: each state's presidential contest is the state's own (its certified results).
-    expect(batches.some((b) => b.batch.nodes.some((n) => n.kind === 'contest' && /us-president-2024-general$/.test(n.slug)))).toBe(false);
-    expect(node(harris, 'provenance:fec-weball24')).toBeDefined();
-  });
+  it.skipIf(weball24 === undefined)(
+    'weball24.txt: a presidential registration declares for the 2024 nomination, nationally',
+    async () => {
+      const { batches, rejections } = await collect(importFecCandidates(weball24!));
+      expect(batches.length + rejections.length).toBe(3860);
+      const harris = batches.find((b) => b.batch.nodes.some((n) => n.slug === 'person:fec-p00009423'))!.batch;
+      expect(candidacyOf(harris)).toMatchObject({
+        slug: 'candidacy:us-president-2024-primary-kamala-harris',
+        state: '',
+        tier: 'federal',
+        claims: { party: 'party:democratic', filingStatus: 'DECLARED' },
+      });
+      expect(node(harris, 'contest:us-president-2024-primary')).toMatchObject({
+        state: '',
+        data: { level: 'national', region: 'region:us', date: '', type: 'primary' },
+      });
+      // No presidential general contest: each state's presidential contest is the state's own (its certified results).
+      expect(
+        batches.some((b) =>
+          b.batch.nodes.some((n) => n.kind === 'contest' && /us-president-2024-general$/.test(n.slug)),
+        ),
+      ).toBe(false);
+      expect(node(harris, 'provenance:fec-weball24')).toBeDefined();
+    },
+  );
 });
 
 describe('importFecCandidates on bad input', () => {
   const fx = fixtureDir();
   afterEach(() => fx.cleanup());
 
-  const GOOD: Partial<Record<WeballColumn, string>> = { CAND_ID: 'H6CO01141', CAND_NAME: 'DEGETTE, DIANA L', CAND_ICI: 'I', PTY_CD: '1', CAND_PTY_AFFILIATION: 'DEM', CAND_OFFICE_ST: 'CO', CAND_OFFICE_DISTRICT: '01', CVG_END_DT: '12/31/2025' };
-  const row = (over: Partial<Record<WeballColumn, string>> = {}) => WEBALL_COLUMNS.map((c) => ({ ...GOOD, ...over })[c] ?? '0').join('|');
-  const weball = (...lines: (string | Buffer)[]) => fx.write('weball26.txt', Buffer.concat(lines.map((l) => (typeof l === 'string' ? Buffer.from(`${l}\n`) : l))));
+  const GOOD: Partial<Record<WeballColumn, string>> = {
+    CAND_ID: 'H6CO01141',
+    CAND_NAME: 'DEGETTE, DIANA L',
+    CAND_ICI: 'I',
+    PTY_CD: '1',
+    CAND_PTY_AFFILIATION: 'DEM',
+    CAND_OFFICE_ST: 'CO',
+    CAND_OFFICE_DISTRICT: '01',
+    CVG_END_DT: '12/31/2025',
+  };
+  const row = (over: Partial<Record<WeballColumn, string>> = {}) =>
+    WEBALL_COLUMNS.map((c) => ({ ...GOOD, ...over })[c] ?? '0').join('|');
+  const weball = (...lines: (string | Buffer)[]) =>
+    fx.write('weball26.txt', Buffer.concat(lines.map((l) => (typeof l === 'string' ? Buffer.from(`${l}\n`) : l))));
 
   it('rejects each bad row with the column and value, and drafts the good ones', async () => {
     const path = weball(
@@ -160,11 +273,17 @@ describe('importFecCandidates on bad input', () => {
     const { batches, rejections } = await collect(importFecCandidates(path));
     expect(batches.map((b) => b.at)).toEqual(['weball26.txt line 1']);
     expect(rejections.map((r) => r.rejected)).toEqual([
-      { at: 'weball26.txt line 2', reason: 'CAND_ID "X6CO01141" is not an FEC candidate id (H8CO02160, S0CO00211, P80000268)' },
+      {
+        at: 'weball26.txt line 2',
+        reason: 'CAND_ID "X6CO01141" is not an FEC candidate id (H8CO02160, S0CO00211, P80000268)',
+      },
       { at: 'weball26.txt line 3', reason: 'CAND_OFFICE_ST "XX" is not a state' },
       { at: 'weball26.txt line 4', reason: 'CAND_OFFICE_DISTRICT "09": Colorado has 8 districts in 2026' },
       { at: 'weball26.txt line 5', reason: 'CAND_OFFICE_DISTRICT "00" (at large): Colorado has 8 districts in 2026' },
-      { at: 'weball26.txt line 6', reason: 'CAND_ID "H6CO0A001" is not an FEC candidate id (H8CO02160, S0CO00211, P80000268)' },
+      {
+        at: 'weball26.txt line 6',
+        reason: 'CAND_ID "H6CO0A001" is not an FEC candidate id (H8CO02160, S0CO00211, P80000268)',
+      },
       { at: 'weball26.txt line 7', reason: 'CAND_PTY_AFFILIATION "XYZ" is not an FEC party code' },
       { at: 'weball26.txt line 8', reason: 'CAND_ICI "Q" is not I, C or O' },
       { at: 'weball26.txt line 9', reason: 'CAND_OFFICE_ST "DC": District of Columbia elects no senators' },
@@ -185,19 +304,30 @@ describe('importFecCandidates on bad input', () => {
     expect(batches).toHaveLength(1);
     expect(rejections.map((r) => r.rejected)).toEqual([
       { at: 'weball26.txt line 2', reason: '17 fields, expected 30' },
-      { at: 'weball26.txt line 3', reason: `${full.slice(0, 40).split('|').length} fields, expected 30: the file ends inside this row (truncated?)` },
+      {
+        at: 'weball26.txt line 3',
+        reason: `${full.slice(0, 40).split('|').length} fields, expected 30: the file ends inside this row (truncated?)`,
+      },
     ]);
   });
 
   it('ends a Latin-1 file with an error at the line, and reads it when told it is Latin-1', async () => {
     const name = Buffer.concat([Buffer.from('MU'), Buffer.from([0xd1]), Buffer.from('OZ, ANA')]);
-    const [before, after] = row({ CAND_ID: 'H6CO02001', CAND_OFFICE_DISTRICT: '02', CAND_NAME: '@' }).split('@') as [string, string];
+    const [before, after] = row({ CAND_ID: 'H6CO02001', CAND_OFFICE_DISTRICT: '02', CAND_NAME: '@' }).split('@') as [
+      string,
+      string,
+    ];
     const path = weball(row(), Buffer.concat([Buffer.from(before), name, Buffer.from(`${after}\n`)]));
     const error = await collect(importFecCandidates(path)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportFileError);
-    expect((error as Error).message).toBe('weball26.txt line 2: byte 0xD1 is not UTF-8 (a Latin-1 file? convert it to UTF-8 or import it as latin1)');
+    expect((error as Error).message).toBe(
+      'weball26.txt line 2: byte 0xD1 is not UTF-8 (a Latin-1 file? convert it to UTF-8 or import it as latin1)',
+    );
     const { batches } = await collect(importFecCandidates(path, { encoding: 'latin1' }));
-    expect(candidacyOf(batches[1]!.batch)).toMatchObject({ slug: 'candidacy:co-cd-2-us-representative-2026-primary-ana-munoz', claims: { name: 'Ana Muñoz' } });
+    expect(candidacyOf(batches[1]!.batch)).toMatchObject({
+      slug: 'candidacy:co-cd-2-us-representative-2026-primary-ana-munoz',
+      claims: { name: 'Ana Muñoz' },
+    });
   });
 
   it('rejects a second row for a CAND_ID, saying whether it repeats the first', async () => {
@@ -217,7 +347,10 @@ describe('importFecCandidates on bad input', () => {
   });
 
   it('claims a null party for "no party", no party for "unknown", and no incumbency when CAND_ICI is empty', async () => {
-    const path = weball(row({ CAND_PTY_AFFILIATION: 'NNE' }), row({ CAND_ID: 'H6CO02001', CAND_OFFICE_DISTRICT: '02', CAND_PTY_AFFILIATION: 'UNK', CAND_ICI: '' }));
+    const path = weball(
+      row({ CAND_PTY_AFFILIATION: 'NNE' }),
+      row({ CAND_ID: 'H6CO02001', CAND_OFFICE_DISTRICT: '02', CAND_PTY_AFFILIATION: 'UNK', CAND_ICI: '' }),
+    );
     const { batches } = await collect(importFecCandidates(path));
     const [none, unknown] = batches.map((b) => b.batch);
     expect(candidacyOf(none!).claims).toMatchObject({ party: null, isIncumbent: true });
@@ -228,8 +361,12 @@ describe('importFecCandidates on bad input', () => {
 
   it('takes the cycle from the name or an option, and refuses to guess', async () => {
     const other = fx.write('candidates.txt', `${row()}\n`);
-    await expect(collect(importFecCandidates(other))).rejects.toThrow(/candidates\.txt: cannot tell the cycle from the file name/);
-    await expect(collect(importFecCandidates(other, { cycle: 2025 }))).rejects.toThrow(/cycle 2025 is not an even election year/);
+    await expect(collect(importFecCandidates(other))).rejects.toThrow(
+      /candidates\.txt: cannot tell the cycle from the file name/,
+    );
+    await expect(collect(importFecCandidates(other, { cycle: 2025 }))).rejects.toThrow(
+      /cycle 2025 is not an even election year/,
+    );
     const { batches } = await collect(importFecCandidates(other, { cycle: 2024 }));
     expect(candidacyOf(batches[0]!.batch).claims.contest).toBe('contest:co-cd-1-us-representative-2024-primary');
   });
@@ -237,13 +374,17 @@ describe('importFecCandidates on bad input', () => {
   it('a Senate row of a state with no seat up is rejected unless a special is named', async () => {
     const path = weball(row({ CAND_ID: 'S6CA00001', CAND_OFFICE_ST: 'CA', CAND_OFFICE_DISTRICT: '00' }));
     const plain = await collect(importFecCandidates(path));
-    expect(reasons(plain.rejections)[0]).toMatch(/^California has no class 2 Senate seat, the class elected in 2026: .* senateSpecials \{"ca": <class>\}\)$/);
+    expect(reasons(plain.rejections)[0]).toMatch(
+      /^California has no class 2 Senate seat, the class elected in 2026: .* senateSpecials \{"ca": <class>\}\)$/,
+    );
     const special = await collect(importFecCandidates(path, { senateSpecials: { ca: 3 } }));
     expect(candidacyOf(special.batches[0]!.batch).claims.contest).toBe('contest:ca-us-senator-class-3-2026-primary');
   });
 
   it('drafts the same items on a second run (idempotent input to the writer)', async () => {
     const path = weball(row(), row({ CAND_ID: 'S6CO00001', CAND_OFFICE_DISTRICT: '00', CAND_ICI: 'C' }));
-    expect(await collect(importFecCandidates(path, { retrievedAt: '2026-01-01' }))).toEqual(await collect(importFecCandidates(path, { retrievedAt: '2026-01-01' })));
+    expect(await collect(importFecCandidates(path, { retrievedAt: '2026-01-01' }))).toEqual(
+      await collect(importFecCandidates(path, { retrievedAt: '2026-01-01' })),
+    );
   });
 });

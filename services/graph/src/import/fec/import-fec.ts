@@ -37,12 +37,17 @@ export interface FecImportOptions {
  */
 export async function* importFecCandidates(path: string, options: FecImportOptions = {}): AsyncGenerator<DraftItem> {
   const cycle = options.cycle ?? cycleFromName(path);
-  if (!Number.isInteger(cycle) || cycle % 2 !== 0 || cycle < 1976 || cycle > 2100) throw new ImportFileError(path, 0, `cycle ${cycle} is not an even election year`);
+  if (!Number.isInteger(cycle) || cycle % 2 !== 0 || cycle < 1976 || cycle > 2100)
+    throw new ImportFileError(path, 0, `cycle ${cycle} is not an even election year`);
   const file = await readTextFile(path, options.encoding);
   const label = basename(path);
   const ctx: CandidateContext = {
     cycle,
-    provenance: fecProvenance(label, cycle, retrievedAt(options.retrievedAt, coverageEnd(file.text), path, options.sourceDate)),
+    provenance: fecProvenance(
+      label,
+      cycle,
+      retrievedAt(options.retrievedAt, coverageEnd(file.text), path, options.sourceDate),
+    ),
     known: options.known ?? new Map(),
     senateSpecials: options.senateSpecials ?? KNOWN_SENATE_SPECIALS[cycle] ?? {},
   };
@@ -62,7 +67,10 @@ export async function* importFecCandidates(path: string, options: FecImportOptio
     const text = row.fields.join('|');
     const first = ids.get(candidate.id);
     if (first !== undefined) {
-      yield rejected(at, `CAND_ID ${candidate.id} is listed twice (first at line ${first.line}${first.text === text ? ', the same row' : ', with other values'}): this row is ignored`);
+      yield rejected(
+        at,
+        `CAND_ID ${candidate.id} is listed twice (first at line ${first.line}${first.text === text ? ', the same row' : ', with other values'}): this row is ignored`,
+      );
       continue;
     }
     ids.set(candidate.id, { line: row.line, text });
@@ -73,7 +81,10 @@ export async function* importFecCandidates(path: string, options: FecImportOptio
     }
     const twin = candidacies.get(drafts.candidacy);
     if (twin !== undefined) {
-      yield rejected(at, `${drafts.candidacy} was drafted from line ${twin.line} (CAND_ID ${twin.id}): one name twice in one contest, under two CAND_IDs; this row is ignored`);
+      yield rejected(
+        at,
+        `${drafts.candidacy} was drafted from line ${twin.line} (CAND_ID ${twin.id}): one name twice in one contest, under two CAND_IDs; this row is ignored`,
+      );
       continue;
     }
     candidacies.set(drafts.candidacy, { line: row.line, id: candidate.id });
@@ -101,7 +112,8 @@ function coverageEnd(text: string): string | undefined {
 /** `weball26.txt` → 2026. */
 function cycleFromName(path: string): number {
   const yy = /weball(\d{2})\b/i.exec(basename(path))?.[1];
-  if (yy === undefined) throw new ImportFileError(path, 0, 'cannot tell the cycle from the file name (weballYY.txt): give the cycle');
+  if (yy === undefined)
+    throw new ImportFileError(path, 0, 'cannot tell the cycle from the file name (weballYY.txt): give the cycle');
   return 2000 + Number(yy);
 }
 

@@ -7,7 +7,36 @@ export interface PersonName {
 }
 
 /** Courtesy and rank titles, post-nominals, and other words the FEC lets into names. */
-const DROPPED = new Set(['MR', 'MRS', 'MS', 'MISS', 'DR', 'HON', 'SEN', 'REP', 'REV', 'PROF', 'CAPT', 'COL', 'GEN', 'MAJ', 'SGT', 'LTC', 'RET', 'JUDGE', 'GOV', 'ESQ', 'PHD', 'MD', 'DDS', 'USN', 'USA', 'USMC', 'COMMANDER', 'COLONEL']);
+const DROPPED = new Set([
+  'MR',
+  'MRS',
+  'MS',
+  'MISS',
+  'DR',
+  'HON',
+  'SEN',
+  'REP',
+  'REV',
+  'PROF',
+  'CAPT',
+  'COL',
+  'GEN',
+  'MAJ',
+  'SGT',
+  'LTC',
+  'RET',
+  'JUDGE',
+  'GOV',
+  'ESQ',
+  'PHD',
+  'MD',
+  'DDS',
+  'USN',
+  'USA',
+  'USMC',
+  'COMMANDER',
+  'COLONEL',
+]);
 const SUFFIXES: Readonly<Record<string, string>> = { JR: 'Jr.', SR: 'Sr.', II: 'II', III: 'III', IV: 'IV' };
 
 /**
@@ -23,7 +52,9 @@ export function fecName(raw: string): PersonName {
   const nickname = /"([^"]+)"|\(\s*([^)]+?)\s*\)/.exec(restPart);
   const given: string[] = [];
   let suffix: string | undefined;
-  for (const token of stripAsides(restPart).split(/[\s,]+/).filter((t) => t !== '')) {
+  for (const token of stripAsides(restPart)
+    .split(/[\s,]+/)
+    .filter((t) => t !== '')) {
     const bare = token.replace(/[.,]/g, '').toUpperCase();
     if (SUFFIXES[bare] !== undefined) suffix = SUFFIXES[bare];
     else if (!DROPPED.has(bare) && !/\d|#/.test(bare) && bare !== '') given.push(titleCase(token));
@@ -41,13 +72,18 @@ export function fecName(raw: string): PersonName {
  */
 function firstOfTicket(rest: string): string {
   const segments = rest.split(',');
-  const end = segments.findIndex((seg) => seg.split(/\s+/).some((t) => SUFFIXES[t.replace(/\./g, '').toUpperCase()] !== undefined));
+  const end = segments.findIndex((seg) =>
+    seg.split(/\s+/).some((t) => SUFFIXES[t.replace(/\./g, '').toUpperCase()] !== undefined),
+  );
   return end < 0 ? rest : segments.slice(0, end + 1).join(',');
 }
 
 /** Drops quoted and parenthesised asides (nicknames, "(RET.)"). */
 function stripAsides(s: string): string {
-  return s.replace(/"[^"]*"/g, ' ').replace(/\([^)]*\)?/g, ' ').replace(/"/g, ' ');
+  return s
+    .replace(/"[^"]*"/g, ' ')
+    .replace(/\([^)]*\)?/g, ' ')
+    .replace(/"/g, ' ');
 }
 
 function titleCase(word: string): string {

@@ -17,10 +17,12 @@ export async function fecPersonIndex(path: string): Promise<Map<string, KnownCan
     const record = readRecord(value);
     if ('reason' in record) continue;
     const last = record.terms[record.terms.length - 1]!;
-    const senate = last.type === 'sen' && last.state !== undefined && last.class !== undefined
-      ? { senateSeat: { state: last.state.toLowerCase(), senateClass: last.class, termEnd: last.end } }
-      : {};
-    for (const fec of record.ids.fec ?? []) index.set(fec.toUpperCase(), { person: legislatorPersonSlug(record.key.id, record.key.scheme), ...senate });
+    const senate =
+      last.type === 'sen' && last.state !== undefined && last.class !== undefined
+        ? { senateSeat: { state: last.state.toLowerCase(), senateClass: last.class, termEnd: last.end } }
+        : {};
+    for (const fec of record.ids.fec ?? [])
+      index.set(fec.toUpperCase(), { person: legislatorPersonSlug(record.key.id, record.key.scheme), ...senate });
   }
   return index;
 }

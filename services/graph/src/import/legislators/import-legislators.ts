@@ -26,12 +26,22 @@ export interface LegislatorsImportOptions {
  * officeholder terms (HOLDS edges), one item per record. A record without a usable current
  * term is rejected with the reason; a malformed file ends in an ImportFileError.
  */
-export async function* importLegislators(path: string, options: LegislatorsImportOptions = {}): AsyncGenerator<DraftItem> {
+export async function* importLegislators(
+  path: string,
+  options: LegislatorsImportOptions = {},
+): AsyncGenerator<DraftItem> {
   const file = await readTextFile(path, options.encoding);
   const records = yamlRecords(file.text, path);
   const label = basename(path);
-  const provenance = legislatorsProvenance(label, retrievedAt(options.retrievedAt, undefined, path, options.sourceDate));
-  const ctx = { provenance, asOf: options.asOf ?? todayUtc(), terms: options.terms ?? (label === 'executive.yaml' ? 'all' : 'current-seat') } as const;
+  const provenance = legislatorsProvenance(
+    label,
+    retrievedAt(options.retrievedAt, undefined, path, options.sourceDate),
+  );
+  const ctx = {
+    provenance,
+    asOf: options.asOf ?? todayUtc(),
+    terms: options.terms ?? (label === 'executive.yaml' ? 'all' : 'current-seat'),
+  } as const;
   const seen = new Map<string, string>();
   for (const { index, line, value } of records) {
     const record = readRecord(value);

@@ -13,7 +13,10 @@ describe.skipIf(executive === undefined)('congress-legislators through the Graph
     const writer = new GraphWriter({ store, env: 'test' });
     await runImport(importLegislators(executive!, { asOf: '2026-06-01', retrievedAt: '2026-06-15' }), writer);
     const events = (await store.pendingEvents(10_000)).map((e) => e.event);
-    const terms = [...(await store.edges('office:us-president', 'in', 'HOLDS')), ...(await store.edges('office:us-vice-president', 'in', 'HOLDS'))];
+    const terms = [
+      ...(await store.edges('office:us-president', 'in', 'HOLDS')),
+      ...(await store.edges('office:us-vice-president', 'in', 'HOLDS')),
+    ];
     expect(events.filter((e) => e.subject === 'civic.test.person.created')).toHaveLength(80);
     const changed = events.filter((e) => e.subject === 'civic.test.officeholder.changed');
     expect(changed).toHaveLength(terms.length);

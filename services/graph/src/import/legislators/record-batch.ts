@@ -52,7 +52,13 @@ export function recordBatch(record: LegislatorRecord, ctx: RecordContext): Draft
     if ('party' in party) nodes.push(partyDraft(party.party));
     nodes.push(seat.office, reference(seat.region));
     edges.push(edge('SERVES_REGION', seat.office.slug, seat.region.slug));
-    edges.push(edge('HOLDS', person.slug, seat.office.slug, term.start, { start: term.start, end: term.end, party: 'party' in party ? partySlug(party.party) : null }));
+    edges.push(
+      edge('HOLDS', person.slug, seat.office.slug, term.start, {
+        start: term.start,
+        end: term.end,
+        party: 'party' in party ? partySlug(party.party) : null,
+      }),
+    );
   }
   return sourcedBatch(nodes, edges, ctx.provenance.slug);
 }
@@ -90,6 +96,13 @@ function personDraft(record: LegislatorRecord, state: string): PlainDraft<'perso
     slug: legislatorPersonSlug(record.key.id, record.key.scheme),
     state,
     tier: '',
-    data: { name, givenName: n.first, familyName: n.last, ids: record.ids, birthday: record.birthday, gender: record.gender },
+    data: {
+      name,
+      givenName: n.first,
+      familyName: n.last,
+      ids: record.ids,
+      birthday: record.birthday,
+      gender: record.gender,
+    },
   };
 }

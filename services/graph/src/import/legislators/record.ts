@@ -24,7 +24,8 @@ export interface LegislatorRecord {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined);
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined;
 
 /**
  * Checks a record's shape: an id to key the person by, a name, a list of terms each with a type and
@@ -52,7 +53,14 @@ export function readRecord(value: unknown): LegislatorRecord | { reason: string 
   return {
     ids: readIds(id),
     key,
-    name: { first, last, middle: text(name.middle), suffix: text(name.suffix), nickname: text(name.nickname), officialFull: text(name.official_full) },
+    name: {
+      first,
+      last,
+      middle: text(name.middle),
+      suffix: text(name.suffix),
+      nickname: text(name.nickname),
+      officialFull: text(name.official_full),
+    },
     birthday: birthday !== undefined && isIsoDate(birthday) ? birthday : null,
     gender: text(bio.gender) ?? null,
     terms,
@@ -61,9 +69,15 @@ export function readRecord(value: unknown): LegislatorRecord | { reason: string 
 
 function personKey(id: Record<string, unknown>): LegislatorRecord['key'] | { reason: string } {
   const bioguide = text(id.bioguide);
-  if (bioguide !== undefined) return /^[A-Z]\d{6}$/.test(bioguide) ? { scheme: 'bioguide', id: bioguide } : { reason: `id.bioguide "${bioguide}" is not a bioguide id (A000360)` };
+  if (bioguide !== undefined)
+    return /^[A-Z]\d{6}$/.test(bioguide)
+      ? { scheme: 'bioguide', id: bioguide }
+      : { reason: `id.bioguide "${bioguide}" is not a bioguide id (A000360)` };
   const govtrack = text(id.govtrack);
-  if (govtrack !== undefined) return /^\d+$/.test(govtrack) ? { scheme: 'govtrack', id: govtrack } : { reason: `id.govtrack "${govtrack}" is not a GovTrack id` };
+  if (govtrack !== undefined)
+    return /^\d+$/.test(govtrack)
+      ? { scheme: 'govtrack', id: govtrack }
+      : { reason: `id.govtrack "${govtrack}" is not a GovTrack id` };
   return { reason: 'no id.bioguide or id.govtrack to know the person by' };
 }
 
@@ -73,8 +87,10 @@ function readTerm(raw: unknown): Term | { reason: string } {
   const start = text(raw.start);
   const end = text(raw.end);
   if (type === undefined) return { reason: 'no type' };
-  if (start === undefined || !isIsoDate(start)) return { reason: `start ${JSON.stringify(raw.start ?? null)} is not a YYYY-MM-DD date` };
-  if (end === undefined || !isIsoDate(end)) return { reason: `end ${JSON.stringify(raw.end ?? null)} is not a YYYY-MM-DD date` };
+  if (start === undefined || !isIsoDate(start))
+    return { reason: `start ${JSON.stringify(raw.start ?? null)} is not a YYYY-MM-DD date` };
+  if (end === undefined || !isIsoDate(end))
+    return { reason: `end ${JSON.stringify(raw.end ?? null)} is not a YYYY-MM-DD date` };
   const term: Term = { type, start, end };
   const state = text(raw.state);
   if (state !== undefined) term.state = state;
@@ -97,7 +113,9 @@ function whole(v: unknown): number | undefined {
 function readIds(id: Record<string, unknown>): Record<string, string[]> {
   const ids: Record<string, string[]> = {};
   for (const key of Object.keys(id).sort()) {
-    const values = (Array.isArray(id[key]) ? (id[key] as unknown[]) : [id[key]]).map(text).filter((v): v is string => v !== undefined);
+    const values = (Array.isArray(id[key]) ? (id[key] as unknown[]) : [id[key]])
+      .map(text)
+      .filter((v): v is string => v !== undefined);
     if (values.length > 0) ids[key] = values;
   }
   return ids;

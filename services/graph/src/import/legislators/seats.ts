@@ -24,11 +24,16 @@ export function seatOfTerm(term: Term): Seat | { reason: string } {
 
 function legislativeSeat(term: Term): Seat | { reason: string } {
   const state = term.state === undefined ? undefined : findState(term.state);
-  if (state === undefined || !/^[A-Za-z]{2}$/.test(term.state ?? '')) return { reason: `state ${JSON.stringify(term.state ?? null)} is not a state` };
+  if (state === undefined || !/^[A-Za-z]{2}$/.test(term.state ?? ''))
+    return { reason: `state ${JSON.stringify(term.state ?? null)} is not a state` };
   if (term.type === 'sen') {
     if (state.kind !== 'state') return { reason: `${state.name} has no senators` };
-    return term.class !== undefined && term.class >= 1 && term.class <= 3 ? senateSeat(state, term.class) : { reason: `class ${JSON.stringify(term.class ?? null)} is not a Senate class (1, 2, 3)` };
+    return term.class !== undefined && term.class >= 1 && term.class <= 3
+      ? senateSeat(state, term.class)
+      : { reason: `class ${JSON.stringify(term.class ?? null)} is not a Senate class (1, 2, 3)` };
   }
   const district = term.district === undefined ? undefined : congressionalRegion(state, String(term.district));
-  return district === undefined ? { reason: `district ${JSON.stringify(term.district ?? null)} is not a congressional district number` } : houseSeat(state, district);
+  return district === undefined
+    ? { reason: `district ${JSON.stringify(term.district ?? null)} is not a congressional district number` }
+    : houseSeat(state, district);
 }

@@ -20,8 +20,10 @@ export function readAliases(text: string, file: string, label: string): { index:
     const alias = row.values.id!.trim();
     const canonical = row.values.sameAs!.trim();
     if (row.shape !== undefined) rejections.push(rejected(at, row.shape));
-    else if (!alias.startsWith('ocd-division/country:us')) rejections.push(rejected(at, `id "${alias}" is not a US OCD division id`));
-    else if (parseOcdId(canonical) === undefined) rejections.push(rejected(at, `sameAs "${canonical}" is not a US OCD division id`));
+    else if (!alias.startsWith('ocd-division/country:us'))
+      rejections.push(rejected(at, `id "${alias}" is not a US OCD division id`));
+    else if (parseOcdId(canonical) === undefined)
+      rejections.push(rejected(at, `sameAs "${canonical}" is not a US OCD division id`));
     else index.set(canonical, [...(index.get(canonical) ?? []), alias]);
   }
   for (const [k, v] of index) index.set(k, [...new Set(v)].sort());

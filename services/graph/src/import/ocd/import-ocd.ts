@@ -45,14 +45,26 @@ export async function* importOcd(path: string, options: OcdImportOptions = {}): 
 function resolveFiles(path: string): { root: string; files: OcdFileSpec[] } {
   if (!existsSync(path)) throw new ImportFileError(path, 0, 'no such file or folder');
   if (statSync(path).isDirectory()) {
-    const root = existsSync(join(path, 'country-us')) && !existsSync(join(path, 'states.csv')) ? join(path, 'country-us') : path;
+    const root =
+      existsSync(join(path, 'country-us')) && !existsSync(join(path, 'states.csv')) ? join(path, 'country-us') : path;
     const files = OCD_FILES.filter((f) => f.kind !== 'aliases' && existsSync(join(root, f.path)));
-    if (files.length === 0) throw new ImportFileError(path, 0, `no OCD files here (looked for ${OCD_FILES.map((f) => f.path).join(', ')})`);
+    if (files.length === 0)
+      throw new ImportFileError(path, 0, `no OCD files here (looked for ${OCD_FILES.map((f) => f.path).join(', ')})`);
     return { root, files };
   }
   const spec = specFor(path);
-  if (spec === undefined) throw new ImportFileError(path, 0, `not an OCD file this importer reads (${OCD_FILES.map((f) => basename(f.path)).join(', ')})`);
-  if (spec.kind === 'aliases') throw new ImportFileError(path, 0, 'aliases.csv only adds ids to the regions the other files list: import the folder');
+  if (spec === undefined)
+    throw new ImportFileError(
+      path,
+      0,
+      `not an OCD file this importer reads (${OCD_FILES.map((f) => basename(f.path)).join(', ')})`,
+    );
+  if (spec.kind === 'aliases')
+    throw new ImportFileError(
+      path,
+      0,
+      'aliases.csv only adds ids to the regions the other files list: import the folder',
+    );
   const here = dirname(path);
   return { root: spec.path.includes('/') ? dirname(here) : here, files: [spec] };
 }
@@ -67,7 +79,11 @@ async function loadAliases(file: string, options: OcdImportOptions): Promise<Loa
   const spec = specFor(file)!;
   const text = await readTextFile(file, options.encoding);
   const { index, rejections } = readAliases(text.text, file, basename(file));
-  return { index, rejections, provenance: fileProvenance(spec, retrievedAt(options.retrievedAt, undefined, text.path, options.sourceDate)) };
+  return {
+    index,
+    rejections,
+    provenance: fileProvenance(spec, retrievedAt(options.retrievedAt, undefined, text.path, options.sourceDate)),
+  };
 }
 
 function fileProvenance(spec: OcdFileSpec, at: string): PlainDraft<'provenance'> {
@@ -128,7 +144,12 @@ function duplicateReason(region: PlainDraft<'region'>, first: Seen): string {
 }
 
 /** The row's region with its aliases, a reference to its parent and the edge WITHIN it. */
-function regionBatch(region: PlainDraft<'region'>, parent: PlainDraft<'region'> | undefined, provenance: PlainDraft<'provenance'>, aliases: LoadedAliases | undefined) {
+function regionBatch(
+  region: PlainDraft<'region'>,
+  parent: PlainDraft<'region'> | undefined,
+  provenance: PlainDraft<'provenance'>,
+  aliases: LoadedAliases | undefined,
+) {
   const ids = aliases?.index.get(region.data.ocdId) ?? [];
   const withAliases: PlainDraft<'region'> = { ...region, data: { ...region.data, aliases: [...ids] } };
   const nodes: NodeDraft[] = [provenance, withAliases];
@@ -151,12 +172,26 @@ function* rows(text: string, file: string, spec: OcdFileSpec): Generator<Row> {
   if (spec.columns === null) {
     for (const r of parseDelimited(text, file)) {
       if (r.fields.length !== 2) yield { line: r.line, shape: shapeProblem(r, 2) };
-      else yield { line: r.line, values: { id: r.fields[0]!, name: r.fields[1]!, geoid: '', sameAs: '', validThrough: '' } };
+      else
+        yield {
+          line: r.line,
+          values: { id: r.fields[0]!, name: r.fields[1]!, geoid: '', sameAs: '', validThrough: '' },
+        };
     }
     return;
   }
   for (const r of headeredRows(text, file, spec.columns)) {
     if (r.shape !== undefined) yield { line: r.line, shape: r.shape };
-    else yield { line: r.line, values: { id: r.values.id ?? '', name: r.values.name ?? '', geoid: r.values.census_geoid ?? '', sameAs: r.values.sameAs ?? '', validThrough: r.values.validThrough ?? '' } };
+    else
+      yield {
+        line: r.line,
+        values: {
+          id: r.values.id ?? '',
+          name: r.values.name ?? '',
+          geoid: r.values.census_geoid ?? '',
+          sameAs: r.values.sameAs ?? '',
+          validThrough: r.values.validThrough ?? '',
+        },
+      };
   }
 }

@@ -20,7 +20,10 @@ export function parseOcdId(id: string): OcdId | undefined {
   const text = id.trim();
   if (text === PREFIX) return { id: text, below: [] };
   if (!text.startsWith(`${PREFIX}/`)) return undefined;
-  const steps = text.slice(PREFIX.length + 1).split('/').map((step) => step.split(':'));
+  const steps = text
+    .slice(PREFIX.length + 1)
+    .split('/')
+    .map((step) => step.split(':'));
   if (steps.some((s) => s.length !== 2 || s[0] === '' || s[1] === '')) return undefined;
   const [first, ...below] = steps as [string, string][];
   const [type, usps] = first!;

@@ -42,7 +42,8 @@ export function regionFromRow(kind: Exclude<OcdFileKind, 'aliases'>, row: OcdRow
   if (row.name.trim() === '') return { reason: `${row.id} has no name` };
   const outcome = mapKind(kind, ocd, row, options);
   if (!('region' in outcome)) return outcome;
-  if (parseSlug(outcome.region.slug) === undefined) return { reason: `"${row.name}" gives no usable slug (${outcome.region.slug})` };
+  if (parseSlug(outcome.region.slug) === undefined)
+    return { reason: `"${row.name}" gives no usable slug (${outcome.region.slug})` };
   outcome.region.data = { ...outcome.region.data, name: row.name.trim(), ocdId: ocd.id };
   return outcome;
 }
@@ -56,17 +57,24 @@ function expired(row: OcdRow, asOf: string): RowOutcome | undefined {
 
 function mapKind(kind: Exclude<OcdFileKind, 'aliases'>, ocd: OcdId, row: OcdRow, options: RowOptions): RowOutcome {
   const state = ocd.state;
-  if (state === undefined) return kind === 'states' ? { region: nationalRegion(), parent: undefined } : { reason: `${row.id} is the country, not a ${kind} division` };
+  if (state === undefined)
+    return kind === 'states'
+      ? { region: nationalRegion(), parent: undefined }
+      : { reason: `${row.id} is the country, not a ${kind} division` };
   if (kind === 'states' || kind === 'territories') return stateRow(state, ocd, row);
   const [step, ...deeper] = ocd.below;
   if (step === undefined) return { reason: `${row.id} is a state, not a ${kind} division` };
   const parent = stateRegion(state);
   switch (kind) {
     case 'congressional':
-      return deeper.length === 0 && step[0] === 'cd' ? congressionalRow(state, step[1], row, parent) : wrongType(row, 'cd');
+      return deeper.length === 0 && step[0] === 'cd'
+        ? congressionalRow(state, step[1], row, parent)
+        : wrongType(row, 'cd');
     case 'sldu':
     case 'sldl':
-      return deeper.length === 0 && (step[0] === kind || isDcWard(state, kind, step[0])) ? legislativeRow(state, kind, step[1], row, parent) : wrongType(row, kind);
+      return deeper.length === 0 && (step[0] === kind || isDcWard(state, kind, step[0]))
+        ? legislativeRow(state, kind, step[1], row, parent)
+        : wrongType(row, kind);
     case 'places':
       return placesRow(state, ocd, row, parent, options);
   }
@@ -86,7 +94,8 @@ function wrongType(row: OcdRow, type: string): RowOutcome {
 
 function stateRow(state: StateInfo, ocd: OcdId, row: OcdRow): RowOutcome {
   if (ocd.below.length > 0) return { reason: `${row.id} is not a state, DC or territory` };
-  if (row.sameAs.trim() !== '') return { reason: `${row.id} is the same division as ${row.sameAs.trim()}: imported under that id` };
+  if (row.sameAs.trim() !== '')
+    return { reason: `${row.id} is the same division as ${row.sameAs.trim()}: imported under that id` };
   return { region: stateRegion(state), parent: nationalRegion() };
 }
 
@@ -101,7 +110,13 @@ function congressionalRow(state: StateInfo, key: string, row: OcdRow, parent: Re
 }
 
 /** `sldu:7`, `sldl:12b`, and the named districts of VT, NH and MA (`sldl:1st_barnstable`). */
-function legislativeRow(state: StateInfo, kind: 'sldu' | 'sldl', key: string, row: OcdRow, parent: RegionDraft): RowOutcome {
+function legislativeRow(
+  state: StateInfo,
+  kind: 'sldu' | 'sldl',
+  key: string,
+  row: OcdRow,
+  parent: RegionDraft,
+): RowOutcome {
   const region = legislativeRegion(state, kind === 'sldu' ? 'upper' : 'lower', ocdKeyText(key));
   return region === undefined ? { reason: `${kind}:${key} names no district` } : { region, parent };
 }
@@ -114,9 +129,14 @@ function placesRow(state: StateInfo, ocd: OcdId, row: OcdRow, parent: RegionDraf
   const fips = /^place-(\d{5}|\d{7}|\d{10})$/.exec(row.geoid.trim())?.[1];
   const last = ocd.below[ocd.below.length - 1]!;
   const isCounty = ocd.below.length === 1 && COUNTY_TYPES.has(last[0]);
-  if (isCounty) return fips?.length === 5 ? { region: local(state, 'county', row, fips), parent } : { reason: `census_geoid "${row.geoid}" is not a county FIPS (place-SSCCC)` };
+  if (isCounty)
+    return fips?.length === 5
+      ? { region: local(state, 'county', row, fips), parent }
+      : { reason: `census_geoid "${row.geoid}" is not a county FIPS (place-SSCCC)` };
   if (!options.places || last[0] !== 'place') return { skip: true };
-  return fips === undefined || fips.length === 5 ? { reason: `census_geoid "${row.geoid}" is not a place FIPS (place-SSPPPPP)` } : { region: local(state, 'place', row, fips), parent };
+  return fips === undefined || fips.length === 5
+    ? { reason: `census_geoid "${row.geoid}" is not a place FIPS (place-SSPPPPP)` }
+    : { region: local(state, 'place', row, fips), parent };
 }
 
 /** `region:<st>-<slug key of the full name>`, as the geo service names counties and places. */

@@ -26,8 +26,18 @@ export interface ContactOutcome {
  */
 export function contactOf(p: OpenStatesPerson): ContactOutcome {
   const problems: string[] = [];
-  const emails = valid(unique(p.emails, (e) => e.toLowerCase()), (e) => EMAIL.test(e), (e) => `email "${e}" is not an email address: left out`, problems);
-  const links = valid(unique(p.links, (l) => l.url), (l) => isWebUrl(l.url), (l) => `link "${l.url}" is not an http(s) URL: left out`, problems);
+  const emails = valid(
+    unique(p.emails, (e) => e.toLowerCase()),
+    (e) => EMAIL.test(e),
+    (e) => `email "${e}" is not an email address: left out`,
+    problems,
+  );
+  const links = valid(
+    unique(p.links, (l) => l.url),
+    (l) => isWebUrl(l.url),
+    (l) => `link "${l.url}" is not an http(s) URL: left out`,
+    problems,
+  );
   const offices = unique(p.offices, (o) => JSON.stringify([o.kind, o.address, o.voice, o.fax]));
   const fields: ContactOutcome['fields'] = {};
   if (offices.length > 0) fields.contactOffices = offices.map((o): ContactOffice => ({ ...o }));
@@ -42,7 +52,12 @@ function unique<T>(items: readonly T[], key: (item: T) => string): T[] {
 }
 
 /** The items that pass `ok`; each other one adds its problem. */
-function valid<T>(items: readonly T[], ok: (item: T) => boolean, problem: (item: T) => string, problems: string[]): T[] {
+function valid<T>(
+  items: readonly T[],
+  ok: (item: T) => boolean,
+  problem: (item: T) => string,
+  problems: string[],
+): T[] {
   return items.filter((item) => {
     if (ok(item)) return true;
     problems.push(problem(item));

@@ -23,9 +23,15 @@ export interface PersonFile {
  */
 export function personFiles(path: string): PersonFile[] {
   if (!existsSync(path)) throw new ImportFileError(path, 0, 'no such folder');
-  if (!statSync(path).isDirectory()) throw new ImportFileError(path, 0, 'not a folder: name a state folder (such as …/openstates-people/co) or the folder of state folders');
+  if (!statSync(path).isDirectory())
+    throw new ImportFileError(
+      path,
+      0,
+      'not a folder: name a state folder (such as …/openstates-people/co) or the folder of state folders',
+    );
   const folders = isStateFolder(path) ? [path] : subfolders(path).filter(isStateFolder);
-  if (folders.length === 0) throw new ImportFileError(path, 0, `no Open States state folder here (one holding ${PEOPLE_FOLDERS.join('/, ')}/)`);
+  if (folders.length === 0)
+    throw new ImportFileError(path, 0, `no Open States state folder here (one holding ${PEOPLE_FOLDERS.join('/, ')}/)`);
   return folders.flatMap(filesOfState);
 }
 
@@ -36,7 +42,12 @@ function isStateFolder(dir: string): boolean {
 function filesOfState(dir: string): PersonFile[] {
   const name = basename(dir);
   const state = /^[a-z]{2}$/.test(name) ? findState(name) : undefined;
-  if (state === undefined) throw new ImportFileError(dir, 0, `folder "${name}" holds Open States people but is not named by a state's lowercase USPS code (co, de, …)`);
+  if (state === undefined)
+    throw new ImportFileError(
+      dir,
+      0,
+      `folder "${name}" holds Open States people but is not named by a state's lowercase USPS code (co, de, …)`,
+    );
   return PEOPLE_FOLDERS.filter((f) => isFolder(join(dir, f))).flatMap((f) =>
     readdirSync(join(dir, f))
       .filter((file) => /\.ya?ml$/i.test(file))
@@ -46,7 +57,10 @@ function filesOfState(dir: string): PersonFile[] {
 }
 
 function subfolders(dir: string): string[] {
-  return readdirSync(dir).sort().map((n) => join(dir, n)).filter(isFolder);
+  return readdirSync(dir)
+    .sort()
+    .map((n) => join(dir, n))
+    .filter(isFolder);
 }
 
 function isFolder(p: string): boolean {

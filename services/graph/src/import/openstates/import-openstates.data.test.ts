@@ -15,108 +15,234 @@ const officeOf = (b: DraftBatch, slug: string) => b.nodes.find((n) => n.slug ===
 const holds = (b: DraftBatch) => b.edges.filter((e) => e.kind === 'HOLDS');
 /** The office MEDSL's 2024 returns name for a contest, through the results importer. */
 const medslOffice = (state: string, office: string, district: string) => {
-  const id = identifyContest({ key: { state: findState(state)!, year: 2024, stage: 'general', office, district, special: false }, dataverse: 'STATE', kind: 'candidate', judge: null });
+  const id = identifyContest({
+    key: { state: findState(state)!, year: 2024, stage: 'general', office, district, special: false },
+    dataverse: 'STATE',
+    kind: 'candidate',
+    judge: null,
+  });
   if ('problem' in id) throw new Error(id.problem);
   return id.office;
 };
 
-describe.skipIf(root === undefined || places === undefined)('importOpenStatesPeople on the real Open States files', () => {
-  let co: Collected;
-  const byFile = (part: string) => co.batches.find((b) => b.at.includes(part))!.batch;
-  beforeAll(async () => {
-    co = await collect(importOpenStatesPeople(`${root}/co`, { retrievedAt: RETRIEVED, places }));
-  });
-
-  // The one problem in the files: an address with a space, which no mail server takes.
-  const SANDER = { at: 'co/legislature/Lori-Sander-d450c0d3-b829-4855-ad0d-1228c5284a4f.yml', reason: 'email "lori garciasander.house@coleg.gov" is not an email address: left out' };
-
-  it('drafts every Colorado person file: 100 legislators, 4 executives, 9 mayors; a malformed email is reported and left out', () => {
-    expect(co.rejections.map((r) => r.rejected)).toEqual([SANDER]);
-    expect(personOf(byFile('Lori-Sander')).data.contactEmails).toBeUndefined();
-    expect(co.batches).toHaveLength(113);
-    const folders = co.batches.map((b) => b.at.split('/')[1]);
-    expect([folders.filter((f) => f === 'legislature').length, folders.filter((f) => f === 'executive').length, folders.filter((f) => f === 'municipalities').length]).toEqual([100, 4, 9]);
-  });
-
-  it('the governor: a person with its ids and contact fields, the office co-governor, a dated term', () => {
-    const polis = byFile('Jared-Polis');
-    expect(personOf(polis)).toEqual({
-      kind: 'person', slug: 'person:ocd-be56ceea-ca7e-46b1-acdd-d4266e9d2893', state: 'co', tier: '',
-      data: {
-        name: 'Jared Polis', givenName: 'Jared', familyName: 'Polis', birthday: '1975-05-12', gender: null,
-        ids: { 'ocd-person': ['ocd-person/be56ceea-ca7e-46b1-acdd-d4266e9d2893'], twitter: ['govofco'] },
-        contactOffices: [{ kind: 'capitol', address: 'State Capitol Building; 200 E. Colfax Ave., Rm. 136; Denver, CO 80203', voice: '303-866-2471', fax: null }],
-        contactEmails: ['Governorpolis@state.co.us'],
-        contactLinks: [{ url: 'https://www.colorado.gov/governor', note: '' }],
-      },
+describe.skipIf(root === undefined || places === undefined)(
+  'importOpenStatesPeople on the real Open States files',
+  () => {
+    let co: Collected;
+    const byFile = (part: string) => co.batches.find((b) => b.at.includes(part))!.batch;
+    beforeAll(async () => {
+      co = await collect(importOpenStatesPeople(`${root}/co`, { retrievedAt: RETRIEVED, places }));
     });
-    expect(officeOf(polis, 'office:co-governor')).toEqual({ kind: 'office', slug: 'office:co-governor', state: 'co', tier: 'state', data: { name: 'Governor', level: 'state', tier: 'state', region: 'region:co' } });
-    expect(polis.nodes).toContainEqual(expect.objectContaining({ slug: 'region:co', createOnly: true }));
-    expect(holds(polis)).toEqual([{ kind: 'HOLDS', from: 'person:ocd-be56ceea-ca7e-46b1-acdd-d4266e9d2893', to: 'office:co-governor', key: '2019-01-08', data: { start: '2019-01-08', end: '2027-01-12', party: 'party:democratic' } }]);
-    expect(polis.nodes).toContainEqual(expect.objectContaining({ slug: 'provenance:openstates-people', data: expect.objectContaining({ publisher: 'Open States', licence: 'CC0-1.0', method: 'import', url: 'https://github.com/openstates/people', retrievedAt: '2026-08-05T00:00:00.000Z' }) }));
-    expect(polis.edges).toContainEqual(expect.objectContaining({ kind: 'SUPPORTED_BY', from: 'office:co-governor', to: 'provenance:openstates-people' }));
-  });
 
-  it('every statewide executive, and a legislator turned lieutenant governor keeps her old seat as a dated term', () => {
-    expect(holds(byFile('Jena-Griswold')).map((e) => [e.to, e.key, e.data])).toEqual([['office:co-secretary-of-state', '', { start: null, end: '2027-01-12', party: 'party:democratic' }]]);
-    expect(holds(byFile('Phil-Weiser')).map((e) => e.to)).toEqual(['office:co-attorney-general']);
-    const primavera = byFile('Dianne-Primavera');
-    expect(holds(primavera).map((e) => [e.to, e.data.start, e.data.end])).toEqual([
-      ['office:co-sldl-33-state-representative', '2013-01-01', '2016-12-31'],
-      ['office:co-lieutenant-governor', '2019-01-08', '2027-01-12'],
-    ]);
-    expect(personOf(primavera).data.ids).toEqual({ legacy_openstates: ['COL000144'], 'ocd-person': ['ocd-person/21632200-6ff5-4b76-9c2e-190d8804ac16'] });
-  });
+    // The one problem in the files: an address with a space, which no mail server takes.
+    const SANDER = {
+      at: 'co/legislature/Lori-Sander-d450c0d3-b829-4855-ad0d-1228c5284a4f.yml',
+      reason: 'email "lori garciasander.house@coleg.gov" is not an email address: left out',
+    };
 
-  it('a state senator holds the seat of her district, and the House seat she left ends on its end_date', () => {
-    const benavidez = byFile('Adrienne-Benavidez');
-    expect(holds(benavidez).map((e) => [e.to, e.key, e.data])).toEqual([
-      ['office:co-sldu-21-state-senator', '2026-03-02', { start: '2026-03-02', end: '2027-01-13', party: 'party:democratic' }],
-      ['office:co-sldl-32-state-representative', '', { start: null, end: '2023-01-05', party: 'party:democratic' }],
-    ]);
-    expect(officeOf(benavidez, 'office:co-sldu-21-state-senator')).toMatchObject({ data: { name: 'State Senator', level: 'state-legislative-upper', tier: 'state', region: 'region:co-sldu-21' } });
-    expect(benavidez.nodes).toContainEqual(expect.objectContaining({ slug: 'region:co-sldu-21', createOnly: true, data: expect.objectContaining({ fips: '08021' }) }));
-    expect(benavidez.edges).toContainEqual({ kind: 'SERVES_REGION', from: 'office:co-sldu-21-state-senator', to: 'region:co-sldu-21', key: '', data: {} });
-  });
-
-  it("a mayor holds the mayoralty of the Census place, named as the ocd import names it", () => {
-    const johnston = byFile('Mike-Johnston');
-    expect(holds(johnston).map((e) => [e.to, e.key, e.data])).toEqual([['office:co-denver-city-mayor', '', { start: null, end: '2027-05-04', party: null }]]);
-    expect(officeOf(johnston, 'office:co-denver-city-mayor')).toMatchObject({ tier: 'municipal', data: { name: 'Mayor', level: 'place', tier: 'municipal', region: 'region:co-denver-city' } });
-    expect(johnston.nodes).toContainEqual({
-      kind: 'region', slug: 'region:co-denver-city', state: 'co', tier: '', createOnly: true,
-      data: { name: 'Denver city', level: 'place', fips: '0820000', ocdId: 'ocd-division/country:us/state:co/place:denver', aliases: [], population: null },
+    it('drafts every Colorado person file: 100 legislators, 4 executives, 9 mayors; a malformed email is reported and left out', () => {
+      expect(co.rejections.map((r) => r.rejected)).toEqual([SANDER]);
+      expect(personOf(byFile('Lori-Sander')).data.contactEmails).toBeUndefined();
+      expect(co.batches).toHaveLength(113);
+      const folders = co.batches.map((b) => b.at.split('/')[1]);
+      expect([
+        folders.filter((f) => f === 'legislature').length,
+        folders.filter((f) => f === 'executive').length,
+        folders.filter((f) => f === 'municipalities').length,
+      ]).toEqual([100, 4, 9]);
     });
-    const mayors = co.batches.filter((b) => b.at.includes('/municipalities/')).map((b) => holds(b.batch)[0]!.to).sort();
-    expect(mayors).toEqual([
-      'office:co-aurora-city-mayor', 'office:co-berthoud-town-mayor', 'office:co-carbondale-town-mayor', 'office:co-colorado-springs-city-mayor',
-      'office:co-denver-city-mayor', 'office:co-erie-town-mayor', 'office:co-fort-collins-city-mayor', 'office:co-longmont-city-mayor', 'office:co-parker-town-mayor',
-    ]);
-  });
 
-  it('names each office as the results importer names the contest\'s office, so the two are one node', async () => {
-    const de = await collect(importOpenStatesPeople(`${root}/de`, { retrievedAt: RETRIEVED, places }));
-    const drafted = new Map(de.batches.flatMap((b) => b.batch.nodes).filter((n) => n.kind === 'office').map((n) => [n.slug, n]));
-    for (const [office, district] of [['GOVERNOR', ''], ['LIEUTENANT GOVERNOR', ''], ['STATE SENATE', '021'], ['STATE HOUSE', '007'], ['WILMINGTON MAYOR', '']] as const) {
-      const medsl = medslOffice('de', office, district)!;
-      expect(drafted.get(medsl.slug), medsl.slug).toEqual(medsl);
-    }
-    expect(medslOffice('co', 'STATE SENATE', '021')!.slug).toBe('office:co-sldu-21-state-senator');
-  });
+    it('the governor: a person with its ids and contact fields, the office co-governor, a dated term', () => {
+      const polis = byFile('Jared-Polis');
+      expect(personOf(polis)).toEqual({
+        kind: 'person',
+        slug: 'person:ocd-be56ceea-ca7e-46b1-acdd-d4266e9d2893',
+        state: 'co',
+        tier: '',
+        data: {
+          name: 'Jared Polis',
+          givenName: 'Jared',
+          familyName: 'Polis',
+          birthday: '1975-05-12',
+          gender: null,
+          ids: { 'ocd-person': ['ocd-person/be56ceea-ca7e-46b1-acdd-d4266e9d2893'], twitter: ['govofco'] },
+          contactOffices: [
+            {
+              kind: 'capitol',
+              address: 'State Capitol Building; 200 E. Colfax Ave., Rm. 136; Denver, CO 80203',
+              voice: '303-866-2471',
+              fax: null,
+            },
+          ],
+          contactEmails: ['Governorpolis@state.co.us'],
+          contactLinks: [{ url: 'https://www.colorado.gov/governor', note: '' }],
+        },
+      });
+      expect(officeOf(polis, 'office:co-governor')).toEqual({
+        kind: 'office',
+        slug: 'office:co-governor',
+        state: 'co',
+        tier: 'state',
+        data: { name: 'Governor', level: 'state', tier: 'state', region: 'region:co' },
+      });
+      expect(polis.nodes).toContainEqual(expect.objectContaining({ slug: 'region:co', createOnly: true }));
+      expect(holds(polis)).toEqual([
+        {
+          kind: 'HOLDS',
+          from: 'person:ocd-be56ceea-ca7e-46b1-acdd-d4266e9d2893',
+          to: 'office:co-governor',
+          key: '2019-01-08',
+          data: { start: '2019-01-08', end: '2027-01-12', party: 'party:democratic' },
+        },
+      ]);
+      expect(polis.nodes).toContainEqual(
+        expect.objectContaining({
+          slug: 'provenance:openstates-people',
+          data: expect.objectContaining({
+            publisher: 'Open States',
+            licence: 'CC0-1.0',
+            method: 'import',
+            url: 'https://github.com/openstates/people',
+            retrievedAt: '2026-08-05T00:00:00.000Z',
+          }),
+        }),
+      );
+      expect(polis.edges).toContainEqual(
+        expect.objectContaining({
+          kind: 'SUPPORTED_BY',
+          from: 'office:co-governor',
+          to: 'provenance:openstates-people',
+        }),
+      );
+    });
 
-  it('reads a folder of state folders: Colorado and Delaware, 181 people', async () => {
-    const both = await collect(importOpenStatesPeople(root!, { retrievedAt: RETRIEVED, places }));
-    expect(both.rejections.map((r) => r.rejected)).toEqual([SANDER]);
-    expect(both.batches).toHaveLength(181);
-    expect(new Set(both.batches.map((b) => personOf(b.batch).state))).toEqual(new Set(['co', 'de']));
-  });
+    it('every statewide executive, and a legislator turned lieutenant governor keeps her old seat as a dated term', () => {
+      expect(holds(byFile('Jena-Griswold')).map((e) => [e.to, e.key, e.data])).toEqual([
+        ['office:co-secretary-of-state', '', { start: null, end: '2027-01-12', party: 'party:democratic' }],
+      ]);
+      expect(holds(byFile('Phil-Weiser')).map((e) => e.to)).toEqual(['office:co-attorney-general']);
+      const primavera = byFile('Dianne-Primavera');
+      expect(holds(primavera).map((e) => [e.to, e.data.start, e.data.end])).toEqual([
+        ['office:co-sldl-33-state-representative', '2013-01-01', '2016-12-31'],
+        ['office:co-lieutenant-governor', '2019-01-08', '2027-01-12'],
+      ]);
+      expect(personOf(primavera).data.ids).toEqual({
+        legacy_openstates: ['COL000144'],
+        'ocd-person': ['ocd-person/21632200-6ff5-4b76-9c2e-190d8804ac16'],
+      });
+    });
 
-  it('without the Census place table, mayors are refused with what to pass; the rest is drafted', async () => {
-    const bare = await collect(importOpenStatesPeople(`${root}/de`, { retrievedAt: RETRIEVED }));
-    expect(bare.batches).toHaveLength(66);
-    expect(bare.rejections.map((r) => r.rejected)).toEqual([
-      { at: expect.stringMatching(/^de\/municipalities\/Michael-S-Purzycki-.*\.yml role 1$/), reason: expect.stringContaining('pass --places') },
-      { at: expect.stringMatching(/^de\/municipalities\/Robin-Christiansen-.*\.yml role 1$/), reason: expect.stringContaining('ocd-division/country:us/state:de/place:dover') },
-    ]);
-  });
-});
+    it('a state senator holds the seat of her district, and the House seat she left ends on its end_date', () => {
+      const benavidez = byFile('Adrienne-Benavidez');
+      expect(holds(benavidez).map((e) => [e.to, e.key, e.data])).toEqual([
+        [
+          'office:co-sldu-21-state-senator',
+          '2026-03-02',
+          { start: '2026-03-02', end: '2027-01-13', party: 'party:democratic' },
+        ],
+        ['office:co-sldl-32-state-representative', '', { start: null, end: '2023-01-05', party: 'party:democratic' }],
+      ]);
+      expect(officeOf(benavidez, 'office:co-sldu-21-state-senator')).toMatchObject({
+        data: { name: 'State Senator', level: 'state-legislative-upper', tier: 'state', region: 'region:co-sldu-21' },
+      });
+      expect(benavidez.nodes).toContainEqual(
+        expect.objectContaining({
+          slug: 'region:co-sldu-21',
+          createOnly: true,
+          data: expect.objectContaining({ fips: '08021' }),
+        }),
+      );
+      expect(benavidez.edges).toContainEqual({
+        kind: 'SERVES_REGION',
+        from: 'office:co-sldu-21-state-senator',
+        to: 'region:co-sldu-21',
+        key: '',
+        data: {},
+      });
+    });
+
+    it('a mayor holds the mayoralty of the Census place, named as the ocd import names it', () => {
+      const johnston = byFile('Mike-Johnston');
+      expect(holds(johnston).map((e) => [e.to, e.key, e.data])).toEqual([
+        ['office:co-denver-city-mayor', '', { start: null, end: '2027-05-04', party: null }],
+      ]);
+      expect(officeOf(johnston, 'office:co-denver-city-mayor')).toMatchObject({
+        tier: 'municipal',
+        data: { name: 'Mayor', level: 'place', tier: 'municipal', region: 'region:co-denver-city' },
+      });
+      expect(johnston.nodes).toContainEqual({
+        kind: 'region',
+        slug: 'region:co-denver-city',
+        state: 'co',
+        tier: '',
+        createOnly: true,
+        data: {
+          name: 'Denver city',
+          level: 'place',
+          fips: '0820000',
+          ocdId: 'ocd-division/country:us/state:co/place:denver',
+          aliases: [],
+          population: null,
+        },
+      });
+      const mayors = co.batches
+        .filter((b) => b.at.includes('/municipalities/'))
+        .map((b) => holds(b.batch)[0]!.to)
+        .sort();
+      expect(mayors).toEqual([
+        'office:co-aurora-city-mayor',
+        'office:co-berthoud-town-mayor',
+        'office:co-carbondale-town-mayor',
+        'office:co-colorado-springs-city-mayor',
+        'office:co-denver-city-mayor',
+        'office:co-erie-town-mayor',
+        'office:co-fort-collins-city-mayor',
+        'office:co-longmont-city-mayor',
+        'office:co-parker-town-mayor',
+      ]);
+    });
+
+    it("names each office as the results importer names the contest's office, so the two are one node", async () => {
+      const de = await collect(importOpenStatesPeople(`${root}/de`, { retrievedAt: RETRIEVED, places }));
+      const drafted = new Map(
+        de.batches
+          .flatMap((b) => b.batch.nodes)
+          .filter((n) => n.kind === 'office')
+          .map((n) => [n.slug, n]),
+      );
+      for (const [office, district] of [
+        ['GOVERNOR', ''],
+        ['LIEUTENANT GOVERNOR', ''],
+        ['STATE SENATE', '021'],
+        ['STATE HOUSE', '007'],
+        ['WILMINGTON MAYOR', ''],
+      ] as const) {
+        const medsl = medslOffice('de', office, district)!;
+        expect(drafted.get(medsl.slug), medsl.slug).toEqual(medsl);
+      }
+      expect(medslOffice('co', 'STATE SENATE', '021')!.slug).toBe('office:co-sldu-21-state-senator');
+    });
+
+    it('reads a folder of state folders: Colorado and Delaware, 181 people', async () => {
+      const both = await collect(importOpenStatesPeople(root!, { retrievedAt: RETRIEVED, places }));
+      expect(both.rejections.map((r) => r.rejected)).toEqual([SANDER]);
+      expect(both.batches).toHaveLength(181);
+      expect(new Set(both.batches.map((b) => personOf(b.batch).state))).toEqual(new Set(['co', 'de']));
+    });
+
+    it('without the Census place table, mayors are refused with what to pass; the rest is drafted', async () => {
+      const bare = await collect(importOpenStatesPeople(`${root}/de`, { retrievedAt: RETRIEVED }));
+      expect(bare.batches).toHaveLength(66);
+      expect(bare.rejections.map((r) => r.rejected)).toEqual([
+        {
+          at: expect.stringMatching(/^de\/municipalities\/Michael-S-Purzycki-.*\.yml role 1$/),
+          reason: expect.stringContaining('pass --places'),
+        },
+        {
+          at: expect.stringMatching(/^de\/municipalities\/Robin-Christiansen-.*\.yml role 1$/),
+          reason: expect.stringContaining('ocd-division/country:us/state:de/place:dover'),
+        },
+      ]);
+    });
+  },
+);

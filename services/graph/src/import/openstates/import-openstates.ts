@@ -30,12 +30,23 @@ export interface OpenStatesImportOptions {
  * and its line, and the other files go on. Without `retrievedAt` nothing is read.
  */
 export function importOpenStatesPeople(path: string, options: OpenStatesImportOptions = {}): AsyncGenerator<DraftItem> {
-  return people(path, openStatesProvenance(retrievedAt(options.retrievedAt, undefined, path, options.sourceDate)), options.places);
+  return people(
+    path,
+    openStatesProvenance(retrievedAt(options.retrievedAt, undefined, path, options.sourceDate)),
+    options.places,
+  );
 }
 
-async function* people(path: string, provenance: PlainDraft<'provenance'>, placesPath: string | undefined): AsyncGenerator<DraftItem> {
+async function* people(
+  path: string,
+  provenance: PlainDraft<'provenance'>,
+  placesPath: string | undefined,
+): AsyncGenerator<DraftItem> {
   const files = personFiles(path);
-  const ctx: PersonContext = { provenance, places: placesPath === undefined ? undefined : await PlaceTable.load(placesPath) };
+  const ctx: PersonContext = {
+    provenance,
+    places: placesPath === undefined ? undefined : await PlaceTable.load(placesPath),
+  };
   const seen = new Map<string, string>();
   for (const file of files) yield* fileItems(file, ctx, seen);
 }
@@ -64,7 +75,9 @@ async function* fileItems(file: PersonFile, ctx: PersonContext, seen: Map<string
 }
 
 /** The file's record, or why it cannot be read (bytes that are not UTF-8, malformed YAML). */
-async function readPersonFile(file: PersonFile): Promise<{ value: Record<string, unknown> } | { line: number; reason: string }> {
+async function readPersonFile(
+  file: PersonFile,
+): Promise<{ value: Record<string, unknown> } | { line: number; reason: string }> {
   try {
     return parsePersonFile((await readTextFile(file.path)).text);
   } catch (err) {

@@ -26,58 +26,98 @@ async function drain(store: MemoryGraphStore): Promise<CivicEvent[]> {
   return events;
 }
 
-describe.skipIf(root === undefined || places === undefined || deResults === undefined)('Open States people through the GraphWriter', () => {
-  const fx = fixtureDir();
-  afterEach(() => fx.cleanup());
+describe.skipIf(root === undefined || places === undefined || deResults === undefined)(
+  'Open States people through the GraphWriter',
+  () => {
+    const fx = fixtureDir();
+    afterEach(() => fx.cleanup());
 
-  it('a governor and a state senator from Open States hold the very offices the 2024 returns elected', async () => {
-    const { store, writer } = fresh();
-    await runImport(importResults(deResults!), writer);
-    const before = await store.getNodes(['office:de-governor', 'office:de-sldu-21-state-senator']);
-    await runImport(importOpenStatesPeople(`${root}/de`, options), writer);
-    // Both importers state the same office data, so the office is unchanged, and the contest and the term meet at it.
-    expect(await store.getNodes(['office:de-governor', 'office:de-sldu-21-state-senator'])).toEqual(before);
-    expect((await store.edges('office:de-governor', 'in')).map((e) => `${e.kind} ${e.from}`)).toEqual(expect.arrayContaining([
-      'FOR_OFFICE contest:de-governor-2024-general', 'HOLDS person:ocd-7aefad2a-28f2-45e9-8d44-3eb1ee21f849',
-    ]));
-    expect((await store.edges('office:de-sldu-21-state-senator', 'in')).map((e) => `${e.kind} ${e.from.split(':')[0]}`).sort()).toEqual(['FOR_OFFICE contest', 'HOLDS person']);
-  });
-
-  it('one officeholder.changed per term on the first import; a second import changes nothing and emits nothing', async () => {
-    const { store, writer } = fresh();
-    const first = await runImport(importOpenStatesPeople(root!, options), writer);
-    expect(first.createdRows).toBe(181);
-    const events = await drain(store);
-    const terms = (await Promise.all((await store.query({ kind: 'person', limit: 1000 })).nodes.map((p) => store.edges(p.slug, 'out', 'HOLDS')))).flat();
-    expect(events.filter((e) => e.subject === 'civic.test.officeholder.changed')).toHaveLength(terms.length);
-    expect(terms.length).toBeGreaterThan(181);
-    const again = await runImport(importOpenStatesPeople(root!, options), writer);
-    expect({ created: again.createdRows, updated: again.updatedRows, unchanged: again.unchangedRows, nodes: again.nodes, events: again.events }).toEqual({
-      created: 0, updated: 0, unchanged: 181, nodes: { created: 0, updated: 0, unchanged: again.nodes.unchanged }, events: 0,
+    it('a governor and a state senator from Open States hold the very offices the 2024 returns elected', async () => {
+      const { store, writer } = fresh();
+      await runImport(importResults(deResults!), writer);
+      const before = await store.getNodes(['office:de-governor', 'office:de-sldu-21-state-senator']);
+      await runImport(importOpenStatesPeople(`${root}/de`, options), writer);
+      // Both importers state the same office data, so the office is unchanged, and the contest and the term meet at it.
+      expect(await store.getNodes(['office:de-governor', 'office:de-sldu-21-state-senator'])).toEqual(before);
+      expect((await store.edges('office:de-governor', 'in')).map((e) => `${e.kind} ${e.from}`)).toEqual(
+        expect.arrayContaining([
+          'FOR_OFFICE contest:de-governor-2024-general',
+          'HOLDS person:ocd-7aefad2a-28f2-45e9-8d44-3eb1ee21f849',
+        ]),
+      );
+      expect(
+        (await store.edges('office:de-sldu-21-state-senator', 'in'))
+          .map((e) => `${e.kind} ${e.from.split(':')[0]}`)
+          .sort(),
+      ).toEqual(['FOR_OFFICE contest', 'HOLDS person']);
     });
-    expect(await drain(store)).toEqual([]);
-  });
 
-  it('a later copy with a malformed file leaves that person as stored; a term that ends is one event naming its end', async () => {
-    const dir = join(fx.dir, 'co', 'executive');
-    mkdirSync(dir, { recursive: true });
-    for (const f of readdirSync(`${root}/co/executive`)) copyFileSync(`${root}/co/executive/${f}`, join(dir, f));
-    const { store, writer } = fresh();
-    await runImport(importOpenStatesPeople(join(fx.dir, 'co'), options), writer);
-    await drain(store);
-    const polis = 'person:ocd-be56ceea-ca7e-46b1-acdd-d4266e9d2893';
-    const stored = { node: await store.getNode(polis), terms: await store.edges(polis, 'out', 'HOLDS') };
+    it('one officeholder.changed per term on the first import; a second import changes nothing and emits nothing', async () => {
+      const { store, writer } = fresh();
+      const first = await runImport(importOpenStatesPeople(root!, options), writer);
+      expect(first.createdRows).toBe(181);
+      const events = await drain(store);
+      const terms = (
+        await Promise.all(
+          (await store.query({ kind: 'person', limit: 1000 })).nodes.map((p) => store.edges(p.slug, 'out', 'HOLDS')),
+        )
+      ).flat();
+      expect(events.filter((e) => e.subject === 'civic.test.officeholder.changed')).toHaveLength(terms.length);
+      expect(terms.length).toBeGreaterThan(181);
+      const again = await runImport(importOpenStatesPeople(root!, options), writer);
+      expect({
+        created: again.createdRows,
+        updated: again.updatedRows,
+        unchanged: again.unchangedRows,
+        nodes: again.nodes,
+        events: again.events,
+      }).toEqual({
+        created: 0,
+        updated: 0,
+        unchanged: 181,
+        nodes: { created: 0, updated: 0, unchanged: again.nodes.unchanged },
+        events: 0,
+      });
+      expect(await drain(store)).toEqual([]);
+    });
 
-    const file = (name: string) => join(dir, readdirSync(dir).find((f) => f.startsWith(name))!);
-    writeFileSync(file('Jared-Polis'), 'id: ocd-person/be56ceea-ca7e-46b1-acdd-d4266e9d2893\nname: [Jared\n');
-    writeFileSync(file('Jena-Griswold'), readFileSync(file('Jena-Griswold'), 'utf8').replace("end_date: '2027-01-12'", "end_date: '2026-08-01'"));
-    const later = await runImport(importOpenStatesPeople(join(fx.dir, 'co'), options), writer);
+    it('a later copy with a malformed file leaves that person as stored; a term that ends is one event naming its end', async () => {
+      const dir = join(fx.dir, 'co', 'executive');
+      mkdirSync(dir, { recursive: true });
+      for (const f of readdirSync(`${root}/co/executive`)) copyFileSync(`${root}/co/executive/${f}`, join(dir, f));
+      const { store, writer } = fresh();
+      await runImport(importOpenStatesPeople(join(fx.dir, 'co'), options), writer);
+      await drain(store);
+      const polis = 'person:ocd-be56ceea-ca7e-46b1-acdd-d4266e9d2893';
+      const stored = { node: await store.getNode(polis), terms: await store.edges(polis, 'out', 'HOLDS') };
 
-    expect(later.rejected).toEqual([{ at: expect.stringMatching(/^co\/executive\/Jared-Polis-.*\.yml line \d$/), reason: expect.stringMatching(/^malformed YAML/) }]);
-    expect({ node: await store.getNode(polis), terms: await store.edges(polis, 'out', 'HOLDS') }).toEqual(stored);
-    const changed = (await drain(store)).filter((e) => e.subject === 'civic.test.officeholder.changed');
-    expect(changed.map((e) => [e.slugs, e.changedFields, e.changes])).toEqual([[
-      ['office:co-secretary-of-state', 'person:ocd-570385fc-0dd8-4754-9e94-3faeae5f2287'], ['end'], [{ field: 'end', before: '2027-01-12', after: '2026-08-01' }],
-    ]]);
-  });
-});
+      const file = (name: string) =>
+        join(
+          dir,
+          readdirSync(dir).find((f) => f.startsWith(name))!,
+        );
+      writeFileSync(file('Jared-Polis'), 'id: ocd-person/be56ceea-ca7e-46b1-acdd-d4266e9d2893\nname: [Jared\n');
+      writeFileSync(
+        file('Jena-Griswold'),
+        readFileSync(file('Jena-Griswold'), 'utf8').replace("end_date: '2027-01-12'", "end_date: '2026-08-01'"),
+      );
+      const later = await runImport(importOpenStatesPeople(join(fx.dir, 'co'), options), writer);
+
+      expect(later.rejected).toEqual([
+        {
+          at: expect.stringMatching(/^co\/executive\/Jared-Polis-.*\.yml line \d$/),
+          reason: expect.stringMatching(/^malformed YAML/),
+        },
+      ]);
+      expect({ node: await store.getNode(polis), terms: await store.edges(polis, 'out', 'HOLDS') }).toEqual(stored);
+      const changed = (await drain(store)).filter((e) => e.subject === 'civic.test.officeholder.changed');
+      expect(changed.map((e) => [e.slugs, e.changedFields, e.changes])).toEqual([
+        [
+          ['office:co-secretary-of-state', 'person:ocd-570385fc-0dd8-4754-9e94-3faeae5f2287'],
+          ['end'],
+          [{ field: 'end', before: '2027-01-12', after: '2026-08-01' }],
+        ],
+      ]);
+    });
+  },
+);

@@ -66,7 +66,12 @@ interface Placed {
 }
 
 /** A role's seat, party and HOLDS term, or why it has none. */
-function placeRole(role: Role, person: string, parties: readonly PartySpell[], ctx: PersonContext): Placed | { reason: string } {
+function placeRole(
+  role: Role,
+  person: string,
+  parties: readonly PartySpell[],
+  ctx: PersonContext,
+): Placed | { reason: string } {
   const seat = seatOfRole(role, ctx.places);
   if ('reason' in seat) return seat;
   const party = partyOf(parties, role);
@@ -78,18 +83,34 @@ function repeatedReason({ role, seat }: Placed): string {
   return `a second ${role.type} role in ${seat.office.slug} with the same start_date (${role.start ?? 'none'}): the terms cannot be told apart`;
 }
 
-function personDraft(p: OpenStatesPerson, file: PersonFile, contact: ReturnType<typeof contactOf>['fields']): PlainDraft<'person'> {
+function personDraft(
+  p: OpenStatesPerson,
+  file: PersonFile,
+  contact: ReturnType<typeof contactOf>['fields'],
+): PlainDraft<'person'> {
   return {
     kind: 'person',
     slug: openStatesPersonSlug(p.uuid),
     state: file.state.usps,
     tier: '',
-    data: { name: p.name, givenName: p.givenName, familyName: p.familyName, ids: p.ids, birthday: p.birthday, gender: p.gender, ...contact },
+    data: {
+      name: p.name,
+      givenName: p.givenName,
+      familyName: p.familyName,
+      ids: p.ids,
+      birthday: p.birthday,
+      gender: p.gender,
+      ...contact,
+    },
   };
 }
 
 function holds(person: string, office: string, role: Role, party: PlainDraft<'party'> | undefined): EdgeDoc {
-  return edge('HOLDS', person, office, role.start ?? '', { start: role.start ?? null, end: role.end ?? null, party: party === undefined ? null : party.slug });
+  return edge('HOLDS', person, office, role.start ?? '', {
+    start: role.start ?? null,
+    end: role.end ?? null,
+    party: party === undefined ? null : party.slug,
+  });
 }
 
 /**
@@ -99,7 +120,9 @@ function holds(person: string, office: string, role: Role, party: PlainDraft<'pa
  */
 function partyOf(parties: readonly PartySpell[], role: Role): PlainDraft<'party'> | undefined {
   const day = role.start ?? role.end;
-  const spell = parties.find((s) => day === undefined || ((s.start === undefined || s.start <= day) && (s.end === undefined || day <= s.end)));
+  const spell = parties.find(
+    (s) => day === undefined || ((s.start === undefined || s.start <= day) && (s.end === undefined || day <= s.end)),
+  );
   const stated = spell === undefined ? undefined : partyByName(spell.name);
   return stated !== undefined && 'party' in stated ? partyDraft(stated.party) : undefined;
 }

@@ -12,7 +12,8 @@ export function parsePersonFile(text: string): ParsedFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
   const error = doc.errors[0];
-  if (error !== undefined) return { line: error.linePos?.[0].line ?? 0, reason: `malformed YAML: ${error.message.split('\n')[0]}` };
+  if (error !== undefined)
+    return { line: error.linePos?.[0].line ?? 0, reason: `malformed YAML: ${error.message.split('\n')[0]}` };
   if (!isMap(doc.contents)) return { line: 1, reason: 'not a person record: the YAML top level is not a mapping' };
   return { value: doc.toJSON() as Record<string, unknown> };
 }

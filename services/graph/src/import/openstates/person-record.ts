@@ -44,7 +44,8 @@ const OCD_PERSON = /^ocd-person\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 /** Trimmed text; numbers as digits (`district: 21`); undefined for anything else or blank. */
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined);
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined;
 
 /**
  * Checks a person record's shape: an `ocd-person/<uuid>` id and a name are required; each
@@ -54,7 +55,8 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v.tri
 export function readPerson(value: Record<string, unknown>): OpenStatesPerson | { reason: string } {
   const id = text(value.id);
   const uuid = id === undefined ? undefined : OCD_PERSON.exec(id)?.[1];
-  if (id === undefined || uuid === undefined) return { reason: `id ${JSON.stringify(value.id ?? null)} is not an ocd-person/<uuid> id` };
+  if (id === undefined || uuid === undefined)
+    return { reason: `id ${JSON.stringify(value.id ?? null)} is not an ocd-person/<uuid> id` };
   const name = text(value.name);
   if (name === undefined) return { reason: 'no name' };
   if (!Array.isArray(value.roles) || value.roles.length === 0) return { reason: 'no roles' };
@@ -83,13 +85,17 @@ function readRole(raw: unknown): RoleEntry {
   if (type === undefined) return { reason: 'no type' };
   if (jurisdiction === undefined) return { reason: `${type}: no jurisdiction` };
   const role: Role = { type, jurisdiction };
-  for (const [field, key] of [['start_date', 'start'], ['end_date', 'end']] as const) {
+  for (const [field, key] of [
+    ['start_date', 'start'],
+    ['end_date', 'end'],
+  ] as const) {
     const date = text(raw[field]);
     if (date === undefined) continue;
     if (!isIsoDate(date)) return { reason: `${type}: ${field} "${date}" is not a YYYY-MM-DD date` };
     role[key] = date;
   }
-  if (role.start !== undefined && role.end !== undefined && role.end < role.start) return { reason: `${type}: end_date ${role.end} is before start_date ${role.start}` };
+  if (role.start !== undefined && role.end !== undefined && role.end < role.start)
+    return { reason: `${type}: end_date ${role.end} is before start_date ${role.start}` };
   const district = text(raw.district);
   if (district !== undefined) role.district = district;
   return role;
@@ -101,7 +107,13 @@ function readParty(raw: unknown): PartySpell[] {
   if (name === undefined) return [];
   const start = text(raw.start_date);
   const end = text(raw.end_date);
-  return [{ name, ...(start !== undefined && isIsoDate(start) ? { start } : {}), ...(end !== undefined && isIsoDate(end) ? { end } : {}) }];
+  return [
+    {
+      name,
+      ...(start !== undefined && isIsoDate(start) ? { start } : {}),
+      ...(end !== undefined && isIsoDate(end) ? { end } : {}),
+    },
+  ];
 }
 
 /** `ocd-person`, then `ids` (twitter, facebook, …) and `other_identifiers` by scheme, each a list without repeats; keys sorted. */
@@ -119,7 +131,12 @@ function readIds(id: string, value: Record<string, unknown>): Record<string, str
 
 function readOffice(raw: unknown): ContactOffice[] {
   if (!isObject(raw)) return [];
-  const office: ContactOffice = { kind: text(raw.classification) ?? text(raw.note) ?? '', address: text(raw.address) ?? null, voice: text(raw.voice) ?? null, fax: text(raw.fax) ?? null };
+  const office: ContactOffice = {
+    kind: text(raw.classification) ?? text(raw.note) ?? '',
+    address: text(raw.address) ?? null,
+    voice: text(raw.voice) ?? null,
+    fax: text(raw.fax) ?? null,
+  };
   return office.address === null && office.voice === null && office.fax === null ? [] : [office];
 }
 

@@ -29,7 +29,8 @@ export class PlaceTable {
     const rows = new Map<string, OcdRow>();
     for (const row of headeredRows(text, file, ['id', 'name', 'census_geoid'])) {
       const v = row.values;
-      if (row.shape === undefined && v.id!.includes('/place:')) rows.set(v.id!.trim(), { id: v.id!, name: v.name!, geoid: v.census_geoid!, sameAs: '', validThrough: '' });
+      if (row.shape === undefined && v.id!.includes('/place:'))
+        rows.set(v.id!.trim(), { id: v.id!, name: v.name!, geoid: v.census_geoid!, sameAs: '', validThrough: '' });
     }
     if (rows.size === 0) throw new ImportFileError(file, 0, 'lists no Census places (ocd-division ids with /place:)');
     return new PlaceTable(rows, file);
@@ -40,7 +41,9 @@ export class PlaceTable {
     const row = this.rows.get(division);
     if (row === undefined) return { reason: `${division} is not a Census place in ${PLACES_FILE}` };
     const outcome = regionFromRow('places', row, { asOf: todayUtc(), places: true });
-    return 'region' in outcome ? outcome.region : { reason: 'reason' in outcome ? outcome.reason : `${division} is not a Census place` };
+    return 'region' in outcome
+      ? outcome.region
+      : { reason: 'reason' in outcome ? outcome.reason : `${division} is not a Census place` };
   }
 }
 

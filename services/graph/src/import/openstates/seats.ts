@@ -39,10 +39,13 @@ const KNOWN_TYPES = ['upper', 'lower', 'legislature', ...Object.keys(STATEWIDE),
  */
 export function seatOfRole(role: Role, places: PlaceTable | undefined): Found {
   const j = parseJurisdiction(role.jurisdiction);
-  if (j === undefined) return { reason: `jurisdiction "${role.jurisdiction}" is not a US government's ocd-jurisdiction id` };
+  if (j === undefined)
+    return { reason: `jurisdiction "${role.jurisdiction}" is not a US government's ocd-jurisdiction id` };
   if (role.type === 'mayor') return mayoralty(j, places);
-  if (!KNOWN_TYPES.includes(role.type)) return { reason: `role type "${role.type}" is not one this importer maps (${KNOWN_TYPES.join(', ')})` };
-  if (j.below.length > 0) return { reason: `a ${role.type} role in ${role.jurisdiction}: expected the state government's jurisdiction` };
+  if (!KNOWN_TYPES.includes(role.type))
+    return { reason: `role type "${role.type}" is not one this importer maps (${KNOWN_TYPES.join(', ')})` };
+  if (j.below.length > 0)
+    return { reason: `a ${role.type} role in ${role.jurisdiction}: expected the state government's jurisdiction` };
   const statewide = STATEWIDE[role.type];
   if (statewide !== undefined) return seatOf(stateOf(j.state), titleCase(statewide), 'state');
   return legislativeSeat(j, role.type === 'lower' ? 'lower' : 'upper', role);
@@ -58,8 +61,12 @@ function legislativeSeat(j: Jurisdiction, chamber: 'upper' | 'lower', role: Role
 
 function mayoralty(j: Jurisdiction, places: PlaceTable | undefined): Found {
   const [step, ...deeper] = j.below;
-  if (step?.[0] !== 'place' || deeper.length > 0) return { reason: `a mayor of ${j.division}: only Census places (…/place:<name>) have mayors here` };
-  if (places === undefined) return { reason: `no Census place table to find ${j.division} in: pass --places <country-us folder or us_census_places.csv>` };
+  if (step?.[0] !== 'place' || deeper.length > 0)
+    return { reason: `a mayor of ${j.division}: only Census places (…/place:<name>) have mayors here` };
+  if (places === undefined)
+    return {
+      reason: `no Census place table to find ${j.division} in: pass --places <country-us folder or us_census_places.csv>`,
+    };
   const draft = places.region(j.division);
   if ('reason' in draft) return draft;
   return seatOf(regionOf(draft), 'Mayor', 'municipal');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayName } from './candidacy-drafts.js';
 
-describe('a certified candidate\'s name as the ballot prints it', () => {
+describe("a certified candidate's name as the ballot prints it", () => {
   it.each([
     ['LISA BLUNT ROCHESTER', 'Lisa Blunt Rochester'],
     ['SARAH MCBRIDE', 'Sarah McBride'],

@@ -49,10 +49,20 @@ export function candidacyDrafts(
     },
     provenance,
   };
-  const nodes: NodeDraft[] = [...(matched === undefined ? [personDraft(person, name, contest.state)] : []), ...(party === undefined ? [] : [party]), candidacy];
+  const nodes: NodeDraft[] = [
+    ...(matched === undefined ? [personDraft(person, name, contest.state)] : []),
+    ...(party === undefined ? [] : [party]),
+    candidacy,
+  ];
   const edges: EdgeDoc[] = [
     edge('FOR_CONTEST', candidacy.slug, contest.slug),
-    edge('OF_PERSON', candidacy.slug, person, '', matched === undefined ? {} : { rule: matched.rule, confidence: matched.confidence }),
+    edge(
+      'OF_PERSON',
+      candidacy.slug,
+      person,
+      '',
+      matched === undefined ? {} : { rule: matched.rule, confidence: matched.confidence },
+    ),
     ...(party === undefined ? [] : [edge('OF_PARTY', candidacy.slug, party.slug)]),
   ];
   return { nodes, edges, candidacy: candidacy.slug };
@@ -65,7 +75,14 @@ function personDraft(slugText: string, name: string, state: string): PlainDraft<
     slug: slugText,
     state,
     tier: '',
-    data: { name, givenName: words.length > 1 ? words[0]! : null, familyName: words.length > 1 ? words[words.length - 1]! : null, ids: {}, birthday: null, gender: null },
+    data: {
+      name,
+      givenName: words.length > 1 ? words[0]! : null,
+      familyName: words.length > 1 ? words[words.length - 1]! : null,
+      ids: {},
+      birthday: null,
+      gender: null,
+    },
   };
 }
 

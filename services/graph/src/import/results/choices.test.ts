@@ -3,7 +3,11 @@ import { classifyChoice, personName } from './choices.js';
 
 describe('classifyChoice', () => {
   it('keys a candidate by the name in reading order, whichever way the file writes it', () => {
-    expect(classifyChoice('HARRIS, KAMALA D.')).toEqual({ kind: 'candidate', key: 'kamala-d-harris', person: 'KAMALA D. HARRIS' });
+    expect(classifyChoice('HARRIS, KAMALA D.')).toEqual({
+      kind: 'candidate',
+      key: 'kamala-d-harris',
+      person: 'KAMALA D. HARRIS',
+    });
     expect(classifyChoice('KAMALA D HARRIS')).toMatchObject({ kind: 'candidate', key: 'kamala-d-harris' });
     expect(classifyChoice('CHARLES H "CHUCK" NORRIS')).toMatchObject({ key: 'charles-h-chuck-norris' });
   });

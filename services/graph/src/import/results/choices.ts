@@ -12,13 +12,38 @@ export type Choice =
 
 /** Counts that are not votes for any choice: MEDSL carries them as rows in some states. */
 const NOT_VOTES = new Set([
-  'UNDERVOTES', 'UNDERVOTE', 'UNDER VOTES', 'OVERVOTES', 'OVERVOTE', 'OVER VOTES', 'BLANK', 'BLANKS', 'BLANK VOTES',
-  'SPOILED', 'REJECTED', 'VOID', 'REGISTERED VOTERS', 'BALLOTS CAST', 'TOTAL VOTES', 'TOTAL BALLOTS',
+  'UNDERVOTES',
+  'UNDERVOTE',
+  'UNDER VOTES',
+  'OVERVOTES',
+  'OVERVOTE',
+  'OVER VOTES',
+  'BLANK',
+  'BLANKS',
+  'BLANK VOTES',
+  'SPOILED',
+  'REJECTED',
+  'VOID',
+  'REGISTERED VOTERS',
+  'BALLOTS CAST',
+  'TOTAL VOTES',
+  'TOTAL BALLOTS',
 ]);
 /** Real votes that no single candidate received: they count in totals but cannot win. */
 const AGGREGATES = new Set([
-  'WRITE-IN', 'WRITE-INS', 'WRITE IN', 'WRITE INS', 'WRITEIN', 'SCATTERING', 'OTHER WRITE INS', 'OTHER WRITE-INS',
-  'OTHER', 'OTHERS', 'ALL OTHERS', 'UNCOMMITTED', 'NONE OF THESE CANDIDATES',
+  'WRITE-IN',
+  'WRITE-INS',
+  'WRITE IN',
+  'WRITE INS',
+  'WRITEIN',
+  'SCATTERING',
+  'OTHER WRITE INS',
+  'OTHER WRITE-INS',
+  'OTHER',
+  'OTHERS',
+  'ALL OTHERS',
+  'UNCOMMITTED',
+  'NONE OF THESE CANDIDATES',
 ]);
 const SUFFIX = /^(JR|SR|II|III|IV|V)\.?$/;
 const RETENTION = /^(.+?)\s+-\s+(YES|NO)$/;
@@ -28,7 +53,8 @@ export function classifyChoice(candidate: string): Choice | undefined {
   const text = candidate.trim().replace(/\s+/g, ' ').toUpperCase();
   if (NOT_VOTES.has(text)) return undefined;
   if (AGGREGATES.has(text)) return { kind: 'aggregate', key: slugKey(text) };
-  if (text === 'YES' || text === 'NO') return { kind: text === 'YES' ? 'yes' : 'no', key: text === 'YES' ? 'yes' : 'no', judge: null };
+  if (text === 'YES' || text === 'NO')
+    return { kind: text === 'YES' ? 'yes' : 'no', key: text === 'YES' ? 'yes' : 'no', judge: null };
   const retention = RETENTION.exec(text);
   if (retention !== null) {
     const side = retention[2] === 'YES' ? 'yes' : 'no';

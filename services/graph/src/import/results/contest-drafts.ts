@@ -16,7 +16,12 @@ import { candidateWinners, passRule, questionOutcome } from './winners.js';
  * candidacy), tied by edges, every stated node citing the file's provenance. Regions are
  * reference drafts.
  */
-export function contestBatch(t: TalliedContest, id: ContestIdentity, source: ResultsSource, match: PersonMatcher): DraftBatch {
+export function contestBatch(
+  t: TalliedContest,
+  id: ContestIdentity,
+  source: ResultsSource,
+  match: PersonMatcher,
+): DraftBatch {
   const state = t.key.state.usps;
   const provenance = source.draft.slug;
   const type = contestType(t);
@@ -25,10 +30,17 @@ export function contestBatch(t: TalliedContest, id: ContestIdentity, source: Res
   const election = electionDraft(t);
 
   const nodes: NodeDraft[] = [source.draft, ...id.regions, election];
-  const edges: EdgeDoc[] = [edge('IN_REGION', contest, id.region.draft.slug), edge('IN_ELECTION', contest, election.slug), ...id.within];
+  const edges: EdgeDoc[] = [
+    edge('IN_REGION', contest, id.region.draft.slug),
+    edge('IN_ELECTION', contest, election.slug),
+    ...id.within,
+  ];
   if (id.office !== null) {
     nodes.push(id.office);
-    edges.push(edge('SERVES_REGION', id.office.slug, id.office.data.region), edge('FOR_OFFICE', contest, id.office.slug));
+    edges.push(
+      edge('SERVES_REGION', id.office.slug, id.office.data.region),
+      edge('FOR_OFFICE', contest, id.office.slug),
+    );
   }
   nodes.push({
     kind: 'contest',
@@ -36,15 +48,28 @@ export function contestBatch(t: TalliedContest, id: ContestIdentity, source: Res
     state,
     tier: id.tier,
     data: {
-      name: id.name, type, date: t.date, year: t.key.year, level: id.region.level, region: id.region.draft.slug,
-      office: id.office?.slug ?? '', seats: t.seats, special: t.key.special,
+      name: id.name,
+      type,
+      date: t.date,
+      year: t.key.year,
+      level: id.region.level,
+      region: id.region.draft.slug,
+      office: id.office?.slug ?? '',
+      seats: t.seats,
+      special: t.key.special,
     },
   });
   const officeRegionKey = (id.office?.data.region ?? id.region.draft.slug).slice('region:'.length);
   const candidacies = new Map<string, string>();
   for (const c of t.choices) {
     if (c.choice.kind !== 'candidate') continue;
-    const drafts = candidacyDrafts({ ...c, choice: c.choice }, { slug: contest, key: contestKey, state, tier: id.tier }, officeRegionKey, provenance, match);
+    const drafts = candidacyDrafts(
+      { ...c, choice: c.choice },
+      { slug: contest, key: contestKey, state, tier: id.tier },
+      officeRegionKey,
+      provenance,
+      match,
+    );
     nodes.push(...drafts.nodes);
     edges.push(...drafts.edges);
     candidacies.set(c.choice.key, drafts.candidacy);
@@ -74,7 +99,12 @@ function contestType(t: TalliedContest): ContestType {
 }
 
 /** Each choice's result: share of all the contest's votes for any choice, and the winner flag. */
-function resultData(t: TalliedContest, contest: string, candidacies: ReadonlyMap<string, string>, source: ResultsSource): { key: string; data: ResultData }[] {
+function resultData(
+  t: TalliedContest,
+  contest: string,
+  candidacies: ReadonlyMap<string, string>,
+  source: ResultsSource,
+): { key: string; data: ResultData }[] {
   const total = t.choices.reduce((sum, c) => sum + c.votes, 0);
   const winners = winnerFlags(t);
   const certified = t.certified ?? source.certifiedWhenUnsaid;
@@ -96,9 +126,20 @@ function resultData(t: TalliedContest, contest: string, candidacies: ReadonlyMap
 
 function winnerFlags(t: TalliedContest): Map<string, boolean | null> {
   if (t.kind === 'candidate') {
-    return candidateWinners(t.choices.map((c) => ({ key: c.choice.key, votes: c.votes, aggregate: c.choice.kind === 'aggregate' })), t.seats);
+    return candidateWinners(
+      t.choices.map((c) => ({ key: c.choice.key, votes: c.votes, aggregate: c.choice.kind === 'aggregate' })),
+      t.seats,
+    );
   }
-  const votes = (kind: 'yes' | 'no') => t.choices.filter((c) => c.choice.kind === kind).reduce((s, c) => s + c.votes, 0);
-  const outcome = questionOutcome(votes('yes'), votes('no'), passRule(t.key.state.usps, t.key.office, t.kind === 'retention'));
-  return new Map([['yes', outcome.yes], ['no', outcome.no]]);
+  const votes = (kind: 'yes' | 'no') =>
+    t.choices.filter((c) => c.choice.kind === kind).reduce((s, c) => s + c.votes, 0);
+  const outcome = questionOutcome(
+    votes('yes'),
+    votes('no'),
+    passRule(t.key.state.usps, t.key.office, t.kind === 'retention'),
+  );
+  return new Map([
+    ['yes', outcome.yes],
+    ['no', outcome.no],
+  ]);
 }

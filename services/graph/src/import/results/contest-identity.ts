@@ -3,13 +3,34 @@ import type { PlainDraft } from '../../domain/drafts.js';
 import type { Tier } from '../../model/kinds.js';
 import type { EdgeDoc } from '../../model/nodes.js';
 import { edge } from '../shared/batch.js';
-import { countyDistrictRegion, judicialDistrictRegion, specialDistrictRegion, wardRegion } from '../shared/local-regions.js';
+import {
+  countyDistrictRegion,
+  judicialDistrictRegion,
+  specialDistrictRegion,
+  wardRegion,
+} from '../shared/local-regions.js';
 import { slugKey } from '../../model/slugs.js';
-import { houseSeat, nationalRegion, presidency, reference, regularSenateClass, senateSeat, type Seat } from '../shared/index.js';
+import {
+  houseSeat,
+  nationalRegion,
+  presidency,
+  reference,
+  regularSenateClass,
+  senateSeat,
+  type Seat,
+} from '../shared/index.js';
 import { regionOf, stateOf, titleCase, type ServedRegion } from '../shared/served-regions.js';
 import { legislatorTitle, statedOffice } from '../shared/stated-offices.js';
 import type { ContestKeyFields } from './medsl-row.js';
-import { congressionalOf, countyOf, isAtLarge, isStatewide, legislativeOf, placePrefix, type Containment } from './regions.js';
+import {
+  congressionalOf,
+  countyOf,
+  isAtLarge,
+  isStatewide,
+  legislativeOf,
+  placePrefix,
+  type Containment,
+} from './regions.js';
 
 export type ContestKind = 'candidate' | 'measure' | 'retention';
 
@@ -61,7 +82,8 @@ export function identifyContest(q: ContestQuestion): Found {
       return senate(q);
     case 'US HOUSE': {
       const region = congressionalOf(state, district);
-      if (region === undefined) return { problem: `US HOUSE district "${district}" is not a district number or AT-LARGE` };
+      if (region === undefined)
+        return { problem: `US HOUSE district "${district}" is not a district number or AT-LARGE` };
       return fromSeat(houseSeat(state, region));
     }
     case 'STATE SENATE':
@@ -77,7 +99,15 @@ export function identifyContest(q: ContestQuestion): Found {
 
 function fromSeat(seat: Seat): ContestIdentity {
   const region = regionOf(seat.region);
-  return { region, office: seat.office, regions: [region.draft], within: [], contestKey: seat.officeKey, name: seat.contestName, tier: 'federal' };
+  return {
+    region,
+    office: seat.office,
+    regions: [region.draft],
+    within: [],
+    contestKey: seat.officeKey,
+    name: seat.contestName,
+    tier: 'federal',
+  };
 }
 
 /**
@@ -85,7 +115,8 @@ function fromSeat(seat: Seat): ContestIdentity {
  * held in the state, for the one national office `office:us-president`.
  */
 function president(state: StateInfo, district: string): Found {
-  if (!isStatewide(district)) return { problem: `US PRESIDENT with district "${district}": expected STATEWIDE or empty` };
+  if (!isStatewide(district))
+    return { problem: `US PRESIDENT with district "${district}": expected STATEWIDE or empty` };
   const seat = presidency();
   const region = stateOf(state);
   return {
@@ -107,8 +138,12 @@ function president(state: StateInfo, district: string): Found {
 function senate(q: ContestQuestion): Found {
   const { state, district, year, special } = q.key;
   if (!isStatewide(district)) return { problem: `US SENATE with district "${district}": expected STATEWIDE or empty` };
-  if (special) return { problem: 'special US SENATE election: the file does not say which seat (class) it fills, so it is not imported' };
-  if (year % 2 !== 0) return { problem: `US SENATE general in odd year ${year}: no regular Senate election falls then` };
+  if (special)
+    return {
+      problem: 'special US SENATE election: the file does not say which seat (class) it fills, so it is not imported',
+    };
+  if (year % 2 !== 0)
+    return { problem: `US SENATE general in odd year ${year}: no regular Senate election falls then` };
   return fromSeat(senateSeat(state, regularSenateClass(year)));
 }
 
@@ -138,12 +173,24 @@ function otherOffice(q: ContestQuestion): Found {
   if (county !== null) {
     const officeText = county[2]!.startsWith('COURT') ? `COUNTY ${county[2]}` : county[2]!;
     const where = countyOf(state, county[1]!);
-    return inDistrictOf(q, where, officeText, 'county', (d) => countyDistrictRegion(state, where.draft, d), { edges: [], regions: [] });
+    return inDistrictOf(q, where, officeText, 'county', (d) => countyDistrictRegion(state, where.draft, d), {
+      edges: [],
+      regions: [],
+    });
   }
   const place = placePrefix(state, bare);
-  if (place !== undefined) return inDistrictOf(q, place.region, place.rest, 'municipal', (d) => wardRegion(state, place.region.name, d), place.within);
+  if (place !== undefined)
+    return inDistrictOf(
+      q,
+      place.region,
+      place.rest,
+      'municipal',
+      (d) => wardRegion(state, place.region.name, d),
+      place.within,
+    );
   if (isStatewide(district) || isAtLarge(district)) {
-    if (district === '' && q.dataverse === 'LOCAL') return { problem: `local office "${office}" names no county or place: its region is unknown` };
+    if (district === '' && q.dataverse === 'LOCAL')
+      return { problem: `local office "${office}" names no county or place: its region is unknown` };
     return local(q, stateOf(state), withoutStateName(bare, state), 'state');
   }
   return noLevel(office, district);
@@ -177,7 +224,9 @@ function inDistrictOf(
 }
 
 function noLevel(office: string, district: string): { problem: string } {
-  return { problem: `${office} district "${district}": no rule names the region of such a district, so the contest is not imported` };
+  return {
+    problem: `${office} district "${district}": no rule names the region of such a district, so the contest is not imported`,
+  };
 }
 
 /** An office of a region; at-large seats (`AT-LARGE`, `AT LARGE`) are offices apart from district seats. */
@@ -196,7 +245,15 @@ function local(q: ContestQuestion, region: ServedRegion, officeName: string, tie
 /** An office the results importer states (not a federal seat): `office:<region key>-<slug key of its name>`. */
 function stated(region: ServedRegion, name: string, tier: Tier): ContestIdentity {
   const office = statedOffice(region, name, tier);
-  return { region, office, regions: [region.draft], within: [], contestKey: slugKey(name), name: `${name}, ${region.name}`, tier };
+  return {
+    region,
+    office,
+    regions: [region.draft],
+    within: [],
+    contestKey: slugKey(name),
+    name: `${name}, ${region.name}`,
+    tier,
+  };
 }
 
 /** A ballot question: held in the state, or in the county its title names. */
@@ -205,7 +262,8 @@ function measure(q: ContestQuestion): Found {
   const county = /^(.+?) COUNTY (.+)$/.exec(office);
   const region = county !== null ? countyOf(state, county[1]!) : isStatewide(district) ? stateOf(state) : undefined;
   if (region === undefined) return noLevel(office, district);
-  if (county === null && district === '' && q.dataverse === 'LOCAL') return { problem: `local ballot question "${office}" names no county or place: its region is unknown` };
+  if (county === null && district === '' && q.dataverse === 'LOCAL')
+    return { problem: `local ballot question "${office}" names no county or place: its region is unknown` };
   const text = county !== null ? county[2]! : office;
   return {
     region,

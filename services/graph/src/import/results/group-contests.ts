@@ -36,7 +36,12 @@ export class ContestGroups {
       this.groups.set(id, group);
     }
     const first = record === undefined ? undefined : this.seen.get(record);
-    if (first !== undefined) group.problems.push({ line: row.line, key, problem: `repeats line ${first} field for field (its votes would count twice)` });
+    if (first !== undefined)
+      group.problems.push({
+        line: row.line,
+        key,
+        problem: `repeats line ${first} field for field (its votes would count twice)`,
+      });
     else if ('problem' in row) group.problems.push(row);
     else group.rows.push(row);
     if (record !== undefined && first === undefined) this.seen.set(record, row.line);
@@ -58,12 +63,20 @@ export class ContestGroups {
    */
   private resolveSpecial(g: ContestRows): ContestRows {
     const k = g.key;
-    const lone = k.special && k.stage === 'general' && k.office === 'US HOUSE' && k.year % 2 === 0 && !this.groups.has(groupKey(k, false));
+    const lone =
+      k.special &&
+      k.stage === 'general' &&
+      k.office === 'US HOUSE' &&
+      k.year % 2 === 0 &&
+      !this.groups.has(groupKey(k, false));
     if (!lone) return g;
     return {
       ...g,
       key: { ...k, special: false },
-      notes: [...g.notes, `special=TRUE ignored: a November US HOUSE ${k.district} contest with no regular contest beside it is the regular election (MEDSL mis-flag)`],
+      notes: [
+        ...g.notes,
+        `special=TRUE ignored: a November US HOUSE ${k.district} contest with no regular contest beside it is the regular election (MEDSL mis-flag)`,
+      ],
     };
   }
 }

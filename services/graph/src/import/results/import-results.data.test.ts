@@ -15,66 +15,129 @@ const SENATE_COUNTY = medsl('2024-senate-county.csv');
 
 async function run(path: string, options: ResultsImportOptions = {}) {
   const notes: { at: string; note: string }[] = [];
-  const { batches, rejections } = await collect(importResults(path, { ...options, onNote: (at, note) => notes.push({ at, note }) }));
+  const { batches, rejections } = await collect(
+    importResults(path, { ...options, onNote: (at, note) => notes.push({ at, note }) }),
+  );
   const nodes = new Map<string, NodeDraft>();
   for (const b of batches) for (const n of b.batch.nodes) nodes.set(n.slug, n);
   const data = <T>(slug: string) => (nodes.get(slug) as { data: T } | undefined)?.data;
-  return { batches, rejections, notes, nodes, contest: (s: string) => data<ContestData>(s), result: (s: string) => data<ResultData>(s) };
+  return {
+    batches,
+    rejections,
+    notes,
+    nodes,
+    contest: (s: string) => data<ContestData>(s),
+    result: (s: string) => data<ResultData>(s),
+  };
 }
 
-const batchOf = (batches: { batch: DraftBatch }[], contest: string) => batches.find((b) => b.batch.nodes.some((n) => n.slug === contest))!.batch;
+const batchOf = (batches: { batch: DraftBatch }[], contest: string) =>
+  batches.find((b) => b.batch.nodes.some((n) => n.slug === contest))!.batch;
 
 describe.skipIf(CO === undefined)('Colorado 2024 contest totals (derived from MEDSL co24)', () => {
   it('matches the official canvass for President: Harris 1,728,159, Trump 1,377,441', async () => {
     const { result, contest } = await run(CO!);
     const harris = result('result:co-us-president-2024-general-kamala-d-harris')!;
     const trump = result('result:co-us-president-2024-general-donald-j-trump')!;
-    expect(harris).toMatchObject({ votes: 1_728_159, contest: 'contest:co-us-president-2024-general', party: 'party:democratic', certified: true, winner: true });
+    expect(harris).toMatchObject({
+      votes: 1_728_159,
+      contest: 'contest:co-us-president-2024-general',
+      party: 'party:democratic',
+      certified: true,
+      winner: true,
+    });
     expect(trump).toMatchObject({ votes: 1_377_441, party: 'party:republican', winner: false });
     expect(harris.share).toBeCloseTo(1_728_159 / harris.totalVotes!, 12);
     expect(harris.share! + trump.share!).toBeLessThan(1);
-    expect(contest('contest:co-us-president-2024-general')).toMatchObject({ date: '2024-11-05', year: 2024, type: 'general', level: 'state', region: 'region:co', office: 'office:us-president', seats: 1 });
+    expect(contest('contest:co-us-president-2024-general')).toMatchObject({
+      date: '2024-11-05',
+      year: 2024,
+      type: 'general',
+      level: 'state',
+      region: 'region:co',
+      office: 'office:us-president',
+      seats: 1,
+    });
   });
 
   it('reads the 11/5/24 dates as 2024-11-05 and drafts one Colorado election day', async () => {
     const { nodes } = await run(CO!);
     const elections = [...nodes.values()].filter((n) => n.kind === 'election');
-    expect(elections.map((e) => [e.slug, (e as { data: { date: string } }).data.date])).toEqual([['election:co-2024-11-05', '2024-11-05']]);
+    expect(elections.map((e) => [e.slug, (e as { data: { date: string } }).data.date])).toEqual([
+      ['election:co-2024-11-05', '2024-11-05'],
+    ]);
   });
 
   it('imports all 260 contests, judicial and transit districts included', async () => {
     const { batches, rejections, contest } = await run(CO!);
     expect(rejections).toEqual([]);
     expect(batches).toHaveLength(260);
-    expect(contest('contest:co-judicial-district-2-district-attorney-2024-general')).toMatchObject({ region: 'region:co-judicial-district-2', level: 'judicial-district' });
-    expect(contest('contest:co-regional-transportation-district-a-regional-transportation-district-director-2024-general')).toMatchObject({ level: 'special-district' });
+    expect(contest('contest:co-judicial-district-2-district-attorney-2024-general')).toMatchObject({
+      region: 'region:co-judicial-district-2',
+      level: 'judicial-district',
+    });
+    expect(
+      contest('contest:co-regional-transportation-district-a-regional-transportation-district-director-2024-general'),
+    ).toMatchObject({ level: 'special-district' });
   });
 
   it('reads the CD-4 special=TRUE mis-flag as the regular general election, with a note, and invents no special contest', async () => {
     const { contest, nodes, notes } = await run(CO!);
-    expect(contest('contest:co-cd-4-us-representative-2024-general')).toMatchObject({ type: 'general', special: false });
+    expect(contest('contest:co-cd-4-us-representative-2024-general')).toMatchObject({
+      type: 'general',
+      special: false,
+    });
     expect([...nodes.keys()].filter((s) => s.startsWith('contest:') && s.endsWith('-special'))).toEqual([]);
-    expect(notes).toEqual([{ at: expect.stringMatching(/^CO US HOUSE 004 /), note: expect.stringMatching(/special=TRUE ignored/) }]);
+    expect(notes).toEqual([
+      { at: expect.stringMatching(/^CO US HOUSE 004 /), note: expect.stringMatching(/special=TRUE ignored/) },
+    ]);
   });
 
   it('splits a retention group into one YES/NO question per judge', async () => {
     const { result, contest } = await run(CO!);
-    expect(contest('contest:co-adams-county-county-court-judge-dinnel-2024-retention')).toMatchObject({ type: 'retention', region: 'region:co-adams-county', office: 'office:co-adams-county-county-court-judge' });
-    expect(result('result:co-adams-county-county-court-judge-dinnel-2024-retention-yes')).toMatchObject({ votes: 120_629, candidacy: '', winner: true });
-    expect(result('result:co-adams-county-county-court-judge-dinnel-2024-retention-no')).toMatchObject({ votes: 59_832, winner: false });
+    expect(contest('contest:co-adams-county-county-court-judge-dinnel-2024-retention')).toMatchObject({
+      type: 'retention',
+      region: 'region:co-adams-county',
+      office: 'office:co-adams-county-county-court-judge',
+    });
+    expect(result('result:co-adams-county-county-court-judge-dinnel-2024-retention-yes')).toMatchObject({
+      votes: 120_629,
+      candidacy: '',
+      winner: true,
+    });
+    expect(result('result:co-adams-county-county-court-judge-dinnel-2024-retention-no')).toMatchObject({
+      votes: 59_832,
+      winner: false,
+    });
   });
 
   it("settles ballot questions by Colorado's thresholds: Amendment 79 passed (62 %), Amendment 80 failed", async () => {
     const { result, contest } = await run(CO!);
-    expect(contest('contest:co-amendment-79-constitutional-2024-general')).toMatchObject({ office: '', region: 'region:co' });
-    expect(result('result:co-amendment-79-constitutional-2024-general-yes')).toMatchObject({ votes: 1_921_593, winner: true, party: '' });
-    expect(result('result:co-amendment-80-constitutional-2024-general-yes')).toMatchObject({ votes: 1_507_236, winner: false });
+    expect(contest('contest:co-amendment-79-constitutional-2024-general')).toMatchObject({
+      office: '',
+      region: 'region:co',
+    });
+    expect(result('result:co-amendment-79-constitutional-2024-general-yes')).toMatchObject({
+      votes: 1_921_593,
+      winner: true,
+      party: '',
+    });
+    expect(result('result:co-amendment-80-constitutional-2024-general-yes')).toMatchObject({
+      votes: 1_507_236,
+      winner: false,
+    });
     expect(result('result:co-amendment-80-constitutional-2024-general-no')!.winner).toBe(true);
   });
 
   it('cites the state canvass as an official filing, and links every node it states to it', async () => {
     const { nodes, batches } = await run(CO!);
-    expect(nodes.get('provenance:medsl-co24-contest-totals')).toMatchObject({ data: { method: 'official-filing', url: expect.stringContaining('individual_states/co24.zip'), publisher: expect.stringContaining('Colorado') } });
+    expect(nodes.get('provenance:medsl-co24-contest-totals')).toMatchObject({
+      data: {
+        method: 'official-filing',
+        url: expect.stringContaining('individual_states/co24.zip'),
+        publisher: expect.stringContaining('Colorado'),
+      },
+    });
     const batch = batchOf(batches, 'contest:co-cd-4-us-representative-2024-general');
     const supported = batch.edges.filter((e) => e.kind === 'SUPPORTED_BY').map((e) => e.from);
     const stated = batch.nodes.filter((n) => n.kind !== 'provenance' && !('createOnly' in n && n.createOnly));
@@ -84,7 +147,12 @@ describe.skipIf(CO === undefined)('Colorado 2024 contest totals (derived from ME
   it('ties each contest to its region, office and election, with every edge ending inside the batch', async () => {
     const { batches } = await run(CO!);
     const batch = batchOf(batches, 'contest:co-sldu-2-state-senator-2024-general');
-    expect(batch.edges.filter((e) => e.from === 'contest:co-sldu-2-state-senator-2024-general').map((e) => `${e.kind} ${e.to}`).sort()).toEqual([
+    expect(
+      batch.edges
+        .filter((e) => e.from === 'contest:co-sldu-2-state-senator-2024-general')
+        .map((e) => `${e.kind} ${e.to}`)
+        .sort(),
+    ).toEqual([
       'FOR_OFFICE office:co-sldu-2-state-senator',
       'IN_ELECTION election:co-2024-11-05',
       'IN_REGION region:co-sldu-2',
@@ -96,13 +164,20 @@ describe.skipIf(CO === undefined)('Colorado 2024 contest totals (derived from ME
     }
   });
 
-  it('drafts each certified candidate\'s candidacy, on the ballot, and links its result to it', async () => {
+  it("drafts each certified candidate's candidacy, on the ballot, and links its result to it", async () => {
     const { batches, result, nodes } = await run(CO!);
     const boebert = 'candidacy:co-cd-4-us-representative-2024-general-lauren-boebert';
     expect(result('result:co-cd-4-us-representative-2024-general-lauren-boebert')!.candidacy).toBe(boebert);
     expect(nodes.get(boebert)).toMatchObject({
       kind: 'candidacy',
-      claims: { name: 'Lauren Boebert', person: 'person:co-cd-4-lauren-boebert', contest: 'contest:co-cd-4-us-representative-2024-general', party: 'party:republican', filingStatus: 'QUALIFIED', ballotAccess: 'ON_BALLOT' },
+      claims: {
+        name: 'Lauren Boebert',
+        person: 'person:co-cd-4-lauren-boebert',
+        contest: 'contest:co-cd-4-us-representative-2024-general',
+        party: 'party:republican',
+        filingStatus: 'QUALIFIED',
+        ballotAccess: 'ON_BALLOT',
+      },
     });
     const links = batches.flatMap((b) => b.batch.edges.filter((e) => e.kind === 'RESULT_FOR' && e.to === boebert));
     expect(links).toHaveLength(1);
@@ -112,10 +187,16 @@ describe.skipIf(CO === undefined)('Colorado 2024 contest totals (derived from ME
 
   it('matches a certified candidate to the person another source ties to the office', async () => {
     const office = 'office:co-cd-4-us-representative';
-    const { nodes, batches } = await run(CO!, { officePeople: (o) => (o === office ? [{ slug: 'person:bioguide-b000825', name: 'Lauren Boebert' }] : []) });
-    expect(nodes.get('candidacy:co-cd-4-us-representative-2024-general-lauren-boebert')).toMatchObject({ claims: { person: 'person:bioguide-b000825' } });
+    const { nodes, batches } = await run(CO!, {
+      officePeople: (o) => (o === office ? [{ slug: 'person:bioguide-b000825', name: 'Lauren Boebert' }] : []),
+    });
+    expect(nodes.get('candidacy:co-cd-4-us-representative-2024-general-lauren-boebert')).toMatchObject({
+      claims: { person: 'person:bioguide-b000825' },
+    });
     expect(nodes.has('person:co-cd-4-lauren-boebert')).toBe(false);
-    const edge = batches.flatMap((b) => b.batch.edges).find((e) => e.kind === 'OF_PERSON' && e.to === 'person:bioguide-b000825');
+    const edge = batches
+      .flatMap((b) => b.batch.edges)
+      .find((e) => e.kind === 'OF_PERSON' && e.to === 'person:bioguide-b000825');
     expect(edge?.data).toEqual({ rule: 'name+office', confidence: 0.95 });
   });
 
@@ -126,58 +207,102 @@ describe.skipIf(CO === undefined)('Colorado 2024 contest totals (derived from ME
   });
 });
 
-describe.skipIf(DE === undefined || DE_ZIP === undefined)('Delaware 2024: contest totals and the raw precinct zip', () => {
-  it('reads the ISO dates and imports all 87 contests, council districts included', async () => {
-    const { batches, rejections, contest } = await run(DE!);
-    expect(rejections).toEqual([]);
-    expect(batches).toHaveLength(87);
-    expect(contest('contest:de-wilmington-council-district-4-city-council-2024-general')).toMatchObject({ region: 'region:de-wilmington-council-district-4', level: 'ward' });
-    expect(contest('contest:de-cd-at-large-us-representative-2024-general')).toMatchObject({ date: '2024-11-05', region: 'region:de-cd-at-large' });
-    expect(contest('contest:de-wilmington-city-city-council-at-large-2024-general')).toMatchObject({ region: 'region:de-wilmington-city', level: 'place' });
-  });
+describe.skipIf(DE === undefined || DE_ZIP === undefined)(
+  'Delaware 2024: contest totals and the raw precinct zip',
+  () => {
+    it('reads the ISO dates and imports all 87 contests, council districts included', async () => {
+      const { batches, rejections, contest } = await run(DE!);
+      expect(rejections).toEqual([]);
+      expect(batches).toHaveLength(87);
+      expect(contest('contest:de-wilmington-council-district-4-city-council-2024-general')).toMatchObject({
+        region: 'region:de-wilmington-council-district-4',
+        level: 'ward',
+      });
+      expect(contest('contest:de-cd-at-large-us-representative-2024-general')).toMatchObject({
+        date: '2024-11-05',
+        region: 'region:de-cd-at-large',
+      });
+      expect(contest('contest:de-wilmington-city-city-council-at-large-2024-general')).toMatchObject({
+        region: 'region:de-wilmington-city',
+        level: 'place',
+      });
+    });
 
-  it('sums only the TOTAL rows of the precinct zip, giving exactly the contest totals', async () => {
-    const totals = await run(DE!);
-    const zip = await run(DE_ZIP!);
-    expect(zip.notes).toEqual([]);
-    const votes = (r: typeof totals) => [...r.nodes.values()].filter((n) => n.kind === 'result').map((n) => [n.slug, (n as { data: ResultData }).data.votes]).sort();
-    expect(votes(zip)).toEqual(votes(totals));
-    expect(zip.result('result:de-cd-at-large-us-representative-2024-general-sarah-mcbride')!.votes).toBeGreaterThan(0);
-  });
+    it('sums only the TOTAL rows of the precinct zip, giving exactly the contest totals', async () => {
+      const totals = await run(DE!);
+      const zip = await run(DE_ZIP!);
+      expect(zip.notes).toEqual([]);
+      const votes = (r: typeof totals) =>
+        [...r.nodes.values()]
+          .filter((n) => n.kind === 'result')
+          .map((n) => [n.slug, (n as { data: ResultData }).data.votes])
+          .sort();
+      expect(votes(zip)).toEqual(votes(totals));
+      expect(zip.result('result:de-cd-at-large-us-representative-2024-general-sarah-mcbride')!.votes).toBeGreaterThan(
+        0,
+      );
+    });
 
-  it('sums the per-mode rows instead when asked, never both: the same totals', async () => {
-    const total = await run(DE_ZIP!, { modes: 'total' });
-    const parts = await run(DE_ZIP!, { modes: 'parts' });
-    const harris = 'result:de-us-president-2024-general-kamala-d-harris';
-    expect(parts.result(harris)!.votes).toBe(total.result(harris)!.votes);
-    expect(total.result(harris)!.votes).toBe(289_758);
-  });
-});
+    it('sums the per-mode rows instead when asked, never both: the same totals', async () => {
+      const total = await run(DE_ZIP!, { modes: 'total' });
+      const parts = await run(DE_ZIP!, { modes: 'parts' });
+      const harris = 'result:de-us-president-2024-general-kamala-d-harris';
+      expect(parts.result(harris)!.votes).toBe(total.result(harris)!.votes);
+      expect(total.result(harris)!.votes).toBe(289_758);
+    });
+  },
+);
 
-describe.skipIf(PRESIDENT === undefined || SENATE === undefined || SENATE_COUNTY === undefined)('the national MEDSL files', () => {
-  it('president by state: 51 contests, the general election day from the year, unofficial states not certified', async () => {
-    const { batches, rejections, result, contest } = await run(PRESIDENT!);
-    expect(batches).toHaveLength(51);
-    expect(rejections).toEqual([]);
-    expect(contest('contest:dc-us-president-2024-general')).toMatchObject({ date: '2024-11-05', region: 'region:dc' });
-    expect(result('result:co-us-president-2024-general-kamala-d-harris')).toMatchObject({ choice: 'HARRIS, KAMALA D.', votes: 1_728_159 });
-    expect(result('result:az-us-president-2024-general-donald-j-trump')).toMatchObject({ certified: false, winner: true });
-    expect(result('result:al-us-president-2024-general-write-in')).toMatchObject({ votes: 8738, candidacy: '', winner: false });
-  });
+describe.skipIf(PRESIDENT === undefined || SENATE === undefined || SENATE_COUNTY === undefined)(
+  'the national MEDSL files',
+  () => {
+    it('president by state: 51 contests, the general election day from the year, unofficial states not certified', async () => {
+      const { batches, rejections, result, contest } = await run(PRESIDENT!);
+      expect(batches).toHaveLength(51);
+      expect(rejections).toEqual([]);
+      expect(contest('contest:dc-us-president-2024-general')).toMatchObject({
+        date: '2024-11-05',
+        region: 'region:dc',
+      });
+      expect(result('result:co-us-president-2024-general-kamala-d-harris')).toMatchObject({
+        choice: 'HARRIS, KAMALA D.',
+        votes: 1_728_159,
+      });
+      expect(result('result:az-us-president-2024-general-donald-j-trump')).toMatchObject({
+        certified: false,
+        winner: true,
+      });
+      expect(result('result:al-us-president-2024-general-write-in')).toMatchObject({
+        votes: 8738,
+        candidacy: '',
+        winner: false,
+      });
+    });
 
-  it('senate by state: 33 class-1 contests; county rows add up to the state totals; the Nebraska special is refused', async () => {
-    const state = await run(SENATE!);
-    expect(state.batches).toHaveLength(33);
-    expect(state.contest('contest:az-us-senator-class-1-2024-general')).toMatchObject({ office: 'office:az-us-senator-class-1' });
-    const county = await run(SENATE_COUNTY!);
-    expect(county.batches).toHaveLength(32);
-    expect(county.rejections.map((r) => r.rejected)).toEqual([{ at: expect.stringMatching(/^NE US SENATE \(special\)/), reason: expect.stringMatching(/which seat \(class\)/) }]);
-    const gallego = 'result:az-us-senator-class-1-2024-general-ruben-gallego';
-    expect(county.result(gallego)!.votes).toBe(state.result(gallego)!.votes);
-  });
+    it('senate by state: 33 class-1 contests; county rows add up to the state totals; the Nebraska special is refused', async () => {
+      const state = await run(SENATE!);
+      expect(state.batches).toHaveLength(33);
+      expect(state.contest('contest:az-us-senator-class-1-2024-general')).toMatchObject({
+        office: 'office:az-us-senator-class-1',
+      });
+      const county = await run(SENATE_COUNTY!);
+      expect(county.batches).toHaveLength(32);
+      expect(county.rejections.map((r) => r.rejected)).toEqual([
+        {
+          at: expect.stringMatching(/^NE US SENATE \(special\)/),
+          reason: expect.stringMatching(/which seat \(class\)/),
+        },
+      ]);
+      const gallego = 'result:az-us-senator-class-1-2024-general-ruben-gallego';
+      expect(county.result(gallego)!.votes).toBe(state.result(gallego)!.votes);
+    });
 
-  it('sums a fusion candidate (one name on two party lines) into one result under the larger line', async () => {
-    const { result } = await run(SENATE!);
-    expect(result('result:ct-us-senator-class-1-2024-general-christopher-s-murphy')).toMatchObject({ votes: 953_646 + 47_049, party: 'party:democratic' });
-  });
-});
+    it('sums a fusion candidate (one name on two party lines) into one result under the larger line', async () => {
+      const { result } = await run(SENATE!);
+      expect(result('result:ct-us-senator-class-1-2024-general-christopher-s-murphy')).toMatchObject({
+        votes: 953_646 + 47_049,
+        party: 'party:democratic',
+      });
+    });
+  },
+);

@@ -44,7 +44,10 @@ export async function* importResults(path: string, options: ResultsImportOptions
     for (const item of contestItems(group, options)) {
       if ('rejected' in item) yield item;
       else {
-        const known = item.id.office === null || options.officePeople === undefined ? [] : await options.officePeople(item.id.office.slug);
+        const known =
+          item.id.office === null || options.officePeople === undefined
+            ? []
+            : await options.officePeople(item.id.office.slug);
         yield { at: item.at, batch: contestBatch(item.contest, item.id, source, (name) => matchPerson(name, known)) };
       }
     }
@@ -58,11 +61,21 @@ function* readRows(text: string, path: string, groups: ContestGroups): Generator
   if (first.done === true) throw new ImportFileError(path, 0, 'the file is empty: expected a CSV header row');
   const header = first.value.fields.map((f) => f.trim().toLowerCase());
   const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c));
-  if (missing.length > 0) throw new ImportFileError(path, first.value.line, `the header lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: not a MEDSL returns file`);
+  if (missing.length > 0)
+    throw new ImportFileError(
+      path,
+      first.value.line,
+      `the header lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: not a MEDSL returns file`,
+    );
   for (const row of rows) {
     if (row.fields.length !== header.length) {
       // A short last row without a line break is a file cut off mid-row, not one bad row.
-      if (!row.terminated && row.fields.length < header.length) throw new ImportFileError(path, row.line, `the file ends inside this row (${row.fields.length} of ${header.length} fields): it looks truncated`);
+      if (!row.terminated && row.fields.length < header.length)
+        throw new ImportFileError(
+          path,
+          row.line,
+          `the file ends inside this row (${row.fields.length} of ${header.length} fields): it looks truncated`,
+        );
       yield { rejected: { at: `line ${row.line}`, reason: `the row has ${shapeProblem(row, header.length)}` } };
       continue;
     }
@@ -76,7 +89,8 @@ function* readRows(text: string, path: string, groups: ContestGroups): Generator
   }
 }
 
-type ContestItem = { rejected: { at: string; reason: string } } | { at: string; contest: TalliedContest; id: ContestIdentity };
+type ContestItem =
+  { rejected: { at: string; reason: string } } | { at: string; contest: TalliedContest; id: ContestIdentity };
 
 function* contestItems(group: ContestRows, options: ResultsImportOptions): Generator<ContestItem> {
   const at = where(group.key, [...group.rows.map((r) => r.line), ...group.problems.map((p) => p.line)]);
@@ -93,7 +107,12 @@ function* contestItems(group: ContestRows, options: ResultsImportOptions): Gener
   }
   for (const contest of tally.contests) {
     const contestAt = where(contest.key, contest.lines, contest.judge);
-    const id = identifyContest({ key: contest.key, dataverse: contest.dataverse, kind: contest.kind, judge: contest.judge });
+    const id = identifyContest({
+      key: contest.key,
+      dataverse: contest.dataverse,
+      kind: contest.kind,
+      judge: contest.judge,
+    });
     if ('problem' in id) {
       yield { rejected: { at: contestAt, reason: id.problem } };
       continue;

@@ -60,7 +60,8 @@ function flag(text: string | undefined): boolean | null | undefined {
 /** The contest-locating fields of a row, or why they cannot be read. */
 function keyFields(values: Readonly<Record<string, string>>): ContestKeyFields | string {
   const state = findState(values.state_po ?? '');
-  if (state === undefined || !/^[A-Za-z]{2}$/.test((values.state_po ?? '').trim())) return `state_po "${values.state_po ?? ''}" is not a state's postal code`;
+  if (state === undefined || !/^[A-Za-z]{2}$/.test((values.state_po ?? '').trim()))
+    return `state_po "${values.state_po ?? ''}" is not a state's postal code`;
   const yearText = (values.year ?? '').trim();
   if (!/^\d{4}$/.test(yearText)) return `year "${yearText}" is not a four-digit year`;
   const stage = STAGES[upper(values.stage)];
@@ -86,17 +87,25 @@ export function parseMedslRow(values: Readonly<Record<string, string>>, line: nu
   if (candidate === '') return fail('candidate is empty');
   const partySimplified = upper(values.party_simplified);
   if (!PARTY_SIMPLIFIED.has(partySimplified)) {
-    return fail(`party_simplified "${values.party_simplified}" is not one of DEMOCRAT, REPUBLICAN, LIBERTARIAN, OTHER, NONPARTISAN (unknown party)`);
+    return fail(
+      `party_simplified "${values.party_simplified}" is not one of DEMOCRAT, REPUBLICAN, LIBERTARIAN, OTHER, NONPARTISAN (unknown party)`,
+    );
   }
   const magnitudeText = (values.magnitude ?? '').trim();
-  if (magnitudeText !== '' && magnitudeText !== 'NA' && !/^[1-9]\d*$/.test(magnitudeText)) return fail(`magnitude "${magnitudeText}" is not a number of seats`);
+  if (magnitudeText !== '' && magnitudeText !== 'NA' && !/^[1-9]\d*$/.test(magnitudeText))
+    return fail(`magnitude "${magnitudeText}" is not a number of seats`);
   const writein = flag(values.writein);
   if (writein === undefined) return fail(`writein "${values.writein}" is not TRUE or FALSE`);
   const unofficial = flag(values.unofficial);
   if (unofficial === undefined) return fail(`unofficial "${values.unofficial}" is not TRUE or FALSE`);
   // Fields named one by one: a spread of `key` copies every column of every row of large files.
   return {
-    state: key.state, year: key.year, stage: key.stage, office: key.office, district: key.district, special: key.special,
+    state: key.state,
+    year: key.year,
+    stage: key.stage,
+    office: key.office,
+    district: key.district,
+    special: key.special,
     line,
     date,
     dataverse: upper(values.dataverse),
@@ -115,11 +124,14 @@ export function parseMedslRow(values: Readonly<Record<string, string>>, line: nu
 function rowDate(values: Readonly<Record<string, string>>, key: ContestKeyFields): string | { problem: string } {
   if (values.date === undefined) {
     // The national MEDSL files have no date column: a general election is on the federal day.
-    return key.stage === 'general' ? generalElectionDay(key.year) : { problem: `the file has no date column, and a ${key.stage} has no fixed day` };
+    return key.stage === 'general'
+      ? generalElectionDay(key.year)
+      : { problem: `the file has no date column, and a ${key.stage} has no fixed day` };
   }
   const date = memoDate(values.date);
   if (date === undefined) return { problem: `date "${values.date}" is not a date (expected YYYY-MM-DD or M/D/YY)` };
-  if (Number(date.slice(0, 4)) !== key.year) return { problem: `date "${values.date}" is not in the row's year ${key.year}` };
+  if (Number(date.slice(0, 4)) !== key.year)
+    return { problem: `date "${values.date}" is not in the row's year ${key.year}` };
   return date;
 }
 

@@ -2,8 +2,25 @@ import { partyByName, partySlug, type PartyInfo } from '../shared/index.js';
 
 /** MEDSL party labels that say "no party" or "not stated" rather than naming a party. */
 const NO_PARTY = new Set([
-  '', 'NA', 'NONPARTISAN', 'NON-PARTISAN', 'UNAFFILIATED', 'NON-AFFILIATED', 'NO PARTY', 'NO PARTY AFFILIATION', 'INDEPENDENT CANDIDATES',
-  'BY PETITION', 'PETITIONING CANDIDATE', 'WRITE-IN', 'WRITE IN', 'WI', '(W/I)', 'INDEPENDENT (WRITE-IN)', 'OTHER', 'OTHER CANDIDATES', 'PARTY',
+  '',
+  'NA',
+  'NONPARTISAN',
+  'NON-PARTISAN',
+  'UNAFFILIATED',
+  'NON-AFFILIATED',
+  'NO PARTY',
+  'NO PARTY AFFILIATION',
+  'INDEPENDENT CANDIDATES',
+  'BY PETITION',
+  'PETITIONING CANDIDATE',
+  'WRITE-IN',
+  'WRITE IN',
+  'WI',
+  '(W/I)',
+  'INDEPENDENT (WRITE-IN)',
+  'OTHER',
+  'OTHER CANDIDATES',
+  'PARTY',
 ]);
 
 /**

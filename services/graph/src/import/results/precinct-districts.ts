@@ -37,7 +37,10 @@ interface CountyTally {
  * MEDSL's state files do; one batch per county. Vote totals are not read: `import results`
  * takes those from contest totals.
  */
-export async function* importPrecinctDistricts(path: string, options: PrecinctDistrictsOptions = {}): AsyncGenerator<DraftItem> {
+export async function* importPrecinctDistricts(
+  path: string,
+  options: PrecinctDistrictsOptions = {},
+): AsyncGenerator<DraftItem> {
   const file = await readResultsText(path, options.entry);
   const source = resultsSource(path, options.provenance);
   const counties = new Map<string, CountyTally>();
@@ -46,7 +49,12 @@ export async function* importPrecinctDistricts(path: string, options: PrecinctDi
   if (first.done === true) throw new ImportFileError(path, 0, 'the file is empty: expected a CSV header row');
   const header = first.value.fields.map((f) => f.trim().toLowerCase());
   for (const column of ['precinct', 'county_name', 'office', 'candidate', 'state_po']) {
-    if (!header.includes(column)) throw new ImportFileError(path, first.value.line, `the header lacks column ${column}: not a MEDSL precinct returns file`);
+    if (!header.includes(column))
+      throw new ImportFileError(
+        path,
+        first.value.line,
+        `the header lacks column ${column}: not a MEDSL precinct returns file`,
+      );
   }
   for (const row of rows) {
     if (row.fields.length !== header.length) {
@@ -57,7 +65,8 @@ export async function* importPrecinctDistricts(path: string, options: PrecinctDi
     const problem = addRow(counties, values, row.line);
     if (problem !== undefined) yield { rejected: { at: `line ${row.line}`, reason: problem } };
   }
-  for (const tally of counties.values()) yield { at: `${tally.county.name} (${tally.precincts.size} precincts)`, batch: countyBatch(tally, source.draft) };
+  for (const tally of counties.values())
+    yield { at: `${tally.county.name} (${tally.precincts.size} precincts)`, batch: countyBatch(tally, source.draft) };
 }
 
 /** Records one row's precinct and contest region; a problem when the row names neither a county nor a contest region. */
@@ -70,13 +79,28 @@ function addRow(counties: Map<string, CountyTally>, values: Record<string, strin
   const choice = classifyChoice(parsed.candidate);
   if (choice === undefined) return undefined;
   const question = choice.kind === 'yes' || choice.kind === 'no';
-  const kind: ContestKind = question ? (/RETENTION/.test(parsed.office) || choice.judge !== null ? 'retention' : 'measure') : 'candidate';
+  const kind: ContestKind = question
+    ? /RETENTION/.test(parsed.office) || choice.judge !== null
+      ? 'retention'
+      : 'measure'
+    : 'candidate';
   const id = identifyContest({ key: parsed, dataverse: parsed.dataverse, kind, judge: question ? choice.judge : null });
   if ('problem' in id) return id.problem;
   const county = countyOf(parsed.state, countyName);
   const key = county.draft.slug;
   let tally = counties.get(key);
-  if (tally === undefined) counties.set(key, (tally = { county, precincts: new Set(), regions: new Map(), within: [], containers: new Map(), date: parsed.date }));
+  if (tally === undefined)
+    counties.set(
+      key,
+      (tally = {
+        county,
+        precincts: new Set(),
+        regions: new Map(),
+        within: [],
+        containers: new Map(),
+        date: parsed.date,
+      }),
+    );
   tally.precincts.add(precinct);
   const region = id.region.draft;
   if (region.data.level === 'state' || region.data.level === 'national' || region.slug === key) return undefined;
@@ -96,7 +120,14 @@ function countyBatch(t: CountyTally, provenance: NodeDraft): DraftBatch {
   for (const [slug, { draft, precincts }] of [...t.regions].sort(([a], [b]) => (a < b ? -1 : 1))) {
     nodes.push(draft);
     const whole = precincts.size === t.precincts.size;
-    edges.push(edge(whole ? 'WITHIN' : 'OVERLAPS', t.county.draft.slug, slug, '', { election: t.date, precincts: precincts.size, of: t.precincts.size, source: provenance.slug }));
+    edges.push(
+      edge(whole ? 'WITHIN' : 'OVERLAPS', t.county.draft.slug, slug, '', {
+        election: t.date,
+        precincts: precincts.size,
+        of: t.precincts.size,
+        source: provenance.slug,
+      }),
+    );
   }
   return { nodes: dedupe([...nodes, ...t.containers.values()]), edges: dedupeEdges(edges) };
 }

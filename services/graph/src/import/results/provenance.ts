@@ -44,9 +44,21 @@ const canvass = (key: string, state: string, path: string): KnownSource => ({
 });
 
 const KNOWN: Readonly<Record<string, KnownSource>> = {
-  '2024-president-state.csv': medsl('medsl-2024-president-state', 'MEDSL 2024 U.S. President returns by state', '2024-president-state.csv'),
-  '2024-senate-state.csv': medsl('medsl-2024-senate-state', 'MEDSL 2024 U.S. Senate returns by state', '2024-senate-state.csv'),
-  '2024-senate-county.csv': medsl('medsl-2024-senate-county', 'MEDSL 2024 U.S. Senate returns by county', '2024-senate-county.csv'),
+  '2024-president-state.csv': medsl(
+    'medsl-2024-president-state',
+    'MEDSL 2024 U.S. President returns by state',
+    '2024-president-state.csv',
+  ),
+  '2024-senate-state.csv': medsl(
+    'medsl-2024-senate-state',
+    'MEDSL 2024 U.S. Senate returns by state',
+    '2024-senate-state.csv',
+  ),
+  '2024-senate-county.csv': medsl(
+    'medsl-2024-senate-county',
+    'MEDSL 2024 U.S. Senate returns by county',
+    '2024-senate-county.csv',
+  ),
   'co24-contest-totals.csv': canvass('medsl-co24-contest-totals', 'Colorado', 'individual_states/co24.zip'),
   'co24-denver-precinct.csv': canvass('medsl-co24-denver-precinct', 'Colorado', 'individual_states/co24.zip'),
   'de24-contest-totals.csv': canvass('medsl-de24-contest-totals', 'Delaware', 'individual_states/de24.zip'),
@@ -79,7 +91,13 @@ export function resultsSource(path: string, overrides: ProvenanceOverrides = {})
   const { retrievedAt: when, sourceDate, ...fields } = overrides;
   const description: SourceDescription = {
     key: known?.key ?? `results-${slugKey(name.replace(/\.[^.]+$/, ''))}`,
-    ...(known?.data ?? { source: name, url: `file://${path}`, publisher: 'unknown', licence: 'unknown', method: 'import' }),
+    ...(known?.data ?? {
+      source: name,
+      url: `file://${path}`,
+      publisher: 'unknown',
+      licence: 'unknown',
+      method: 'import',
+    }),
     ...fields,
     retrievedAt: retrievedAt(when, known?.published, path, sourceDate),
   };

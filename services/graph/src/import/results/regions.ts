@@ -14,7 +14,11 @@ export function congressionalOf(state: StateInfo, district: string): RegionDraft
   return congressionalRegion(state, isAtLarge(district) ? '00' : district);
 }
 
-export function legislativeOf(state: StateInfo, chamber: 'upper' | 'lower', district: string): ServedRegion | undefined {
+export function legislativeOf(
+  state: StateInfo,
+  chamber: 'upper' | 'lower',
+  district: string,
+): ServedRegion | undefined {
   if (!/^\d+$/.test(district)) return undefined;
   const draft = legislativeRegion(state, chamber, district);
   return draft === undefined ? undefined : regionOf(draft);
@@ -54,13 +58,20 @@ export interface Containment {
 }
 
 /** The place an office text starts with, the rest of the text, and the place's county. */
-export function placePrefix(state: StateInfo, office: string): { region: ServedRegion; rest: string; within: Containment } | undefined {
+export function placePrefix(
+  state: StateInfo,
+  office: string,
+): { region: ServedRegion; rest: string; within: Containment } | undefined {
   for (const [prefix, { census, county }] of Object.entries(PLACES[state.usps] ?? {})) {
     if (office.startsWith(`${prefix} `)) {
       const bare = census.replace(/ (city|town|village)$/, '');
       const region = local(state, census, 'place', childOcdId(state, 'place', ocdKey(bare)));
       const parent = countyOf(state, county).draft;
-      return { region: { ...region, name: bare }, rest: office.slice(prefix.length + 1), within: { edges: [edge('WITHIN', region.draft.slug, parent.slug)], regions: [parent] } };
+      return {
+        region: { ...region, name: bare },
+        rest: office.slice(prefix.length + 1),
+        within: { edges: [edge('WITHIN', region.draft.slug, parent.slug)], regions: [parent] },
+      };
     }
   }
   return undefined;

@@ -57,12 +57,18 @@ export function tallyContest(group: ContestRows, modes: ModeChoice): TallyOutcom
   const used = pickModes(rows, modes, notes);
 
   const { byJudge, kinds } = questionsOf(used, notes);
-  if (kinds.has('candidate') && (kinds.has('yes') || kinds.has('no'))) return { problem: 'the contest mixes candidates with YES/NO choices' };
-  if (byJudge.size === 0) return { problem: 'the contest has no votes for any choice (only undervotes, overvotes or blanks)' };
+  if (kinds.has('candidate') && (kinds.has('yes') || kinds.has('no')))
+    return { problem: 'the contest mixes candidates with YES/NO choices' };
+  if (byJudge.size === 0)
+    return { problem: 'the contest has no votes for any choice (only undervotes, overvotes or blanks)' };
 
   const question = kinds.has('yes') || kinds.has('no');
   const retention = question && ([...byJudge.keys()].some((j) => j !== '') || /RETENTION/.test(group.key.office));
-  const certified = rows.every((r) => r.unofficial === false) ? true : rows.some((r) => r.unofficial === true) ? false : null;
+  const certified = rows.every((r) => r.unofficial === false)
+    ? true
+    : rows.some((r) => r.unofficial === true)
+      ? false
+      : null;
   const contests = [...byJudge.entries()].map(([judge, judgeRows]): TalliedContest => ({
     key: group.key,
     kind: retention ? 'retention' : question ? 'measure' : 'candidate',
@@ -83,7 +89,10 @@ export function tallyContest(group: ContestRows, modes: ModeChoice): TallyOutcom
  * and the kinds of choices the contest offers besides aggregates. Aggregate rows (write-
  * ins) in a group split by judge belong to no judge's question: they are dropped, noted.
  */
-function questionsOf(rows: readonly MedslRow[], notes: string[]): { byJudge: Map<string, MedslRow[]>; kinds: Set<Choice['kind']> } {
+function questionsOf(
+  rows: readonly MedslRow[],
+  notes: string[],
+): { byJudge: Map<string, MedslRow[]>; kinds: Set<Choice['kind']> } {
   const byJudge = new Map<string, MedslRow[]>();
   const kinds = new Set<Choice['kind']>();
   for (const row of rows) {
@@ -96,7 +105,11 @@ function questionsOf(rows: readonly MedslRow[], notes: string[]): { byJudge: Map
     else list.push(row);
   }
   const loose = byJudge.get('');
-  if (loose !== undefined && byJudge.size > 1 && loose.every((r) => classifyChoice(r.candidate)?.kind === 'aggregate')) {
+  if (
+    loose !== undefined &&
+    byJudge.size > 1 &&
+    loose.every((r) => classifyChoice(r.candidate)?.kind === 'aggregate')
+  ) {
     byJudge.delete('');
     notes.push(`${loose.length} write-in row(s) of a retention group naming no judge were left out`);
   }
@@ -108,7 +121,9 @@ function single(rows: readonly MedslRow[], get: (r: MedslRow) => string, what: s
   const first = rows[0]!;
   const other = rows.find((r) => get(r) !== get(first));
   if (other === undefined) return get(first);
-  return { problem: `rows disagree on the ${what}: "${get(first)}" on line ${first.line}, "${get(other)}" on line ${other.line}` };
+  return {
+    problem: `rows disagree on the ${what}: "${get(first)}" on line ${first.line}, "${get(other)}" on line ${other.line}`,
+  };
 }
 
 function pickModes(rows: readonly MedslRow[], modes: ModeChoice, notes: string[]): readonly MedslRow[] {
@@ -124,7 +139,9 @@ function pickModes(rows: readonly MedslRow[], modes: ModeChoice, notes: string[]
   const p = sum(parts);
   const differ = [...new Set([...t.keys(), ...p.keys()])].filter((c) => t.get(c) !== p.get(c));
   if (differ.length > 0) {
-    notes.push(`TOTAL rows differ from the sum of the other modes for ${differ.slice(0, 3).join(', ')}${differ.length > 3 ? ', …' : ''}: summed ${modes === 'total' ? 'TOTAL' : 'the other modes'} only`);
+    notes.push(
+      `TOTAL rows differ from the sum of the other modes for ${differ.slice(0, 3).join(', ')}${differ.length > 3 ? ', …' : ''}: summed ${modes === 'total' ? 'TOTAL' : 'the other modes'} only`,
+    );
   }
   return modes === 'total' ? totals : parts;
 }
@@ -137,7 +154,15 @@ function sumChoices(rows: readonly MedslRow[]): ChoiceTotal[] {
     const party = partyInfo === undefined ? '' : partySlug(partyInfo);
     const seen = byKey.get(choice.key);
     if (seen === undefined) {
-      byKey.set(choice.key, { choice, label: row.candidate, party, partyInfo, votes: row.votes, partyVotes: row.votes, writein: row.writein });
+      byKey.set(choice.key, {
+        choice,
+        label: row.candidate,
+        party,
+        partyInfo,
+        votes: row.votes,
+        partyVotes: row.votes,
+        writein: row.writein,
+      });
       continue;
     }
     seen.votes += row.votes;

@@ -5,15 +5,27 @@ const t = (key: string, votes: number, aggregate = false) => ({ key, votes, aggr
 
 describe('candidateWinners', () => {
   it('gives the seat to the most votes', () => {
-    expect(Object.fromEntries(candidateWinners([t('a', 10), t('b', 30), t('c', 20)], 1))).toEqual({ a: false, b: true, c: false });
+    expect(Object.fromEntries(candidateWinners([t('a', 10), t('b', 30), t('c', 20)], 1))).toEqual({
+      a: false,
+      b: true,
+      c: false,
+    });
   });
 
   it('fills a multi-seat contest with the top N', () => {
-    expect(Object.fromEntries(candidateWinners([t('a', 10), t('b', 30), t('c', 20)], 2))).toEqual({ a: false, b: true, c: true });
+    expect(Object.fromEntries(candidateWinners([t('a', 10), t('b', 30), t('c', 20)], 2))).toEqual({
+      a: false,
+      b: true,
+      c: true,
+    });
   });
 
   it('leaves a tie across the last seat undetermined, and the clear winners decided', () => {
-    expect(Object.fromEntries(candidateWinners([t('a', 20), t('b', 30), t('c', 20)], 2))).toEqual({ a: null, b: true, c: null });
+    expect(Object.fromEntries(candidateWinners([t('a', 20), t('b', 30), t('c', 20)], 2))).toEqual({
+      a: null,
+      b: true,
+      c: null,
+    });
   });
 
   it('decides nothing when write-ins lead (the winner hides inside them) or nobody voted', () => {

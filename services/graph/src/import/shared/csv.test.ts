@@ -16,11 +16,19 @@ describe('parseDelimited', () => {
   });
 
   it('marks a last row the file ends inside', () => {
-    expect(rows('a|b|c\nd|e', { delimiter: '|', quotes: false }).at(-1)).toEqual({ line: 2, fields: ['d', 'e'], terminated: false });
+    expect(rows('a|b|c\nd|e', { delimiter: '|', quotes: false }).at(-1)).toEqual({
+      line: 2,
+      fields: ['d', 'e'],
+      terminated: false,
+    });
   });
 
   it('keeps bare quotes as text when quoting is off (FEC names such as TROUT, W. MICHAEL "MIKE")', () => {
-    expect(rows('H1|TROUT, W. MICHAEL "MIKE"|C\n', { delimiter: '|', quotes: false })[0]!.fields).toEqual(['H1', 'TROUT, W. MICHAEL "MIKE"', 'C']);
+    expect(rows('H1|TROUT, W. MICHAEL "MIKE"|C\n', { delimiter: '|', quotes: false })[0]!.fields).toEqual([
+      'H1',
+      'TROUT, W. MICHAEL "MIKE"',
+      'C',
+    ]);
   });
 
   it('fails with the starting line when the file ends inside a quoted field', () => {
@@ -37,6 +45,8 @@ describe('headeredRows', () => {
   });
 
   it('refuses a header without a required column, naming it', () => {
-    expect(() => [...headeredRows('id,label\na,A\n', '/data/x.csv', ['id', 'name'])]).toThrow(/x\.csv line 1: the header lacks column name \(it has id, label\)/);
+    expect(() => [...headeredRows('id,label\na,A\n', '/data/x.csv', ['id', 'name'])]).toThrow(
+      /x\.csv line 1: the header lacks column name \(it has id, label\)/,
+    );
   });
 });

@@ -30,7 +30,8 @@ export function* parseDelimited(text: string, file: string, options: DelimitedOp
   while (pos < text.length) {
     const start = line;
     const row = quotes ? readQuotedRow(text, pos, delimiter) : readPlainRow(text, pos, delimiter);
-    if (row === undefined) throw new ImportFileError(file, start, 'the file ends inside a quoted field (truncated, or an unbalanced `"`)');
+    if (row === undefined)
+      throw new ImportFileError(file, start, 'the file ends inside a quoted field (truncated, or an unbalanced `"`)');
     pos = row.end;
     line += row.breaks;
     if (row.fields.length === 1 && row.fields[0] === '') continue;
@@ -130,16 +131,28 @@ export interface HeaderedRow {
  * `required` is an ImportFileError at line 1; a data row with too few or too many fields
  * comes with `shape` saying so, for the importer to reject.
  */
-export function* headeredRows(text: string, file: string, required: readonly string[], options: DelimitedOptions = {}): Generator<HeaderedRow> {
+export function* headeredRows(
+  text: string,
+  file: string,
+  required: readonly string[],
+  options: DelimitedOptions = {},
+): Generator<HeaderedRow> {
   const rows = parseDelimited(text, file, options);
   const first = rows.next();
   if (first.done === true) throw new ImportFileError(file, 1, 'the file has no header row');
   const columns = first.value.fields.map((f) => f.trim());
   const missing = required.filter((c) => !columns.includes(c));
-  if (missing.length > 0) throw new ImportFileError(file, first.value.line, `the header lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (it has ${columns.join(', ')})`);
+  if (missing.length > 0)
+    throw new ImportFileError(
+      file,
+      first.value.line,
+      `the header lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (it has ${columns.join(', ')})`,
+    );
   for (const row of rows) {
     const values = Object.fromEntries(columns.map((c, i) => [c, row.fields[i] ?? '']));
-    yield row.fields.length === columns.length ? { line: row.line, values } : { line: row.line, values, shape: shapeProblem(row, columns.length) };
+    yield row.fields.length === columns.length
+      ? { line: row.line, values }
+      : { line: row.line, values, shape: shapeProblem(row, columns.length) };
   }
 }
 

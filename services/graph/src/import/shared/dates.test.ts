@@ -12,9 +12,12 @@ describe('parseDate', () => {
     ['1/1/60', '1960-01-01'],
   ])('%s → %s', (text, iso) => expect(parseDate(text)).toBe(iso));
 
-  it.each(['2025-02-29', '13/1/2024', '11/31/24', '2024/11/05', '11-05-2024', 'Nov 5 2024', '', '11/5/124'])('%s is not a date', (text) => {
-    expect(parseDate(text)).toBeUndefined();
-  });
+  it.each(['2025-02-29', '13/1/2024', '11/31/24', '2024/11/05', '11-05-2024', 'Nov 5 2024', '', '11/5/124'])(
+    '%s is not a date',
+    (text) => {
+      expect(parseDate(text)).toBeUndefined();
+    },
+  );
 });
 
 describe('generalElectionDay', () => {
@@ -24,5 +27,7 @@ describe('generalElectionDay', () => {
     [2028, '2028-11-07'],
     [2022, '2022-11-08'],
     [2032, '2032-11-02'],
-  ])('%i → %s (the Tuesday after the first Monday of November)', (year, day) => expect(generalElectionDay(year)).toBe(day));
+  ])('%i → %s (the Tuesday after the first Monday of November)', (year, day) =>
+    expect(generalElectionDay(year)).toBe(day),
+  );
 });

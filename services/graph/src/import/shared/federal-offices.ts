@@ -39,7 +39,12 @@ function seat(region: PlainDraft<'region'>, officeKey: string, name: string, con
  * commissioner). The office key is `us-representative` for all, so one rule names them.
  */
 export function houseSeat(state: StateInfo, district: PlainDraft<'region'>): Seat {
-  const title = state.kind === 'state' ? 'U.S. Representative' : state.usps === 'pr' ? 'Resident Commissioner' : 'Delegate to the U.S. House of Representatives';
+  const title =
+    state.kind === 'state'
+      ? 'U.S. Representative'
+      : state.usps === 'pr'
+        ? 'Resident Commissioner'
+        : 'Delegate to the U.S. House of Representatives';
   const key = keyOf(district.slug).slice(state.usps.length + '-cd-'.length);
   const where = key === 'at-large' || key === 'delegate' ? state.name : `${state.name} District ${key}`;
   return seat(district, 'us-representative', title, `${title}, ${where}`, state.usps);
@@ -47,7 +52,13 @@ export function houseSeat(state: StateInfo, district: PlainDraft<'region'>): Sea
 
 /** A Senate seat by class (1, 2, 3): `office:co-us-senator-class-2`. */
 export function senateSeat(state: StateInfo, senateClass: number): Seat {
-  return seat(stateRegion(state), `us-senator-class-${senateClass}`, 'U.S. Senator', `U.S. Senator (Class ${senateClass}), ${state.name}`, state.usps);
+  return seat(
+    stateRegion(state),
+    `us-senator-class-${senateClass}`,
+    'U.S. Senator',
+    `U.S. Senator (Class ${senateClass}), ${state.name}`,
+    state.usps,
+  );
 }
 
 /** `office:us-president`. */
@@ -78,5 +89,5 @@ export const SENATE_CLASSES: Readonly<Record<string, readonly [number, number]>>
 
 /** The Senate class whose regular election falls in a (even) year: 2024 → 1, 2026 → 2, 2028 → 3. */
 export function regularSenateClass(year: number): number {
-  return ((((year - 2024) / 2) % 3) + 3) % 3 + 1;
+  return (((((year - 2024) / 2) % 3) + 3) % 3) + 1;
 }

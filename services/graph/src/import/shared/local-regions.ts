@@ -18,7 +18,13 @@ import type { Level } from '../../model/kinds.js';
 type RegionDraft = PlainDraft<'region'>;
 
 function region(slug: string, state: StateInfo, level: Level, name: string, ocdId: string): RegionDraft {
-  return { kind: 'region', slug, state: state.usps, tier: '', data: { name, level, fips: '', ocdId, aliases: [], population: null } };
+  return {
+    kind: 'region',
+    slug,
+    state: state.usps,
+    tier: '',
+    data: { name, level, fips: '', ocdId, aliases: [], population: null },
+  };
 }
 
 /** `2ND` → `2nd`; other codes lowercased. */
@@ -31,7 +37,13 @@ export function judicialDistrictRegion(state: StateInfo, district: string): Regi
   const n = /^(\d+)(ST|ND|RD|TH)? JUDICIAL DISTRICT$/.exec(district.trim().toUpperCase())?.[1];
   if (n === undefined) return undefined;
   const number = String(Number(n));
-  return region(`region:${state.usps}-judicial-district-${number}`, state, 'judicial-district', `${state.name} ${ordinal(Number(number))} Judicial District`, childOcdId(state, 'judicial_district', number));
+  return region(
+    `region:${state.usps}-judicial-district-${number}`,
+    state,
+    'judicial-district',
+    `${state.name} ${ordinal(Number(number))} Judicial District`,
+    childOcdId(state, 'judicial_district', number),
+  );
 }
 
 /** A county's council (commission, levy court) district `n`, inside `county` (a county region draft). */
@@ -39,14 +51,26 @@ export function countyDistrictRegion(state: StateInfo, county: RegionDraft, dist
   const n = numbered(district);
   if (n === undefined) return undefined;
   const key = county.slug.slice('region:'.length);
-  return region(`region:${key}-council-district-${n}`, state, 'county-commission-district', `${county.data.name} Council District ${n}`, `${county.data.ocdId}/council_district:${n}`);
+  return region(
+    `region:${key}-council-district-${n}`,
+    state,
+    'county-commission-district',
+    `${county.data.name} Council District ${n}`,
+    `${county.data.ocdId}/council_district:${n}`,
+  );
 }
 
 /** A city's council district or ward `n`; `place` is the city's bare name (`Wilmington`). */
 export function wardRegion(state: StateInfo, place: string, district: string): RegionDraft | undefined {
   const n = numbered(district);
   if (n === undefined) return undefined;
-  return region(`region:${state.usps}-${slugKey(place)}-council-district-${n}`, state, 'ward', `${place} Council District ${n}`, `${childOcdId(state, 'place', ocdKey(place))}/council_district:${n}`);
+  return region(
+    `region:${state.usps}-${slugKey(place)}-council-district-${n}`,
+    state,
+    'ward',
+    `${place} Council District ${n}`,
+    `${childOcdId(state, 'place', ocdKey(place))}/council_district:${n}`,
+  );
 }
 
 /** Director district `district` (a letter or number) of a special district named `body` (`REGIONAL TRANSPORTATION DISTRICT`). */
@@ -54,7 +78,13 @@ export function specialDistrictRegion(state: StateInfo, body: string, district: 
   const c = code(district);
   if (!/^[a-z0-9]{1,3}$/.test(c)) return undefined;
   const ocdBody = ocdKey(body).replace(/ /g, '_');
-  return region(`region:${state.usps}-${slugKey(body)}-${c}`, state, 'special-district', `${titleWords(body)}, District ${c.toUpperCase()}`, `${childOcdId(state, 'special_district', ocdBody)}/district:${c}`);
+  return region(
+    `region:${state.usps}-${slugKey(body)}-${c}`,
+    state,
+    'special-district',
+    `${titleWords(body)}, District ${c.toUpperCase()}`,
+    `${childOcdId(state, 'special_district', ocdBody)}/district:${c}`,
+  );
 }
 
 function numbered(district: string): string | undefined {
@@ -68,6 +98,6 @@ function titleWords(text: string): string {
 
 function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 }

@@ -40,7 +40,11 @@ describe('party names', () => {
 
   it('party nodes are outside every scope', () => {
     expect(partyDraft({ key: 'democratic', name: 'Democratic Party', abbreviation: 'DEM' })).toEqual({
-      kind: 'party', slug: 'party:democratic', state: '', tier: '', data: { name: 'Democratic Party', abbreviation: 'DEM' },
+      kind: 'party',
+      slug: 'party:democratic',
+      state: '',
+      tier: '',
+      data: { name: 'Democratic Party', abbreviation: 'DEM' },
     });
   });
 });

@@ -48,7 +48,8 @@ export function matchPerson(name: string, known: readonly KnownPerson[]): Person
   const whole = unique(known.filter((k) => nameWords(k.name).join(' ') === words.join(' ')));
   if (whole !== undefined) return { slug: whole, rule: 'name+office', confidence: MATCH_CONFIDENCE['name+office'] };
   const firstLast = unique(known.filter((k) => sameFirstAndLast(nameWords(k.name), words)));
-  if (firstLast !== undefined) return { slug: firstLast, rule: 'first-last+office', confidence: MATCH_CONFIDENCE['first-last+office'] };
+  if (firstLast !== undefined)
+    return { slug: firstLast, rule: 'first-last+office', confidence: MATCH_CONFIDENCE['first-last+office'] };
   return undefined;
 }
 

@@ -24,7 +24,14 @@ export function provenanceDraft(d: SourceDescription): PlainDraft<'provenance'> 
     slug: slug('provenance', d.key),
     state: '',
     tier: '',
-    data: { source: d.source, url: d.url, publisher: d.publisher, licence: d.licence, retrievedAt: d.retrievedAt, method: d.method },
+    data: {
+      source: d.source,
+      url: d.url,
+      publisher: d.publisher,
+      licence: d.licence,
+      retrievedAt: d.retrievedAt,
+      method: d.method,
+    },
   };
 }
 
@@ -36,7 +43,12 @@ export function provenanceDraft(d: SourceDescription): PlainDraft<'provenance'> 
  * file's modification time: a 2024 file copied today is not fresh. With none, the import
  * is refused.
  */
-export function retrievedAt(option: string | Date | undefined, own: string | undefined, path: string, fallback?: string): string {
+export function retrievedAt(
+  option: string | Date | undefined,
+  own: string | undefined,
+  path: string,
+  fallback?: string,
+): string {
   const given = option ?? own ?? fallback;
   if (given === undefined) {
     throw new InvalidParameterError(
@@ -45,6 +57,10 @@ export function retrievedAt(option: string | Date | undefined, own: string | und
     );
   }
   const d = given instanceof Date ? given : new Date(given);
-  if (Number.isNaN(d.getTime())) throw new InvalidParameterError('retrieved_at', `--retrieved-at must be a date (YYYY-MM-DD) or an RFC 3339 instant, got "${String(given)}".`);
+  if (Number.isNaN(d.getTime()))
+    throw new InvalidParameterError(
+      'retrieved_at',
+      `--retrieved-at must be a date (YYYY-MM-DD) or an RFC 3339 instant, got "${String(given)}".`,
+    );
   return d.toISOString();
 }

@@ -41,8 +41,20 @@ export function congressionalRegion(state: StateInfo, code: string): RegionDraft
   const padded = state.kind !== 'state' && Number(text) === 0 ? '98' : String(Number(text)).padStart(2, '0');
   const district = congressionalDistrict(state, padded);
   if (district === undefined) return undefined;
-  const label = padded === '00' ? 'Congressional District (at Large)' : padded === '98' ? 'Delegate District (at Large)' : `Congressional District ${district.key}`;
-  return region(district.slug, state.usps, 'congressional-district', `${state.name} ${label}`, state.fips + padded, district.ocdId);
+  const label =
+    padded === '00'
+      ? 'Congressional District (at Large)'
+      : padded === '98'
+        ? 'Delegate District (at Large)'
+        : `Congressional District ${district.key}`;
+  return region(
+    district.slug,
+    state.usps,
+    'congressional-district',
+    `${state.name} ${label}`,
+    state.fips + padded,
+    district.ocdId,
+  );
 }
 
 /**
@@ -57,7 +69,14 @@ export function legislativeRegion(state: StateInfo, chamber: 'upper' | 'lower', 
   const house = chamber === 'upper' ? 'State Senate' : 'State House';
   const name = `${state.name} ${house} District ${numeric ? String(Number(text)) : text}`;
   const level: Level = chamber === 'upper' ? 'state-legislative-upper' : 'state-legislative-lower';
-  return region(district.slug, state.usps, level, name, numeric ? state.fips + text.padStart(3, '0') : '', district.ocdId);
+  return region(
+    district.slug,
+    state.usps,
+    level,
+    name,
+    numeric ? state.fips + text.padStart(3, '0') : '',
+    district.ocdId,
+  );
 }
 
 /** The same draft as a reference: created when missing, never overwriting the owner's data. */

@@ -35,6 +35,10 @@ export function titleCase(text: string): string {
   return text
     .toLowerCase()
     .split(' ')
-    .map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w : w.replace(/(^|[-(/"])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase())))
+    .map((w, i) =>
+      i > 0 && SMALL_WORDS.has(w)
+        ? w
+        : w.replace(/(^|[-(/"])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase()),
+    )
     .join(' ');
 }

@@ -12,7 +12,12 @@ export async function readSourceBytes(path: string): Promise<{ bytes: Uint8Array
   try {
     bytes = await readFile(path);
   } catch (cause) {
-    throw new ImportFileError(path, 0, `cannot read the file (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, { cause });
+    throw new ImportFileError(
+      path,
+      0,
+      `cannot read the file (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
+      { cause },
+    );
   }
   if (bytes.length === 0) throw new ImportFileError(path, 0, 'the file is empty');
   return { bytes };
@@ -20,7 +25,10 @@ export async function readSourceBytes(path: string): Promise<{ bytes: Uint8Array
 
 /** macOS archive junk (`__MACOSX/`, `._*`, `.DS_Store`) and folder entries. */
 export function isZipJunk(name: string): boolean {
-  return name.endsWith('/') || name.split('/').some((part) => part === '__MACOSX' || part.startsWith('._') || part === '.DS_Store');
+  return (
+    name.endsWith('/') ||
+    name.split('/').some((part) => part === '__MACOSX' || part.startsWith('._') || part === '.DS_Store')
+  );
 }
 
 /**
@@ -28,7 +36,12 @@ export function isZipJunk(name: string): boolean {
  * ignored. None, several, or an unreadable archive is an ImportFileError listing what the
  * zip holds.
  */
-export function fileFromZip(bytes: Uint8Array, path: string, extension: 'csv' | 'xml', entry: string | undefined): { name: string; content: Uint8Array } {
+export function fileFromZip(
+  bytes: Uint8Array,
+  path: string,
+  extension: 'csv' | 'xml',
+  entry: string | undefined,
+): { name: string; content: Uint8Array } {
   const pattern = new RegExp(`\\.${extension}$`, 'i');
   const label = extension.toUpperCase();
   let files: Record<string, Uint8Array>;
@@ -48,6 +61,11 @@ export function fileFromZip(bytes: Uint8Array, path: string, extension: 'csv' | 
   const listing = names.length === 0 ? 'nothing' : names.join(', ');
   if (found.length === 1) return { name: found[0]!, content: files[found[0]!]! };
   if (entry !== undefined) throw new ImportFileError(path, 0, `the zip holds no entry "${entry}"; it holds ${listing}`);
-  if (found.length === 0) throw new ImportFileError(path, 0, `the zip holds no .${extension} file; it holds ${listing}`);
-  throw new ImportFileError(path, 0, `the zip holds several ${label} files (${found.map((f) => basename(f)).join(', ')}): name one with the entry option`);
+  if (found.length === 0)
+    throw new ImportFileError(path, 0, `the zip holds no .${extension} file; it holds ${listing}`);
+  throw new ImportFileError(
+    path,
+    0,
+    `the zip holds several ${label} files (${found.map((f) => basename(f)).join(', ')}): name one with the entry option`,
+  );
 }

@@ -6,7 +6,11 @@ import { dirname, join } from 'node:path';
  * Test fixtures written to a fresh temp folder (never into the repository): each test
  * builds the small bad file it needs. `cleanup` removes the folder.
  */
-export function fixtureDir(): { dir: string; write: (name: string, content: string | Uint8Array) => string; cleanup: () => void } {
+export function fixtureDir(): {
+  dir: string;
+  write: (name: string, content: string | Uint8Array) => string;
+  cleanup: () => void;
+} {
   const dir = mkdtempSync(join(tmpdir(), 'civic-import-'));
   return {
     dir,
@@ -21,7 +25,9 @@ export function fixtureDir(): { dir: string; write: (name: string, content: stri
 }
 
 /** Drains an importer into batches and rejections. */
-export async function collect<T extends object>(items: AsyncIterable<T>): Promise<{ batches: Extract<T, { batch: unknown }>[]; rejections: Extract<T, { rejected: unknown }>[] }> {
+export async function collect<T extends object>(
+  items: AsyncIterable<T>,
+): Promise<{ batches: Extract<T, { batch: unknown }>[]; rejections: Extract<T, { rejected: unknown }>[] }> {
   const batches: Extract<T, { batch: unknown }>[] = [];
   const rejections: Extract<T, { rejected: unknown }>[] = [];
   for await (const item of items) {

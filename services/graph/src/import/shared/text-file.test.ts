@@ -8,7 +8,10 @@ afterEach(() => fx.cleanup());
 
 describe('readTextFile', () => {
   it('names the line of the first byte that is not UTF-8 (a Latin-1 file)', async () => {
-    const path = fx.write('latin1.txt', Buffer.concat([Buffer.from('a|b\nc|d\nMU'), Buffer.from([0xd1]), Buffer.from('OZ, ANA|x\n')]));
+    const path = fx.write(
+      'latin1.txt',
+      Buffer.concat([Buffer.from('a|b\nc|d\nMU'), Buffer.from([0xd1]), Buffer.from('OZ, ANA|x\n')]),
+    );
     const error = await readTextFile(path).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportFileError);
     expect(error).toMatchObject({ line: 3, file: path });

@@ -30,7 +30,11 @@ export function decode(bytes: Uint8Array, path: string, encoding: SourceEncoding
     const at = firstInvalidUtf8(bytes);
     const line = lineAt(bytes, at);
     const hex = (bytes[at] ?? 0).toString(16).toUpperCase().padStart(2, '0');
-    throw new ImportFileError(path, line, `byte 0x${hex} is not UTF-8 (a Latin-1 file? convert it to UTF-8 or import it as latin1)`);
+    throw new ImportFileError(
+      path,
+      line,
+      `byte 0x${hex} is not UTF-8 (a Latin-1 file? convert it to UTF-8 or import it as latin1)`,
+    );
   }
 }
 

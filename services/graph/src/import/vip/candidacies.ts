@@ -26,10 +26,15 @@ export function candidatesOf(plan: ContestPlan, index: FeedIndex): (FeedElement 
   }
   const found: (FeedElement | { problem: string })[] = [];
   for (const id of idRefs(fe.el, 'BallotSelectionIds')) {
-    const selection = index.resolve(fe, 'BallotSelectionIds', id, ['CandidateSelection', 'BallotMeasureSelection', 'PartySelection']);
+    const selection = index.resolve(fe, 'BallotSelectionIds', id, [
+      'CandidateSelection',
+      'BallotMeasureSelection',
+      'PartySelection',
+    ]);
     if (isDangling(selection)) found.push(selection);
     else if (selection.type === 'CandidateSelection') {
-      for (const cid of idRefs(selection.el, 'CandidateIds')) found.push(index.resolve(selection, 'CandidateIds', cid, ['Candidate']));
+      for (const cid of idRefs(selection.el, 'CandidateIds'))
+        found.push(index.resolve(selection, 'CandidateIds', cid, ['Candidate']));
     }
   }
   return found;
@@ -41,7 +46,11 @@ export function candidatesOf(plan: ContestPlan, index: FeedIndex): (FeedElement 
  * name), person, contest, party (null for a "no party" Party; none when no PartyId),
  * incumbency, filing and ballot status, campaign website, emails and phones.
  */
-export function candidacyDrafts(candidate: FeedElement, plan: ContestPlan, ctx: CandidacyContext): { nodes: NodeDraft[]; edges: EdgeDoc[]; slug: string } | { problem: string } {
+export function candidacyDrafts(
+  candidate: FeedElement,
+  plan: ContestPlan,
+  ctx: CandidacyContext,
+): { nodes: NodeDraft[]; edges: EdgeDoc[]; slug: string } | { problem: string } {
   const name = personName(candidate, ctx.index);
   if ('problem' in name) return name;
   const party = partyOf(candidate, ctx);
@@ -59,7 +68,14 @@ export function candidacyDrafts(candidate: FeedElement, plan: ContestPlan, ctx: 
   };
   const incumbent = bool(candidate.el, 'IsIncumbent');
   if (incumbent !== undefined) claims.isIncumbent = incumbent;
-  const candidacy: CandidacyDraft = { kind: 'candidacy', slug, state, tier: plan.draft.tier, claims, provenance: ctx.provenance };
+  const candidacy: CandidacyDraft = {
+    kind: 'candidacy',
+    slug,
+    state,
+    tier: plan.draft.tier,
+    claims,
+    provenance: ctx.provenance,
+  };
   const partyDraft = party.draft === undefined ? [] : [party.draft];
   const nodes: NodeDraft[] = [...plan.nodes, plan.draft, ...partyDraft, person, candidacy];
   const edges = [
@@ -80,8 +96,13 @@ function partyOf(candidate: FeedElement, ctx: CandidacyContext): PartyOf | { pro
   const found = ctx.index.resolve(candidate, 'PartyId', id, ['Party']);
   if (isDangling(found)) return { problem: `${found.problem} (unknown party)` };
   const plan = ctx.parties.get(id);
-  if (plan === undefined || 'problem' in plan) return { problem: `${candidate.label}: its Party ${id} is not imported${plan === undefined ? '' : ` (${plan.problem})`}` };
-  return plan.draft === undefined ? { slug: null, writeIn: plan.writeIn } : { slug: plan.draft.slug, draft: plan.draft, writeIn: plan.writeIn };
+  if (plan === undefined || 'problem' in plan)
+    return {
+      problem: `${candidate.label}: its Party ${id} is not imported${plan === undefined ? '' : ` (${plan.problem})`}`,
+    };
+  return plan.draft === undefined
+    ? { slug: null, writeIn: plan.writeIn }
+    : { slug: plan.draft.slug, draft: plan.draft, writeIn: plan.writeIn };
 }
 
 const PRE: Readonly<Record<string, { filingStatus?: FilingStatus; ballotAccess?: BallotAccess }>> = {
@@ -104,7 +125,10 @@ function statusClaims(el: El, writeInParty: boolean): { filingStatus?: FilingSta
   const filingStatus = post === 'withdrawn' ? 'WITHDRAWN' : pre.filingStatus;
   const withdrawn = filingStatus === 'WITHDRAWN';
   const ballotAccess = pre.ballotAccess ?? (withdrawn ? undefined : writeInParty ? 'WRITE_IN' : 'ON_BALLOT');
-  return { ...(filingStatus === undefined ? {} : { filingStatus }), ...(ballotAccess === undefined ? {} : { ballotAccess }) };
+  return {
+    ...(filingStatus === undefined ? {} : { filingStatus }),
+    ...(ballotAccess === undefined ? {} : { ballotAccess }),
+  };
 }
 
 const SOCIAL = /facebook|twitter|instagram|youtube|linkedin|tiktok|x\.com|flickr|social/i;

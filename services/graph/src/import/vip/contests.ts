@@ -47,13 +47,17 @@ export function contestPlan(fe: FeedElement, ctx: ContestContext): Found {
   const ed = ctx.index.resolve(fe, 'ElectoralDistrictId', edId, ['ElectoralDistrict']);
   if (isDangling(ed)) return ed;
   const region = ctx.districts.get(edId);
-  if (region === undefined || 'problem' in region) return { problem: `${fe.label}: its ElectoralDistrict ${edId} has no region${region === undefined ? '' : ` (${region.problem})`}` };
+  if (region === undefined || 'problem' in region)
+    return {
+      problem: `${fe.label}: its ElectoralDistrict ${edId} has no region${region === undefined ? '' : ` (${region.problem})`}`,
+    };
   const offices = officesOf(fe, ctx);
   if ('problem' in offices) return offices;
   const keyed = contestKeyOf(fe, offices, ctx);
   if ('problem' in keyed) return keyed;
   const { election } = ctx;
-  const type: ContestType = fe.type === 'RetentionContest' ? 'retention' : offices.some((o) => o.unexpired) ? 'special' : election.type;
+  const type: ContestType =
+    fe.type === 'RetentionContest' ? 'retention' : offices.some((o) => o.unexpired) ? 'special' : election.type;
   const name = intl(fe.el, 'Name') ?? intl(fe.el, 'BallotTitle') ?? keyed.key;
   const seats = Number(text(fe.el, 'NumberElected') ?? '1');
   const office = offices[0];
@@ -63,15 +67,25 @@ export function contestPlan(fe: FeedElement, ctx: ContestContext): Found {
     state: region.draft.state,
     tier: office?.draft.tier ?? tierOf('', region),
     data: {
-      name, type, date: election.date, year: election.year, level: region.level, region: region.draft.slug,
-      office: office?.draft.slug ?? '', seats: Number.isInteger(seats) && seats > 0 ? seats : 1, special: type === 'special',
+      name,
+      type,
+      date: election.date,
+      year: election.year,
+      level: region.level,
+      region: region.draft.slug,
+      office: office?.draft.slug ?? '',
+      seats: Number.isInteger(seats) && seats > 0 ? seats : 1,
+      special: type === 'special',
     },
   };
   const nodes: NodeDraft[] = [region.draft, election.draft, ...offices.flatMap((o) => [o.region.draft, o.draft])];
   const edges = [
     edge('IN_REGION', draft.slug, region.draft.slug),
     edge('IN_ELECTION', draft.slug, election.draft.slug),
-    ...offices.flatMap((o) => [edge('FOR_OFFICE', draft.slug, o.draft.slug), edge('SERVES_REGION', o.draft.slug, o.region.draft.slug)]),
+    ...offices.flatMap((o) => [
+      edge('FOR_OFFICE', draft.slug, o.draft.slug),
+      edge('SERVES_REGION', o.draft.slug, o.region.draft.slug),
+    ]),
   ];
   return { fe, draft, nodes, edges };
 }
@@ -83,14 +97,21 @@ function officesOf(fe: FeedElement, ctx: ContestContext): OfficePlan[] | { probl
     const found = ctx.index.resolve(fe, fe.type === 'RetentionContest' ? 'OfficeId' : 'OfficeIds', id, ['Office']);
     if (isDangling(found)) return found;
     const plan = ctx.offices.get(id);
-    if (plan === undefined || 'problem' in plan) return { problem: `${fe.label}: its Office ${id} is not imported${plan === undefined ? '' : ` (${plan.problem})`}` };
+    if (plan === undefined || 'problem' in plan)
+      return {
+        problem: `${fe.label}: its Office ${id} is not imported${plan === undefined ? '' : ` (${plan.problem})`}`,
+      };
     plans.push(plan);
   }
   return plans;
 }
 
 /** The office part of the contest's slug key. */
-function contestKeyOf(fe: FeedElement, offices: readonly OfficePlan[], ctx: ContestContext): { key: string } | { problem: string } {
+function contestKeyOf(
+  fe: FeedElement,
+  offices: readonly OfficePlan[],
+  ctx: ContestContext,
+): { key: string } | { problem: string } {
   const office = offices[0];
   if (fe.type === 'RetentionContest') {
     if (office === undefined) return { problem: `${fe.label}: a RetentionContest needs an OfficeId` };
@@ -113,7 +134,10 @@ function contestKeyOf(fe: FeedElement, offices: readonly OfficePlan[], ctx: Cont
 }
 
 /** The name of the judge a RetentionContest is about, through its CandidateId. */
-export function retainedName(fe: FeedElement, ctx: Pick<ContestContext, 'index'>): { name: string; candidate: FeedElement } | { problem: string } {
+export function retainedName(
+  fe: FeedElement,
+  ctx: Pick<ContestContext, 'index'>,
+): { name: string; candidate: FeedElement } | { problem: string } {
   const id = text(fe.el, 'CandidateId');
   if (id === undefined) return { problem: `${fe.label}: a RetentionContest needs a CandidateId` };
   const candidate = ctx.index.resolve(fe, 'CandidateId', id, ['Candidate']);

@@ -15,7 +15,11 @@ export interface ElectionPlan {
 }
 
 const TYPE_WORDS: readonly (readonly [RegExp, ContestType])[] = [
-  [/runoff|run-off/i, 'runoff'], [/recall/i, 'recall'], [/special/i, 'special'], [/primary|caucus/i, 'primary'], [/general|consolidated|municipal/i, 'general'],
+  [/runoff|run-off/i, 'runoff'],
+  [/recall/i, 'recall'],
+  [/special/i, 'special'],
+  [/primary|caucus/i, 'primary'],
+  [/general|consolidated|municipal/i, 'general'],
 ];
 
 /** `General`, `GENERAL`, `Special Primary` → a contest type; general when the feed does not say. */
@@ -42,7 +46,13 @@ export function electionPlan(index: FeedIndex, feedState: StateInfo | undefined)
   const year = Number(date.slice(0, 4));
   const name = intl(fe.el, 'Name') ?? `${year} ${state.name} ${type} election`;
   return {
-    draft: { kind: 'election', slug: electionSlug(state.usps, date), state: state.usps, tier: '', data: { name, date, type } },
+    draft: {
+      kind: 'election',
+      slug: electionSlug(state.usps, date),
+      state: state.usps,
+      tier: '',
+      data: { name, date, type },
+    },
     state,
     date,
     year,

@@ -36,7 +36,12 @@ export class FeedIndex {
   private add(type: string, el: El): void {
     const id = attr(el, 'id') ?? '';
     const line = this.feed.lineOf(el);
-    const element: FeedElement = { type, id, el, label: `${type}${id === '' ? '' : ` ${id}`}${line === undefined ? '' : ` (line ${line})`}` };
+    const element: FeedElement = {
+      type,
+      id,
+      el,
+      label: `${type}${id === '' ? '' : ` ${id}`}${line === undefined ? '' : ` (line ${line})`}`,
+    };
     if (id === '') {
       this.anonymous.push(element);
       return;
@@ -60,7 +65,8 @@ export class FeedIndex {
   /** Counts of every element type, duplicates included. */
   counts(): Record<string, number> {
     const counts: Record<string, number> = {};
-    for (const e of [...this.byId.values(), ...this.duplicates.map((d) => d.element), ...this.anonymous]) counts[e.type] = (counts[e.type] ?? 0) + 1;
+    for (const e of [...this.byId.values(), ...this.duplicates.map((d) => d.element), ...this.anonymous])
+      counts[e.type] = (counts[e.type] ?? 0) + 1;
     return counts;
   }
 
@@ -71,7 +77,8 @@ export class FeedIndex {
   resolve(owner: FeedElement, field: string, id: string, types: readonly string[]): FeedElement | Dangling {
     const found = this.byId.get(id);
     if (found === undefined) return { problem: `${owner.label}: ${field} "${id}" names no element in the feed` };
-    if (!types.includes(found.type)) return { problem: `${owner.label}: ${field} "${id}" names a ${found.type}, not a ${types.join(' or ')}` };
+    if (!types.includes(found.type))
+      return { problem: `${owner.label}: ${field} "${id}" names a ${found.type}, not a ${types.join(' or ')}` };
     return found;
   }
 }

@@ -28,10 +28,17 @@ export function feedState(index: FeedIndex): StateInfo | undefined {
     const state = stateOfElement(s.el);
     if (state !== undefined) return state;
   }
-  const vipId = index.ofType('Source').map((s) => text(s.el, 'VipId')).find((v) => v !== undefined) ?? anonymousSource(index);
+  const vipId =
+    index
+      .ofType('Source')
+      .map((s) => text(s.el, 'VipId'))
+      .find((v) => v !== undefined) ?? anonymousSource(index);
   return vipId !== undefined && /^\d{2}(\d{3})?$/.test(vipId) ? findState(vipId.slice(0, 2)) : undefined;
 }
 
 function anonymousSource(index: FeedIndex): string | undefined {
-  return index.anonymous.filter((e) => e.type === 'Source').map((e) => text(e.el, 'VipId')).find((v) => v !== undefined);
+  return index.anonymous
+    .filter((e) => e.type === 'Source')
+    .map((e) => text(e.el, 'VipId'))
+    .find((v) => v !== undefined);
 }

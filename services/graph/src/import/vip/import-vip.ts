@@ -37,7 +37,8 @@ export interface VipSummary {
 }
 
 /** What one element maps to, before it cites the feed's provenance. */
-type Mapped = { at: string; type: string; nodes: NodeDraft[]; edges: EdgeDoc[] } | { rejected: { at: string; reason: string } };
+type Mapped =
+  { at: string; type: string; nodes: NodeDraft[]; edges: EdgeDoc[] } | { rejected: { at: string; reason: string } };
 type Plan<T> = T | { problem: string };
 
 /** What every step reads: the feed, its index, its state and election, its provenance. */
@@ -65,16 +66,32 @@ export async function* importVip(path: string, options: VipImportOptions = {}): 
   const index = new FeedIndex(feed);
   const state = feedState(index);
   const election = electionPlan(index, state);
-  const provenance = vipSource(path, feed, index, 'problem' in election ? undefined : election.date, options.provenance);
+  const provenance = vipSource(
+    path,
+    feed,
+    index,
+    'problem' in election ? undefined : election.date,
+    options.provenance,
+  );
   const scope: Scope = { feed, index, state, election, provenance };
-  const summary: VipSummary = { file: feed.file, version: feed.version, elements: index.counts(), mapped: {}, rejected: 0 };
+  const summary: VipSummary = {
+    file: feed.file,
+    version: feed.version,
+    elements: index.counts(),
+    mapped: {},
+    rejected: 0,
+  };
   for (const mapped of mappedElements(scope)) yield emit(mapped, scope, summary);
   options.onSummary?.(summary);
 }
 
 function* mappedElements(scope: Scope): Generator<Mapped> {
   const { index, state, election } = scope;
-  for (const d of index.duplicates) yield rejection(d.element.label, `id "${d.element.id}" is already used by ${d.first.label}: ids must be unique in a feed, so this element is not imported`);
+  for (const d of index.duplicates)
+    yield rejection(
+      d.element.label,
+      `id "${d.element.id}" is already used by ${d.first.label}: ids must be unique in a feed, so this element is not imported`,
+    );
   if ('problem' in election) yield rejection('Election', election.problem);
   else yield mapped(election.draft.slug, 'Election', [stateOf(election.state).draft, election.draft]);
 
@@ -88,29 +105,54 @@ function* mappedElements(scope: Scope): Generator<Mapped> {
     else if (plan.draft !== undefined) yield mapped(fe.label, 'Party', [plan.draft]);
   }
   const year = 'problem' in election ? undefined : election.year;
-  const offices = planAll(index.ofType('Office'), (fe) => officePlan(fe, { index, state, year, districts: byId(districts) }));
+  const offices = planAll(index.ofType('Office'), (fe) =>
+    officePlan(fe, { index, state, year, districts: byId(districts) }),
+  );
   for (const [fe, plan] of offices) {
-    yield 'problem' in plan ? rejection(fe.label, plan.problem) : mapped(fe.label, 'Office', [plan.region.draft, plan.draft], [edge('SERVES_REGION', plan.draft.slug, plan.region.draft.slug)]);
+    yield 'problem' in plan
+      ? rejection(fe.label, plan.problem)
+      : mapped(
+          fe.label,
+          'Office',
+          [plan.region.draft, plan.draft],
+          [edge('SERVES_REGION', plan.draft.slug, plan.region.draft.slug)],
+        );
   }
-  const ctx = 'problem' in election ? undefined : { index, election, districts: byId(districts), offices: byId(offices), parties: byId(parties) };
+  const ctx =
+    'problem' in election
+      ? undefined
+      : { index, election, districts: byId(districts), offices: byId(offices), parties: byId(parties) };
   for (const type of CONTEST_TYPES) for (const fe of index.ofType(type)) yield* contestElements(fe, ctx, scope);
-  for (const fe of index.ofType('PartyContest')) yield rejection(fe.label, 'party-list contests (PartyContest) are not part of the graph');
+  for (const fe of index.ofType('PartyContest'))
+    yield rejection(fe.label, 'party-list contests (PartyContest) are not part of the graph');
 }
 
-function* regionElements(scope: Scope, districts: Map<FeedElement, Plan<RegionPlan>>, localities: Map<FeedElement, Plan<RegionPlan>>): Generator<Mapped> {
+function* regionElements(
+  scope: Scope,
+  districts: Map<FeedElement, Plan<RegionPlan>>,
+  localities: Map<FeedElement, Plan<RegionPlan>>,
+): Generator<Mapped> {
   for (const fe of scope.index.ofType('State')) {
     const s = stateOfElement(fe.el) ?? scope.state;
-    yield s === undefined ? rejection(fe.label, 'names no state the importer knows (no OCD id, FIPS code or state name)') : mapped(fe.label, 'State', [stateOf(s).draft]);
+    yield s === undefined
+      ? rejection(fe.label, 'names no state the importer knows (no OCD id, FIPS code or state name)')
+      : mapped(fe.label, 'State', [stateOf(s).draft]);
   }
-  for (const [fe, plan] of localities) yield 'problem' in plan ? rejection(fe.label, plan.problem) : mapped(fe.label, 'Locality', [plan.draft]);
-  for (const [fe, plan] of districts) yield 'problem' in plan ? rejection(fe.label, plan.problem) : mapped(fe.label, 'ElectoralDistrict', [plan.draft]);
-  for (const item of precinctItems(scope.index, scope.state, byId(districts), byId(localities))) yield 'rejected' in item ? item : { ...item, type: 'Precinct' };
+  for (const [fe, plan] of localities)
+    yield 'problem' in plan ? rejection(fe.label, plan.problem) : mapped(fe.label, 'Locality', [plan.draft]);
+  for (const [fe, plan] of districts)
+    yield 'problem' in plan ? rejection(fe.label, plan.problem) : mapped(fe.label, 'ElectoralDistrict', [plan.draft]);
+  for (const item of precinctItems(scope.index, scope.state, byId(districts), byId(localities)))
+    yield 'rejected' in item ? item : { ...item, type: 'Precinct' };
 }
 
 /** A contest, then each candidate its ballot lists (a person listed twice in one contest is one candidacy). */
 function* contestElements(fe: FeedElement, ctx: ContestContext | undefined, scope: Scope): Generator<Mapped> {
   if (ctx === undefined) {
-    yield rejection(fe.label, `the feed's election cannot be used: ${'problem' in scope.election ? scope.election.problem : ''}`);
+    yield rejection(
+      fe.label,
+      `the feed's election cannot be used: ${'problem' in scope.election ? scope.election.problem : ''}`,
+    );
     return;
   }
   const plan = contestPlan(fe, ctx);
@@ -120,7 +162,12 @@ function* contestElements(fe: FeedElement, ctx: ContestContext | undefined, scop
   }
   yield mapped(fe.label, fe.type, [...plan.nodes, plan.draft], plan.edges);
   const seen = new Map<string, string>();
-  const context = { index: ctx.index, parties: ctx.parties, provenance: scope.provenance.slug, feedKey: feedKey(scope) };
+  const context = {
+    index: ctx.index,
+    parties: ctx.parties,
+    provenance: scope.provenance.slug,
+    feedKey: feedKey(scope),
+  };
   for (const candidate of candidatesOf(plan, ctx.index)) {
     if (isDangling(candidate)) {
       yield rejection(fe.label, candidate.problem);
@@ -128,7 +175,11 @@ function* contestElements(fe: FeedElement, ctx: ContestContext | undefined, scop
     }
     const made = candidacyDrafts(candidate, plan, context);
     if ('problem' in made) yield rejection(candidate.label, made.problem);
-    else if (seen.has(made.slug)) yield rejection(candidate.label, `is a second candidacy ${made.slug} in ${fe.label}, after ${seen.get(made.slug)}`);
+    else if (seen.has(made.slug))
+      yield rejection(
+        candidate.label,
+        `is a second candidacy ${made.slug} in ${fe.label}, after ${seen.get(made.slug)}`,
+      );
     else {
       seen.set(made.slug, candidate.label);
       yield mapped(candidate.label, 'Candidate', made.nodes, made.edges);
@@ -140,7 +191,10 @@ function* contestElements(fe: FeedElement, ctx: ContestContext | undefined, scop
 function feedKey(scope: Scope): string {
   const source = scope.index.ofType('Source')[0] ?? scope.index.anonymous.find((e) => e.type === 'Source');
   const vipId = source === undefined ? undefined : text(source.el, 'VipId');
-  const key = vipId?.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const key = vipId
+    ?.toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return key || scope.state?.usps || 'feed';
 }
 
@@ -169,5 +223,10 @@ function byId<T>(plans: ReadonlyMap<FeedElement, T>): Map<string, T> {
   return new Map([...plans].map(([fe, plan]) => [fe.id, plan]));
 }
 
-const mapped = (at: string, type: string, nodes: NodeDraft[], edges: EdgeDoc[] = []): Mapped => ({ at, type, nodes, edges });
+const mapped = (at: string, type: string, nodes: NodeDraft[], edges: EdgeDoc[] = []): Mapped => ({
+  at,
+  type,
+  nodes,
+  edges,
+});
 const rejection = (at: string, reason: string): Mapped => ({ rejected: { at, reason } });

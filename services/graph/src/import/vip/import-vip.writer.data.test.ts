@@ -20,8 +20,13 @@ describe.skipIf(V5 === undefined || V6 === undefined)('VIP feeds through the Gra
       expect(again).toMatchObject({ createdRows: 0, updatedRows: 0, events: 0, rejected: [] });
     }
     const obama = await store.getNode<'candidacy'>('candidacy:va-us-president-2013-general-barack-h-obama');
-    expect(obama?.data.fields).toMatchObject({ party: { value: 'party:democratic' }, ballotAccess: { value: 'ON_BALLOT' } });
+    expect(obama?.data.fields).toMatchObject({
+      party: { value: 'party:democratic' },
+      ballotAccess: { value: 'ON_BALLOT' },
+    });
     expect(obama!.data.confidence).toBeGreaterThan(0);
-    expect((await store.edges('region:az-precinct-0006', 'out', 'WITHIN')).map((e) => e.to)).toEqual(['region:az-maricopa-county']);
+    expect((await store.edges('region:az-precinct-0006', 'out', 'WITHIN')).map((e) => e.to)).toEqual([
+      'region:az-maricopa-county',
+    ]);
   });
 });

@@ -46,13 +46,21 @@ export function officePlan(fe: FeedElement, ctx: OfficeContext): OfficePlan | { 
   const ed = ctx.index.resolve(fe, 'ElectoralDistrictId', edId, ['ElectoralDistrict']);
   if (isDangling(ed)) return ed;
   const region = ctx.districts.get(edId);
-  if (region === undefined || 'problem' in region) return { problem: `${fe.label}: its ElectoralDistrict ${edId} has no region${region === undefined ? '' : ` (${region.problem})`}` };
+  if (region === undefined || 'problem' in region)
+    return {
+      problem: `${fe.label}: its ElectoralDistrict ${edId} has no region${region === undefined ? '' : ` (${region.problem})`}`,
+    };
   const unexpired = (text(child(fe.el, 'Term') ?? {}, 'Type') ?? '').toLowerCase() === 'unexpired-term';
   const seat = federalSeat(name, region, ctx, unexpired);
   if (seat !== undefined && 'problem' in seat) return { problem: `${fe.label}: ${seat.problem}` };
   if (seat !== undefined) {
     const president = seat.office.slug === presidency().office.slug && region.level !== 'national';
-    return { draft: seat.office, region: regionOf(seat.region), contestKey: president ? 'us-president' : seat.officeKey, unexpired };
+    return {
+      draft: seat.office,
+      region: regionOf(seat.region),
+      contestKey: president ? 'us-president' : seat.officeKey,
+      unexpired,
+    };
   }
   const key = slugKey(name);
   if (key === '') return { problem: `${fe.label}: Name "${name}" has no letters or digits to key the office by` };
@@ -65,16 +73,23 @@ export function officePlan(fe: FeedElement, ctx: OfficeContext): OfficePlan | { 
   };
 }
 
-function federalSeat(name: string, region: RegionPlan, ctx: OfficeContext, unexpired: boolean): Seat | { problem: string } | undefined {
+function federalSeat(
+  name: string,
+  region: RegionPlan,
+  ctx: OfficeContext,
+  unexpired: boolean,
+): Seat | { problem: string } | undefined {
   const trimmed = name.trim();
   if (PRESIDENT.test(trimmed)) return presidency();
   if (VICE_PRESIDENT.test(trimmed)) return vicePresidency();
   const state = ctx.state;
   if (state === undefined) return undefined;
-  if (region.level === 'congressional-district' && US_REPRESENTATIVE.test(trimmed)) return houseSeat(state, region.draft);
+  if (region.level === 'congressional-district' && US_REPRESENTATIVE.test(trimmed))
+    return houseSeat(state, region.draft);
   if (region.level === 'state' && US_SENATOR.test(trimmed)) {
     if (unexpired) return { problem: 'a U.S. Senate seat for an unexpired term: the feed does not say which class' };
-    if (ctx.year === undefined || ctx.year % 2 !== 0) return { problem: `no regular U.S. Senate election falls in ${ctx.year ?? 'an unknown year'}` };
+    if (ctx.year === undefined || ctx.year % 2 !== 0)
+      return { problem: `no regular U.S. Senate election falls in ${ctx.year ?? 'an unknown year'}` };
     return senateSeat(state, regularSenateClass(ctx.year));
   }
   return undefined;

@@ -24,6 +24,9 @@ export function partyPlan(fe: FeedElement): PartyPlan | { problem: string } {
   const writeIn = bool(fe.el, 'IsWriteIn') === true;
   const statement: PartyStatement = NONE.test(name) ? { none: true } : partyByName(name);
   if (!('party' in statement)) return { draft: undefined, writeIn };
-  const info = statement.party.abbreviation === '' ? { ...statement.party, abbreviation: text(fe.el, 'Abbreviation') ?? '' } : statement.party;
+  const info =
+    statement.party.abbreviation === ''
+      ? { ...statement.party, abbreviation: text(fe.el, 'Abbreviation') ?? '' }
+      : statement.party;
   return { draft: partyDraft(info), writeIn };
 }

@@ -21,13 +21,16 @@ export function personName(candidate: FeedElement, index: FeedIndex): PersonName
   if (personId !== undefined) {
     const person = index.resolve(candidate, 'PersonId', personId, ['Person']);
     if (isDangling(person)) return person;
-    const given = [text(person.el, 'FirstName'), text(person.el, 'MiddleName')].filter((p) => p !== undefined).join(' ');
+    const given = [text(person.el, 'FirstName'), text(person.el, 'MiddleName')]
+      .filter((p) => p !== undefined)
+      .join(' ');
     const family = text(person.el, 'LastName');
     const display = [given, family, text(person.el, 'Suffix')].filter((p) => p !== undefined && p !== '').join(' ');
     if (slugKey(display) !== '') return { display, given: given === '' ? null : given, family: family ?? null, person };
   }
   const ballot = intl(candidate.el, 'BallotName');
-  if (ballot === undefined || slugKey(ballot) === '') return { problem: `${candidate.label}: no BallotName and no Person name to call the candidate by` };
+  if (ballot === undefined || slugKey(ballot) === '')
+    return { problem: `${candidate.label}: no BallotName and no Person name to call the candidate by` };
   return { display: ballot, given: null, family: null, person: undefined };
 }
 
@@ -37,14 +40,24 @@ export function personName(candidate: FeedElement, index: FeedIndex): PersonName
  * feed and the VIP id of their Person (or Candidate), stable across re-imports of one
  * source's feeds, never by name alone, which would merge namesakes.
  */
-export function personDraft(name: PersonName, candidate: FeedElement, feedKey: string, state: string): PlainDraft<'person'> {
+export function personDraft(
+  name: PersonName,
+  candidate: FeedElement,
+  feedKey: string,
+  state: string,
+): PlainDraft<'person'> {
   const el = name.person?.el;
   const bioguide = el === undefined ? undefined : externalId(el, 'bioguide');
   const fec = el === undefined ? undefined : externalId(el, 'fec');
   const ids: Record<string, string[]> = {};
   if (bioguide !== undefined) ids.bioguide = [bioguide];
   if (fec !== undefined) ids.fec = [fec];
-  const key = bioguide !== undefined ? `bioguide-${slugKey(bioguide)}` : fec !== undefined ? `fec-${slugKey(fec)}` : `vip-${feedKey}-${slugKey((name.person ?? candidate).id)}`;
+  const key =
+    bioguide !== undefined
+      ? `bioguide-${slugKey(bioguide)}`
+      : fec !== undefined
+        ? `fec-${slugKey(fec)}`
+        : `vip-${feedKey}-${slugKey((name.person ?? candidate).id)}`;
   const draft: PlainDraft<'person'> = {
     kind: 'person',
     slug: slug('person', key),

@@ -16,7 +16,12 @@ type PrecinctItem = { at: string; nodes: NodeDraft[]; edges: EdgeDoc[] } | { rej
  * every split lies in (a split into two House districts is in neither as a whole). Two
  * precincts with one Number that are not splits are a conflict: the later is rejected.
  */
-export function* precinctItems(index: FeedIndex, state: StateInfo | undefined, districts: Plans, localities: Plans): Generator<PrecinctItem> {
+export function* precinctItems(
+  index: FeedIndex,
+  state: StateInfo | undefined,
+  districts: Plans,
+  localities: Plans,
+): Generator<PrecinctItem> {
   const groups = new Map<string, { plan: RegionPlan; parts: { fe: FeedElement; within: RegionPlan[] }[] }>();
   for (const fe of index.ofType('Precinct')) {
     const plan = precinctRegion(fe, state);
@@ -31,28 +36,57 @@ export function* precinctItems(index: FeedIndex, state: StateInfo | undefined, d
     }
     const group = groups.get(plan.draft.slug);
     if (group === undefined) groups.set(plan.draft.slug, { plan, parts: [{ fe, within: within.regions }] });
-    else if (text(fe.el, 'PrecinctSplitName') !== undefined && text(group.parts[0]!.fe.el, 'PrecinctSplitName') !== undefined) group.parts.push({ fe, within: within.regions });
-    else yield { rejected: { at: fe.label, reason: `names the same precinct (${plan.draft.slug}) as ${group.parts[0]!.fe.label}, and neither is a split (PrecinctSplitName)` } };
+    else if (
+      text(fe.el, 'PrecinctSplitName') !== undefined &&
+      text(group.parts[0]!.fe.el, 'PrecinctSplitName') !== undefined
+    )
+      group.parts.push({ fe, within: within.regions });
+    else
+      yield {
+        rejected: {
+          at: fe.label,
+          reason: `names the same precinct (${plan.draft.slug}) as ${group.parts[0]!.fe.label}, and neither is a split (PrecinctSplitName)`,
+        },
+      };
   }
   for (const { plan, parts } of groups.values()) {
-    const common = parts.slice(1).reduce((acc, p) => acc.filter((r) => p.within.some((q) => q.draft.slug === r.draft.slug)), parts[0]!.within);
-    const at = parts.length === 1 ? parts[0]!.fe.label : `${parts[0]!.fe.label} and ${parts.length - 1} more split${parts.length > 2 ? 's' : ''}`;
-    yield { at, nodes: [...common.map((r) => r.draft), plan.draft], edges: common.map((r) => edge('WITHIN', plan.draft.slug, r.draft.slug)) };
+    const common = parts
+      .slice(1)
+      .reduce((acc, p) => acc.filter((r) => p.within.some((q) => q.draft.slug === r.draft.slug)), parts[0]!.within);
+    const at =
+      parts.length === 1
+        ? parts[0]!.fe.label
+        : `${parts[0]!.fe.label} and ${parts.length - 1} more split${parts.length > 2 ? 's' : ''}`;
+    yield {
+      at,
+      nodes: [...common.map((r) => r.draft), plan.draft],
+      edges: common.map((r) => edge('WITHIN', plan.draft.slug, r.draft.slug)),
+    };
   }
 }
 
 /** The regions a precinct element lies in, or the first id reference that names nothing. */
-function withinOf(fe: FeedElement, index: FeedIndex, districts: Plans, localities: Plans): { regions: RegionPlan[] } | { problem: string } {
+function withinOf(
+  fe: FeedElement,
+  index: FeedIndex,
+  districts: Plans,
+  localities: Plans,
+): { regions: RegionPlan[] } | { problem: string } {
   const refs: [string, string, Plans][] = [
     ...idRefs(fe.el, 'LocalityId').map((id): [string, string, Plans] => ['LocalityId', id, localities]),
-    ...idRefs(fe.el, 'ElectoralDistrictIds').map((id): [string, string, Plans] => ['ElectoralDistrictIds', id, districts]),
+    ...idRefs(fe.el, 'ElectoralDistrictIds').map((id): [string, string, Plans] => [
+      'ElectoralDistrictIds',
+      id,
+      districts,
+    ]),
   ];
   const regions: RegionPlan[] = [];
   for (const [field, id, plans] of refs) {
     const found = index.resolve(fe, field, id, [field === 'LocalityId' ? 'Locality' : 'ElectoralDistrict']);
     if (isDangling(found)) return found;
     const region = plans.get(id);
-    if (region !== undefined && !('problem' in region) && !regions.some((r) => r.draft.slug === region.draft.slug)) regions.push(region);
+    if (region !== undefined && !('problem' in region) && !regions.some((r) => r.draft.slug === region.draft.slug))
+      regions.push(region);
   }
   return { regions };
 }

@@ -10,12 +10,21 @@ const SPEC = 'https://github.com/votinginfoproject/vip-specification/blob/c2dac5
 
 /** The sample feeds of the VIP specification repository (CC BY 4.0), by file name. */
 const KNOWN: Readonly<Record<string, { url: string; licence: string }>> = {
-  'sample_feed_v5.xml': { url: `${SPEC}/sample_feed_v5.xml`, licence: 'CC BY 4.0 (votinginfoproject/vip-specification)' },
-  'sample_feed_v6.zip': { url: `${SPEC}/sample_feed_v6.zip`, licence: 'CC BY 4.0 (votinginfoproject/vip-specification)' },
+  'sample_feed_v5.xml': {
+    url: `${SPEC}/sample_feed_v5.xml`,
+    licence: 'CC BY 4.0 (votinginfoproject/vip-specification)',
+  },
+  'sample_feed_v6.zip': {
+    url: `${SPEC}/sample_feed_v6.zip`,
+    licence: 'CC BY 4.0 (votinginfoproject/vip-specification)',
+  },
 };
 
 /** Provenance fields an import may set or override. */
-export type VipProvenanceOverrides = Partial<Omit<SourceDescription, 'retrievedAt'>> & { retrievedAt?: string | Date; sourceDate?: string };
+export type VipProvenanceOverrides = Partial<Omit<SourceDescription, 'retrievedAt'>> & {
+  retrievedAt?: string | Date;
+  sourceDate?: string;
+};
 
 /**
  * The provenance of a VIP feed: an official filing (VIP feeds are published by the
@@ -24,13 +33,22 @@ export type VipProvenanceOverrides = Partial<Omit<SourceDescription, 'retrievedA
  * one the importer knows. `retrievedAt` is the Source's DateTime (when the feed was made)
  * unless given.
  */
-export function vipSource(path: string, feed: Feed, index: FeedIndex, electionDate: string | undefined, overrides: VipProvenanceOverrides = {}): PlainDraft<'provenance'> {
+export function vipSource(
+  path: string,
+  feed: Feed,
+  index: FeedIndex,
+  electionDate: string | undefined,
+  overrides: VipProvenanceOverrides = {},
+): PlainDraft<'provenance'> {
   const source = [...index.ofType('Source'), ...index.anonymous.filter((e) => e.type === 'Source')][0]?.el;
   const vipId = source === undefined ? undefined : text(source, 'VipId');
   const name = source === undefined ? undefined : text(source, 'Name');
   const known = KNOWN[basename(path)];
   const { retrievedAt: when, sourceDate, ...fields } = overrides;
-  const key = vipId !== undefined && electionDate !== undefined ? `vip-${slugKey(vipId)}-${electionDate}` : `vip-${slugKey(basename(path).replace(/\.[^.]+$/, ''))}`;
+  const key =
+    vipId !== undefined && electionDate !== undefined
+      ? `vip-${slugKey(vipId)}-${electionDate}`
+      : `vip-${slugKey(basename(path).replace(/\.[^.]+$/, ''))}`;
   return provenanceDraft({
     key,
     source: `VIP ${feed.version || '?'} feed${name === undefined ? '' : `: ${name}`} (${basename(feed.file)})`,
@@ -39,7 +57,12 @@ export function vipSource(path: string, feed: Feed, index: FeedIndex, electionDa
     licence: known?.licence ?? 'not stated in the feed',
     method: 'official-filing',
     ...fields,
-    retrievedAt: retrievedAt(when, source === undefined ? undefined : feedDate(text(source, 'DateTime')), path, sourceDate),
+    retrievedAt: retrievedAt(
+      when,
+      source === undefined ? undefined : feedDate(text(source, 'DateTime')),
+      path,
+      sourceDate,
+    ),
   });
 }
 

@@ -42,7 +42,12 @@ export async function readFeed(path: string, entry?: string): Promise<Feed> {
   }).parse(text) as Record<string, unknown>;
   const roots = Object.keys(parsed).filter((k) => !k.startsWith('?'));
   const root = (parsed.VipObject as El[] | undefined)?.[0];
-  if (root === undefined) throw new ImportFileError(file, 0, `the root element is <${roots[0] ?? 'nothing'}>, not <VipObject>: not a VIP feed`);
+  if (root === undefined)
+    throw new ImportFileError(
+      file,
+      0,
+      `the root element is <${roots[0] ?? 'nothing'}>, not <VipObject>: not a VIP feed`,
+    );
   const lineStarts = newlineOffsets(text);
   return {
     file,
@@ -67,8 +72,13 @@ function decodeDeclared(bytes: Uint8Array, file: string): string {
   const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
   const declared = /^\s*<\?xml[^>]*encoding=["']([^"']+)["']/i.exec(head)?.[1]?.toLowerCase();
   if (declared === undefined || declared === 'utf-8' || declared === 'utf8') return decode(bytes, file, 'utf-8');
-  if (['iso-8859-1', 'latin1', 'latin-1', 'windows-1252', 'cp1252', 'us-ascii'].includes(declared)) return decode(bytes, file, 'latin1');
-  throw new ImportFileError(file, 1, `the XML declaration names encoding "${declared}"; only UTF-8 and ISO-8859-1 are read`);
+  if (['iso-8859-1', 'latin1', 'latin-1', 'windows-1252', 'cp1252', 'us-ascii'].includes(declared))
+    return decode(bytes, file, 'latin1');
+  throw new ImportFileError(
+    file,
+    1,
+    `the XML declaration names encoding "${declared}"; only UTF-8 and ISO-8859-1 are read`,
+  );
 }
 
 /**
@@ -84,10 +94,17 @@ function malformed(err: { msg: string; line: number; col: number }, text: string
     message: `malformed XML: the document ends with ${tags.map((t) => `<${t}>`).join(', ')} still open: the file looks truncated`,
   });
   const open = /^Invalid '\[(.*)\]' found\.$/s.exec(err.msg);
-  if (open !== null) return truncated(open[1]!.split(',').map((t) => t.trim().replace(/^"|"$/g, '')).filter((t) => t !== ''));
+  if (open !== null)
+    return truncated(
+      open[1]!
+        .split(',')
+        .map((t) => t.trim().replace(/^"|"$/g, ''))
+        .filter((t) => t !== ''),
+    );
   const unclosed = /^Unclosed tag '([^']+)'\.$/.exec(err.msg);
   if (unclosed !== null) return truncated([unclosed[1]!]);
-  if (/doesn't have proper closing/.test(err.msg) && err.line >= lastLine) return { line: err.line, message: `malformed XML: ${err.msg} The file looks truncated.` };
+  if (/doesn't have proper closing/.test(err.msg) && err.line >= lastLine)
+    return { line: err.line, message: `malformed XML: ${err.msg} The file looks truncated.` };
   return { line: err.line, message: `malformed XML: ${err.msg} (column ${err.col})` };
 }
 

@@ -35,12 +35,19 @@ export function districtRegion(fe: FeedElement, feedState: StateInfo | undefined
       return stateOf(state);
     case 'congressional': {
       const cd = number === undefined ? undefined : congressionalOf(state, number);
-      return cd === undefined ? { problem: `${fe.label}: congressional district "${number ?? ''}" is not a district number` } : regionOf(cd);
+      return cd === undefined
+        ? { problem: `${fe.label}: congressional district "${number ?? ''}" is not a district number` }
+        : regionOf(cd);
     }
     case 'state-senate':
     case 'state-house': {
-      const d = number === undefined ? undefined : legislativeRegion(state, type === 'state-senate' ? 'upper' : 'lower', number);
-      return d === undefined ? { problem: `${fe.label}: legislative district "${number ?? ''}" names no district` } : regionOf(d);
+      const d =
+        number === undefined
+          ? undefined
+          : legislativeRegion(state, type === 'state-senate' ? 'upper' : 'lower', number);
+      return d === undefined
+        ? { problem: `${fe.label}: legislative district "${number ?? ''}" names no district` }
+        : regionOf(d);
     }
     case 'county':
       return countyRegion(state, name, ocdId);
@@ -73,7 +80,8 @@ export function precinctRegion(fe: FeedElement, state: StateInfo | undefined): F
   const number = text(fe.el, 'Number');
   const name = text(fe.el, 'Name') ?? number;
   const code = number ?? name;
-  if (code === undefined || slugKey(code) === '') return { problem: `${fe.label}: a precinct needs a Number or a Name` };
+  if (code === undefined || slugKey(code) === '')
+    return { problem: `${fe.label}: a precinct needs a Number or a Name` };
   const ocdId = externalId(fe.el, 'ocd-id') ?? childOcdId(state, 'precinct', ocdKey(code));
   const draft: PlainDraft<'region'> = {
     kind: 'region',
@@ -87,7 +95,10 @@ export function precinctRegion(fe: FeedElement, state: StateInfo | undefined): F
 
 function countyRegion(state: StateInfo, name: string, ocdId: string | undefined): Found {
   const fromOcd = /\/county:([^/]+)$/.exec(ocdId ?? '')?.[1];
-  const bare = fromOcd !== undefined ? fromOcd.replace(/_/g, ' ').replace(/~/g, "'") : name.replace(/\s+(county|parish|borough)$/i, '');
+  const bare =
+    fromOcd !== undefined
+      ? fromOcd.replace(/_/g, ' ').replace(/~/g, "'")
+      : name.replace(/\s+(county|parish|borough)$/i, '');
   if (bare.trim() === '') return { problem: `county with no name` };
   return countyOf(state, bare.toUpperCase());
 }
@@ -100,7 +111,14 @@ function placeRegion(state: StateInfo, name: string, ocdId: string | undefined):
     slug: `region:${state.usps}-${slugKey(pretty)}`,
     state: state.usps,
     tier: '',
-    data: { name: pretty, level: 'place', fips: '', ocdId: ocdId ?? childOcdId(state, 'place', ocdKey(pretty)), aliases: [], population: null },
+    data: {
+      name: pretty,
+      level: 'place',
+      fips: '',
+      ocdId: ocdId ?? childOcdId(state, 'place', ocdKey(pretty)),
+      aliases: [],
+      population: null,
+    },
   });
 }
 

@@ -38,7 +38,9 @@ export function text(el: El, name: string): string | undefined {
 
 /** Space-separated id references (`OfficeIds`, `BallotSelectionIds`), every child of that name. */
 export function idRefs(el: El, name: string): string[] {
-  return texts(el, name).flatMap((t) => t.split(/\s+/)).filter((t) => t !== '');
+  return texts(el, name)
+    .flatMap((t) => t.split(/\s+/))
+    .filter((t) => t !== '');
 }
 
 export function attr(el: El, name: string): string | undefined {

@@ -34,7 +34,9 @@ describe('placing a contest region for a point', () => {
   });
 
   it('with nothing known of a level without boundaries, its regions are unresolved, never guessed', () => {
-    expect(placeRegion('region:co-judicial-district-2', facts())).toMatchObject({ unresolved: expect.stringMatching(/no boundary of its level/) });
+    expect(placeRegion('region:co-judicial-district-2', facts())).toMatchObject({
+      unresolved: expect.stringMatching(/no boundary of its level/),
+    });
   });
 
   it("the county's precinct returns place it: within the 2nd judicial district, partly in transit district A", () => {
@@ -45,7 +47,9 @@ describe('placing a contest region for a point', () => {
     expect(placeRegion('region:co-judicial-district-2', known)).toEqual({ on: true });
     // Denver's returns name no other judicial district: the 1st is not Denver's.
     expect(placeRegion('region:co-judicial-district-1', known)).toEqual({ on: false });
-    expect(placeRegion('region:co-regional-transportation-district-a', known)).toMatchObject({ unresolved: expect.stringMatching(/lies partly in it/) });
+    expect(placeRegion('region:co-regional-transportation-district-a', known)).toMatchObject({
+      unresolved: expect.stringMatching(/lies partly in it/),
+    });
     expect(placeRegion('region:co-regional-transportation-district-f', known)).toEqual({ on: false });
   });
 
@@ -60,6 +64,8 @@ describe('placing a contest region for a point', () => {
     });
     expect(placeRegion('region:co-adams-county-council-district-1', nested)).toEqual({ on: false });
     expect(placeRegion('region:co-aurora-ward-1', nested)).toEqual({ on: false });
-    expect(placeRegion('region:co-denver-county-council-district-3', nested)).toMatchObject({ unresolved: expect.stringMatching(/lies within a region that holds or may hold the point/) });
+    expect(placeRegion('region:co-denver-county-council-district-3', nested)).toMatchObject({
+      unresolved: expect.stringMatching(/lies within a region that holds or may hold the point/),
+    });
   });
 });

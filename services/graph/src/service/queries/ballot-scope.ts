@@ -43,7 +43,10 @@ export function placeRegion(region: string, facts: RegionFacts, depth = 0): Plac
     for (const container of facts.within.get(region) ?? []) {
       const placed = placeRegion(container, facts, depth + 1);
       if ('on' in placed && !placed.on) return placed;
-      if ('unresolved' in placed || placed.on) return { unresolved: 'no boundary of its level is loaded; it lies within a region that holds or may hold the point' };
+      if ('unresolved' in placed || placed.on)
+        return {
+          unresolved: 'no boundary of its level is loaded; it lies within a region that holds or may hold the point',
+        };
     }
   }
   return { unresolved: 'no boundary of its level is loaded, and nothing else places the point inside or outside it' };
@@ -54,7 +57,10 @@ function relationOfPoint(region: string, level: string | undefined, facts: Regio
   let knowsLevel = false;
   for (const p of facts.point.keys()) {
     if (facts.within.get(p)?.includes(region) === true) return { on: true };
-    if (facts.overlaps.get(p)?.includes(region) === true) return { unresolved: `no boundary of its level is loaded, and the point's ${facts.point.get(p)} lies partly in it` };
+    if (facts.overlaps.get(p)?.includes(region) === true)
+      return {
+        unresolved: `no boundary of its level is loaded, and the point's ${facts.point.get(p)} lies partly in it`,
+      };
     const related = [...(facts.within.get(p) ?? []), ...(facts.overlaps.get(p) ?? [])];
     if (level !== undefined && related.some((r) => facts.level.get(r) === level)) knowsLevel = true;
   }

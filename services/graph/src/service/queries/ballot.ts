@@ -37,11 +37,23 @@ export async function ballot(ctx: QueryContext, principal: Principal, req: Ballo
   if (!point.has(NATIONAL)) point.set(NATIONAL, 'national');
   const scope = storeScope(principal);
   const states = [...point].filter(([, level]) => level === 'state').map(([slug]) => slug.slice('region:'.length));
-  const scoped = { ...(scope.tiers === undefined ? {} : { tiers: scope.tiers }), dateFrom: date, dateTo: date } as const;
-  const own = (await queryAll(ctx.store, { kind: 'contest', match: { region: [...point.keys()] }, ...scoped, ...statesOf(scope.states) })) as NodeDoc<'contest'>[];
+  const scoped = {
+    ...(scope.tiers === undefined ? {} : { tiers: scope.tiers }),
+    dateFrom: date,
+    dateTo: date,
+  } as const;
+  const own = (await queryAll(ctx.store, {
+    kind: 'contest',
+    match: { region: [...point.keys()] },
+    ...scoped,
+    ...statesOf(scope.states),
+  })) as NodeDoc<'contest'>[];
   const ownSlugs = new Set(own.map((c) => c.slug));
   const visible = scope.states === undefined ? states : states.filter((s) => scope.states!.includes(s));
-  const inStates = visible.length === 0 ? [] : ((await queryAll(ctx.store, { kind: 'contest', ...scoped, states: visible })) as NodeDoc<'contest'>[]);
+  const inStates =
+    visible.length === 0
+      ? []
+      : ((await queryAll(ctx.store, { kind: 'contest', ...scoped, states: visible })) as NodeDoc<'contest'>[]);
   const others = inStates.filter((c) => !ownSlugs.has(c.slug));
   const facts = await readRegionFacts(ctx.store, point, others);
   const onBallot = [...own];
@@ -57,30 +69,48 @@ export async function ballot(ctx: QueryContext, principal: Principal, req: Ballo
     unresolved.set(c.data.region, entry);
   }
   const references = [...onBallot, ...others].flatMap(contestReferences);
-  const { byContest, related } = await candidaciesOf(ctx, principal, onBallot.map((c) => c.slug), minConfidence, references, (n) => ON_A_BALLOT.has(String(n.data.fields.ballotAccess?.value)));
+  const { byContest, related } = await candidaciesOf(
+    ctx,
+    principal,
+    onBallot.map((c) => c.slug),
+    minConfidence,
+    references,
+    (n) => ON_A_BALLOT.has(String(n.data.fields.ballotAccess?.value)),
+  );
   const choices = await choicesOf(ctx, onBallot);
   const order = new Map([...point.keys()].map((r, i) => [r, i]));
-  onBallot.sort((a, b) => (order.get(a.data.region) ?? order.size) - (order.get(b.data.region) ?? order.size) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  onBallot.sort(
+    (a, b) =>
+      (order.get(a.data.region) ?? order.size) - (order.get(b.data.region) ?? order.size) ||
+      (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
+  );
   return {
     contests: onBallot.map((c) => contestView(c, related, byContest.get(c.slug) ?? [], choices.get(c.slug) ?? [])),
-    unresolved: [...unresolved].sort(([a], [b]) => (a < b ? -1 : 1)).map(([region, { reason, contests }]): UnresolvedRegion => ({
-      region: regionRef(related.get(region, 'region'), region),
-      reason,
-      contests: contests.sort((a, b) => (a.slug < b.slug ? -1 : 1)).map((c) => contestView(c, related)),
-    })),
+    unresolved: [...unresolved]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([region, { reason, contests }]): UnresolvedRegion => ({
+        region: regionRef(related.get(region, 'region'), region),
+        reason,
+        contests: contests.sort((a, b) => (a.slug < b.slug ? -1 : 1)).map((c) => contestView(c, related)),
+      })),
   };
 }
 
 /** The request's regions with their levels (unknown levels stay '', and exclude nothing). */
 function pointRegions(req: BallotRequest): Map<string, string> {
-  if (req.regions.length > MAX_REGIONS) throw new InvalidParameterError('regions', `At most ${MAX_REGIONS} regions, got ${req.regions.length}.`);
+  if (req.regions.length > MAX_REGIONS)
+    throw new InvalidParameterError('regions', `At most ${MAX_REGIONS} regions, got ${req.regions.length}.`);
   if (req.regionLevels.length !== 0 && req.regionLevels.length !== req.regions.length) {
-    throw new InvalidParameterError('region_levels', `region_levels must name one level per region (${req.regions.length}), got ${req.regionLevels.length}.`);
+    throw new InvalidParameterError(
+      'region_levels',
+      `region_levels must name one level per region (${req.regions.length}), got ${req.regionLevels.length}.`,
+    );
   }
   const point = new Map<string, string>();
   req.regions.forEach((r, i) => {
     const level = req.regionLevels[i] ?? '';
-    if (level !== '' && !isLevel(level)) throw new InvalidParameterError(`region_levels[${i}]`, `"${level}" is not a region level.`);
+    if (level !== '' && !isLevel(level))
+      throw new InvalidParameterError(`region_levels[${i}]`, `"${level}" is not a region level.`);
     point.set(slugParam(`regions[${i}]`, r, 'region', true), level);
   });
   return point;

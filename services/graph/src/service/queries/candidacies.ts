@@ -1,5 +1,10 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import type { Candidacy, CandidacyPage, GetRequest, ListCandidaciesRequest } from '@civicgraph/protos/civic/graph/v1/graph';
+import type {
+  Candidacy,
+  CandidacyPage,
+  GetRequest,
+  ListCandidaciesRequest,
+} from '@civicgraph/protos/civic/graph/v1/graph';
 import { InvalidParameterError, NotFoundError, nodeVisible, storeScope } from '@civicgraph/kit';
 import type { NodeDoc } from '../../model/nodes.js';
 import { queryAll } from '../../store/query-all.js';
@@ -9,7 +14,11 @@ import { candidacyView } from '../views.js';
 import { scopedPage, type QueryContext } from './context.js';
 
 /** Candidacies by contest, state and/or party (at least one), at or above a confidence. */
-export async function listCandidacies(ctx: QueryContext, principal: Principal, req: ListCandidaciesRequest): Promise<CandidacyPage> {
+export async function listCandidacies(
+  ctx: QueryContext,
+  principal: Principal,
+  req: ListCandidaciesRequest,
+): Promise<CandidacyPage> {
   const contest = slugParam('contest', req.contest, 'contest');
   const state = stateParam('state', req.state, false);
   const party = slugParam('party', req.party, 'party');
@@ -44,7 +53,10 @@ export async function getCandidacy(ctx: QueryContext, principal: Principal, req:
     throw new NotFoundError(`No candidacy ${slug}.`, { field: 'slug' });
   }
   if (node.data.confidence < minConfidence) {
-    throw new NotFoundError(`Candidacy ${slug} has confidence ${node.data.confidence}, below min_confidence ${minConfidence}.`, { field: 'min_confidence' });
+    throw new NotFoundError(
+      `Candidacy ${slug} has confidence ${node.data.confidence}, below min_confidence ${minConfidence}.`,
+      { field: 'min_confidence' },
+    );
   }
   const related = await Related.load(ctx.store, candidacyReferences(node));
   return candidacyView(node, related, principal);
@@ -66,13 +78,15 @@ export async function candidaciesOf(
   const out = new Map<string, Candidacy[]>();
   if (contests.length === 0) return { byContest: out, related: await Related.load(ctx.store, alsoRelated) };
   const scope = storeScope(principal);
-  const nodes = (await queryAll(ctx.store, {
-    kind: 'candidacy',
-    match: { contest: contests },
-    ...(scope.states === undefined ? {} : { states: scope.states }),
-    ...(scope.tiers === undefined ? {} : { tiers: scope.tiers }),
-    ...(minConfidence > 0 ? { minConfidence } : {}),
-  })).filter((n) => keep(n as NodeDoc<'candidacy'>)) as NodeDoc<'candidacy'>[];
+  const nodes = (
+    await queryAll(ctx.store, {
+      kind: 'candidacy',
+      match: { contest: contests },
+      ...(scope.states === undefined ? {} : { states: scope.states }),
+      ...(scope.tiers === undefined ? {} : { tiers: scope.tiers }),
+      ...(minConfidence > 0 ? { minConfidence } : {}),
+    })
+  ).filter((n) => keep(n as NodeDoc<'candidacy'>)) as NodeDoc<'candidacy'>[];
   const related = await Related.load(ctx.store, [...alsoRelated, ...nodes.flatMap(candidacyReferences)]);
   for (const node of nodes) {
     const view = candidacyView(node, related, principal);
@@ -80,6 +94,7 @@ export async function candidaciesOf(
     list.push(view);
     out.set(view.contest, list);
   }
-  for (const list of out.values()) list.sort((a, b) => b.confidence - a.confidence || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  for (const list of out.values())
+    list.sort((a, b) => b.confidence - a.confidence || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   return { byContest: out, related };
 }

@@ -9,7 +9,11 @@ import { candidaciesOf } from './candidacies.js';
 import { scopedPage, type QueryContext } from './context.js';
 
 /** Contests in a state, optionally of one level on one election day. */
-export async function listContests(ctx: QueryContext, principal: Principal, req: ListContestsRequest): Promise<ContestPage> {
+export async function listContests(
+  ctx: QueryContext,
+  principal: Principal,
+  req: ListContestsRequest,
+): Promise<ContestPage> {
   const state = stateParam('state', req.state, true);
   const level = levelParam('level', req.level);
   const date = dateParam('date', req.date);
@@ -18,7 +22,13 @@ export async function listContests(ctx: QueryContext, principal: Principal, req:
   const { nodes, nextCursor } = await scopedPage(
     ctx,
     principal,
-    { kind: 'contest', states: [state], match: level === '' ? {} : { level: [level] }, ...(date === '' ? {} : { dateFrom: date, dateTo: date }), order: 'date' },
+    {
+      kind: 'contest',
+      states: [state],
+      match: level === '' ? {} : { level: [level] },
+      ...(date === '' ? {} : { dateFrom: date, dateTo: date }),
+      order: 'date',
+    },
     req.page,
     filters,
   );

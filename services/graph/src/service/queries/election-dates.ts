@@ -7,7 +7,11 @@ import { electionDateView } from '../views.js';
 import { scopedPage, type QueryContext } from './context.js';
 
 /** Election days in a state from `from` (default today) to `to` (default unbounded), soonest first. */
-export async function listElectionDates(ctx: QueryContext, principal: Principal, req: ListElectionDatesRequest): Promise<ElectionDatePage> {
+export async function listElectionDates(
+  ctx: QueryContext,
+  principal: Principal,
+  req: ListElectionDatesRequest,
+): Promise<ElectionDatePage> {
   const state = stateParam('state', req.state, true);
   const from = dateParam('from', req.from) || todayUtc();
   const to = dateParam('to', req.to);

@@ -14,7 +14,11 @@ import { officesServing, servedArea, servesArea } from './offices-serving.js';
  * within it (offices-serving.ts), within the caller's states and tiers. Terms are few per
  * office, so the page is cut from the sorted terms; the cursor is the last term's key.
  */
-export async function listOfficeholders(ctx: QueryContext, principal: Principal, req: ListOfficeholdersRequest): Promise<OfficeholderPage> {
+export async function listOfficeholders(
+  ctx: QueryContext,
+  principal: Principal,
+  req: ListOfficeholdersRequest,
+): Promise<OfficeholderPage> {
   const office = slugParam('office', req.office, 'office');
   const region = slugParam('region', req.region, 'region');
   if (office === '' && region === '') throw new InvalidParameterError('office', 'Name an office or a region.');
@@ -32,7 +36,10 @@ export async function listOfficeholders(ctx: QueryContext, principal: Principal,
   const start = after === undefined ? 0 : terms.findIndex((t) => t.key > after);
   const slice = start < 0 ? [] : terms.slice(start, start + limit);
   const more = start >= 0 && start + limit < terms.length;
-  const related = await Related.load(ctx.store, slice.flatMap(({ term }) => [term.from, String(term.data['party'] ?? '')]));
+  const related = await Related.load(
+    ctx.store,
+    slice.flatMap(({ term }) => [term.from, String(term.data['party'] ?? '')]),
+  );
   const byOffice = new Map(visible.map((o) => [o.slug, o]));
   return {
     data: slice.map(({ term }) => officeholderView(term, byOffice.get(term.to), related, principal)),
@@ -41,7 +48,12 @@ export async function listOfficeholders(ctx: QueryContext, principal: Principal,
 }
 
 /** One office (when it serves `region`, if named too), or every office serving the region. */
-async function officesFor(ctx: QueryContext, principal: Principal, office: string, region: string): Promise<NodeDoc<'office'>[]> {
+async function officesFor(
+  ctx: QueryContext,
+  principal: Principal,
+  office: string,
+  region: string,
+): Promise<NodeDoc<'office'>[]> {
   const area = region === '' ? undefined : await servedArea(ctx.store, region);
   if (office === '') return officesServing(ctx.store, principal, area!);
   const node = await ctx.store.getNode<'office'>(office);

@@ -30,16 +30,25 @@ export async function servedArea(store: GraphStore, region: string): Promise<Ser
 
 /** Whether an office serves the area. */
 export function servesArea(area: ServedArea, office: NodeDoc<'office'>): boolean {
-  return office.data.region === area.region || (area.state !== undefined && office.state === area.state) || area.within.includes(office.data.region);
+  return (
+    office.data.region === area.region ||
+    (area.state !== undefined && office.state === area.state) ||
+    area.within.includes(office.data.region)
+  );
 }
 
 /**
  * The offices serving the area that exist for the caller: its states and tiers applied
  * inside the store's query, so nothing out of scope is read.
  */
-export async function officesServing(store: GraphStore, principal: Principal, area: ServedArea): Promise<NodeDoc<'office'>[]> {
+export async function officesServing(
+  store: GraphStore,
+  principal: Principal,
+  area: ServedArea,
+): Promise<NodeDoc<'office'>[]> {
   const scope = storeScope(principal);
-  const states = area.state === undefined ? scope.states : (scope.states ?? [area.state]).filter((s) => s === area.state);
+  const states =
+    area.state === undefined ? scope.states : (scope.states ?? [area.state]).filter((s) => s === area.state);
   // An empty list would mean "every state" to the store: a state outside the scope has no offices for this key.
   if (states !== undefined && states.length === 0) return [];
   const match = area.state === undefined ? { match: { region: [area.region, ...area.within] } } : {};
@@ -57,7 +66,10 @@ async function regionsWithin(store: GraphStore, region: string): Promise<string[
   const seen = new Set<string>([region]);
   let frontier = [region];
   while (frontier.length > 0) {
-    const inner = (await Promise.all(frontier.map((r) => store.edges(r, 'in', 'WITHIN')))).flat().map((e) => e.from).filter((s) => !seen.has(s));
+    const inner = (await Promise.all(frontier.map((r) => store.edges(r, 'in', 'WITHIN'))))
+      .flat()
+      .map((e) => e.from)
+      .filter((s) => !seen.has(s));
     for (const s of inner) seen.add(s);
     if (seen.size > MAX_ANSWER_NODES) throw new Error(`more than ${MAX_ANSWER_NODES} regions lie within ${region}`);
     frontier = inner;

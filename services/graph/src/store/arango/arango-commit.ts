@@ -37,7 +37,10 @@ export async function commitChangeSet(db: Database, c: ArangoCollections, change
   validateChangeSet(changes);
   const steps = commitStatements(c, changes);
   if (isEmpty(changes)) return;
-  const trx = await db.beginTransaction({ exclusive: [c.meta], write: [c.nodes, c.edges, c.outbox] }, { lockTimeout: LOCK_TIMEOUT_S });
+  const trx = await db.beginTransaction(
+    { exclusive: [c.meta], write: [c.nodes, c.edges, c.outbox] },
+    { lockTimeout: LOCK_TIMEOUT_S },
+  );
   try {
     const keys = encodable([...changes.put.map((p) => p.node.slug), ...changes.remove.map((r) => r.slug)]);
     const revs = keys.length === 0 ? {} : await one<Record<string, number>>(db, trx, currentRevsAql(c.nodes, keys));
@@ -58,14 +61,31 @@ export async function commitChangeSet(db: Database, c: ArangoCollections, change
  */
 export function commitStatements(c: ArangoCollections, changes: ChangeSet): AqlQuery[] {
   const steps: AqlQuery[] = [];
-  if (changes.put.length > 0) steps.push(putNodesAql(c.nodes, changes.put.map((p) => toStoredNode(storedNode(p.node, p.expectRev)))));
+  if (changes.put.length > 0)
+    steps.push(
+      putNodesAql(
+        c.nodes,
+        changes.put.map((p) => toStoredNode(storedNode(p.node, p.expectRev))),
+      ),
+    );
   const removed = encodable(changes.remove.map((r) => r.slug));
   if (removed.length > 0) {
-    steps.push(removeTouchingEdgesAql(c.edges, removed.map((key) => `${c.nodes.name}/${key}`)));
+    steps.push(
+      removeTouchingEdgesAql(
+        c.edges,
+        removed.map((key) => `${c.nodes.name}/${key}`),
+      ),
+    );
     steps.push(removeNodesAql(c.nodes, removed));
   }
   if (changes.unlink.length > 0) steps.push(unlinkAql(c.edges, changes.unlink.map(edgeKey)));
-  if (changes.link.length > 0) steps.push(linkAql(c.edges, changes.link.map((e) => toStoredEdge(e, c.nodes.name))));
+  if (changes.link.length > 0)
+    steps.push(
+      linkAql(
+        c.edges,
+        changes.link.map((e) => toStoredEdge(e, c.nodes.name)),
+      ),
+    );
   return steps;
 }
 
@@ -73,13 +93,25 @@ export function commitStatements(c: ArangoCollections, changes: ChangeSet): AqlQ
  * Events get the next seqs from the counter. An event id already pending is replaced and
  * moves to the end (as in the other adapters): the relay publishes each id once.
  */
-async function appendEvents(db: Database, trx: Transaction, c: ArangoCollections, events: readonly CivicEvent[]): Promise<void> {
+async function appendEvents(
+  db: Database,
+  trx: Transaction,
+  c: ArangoCollections,
+  events: readonly CivicEvent[],
+): Promise<void> {
   const lastSeq = await one<number>(db, trx, reserveSeqAql(c.meta, events.length));
   if (typeof lastSeq !== 'number') throw new Error(`the outbox counter in ${c.meta.name} did not return a number`);
   const entries = outboxEntries(events, lastSeq);
   const latest = new Map(entries.map((e) => [e.event.id, e]));
   await run(db, trx, ackEventsAql(c.outbox, [...latest.keys()]));
-  await run(db, trx, appendOutboxAql(c.outbox, [...latest.values()].sort((a, b) => a.seq - b.seq)));
+  await run(
+    db,
+    trx,
+    appendOutboxAql(
+      c.outbox,
+      [...latest.values()].sort((a, b) => a.seq - b.seq),
+    ),
+  );
 }
 
 function isEmpty(c: ChangeSet): boolean {

@@ -7,7 +7,25 @@ const jsOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 describe('orderKey', () => {
   it('orders strings exactly as JavaScript compares them, where a collation would not', () => {
-    const tricky = ['a', 'B', 'b', 'A', 'a-b', 'ab', 'a:b', 'a0', 'a\u0000', '', 'é', 'e', 'z', '🗳', '\uffff', '2026-11-03\u0000contest:x', '2026-11-03'];
+    const tricky = [
+      'a',
+      'B',
+      'b',
+      'A',
+      'a-b',
+      'ab',
+      'a:b',
+      'a0',
+      'a\u0000',
+      '',
+      'é',
+      'e',
+      'z',
+      '🗳',
+      '\uffff',
+      '2026-11-03\u0000contest:x',
+      '2026-11-03',
+    ];
     const byJs = [...tricky].sort(jsOrder);
     const byKey = [...tricky].sort((a, b) => jsOrder(orderKey(a), orderKey(b)));
     expect(byKey).toEqual(byJs);
@@ -43,7 +61,12 @@ describe('toStoredNode', () => {
   it('stores a candidacy confidence and its party, and keeps every NodeDoc field as given', () => {
     const x = candidacy('x', { confidence: 0.8, party: 'party:rep' });
     const stored = toStoredNode(x);
-    expect(stored).toMatchObject({ confidence: 0.8, date: null, odate: '', idx: { party: 'party:rep', person: 'person:x' } });
+    expect(stored).toMatchObject({
+      confidence: 0.8,
+      date: null,
+      odate: '',
+      idx: { party: 'party:rep', person: 'person:x' },
+    });
     for (const f of NODE_FIELDS) expect(stored[f]).toEqual(x[f]);
   });
 

@@ -10,7 +10,15 @@ import { edgeKey, encodeKey } from './arango-keys.js';
  */
 
 /** The fields of a NodeDoc, and nothing else: what reads project stored nodes back to. */
-export const NODE_FIELDS = ['slug', 'kind', 'state', 'tier', 'data', 'rev', 'updatedAt'] as const satisfies readonly (keyof NodeDoc)[];
+export const NODE_FIELDS = [
+  'slug',
+  'kind',
+  'state',
+  'tier',
+  'data',
+  'rev',
+  'updatedAt',
+] as const satisfies readonly (keyof NodeDoc)[];
 /** The fields of an EdgeDoc. */
 export const EDGE_FIELDS = ['kind', 'from', 'to', 'key', 'data'] as const satisfies readonly (keyof EdgeDoc)[];
 

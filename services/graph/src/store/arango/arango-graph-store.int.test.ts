@@ -41,7 +41,12 @@ function describeOnServer(server: ArangoTestServer): void {
 
   /** A store on a fresh database; closing it drops the database. */
   async function openFresh(prefix?: string, database = freshName()): Promise<ArangoGraphStore> {
-    const store = await ArangoGraphStore.connect({ url: server.url, database, ...auth, ...(prefix === undefined ? {} : { prefix }) });
+    const store = await ArangoGraphStore.connect({
+      url: server.url,
+      database,
+      ...auth,
+      ...(prefix === undefined ? {} : { prefix }),
+    });
     const close = store.close.bind(store);
     store.close = async () => {
       await close();
@@ -92,11 +97,16 @@ function describeOnServer(server: ArangoTestServer): void {
       it('stores a slug under its encoded key, with edges between the node documents', async () => {
         const store = await openFresh();
         try {
-          await store.commit(creates([region('co'), region('us')], { link: [edge('WITHIN', 'region:co', 'region:us')] }));
+          await store.commit(
+            creates([region('co'), region('us')], { link: [edge('WITHIN', 'region:co', 'region:us')] }),
+          );
           const db = system.database(store.databaseName);
           const names = collectionNames('graph_');
           expect(await db.collection(names.nodes).document('region%3Aco')).toMatchObject({ slug: 'region:co' });
-          const cursor = await db.query({ query: 'FOR e IN @@edges RETURN [e._from, e._to]', bindVars: { '@edges': names.edges } });
+          const cursor = await db.query({
+            query: 'FOR e IN @@edges RETURN [e._from, e._to]',
+            bindVars: { '@edges': names.edges },
+          });
           expect(await cursor.all()).toEqual([[`${names.nodes}/region%3Aco`, `${names.nodes}/region%3Aus`]]);
         } finally {
           await store.close();
@@ -123,7 +133,11 @@ function describeOnServer(server: ArangoTestServer): void {
         try {
           await store.commit(creates([region('co')]));
           const results = await Promise.allSettled(
-            ['a', 'b'].map((name) => store.commit(changes({ put: [{ node: region('co', { name }), expectRev: 1 }], events: [event('region:co')] }))),
+            ['a', 'b'].map((name) =>
+              store.commit(
+                changes({ put: [{ node: region('co', { name }), expectRev: 1 }], events: [event('region:co')] }),
+              ),
+            ),
           );
           expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
           const rejected = results.find((r) => r.status === 'rejected');
@@ -153,7 +167,11 @@ function describeOnServer(server: ArangoTestServer): void {
         try {
           await store.commit(creates([contest('a'), contest('b', { region: 'region:co-cd-2' })]));
           const db = system.database(store.databaseName);
-          const q = nodeQueryAql(db.collection(collectionNames('graph_').nodes), { kind: 'contest', match: { region: ['region:co-cd-2'] }, limit: 10 });
+          const q = nodeQueryAql(db.collection(collectionNames('graph_').nodes), {
+            kind: 'contest',
+            match: { region: ['region:co-cd-2'] },
+            limit: 10,
+          });
           const explained = (await db.explain(q)) as { plan: { nodes: { type: string }[] } };
           const types = explained.plan.nodes.map((n) => n.type);
           expect(types).toContain('IndexNode');

@@ -16,7 +16,9 @@ describe('ArangoGraphStore.connect', () => {
     const url = 'http://127.0.0.1:1';
     await expect(ArangoGraphStore.connect({ url, database: '_system2' })).rejects.toThrow(/database name "_system2"/);
     await expect(ArangoGraphStore.connect({ url, database: 'civic/../x' })).rejects.toThrow(RangeError);
-    await expect(ArangoGraphStore.connect({ url, database: 'civic', prefix: 'bad prefix ' })).rejects.toThrow(/collection name "bad prefix nodes"/);
+    await expect(ArangoGraphStore.connect({ url, database: 'civic', prefix: 'bad prefix ' })).rejects.toThrow(
+      /collection name "bad prefix nodes"/,
+    );
   });
 });
 
@@ -25,7 +27,9 @@ function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -7,7 +7,14 @@ import { commitChangeSet } from './arango-commit.js';
 import { tryEncodeKey } from './arango-keys.js';
 import { checkName, collectionNames, ensureCollections, ensureDatabase } from './arango-schema.js';
 import { checkNodeQuery, nodeQueryAql, toPage } from './node-query-aql.js';
-import { ackEventsAql, edgesAql, nodesByKeyAql, pendingEventsAql, statsAql, type ArangoCollections } from './statements-aql.js';
+import {
+  ackEventsAql,
+  edgesAql,
+  nodesByKeyAql,
+  pendingEventsAql,
+  statsAql,
+  type ArangoCollections,
+} from './statements-aql.js';
 
 /** Where the graph lives in ArangoDB. */
 export interface ArangoGraphStoreOptions {
@@ -58,7 +65,10 @@ export class ArangoGraphStore implements GraphStore {
     const prefix = opts.prefix ?? 'graph_';
     checkName('database', opts.database);
     collectionNames(prefix);
-    const system = new Database({ url: opts.url, auth: { username: opts.username ?? 'root', password: opts.password ?? '' } });
+    const system = new Database({
+      url: opts.url,
+      auth: { username: opts.username ?? 'root', password: opts.password ?? '' },
+    });
     try {
       const db = await ensureDatabase(system, opts.database);
       return new ArangoGraphStore(db, await ensureCollections(db, prefix));
@@ -88,7 +98,9 @@ export class ArangoGraphStore implements GraphStore {
   async getNodes(slugs: readonly string[]): Promise<NodeDoc[]> {
     const keys = slugs.flatMap((s) => tryEncodeKey(s) ?? []);
     if (keys.length === 0) return [];
-    const found = new Map((await this.all<NodeDoc>(nodesByKeyAql(this.c.nodes, [...new Set(keys)]))).map((n) => [n.slug, n]));
+    const found = new Map(
+      (await this.all<NodeDoc>(nodesByKeyAql(this.c.nodes, [...new Set(keys)]))).map((n) => [n.slug, n]),
+    );
     return slugs.flatMap((s) => found.get(s) ?? []);
   }
 

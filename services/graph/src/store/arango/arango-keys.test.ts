@@ -17,7 +17,7 @@ const samples = [
   'ÉLECTION:zürich',
   'emoji:🗳️',
   'nul\u0000inside',
-  "quotes:'\"`",
+  'quotes:\'"`',
   'UPPER:lower',
 ];
 

@@ -42,7 +42,12 @@ export function tryEncodeKey(value: string): string | undefined {
 export function encodeKey(value: string): string {
   const key = tryEncodeKey(value);
   if (key !== undefined) return key;
-  const reason = value === '' ? 'it is empty' : LONE_SURROGATE.test(value) ? 'it is not valid UTF-16' : `it is longer than ${MAX_KEY_BYTES} bytes encoded`;
+  const reason =
+    value === ''
+      ? 'it is empty'
+      : LONE_SURROGATE.test(value)
+        ? 'it is not valid UTF-16'
+        : `it is longer than ${MAX_KEY_BYTES} bytes encoded`;
   throw new UnencodableKeyError(value, reason);
 }
 
@@ -69,5 +74,7 @@ export function decodeKey(key: string): string {
  * keeps its fields.
  */
 export function edgeKey(e: Pick<EdgeDoc, 'kind' | 'from' | 'to' | 'key'>): string {
-  return createHash('sha256').update(JSON.stringify([e.kind, e.from, e.to, e.key])).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify([e.kind, e.from, e.to, e.key]))
+    .digest('base64url');
 }

@@ -4,7 +4,12 @@ import { checkName, collectionNames, indexPlan } from './arango-schema.js';
 
 describe('collectionNames', () => {
   it('names the four collections after the prefix', () => {
-    expect(collectionNames('graph_')).toEqual({ nodes: 'graph_nodes', edges: 'graph_edges', outbox: 'graph_outbox', meta: 'graph_meta' });
+    expect(collectionNames('graph_')).toEqual({
+      nodes: 'graph_nodes',
+      edges: 'graph_edges',
+      outbox: 'graph_outbox',
+      meta: 'graph_meta',
+    });
   });
 
   it('refuses a prefix that would make a name ArangoDB rejects', () => {
@@ -17,7 +22,8 @@ describe('collectionNames', () => {
 describe('checkName', () => {
   it('accepts a letter then letters, digits, underscores and dashes, and nothing else', () => {
     expect(() => checkName('database', 'civic_test-1')).not.toThrow();
-    for (const bad of ['', '_system', 'civic test', 'civic/x', 'é']) expect(() => checkName('database', bad)).toThrow(/database name/);
+    for (const bad of ['', '_system', 'civic test', 'civic/x', 'é'])
+      expect(() => checkName('database', bad)).toThrow(/database name/);
   });
 });
 
@@ -27,7 +33,14 @@ describe('indexPlan', () => {
 
   it('indexes nodes by kind with scope, every match field, date, confidence and slug order', () => {
     expect(fields('nodes')).toEqual(
-      expect.arrayContaining(['kind,oslug', 'kind,odate,oslug', 'kind,state', 'kind,tier', 'kind,confidence', ...INDEXED.map((f) => `kind,idx.${f}`)]),
+      expect.arrayContaining([
+        'kind,oslug',
+        'kind,odate,oslug',
+        'kind,state',
+        'kind,tier',
+        'kind,confidence',
+        ...INDEXED.map((f) => `kind,idx.${f}`),
+      ]),
     );
   });
 

@@ -26,13 +26,20 @@ export function collectionNames(prefix: string): Record<keyof ArangoCollections,
 /** Throws a RangeError naming a database or collection name ArangoDB would refuse. */
 export function checkName(what: 'database' | 'collection', name: string): void {
   if (!NAME.test(name) || name.length > MAX_NAME_BYTES) {
-    throw new RangeError(`${what} name "${name}" must be a letter then letters, digits, "_" or "-", at most ${MAX_NAME_BYTES} characters`);
+    throw new RangeError(
+      `${what} name "${name}" must be a letter then letters, digits, "_" or "-", at most ${MAX_NAME_BYTES} characters`,
+    );
   }
 }
 
 /** The persistent indexes, named so a restart finds them instead of adding copies. */
 export function indexPlan(): Record<keyof ArangoCollections, EnsurePersistentIndexOptions[]> {
-  const persistent = (name: string, fields: string[], unique = false): EnsurePersistentIndexOptions => ({ type: 'persistent', name, fields, unique });
+  const persistent = (name: string, fields: string[], unique = false): EnsurePersistentIndexOptions => ({
+    type: 'persistent',
+    name,
+    fields,
+    unique,
+  });
   return {
     nodes: [
       persistent('kind-slug', ['kind', 'oslug']),
@@ -86,7 +93,8 @@ async function ensureCollection(db: Database, name: string, type: 'document' | '
   const collection = db.collection(name);
   if (await collection.exists()) {
     const wanted = type === 'edge' ? CollectionType.EDGE_COLLECTION : CollectionType.DOCUMENT_COLLECTION;
-    if ((await collection.get()).type !== wanted) throw new Error(`collection "${name}" exists but is not a ${type} collection`);
+    if ((await collection.get()).type !== wanted)
+      throw new Error(`collection "${name}" exists but is not a ${type} collection`);
     return;
   }
   try {

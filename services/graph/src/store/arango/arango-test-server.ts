@@ -16,7 +16,8 @@ export interface ArangoTestServer {
   stop(): Promise<void>;
 }
 
-export type ArangoTestTarget = { kind: 'run'; server: ArangoTestServer } | { kind: 'fail'; message: string } | { kind: 'skip'; message: string };
+export type ArangoTestTarget =
+  { kind: 'run'; server: ArangoTestServer } | { kind: 'fail'; message: string } | { kind: 'skip'; message: string };
 
 /** How long a probe may take: a missing server or engine must not stall the test run. */
 const PROBE_MS = 3000;
@@ -27,7 +28,10 @@ export interface ArangoTestProbes {
   dockerAvailable?: () => Promise<boolean>;
 }
 
-export async function resolveArangoTestTarget(env: NodeJS.ProcessEnv = process.env, probes: ArangoTestProbes = {}): Promise<ArangoTestTarget> {
+export async function resolveArangoTestTarget(
+  env: NodeJS.ProcessEnv = process.env,
+  probes: ArangoTestProbes = {},
+): Promise<ArangoTestTarget> {
   const url = arangoUrlFrom(env);
   const username = env.ARANGO_USER ?? 'root';
   const password = env.ARANGO_PASSWORD ?? '';
@@ -51,7 +55,12 @@ export async function resolveArangoTestTarget(env: NodeJS.ProcessEnv = process.e
 }
 
 /** Whether `/_api/version` answers 200 with these credentials. */
-export async function probeArango(url: string, username: string, password: string, timeoutMs = PROBE_MS): Promise<{ ok: boolean; reason?: string }> {
+export async function probeArango(
+  url: string,
+  username: string,
+  password: string,
+  timeoutMs = PROBE_MS,
+): Promise<{ ok: boolean; reason?: string }> {
   try {
     const res = await fetch(`${url.replace(/\/+$/, '')}/_api/version`, {
       headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
@@ -89,8 +98,14 @@ async function startContainer(image: string): Promise<ArangoTestTarget> {
       .withStartupTimeout(CONTAINER_START_MS)
       .start();
     const url = `http://${container.getHost()}:${container.getMappedPort(8529)}`;
-    return { kind: 'run', server: { url, username: 'root', password: '', stop: async () => void (await container.stop()) } };
+    return {
+      kind: 'run',
+      server: { url, username: 'root', password: '', stop: async () => void (await container.stop()) },
+    };
   } catch (err) {
-    return { kind: 'fail', message: `a Docker engine answered but ${image} did not start: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      kind: 'fail',
+      message: `a Docker engine answered but ${image} did not start: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
 }

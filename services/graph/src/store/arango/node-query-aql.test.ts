@@ -47,13 +47,22 @@ describe('nodeQueryAql', () => {
   it('binds the collection as a collection parameter and asks for one row more than the limit', () => {
     const q = nodeQueryAql(nodes, { kind: 'region', limit: 50 });
     expect(q.query).toMatch(/FOR n IN @@value\d/);
-    expect(Object.entries(q.bindVars)).toEqual(expect.arrayContaining([['@value0', 'graph_nodes'], [expect.any(String), 51]]));
+    expect(Object.entries(q.bindVars)).toEqual(
+      expect.arrayContaining([
+        ['@value0', 'graph_nodes'],
+        [expect.any(String), 51],
+      ]),
+    );
     expect(q.query).toMatch(/SORT n\.kind, n\.oslug/);
     expect(q.query).not.toMatch(/FILTER n\.(state|tier|idx|date|confidence|oslug >)/);
   });
 
   it('filters each named match field through its own fixed attribute', () => {
-    const q = nodeQueryAql(nodes, { kind: 'candidacy', match: { contest: ['contest:a'], party: ['party:dem'] }, limit: 5 });
+    const q = nodeQueryAql(nodes, {
+      kind: 'candidacy',
+      match: { contest: ['contest:a'], party: ['party:dem'] },
+      limit: 5,
+    });
     expect(q.query).toMatch(/FILTER n\.idx\.contest IN @value\d/);
     expect(q.query).toMatch(/FILTER n\.idx\.party IN @value\d/);
     expect(q.query).not.toContain('n.idx.region');
@@ -70,9 +79,16 @@ describe('nodeQueryAql', () => {
     expect(bySlug.query).toMatch(/FILTER n\.oslug > @value\d/);
     expect(Object.values(bySlug.bindVars)).toContain(orderKey('region:co'));
 
-    const byDate = nodeQueryAql(nodes, { kind: 'election', order: 'date', after: '2026-11-03\u0000election:co', limit: 5 });
+    const byDate = nodeQueryAql(nodes, {
+      kind: 'election',
+      order: 'date',
+      after: '2026-11-03\u0000election:co',
+      limit: 5,
+    });
     expect(byDate.query).toMatch(/SORT n\.kind, n\.odate, n\.oslug/);
-    expect(Object.values(byDate.bindVars)).toEqual(expect.arrayContaining([orderKey('2026-11-03'), orderKey('election:co')]));
+    expect(Object.values(byDate.bindVars)).toEqual(
+      expect.arrayContaining([orderKey('2026-11-03'), orderKey('election:co')]),
+    );
   });
 });
 
@@ -104,7 +120,9 @@ describe('checkNodeQuery', () => {
     expect(field({ kind: 'candidacy', limit: 5, minConfidence: Number.NaN })).toBe('min_confidence');
     expect(field({ kind: 'region', limit: 5, order: 'name' as 'slug' })).toBe('order');
     expect(field({ kind: 'region', limit: 5, match: { 'n.kind': ['x'] } as NodeQuery['match'] })).toBe('match.n.kind');
-    expect(field({ kind: 'region', limit: 1000, match: { level: ['state'] }, order: 'date', minConfidence: 0 })).toBeUndefined();
+    expect(
+      field({ kind: 'region', limit: 1000, match: { level: ['state'] }, order: 'date', minConfidence: 0 }),
+    ).toBeUndefined();
   });
 });
 

@@ -48,7 +48,8 @@ export function checkNodeQuery(q: NodeQuery): void {
     throw new InvalidParameterError('order', `order must be slug or date, not "${String(q.order)}"`);
   }
   for (const field of Object.keys(q.match ?? {})) {
-    if (!(INDEXED as readonly string[]).includes(field)) throw new InvalidParameterError(`match.${field}`, `"${field}" is not an indexed field`);
+    if (!(INDEXED as readonly string[]).includes(field))
+      throw new InvalidParameterError(`match.${field}`, `"${field}" is not an indexed field`);
   }
 }
 

@@ -53,15 +53,18 @@ const statements: Record<string, (v: string) => AqlQuery> = {
 };
 
 describe('AQL statements', () => {
-  it.each(Object.entries(statements))('%s keeps caller values out of its text and binds its collections by name', (_, build) => {
-    const q = build(BAD);
-    expect(q.query).not.toContain(BAD);
-    expect(build('something else').query).toBe(q.query);
-    for (const [name, value] of Object.entries(q.bindVars)) {
-      if (name.startsWith('@')) expect(Object.values(c).map((col) => col.name)).toContain(value);
-    }
-    expect(q.query).not.toMatch(/graph_(nodes|edges|outbox|meta)/);
-  });
+  it.each(Object.entries(statements))(
+    '%s keeps caller values out of its text and binds its collections by name',
+    (_, build) => {
+      const q = build(BAD);
+      expect(q.query).not.toContain(BAD);
+      expect(build('something else').query).toBe(q.query);
+      for (const [name, value] of Object.entries(q.bindVars)) {
+        if (name.startsWith('@')) expect(Object.values(c).map((col) => col.name)).toContain(value);
+      }
+      expect(q.query).not.toMatch(/graph_(nodes|edges|outbox|meta)/);
+    },
+  );
 
   it('reads in-edges by _to and out-edges by _from, the ends the edge index serves', () => {
     expect(edgesAql(c.edges, 'graph_nodes/x', 'out').query).toMatch(/FILTER e\._from == @value\d/);
@@ -96,7 +99,13 @@ describe('commitStatements', () => {
   });
 
   it('stores a put at expectRev + 1 under its encoded key, and points removed edges at node ids', () => {
-    const [put, touching] = commitStatements(c, changes({ put: [{ node: { ...region('co'), rev: 9 }, expectRev: 4 }], remove: [{ slug: 'region:wy', expectRev: 1 }] }));
+    const [put, touching] = commitStatements(
+      c,
+      changes({
+        put: [{ node: { ...region('co'), rev: 9 }, expectRev: 4 }],
+        remove: [{ slug: 'region:wy', expectRev: 1 }],
+      }),
+    );
     expect(JSON.stringify(put?.bindVars)).toContain('"_key":"region%3Aco"');
     expect(JSON.stringify(put?.bindVars)).toContain('"rev":5');
     expect(Object.values(touching?.bindVars ?? {})).toContainEqual(['graph_nodes/region%3Awy']);

@@ -32,7 +32,9 @@ interface KilledChild {
 /** Runs the child until it has acknowledged `count` commits, then kills it with SIGKILL. */
 function runAndKill(path: string, prefix: string, count: number): Promise<KilledChild> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', REGISTER, CHILD, path, prefix], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', REGISTER, CHILD, path, prefix], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     let killing = false;
@@ -47,7 +49,8 @@ function runAndKill(path: string, prefix: string, count: number): Promise<Killed
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
     child.on('error', reject);
     child.on('exit', (code, signal) => {
-      if (signal !== 'SIGKILL') reject(new Error(`child exited (code ${code}, signal ${signal}) before the kill:\n${err}`));
+      if (signal !== 'SIGKILL')
+        reject(new Error(`child exited (code ${code}, signal ${signal}) before the kill:\n${err}`));
       // Only whole lines were acknowledged: a slug cut off by the kill was not printed in full.
       else resolve({ acknowledged: out.split('\n').slice(0, -1), signal });
     });
@@ -56,7 +59,9 @@ function runAndKill(path: string, prefix: string, count: number): Promise<Killed
 
 /** Every `region:<prefix>-<i>` node present, with the checks of one whole change set each. */
 async function checkChain(store: GraphStore, prefix: string, acknowledged: readonly string[]): Promise<number> {
-  const nodes = (await store.query({ kind: 'region', limit: 1000 })).nodes.filter((n) => n.slug.startsWith(`region:${prefix}-`));
+  const nodes = (await store.query({ kind: 'region', limit: 1000 })).nodes.filter((n) =>
+    n.slug.startsWith(`region:${prefix}-`),
+  );
   const present = new Set(nodes.map((n) => n.slug));
   for (const slug of acknowledged) expect(present.has(slug), `acknowledged ${slug} is missing`).toBe(true);
   // Commits ran one after another: what survived is a prefix of the sequence, no holes.
@@ -67,7 +72,9 @@ async function checkChain(store: GraphStore, prefix: string, acknowledged: reado
   for (let i = 0; i < present.size; i++) {
     const slug = `region:${prefix}-${i}`;
     const previous = i === 0 ? 'region:us' : `region:${prefix}-${i - 1}`;
-    expect(await store.edges(slug, 'out', 'WITHIN')).toEqual([{ kind: 'WITHIN', from: slug, to: previous, key: '', data: { i } }]);
+    expect(await store.edges(slug, 'out', 'WITHIN')).toEqual([
+      { kind: 'WITHIN', from: slug, to: previous, key: '', data: { i } },
+    ]);
     expect((await store.getNode<'region'>(slug))?.data.name).toHaveLength(4096);
   }
   return present.size;
@@ -109,13 +116,32 @@ describe('LmdbGraphStore across processes and SIGKILL', () => {
         }
       }
       await service.commit({
-        put: [{ node: { slug: 'region:after', kind: 'region', state: 'co', tier: '', data: { name: 'after', level: 'state', fips: '', ocdId: '', aliases: [], population: null }, rev: 1, updatedAt: new Date().toISOString() }, expectRev: 0 }],
+        put: [
+          {
+            node: {
+              slug: 'region:after',
+              kind: 'region',
+              state: 'co',
+              tier: '',
+              data: { name: 'after', level: 'state', fips: '', ocdId: '', aliases: [], population: null },
+              rev: 1,
+              updatedAt: new Date().toISOString(),
+            },
+            expectRev: 0,
+          },
+        ],
         remove: [],
         link: [{ kind: 'WITHIN', from: 'region:after', to: 'region:a-0', key: '', data: {} }],
         unlink: [],
         events: [],
       });
-      expect(await service.edges('region:a-0', 'in', 'WITHIN')).toContainEqual({ kind: 'WITHIN', from: 'region:after', to: 'region:a-0', key: '', data: {} });
+      expect(await service.edges('region:a-0', 'in', 'WITHIN')).toContainEqual({
+        kind: 'WITHIN',
+        from: 'region:after',
+        to: 'region:a-0',
+        key: '',
+        data: {},
+      });
       expect(await service.stats()).toMatchObject({ nodes: total + 1, edges: total + 1, pendingEvents: total });
     } finally {
       await service.close();

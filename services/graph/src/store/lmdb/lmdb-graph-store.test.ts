@@ -36,7 +36,12 @@ describe('LmdbGraphStore on disk', () => {
 
   it('keeps nodes, edges and pending events across close and reopen, and serves queries from them', async () => {
     const first = await openStore();
-    await first.commit(creates([region('co'), contest('a', { region: 'region:co' })], { link: [edge('IN_REGION', 'contest:a', 'region:co')], events: [event('contest:a')] }));
+    await first.commit(
+      creates([region('co'), contest('a', { region: 'region:co' })], {
+        link: [edge('IN_REGION', 'contest:a', 'region:co')],
+        events: [event('contest:a')],
+      }),
+    );
     await first.commit(changes({ put: [{ node: region('co', { name: 'Colorado' }), expectRev: 1 }] }));
     await first.close();
     const again = await openStore();
@@ -66,7 +71,9 @@ describe('LmdbGraphStore on disk', () => {
     );
     expect((await service.getNode<'region'>('region:co'))?.data.name).toBe('Colorado');
     expect(await service.edges('region:co', 'in')).toHaveLength(1);
-    expect((await service.query({ kind: 'contest', match: { region: ['region:co'] }, limit: 10 })).nodes).toHaveLength(1);
+    expect((await service.query({ kind: 'contest', match: { region: ['region:co'] }, limit: 10 })).nodes).toHaveLength(
+      1,
+    );
     expect(await service.pendingEvents(10)).toHaveLength(1);
     await cli.commit(changes({ remove: [{ slug: 'contest:a', expectRev: 1 }] }));
     expect(await service.edges('region:co', 'in')).toEqual([]);
@@ -79,7 +86,9 @@ describe('LmdbGraphStore on disk', () => {
     const b = await openStore();
     await a.commit(creates([region('co')]));
     await b.commit(changes({ put: [{ node: region('co', { name: 'by b' }), expectRev: 1 }] }));
-    await expect(a.commit(changes({ put: [{ node: region('co', { name: 'by a' }), expectRev: 1 }] }))).rejects.toMatchObject({ name: 'RevConflictError', actual: 2 });
+    await expect(
+      a.commit(changes({ put: [{ node: region('co', { name: 'by a' }), expectRev: 1 }] })),
+    ).rejects.toMatchObject({ name: 'RevConflictError', actual: 2 });
     await a.commit(changes({ put: [{ node: region('co', { name: 'by a' }), expectRev: 2 }] }));
     expect((await b.getNode<'region'>('region:co'))?.data.name).toBe('by a');
     expect((await a.getNode<'region'>('region:co'))?.rev).toBe(3);
@@ -91,7 +100,13 @@ describe('LmdbGraphStore on disk', () => {
     const writes = [];
     for (let i = 0; i < 20; i++) {
       const s = i % 2 === 0 ? a : b;
-      writes.push(s.commit(creates([contest(`c${i}`, { region: `region:r${i % 3}` })], { link: [edge('IN_REGION', `contest:c${i}`, `region:r${i % 3}`)] })));
+      writes.push(
+        s.commit(
+          creates([contest(`c${i}`, { region: `region:r${i % 3}` })], {
+            link: [edge('IN_REGION', `contest:c${i}`, `region:r${i % 3}`)],
+          }),
+        ),
+      );
     }
     await Promise.all(writes);
     for (const s of [a, b]) {
@@ -106,27 +121,46 @@ describe('LmdbGraphStore on disk', () => {
     await store.commit(creates([region('co')]));
     const results = await Promise.allSettled([
       store.commit(creates([region('wy')])),
-      store.commit(changes({ put: [{ node: region('co', { name: 'stale' }), expectRev: 5 }], link: [edge('WITHIN', 'region:co', 'region:us')] })),
+      store.commit(
+        changes({
+          put: [{ node: region('co', { name: 'stale' }), expectRev: 5 }],
+          link: [edge('WITHIN', 'region:co', 'region:us')],
+        }),
+      ),
       store.commit(creates([region('ut')])),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await store.edges('region:co', 'out')).toEqual([]);
     const reopened = await openStore();
-    expect((await reopened.getNodes(['region:co', 'region:wy', 'region:ut'])).map((n) => n.slug)).toEqual(['region:co', 'region:wy', 'region:ut']);
+    expect((await reopened.getNodes(['region:co', 'region:wy', 'region:ut'])).map((n) => n.slug)).toEqual([
+      'region:co',
+      'region:wy',
+      'region:ut',
+    ]);
     expect(await reopened.edges('region:co', 'out')).toEqual([]);
   });
 
   it('rolls back every write of a change set that fails midway, leaving batched neighbours alone', async () => {
     const store = await openStore();
     // MessagePack cannot hold this number: the second node's write throws after the first's.
-    const unencodable = { ...region('ut'), data: { ...region('ut').data, population: (2n ** 70n) as unknown as number } };
+    const unencodable = {
+      ...region('ut'),
+      data: { ...region('ut').data, population: (2n ** 70n) as unknown as number },
+    };
     const results = await Promise.allSettled([
       store.commit(creates([region('wy')])),
-      store.commit(creates([region('co'), unencodable], { link: [edge('WITHIN', 'region:co', 'region:us')], events: [event('region:co')] })),
+      store.commit(
+        creates([region('co'), unencodable], {
+          link: [edge('WITHIN', 'region:co', 'region:us')],
+          events: [event('region:co')],
+        }),
+      ),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
     const reopened = await openStore();
-    expect(await reopened.getNodes(['region:co', 'region:ut', 'region:wy'])).toEqual([await store.getNode('region:wy')]);
+    expect(await reopened.getNodes(['region:co', 'region:ut', 'region:wy'])).toEqual([
+      await store.getNode('region:wy'),
+    ]);
     expect(await reopened.pendingEvents(10)).toEqual([]);
     expect(await store.stats()).toMatchObject({ nodes: 1, edges: 0, pendingEvents: 0 });
   });

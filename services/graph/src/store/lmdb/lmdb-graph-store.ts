@@ -95,7 +95,12 @@ export class LmdbGraphStore implements GraphStore {
     this.read();
     // lmdb-js types getStats() as {}; it returns LMDB's mdb_stat, entryCount included.
     const pendingEvents = (this.dbs.outbox.getStats() as { entryCount: number }).entryCount;
-    return { nodes: this.index.nodeCount, edges: this.index.edgeCount, pendingEvents, indexBytes: this.index.approxBytes() };
+    return {
+      nodes: this.index.nodeCount,
+      edges: this.index.edgeCount,
+      pendingEvents,
+      indexBytes: this.index.approxBytes(),
+    };
   }
 
   async close(): Promise<void> {

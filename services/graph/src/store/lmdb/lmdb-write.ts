@@ -4,7 +4,16 @@ import { checkRevs } from '../change-set.js';
 import type { ChangeSet } from '../graph-store.js';
 import type { EdgeRef } from '../memory/edge-index.js';
 import { logCommit } from './change-log.js';
-import { inKey, nodeRange, outKey, refOfInKey, refOfOutKey, type ChangeLogEntry, type EdgeKey, type GraphDbs } from './lmdb-schema.js';
+import {
+  inKey,
+  nodeRange,
+  outKey,
+  refOfInKey,
+  refOfOutKey,
+  type ChangeLogEntry,
+  type EdgeKey,
+  type GraphDbs,
+} from './lmdb-schema.js';
 
 /**
  * Writes a prepared change set (store/change-set.ts: nodes already at their new rev)

@@ -12,7 +12,12 @@ describe('EdgeIndex', () => {
     expect(idx.unlink(e('candidacy:c0', 'party:dem'))).toBe(false);
     const left = idx.list('party:dem', 'in').map((x) => x.from);
     expect(new Set(left).size).toBe(left.length);
-    expect(left.sort()).toEqual(Array.from({ length: 200 }, (_, i) => i).filter((i) => i % 3 !== 0).map((i) => `candidacy:c${i}`).sort());
+    expect(left.sort()).toEqual(
+      Array.from({ length: 200 }, (_, i) => i)
+        .filter((i) => i % 3 !== 0)
+        .map((i) => `candidacy:c${i}`)
+        .sort(),
+    );
     for (const from of left) expect(idx.get(e(from, 'party:dem'))).toBeDefined();
     expect(idx.removeTouching('party:dem')).toHaveLength(left.length);
     expect(idx.size).toBe(0);

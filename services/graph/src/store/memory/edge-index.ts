@@ -17,14 +17,17 @@ class EdgeList {
 
   indexOf(ref: EdgeRef): number {
     if (this.pos !== undefined) return this.pos.get(edgeId(ref)) ?? -1;
-    return this.items.findIndex((e) => e.kind === ref.kind && e.from === ref.from && e.to === ref.to && e.key === ref.key);
+    return this.items.findIndex(
+      (e) => e.kind === ref.kind && e.from === ref.from && e.to === ref.to && e.key === ref.key,
+    );
   }
 
   /** Adds an edge known not to be held yet (loading from a store's unique keys): no search. */
   add(edge: EdgeDoc): void {
     this.items.push(edge);
     this.pos?.set(edgeId(edge), this.items.length - 1);
-    if (this.pos === undefined && this.items.length > MAP_AT) this.pos = new Map(this.items.map((e, j) => [edgeId(e), j]));
+    if (this.pos === undefined && this.items.length > MAP_AT)
+      this.pos = new Map(this.items.map((e, j) => [edgeId(e), j]));
   }
 
   /** Adds or replaces; true when it was new. */

@@ -122,7 +122,8 @@ export class GraphIndex {
    */
   approxBytes(): number {
     let keys = 0;
-    for (const ki of this.kinds.values()) keys += ki.slugs.size + ki.postingRefs + (ki.hasDateOrder ? ki.slugs.size : 0);
+    for (const ki of this.kinds.values())
+      keys += ki.slugs.size + ki.postingRefs + (ki.hasDateOrder ? ki.slugs.size : 0);
     const docs = sampledBytes(this.nodeDocs(), this.nodeCount) + sampledBytes(this.edgeIndex.all(), this.edgeCount);
     return docs + this.nodeCount * BYTES_PER_ENTRY + keys * BYTES_PER_KEY + this.edgeCount * BYTES_PER_EDGE;
   }
@@ -131,7 +132,13 @@ export class GraphIndex {
     for (const e of this.entries.values()) yield e.node;
   }
 
-  private collectSorted(keys: Iterable<string>, from: 'slug' | 'date', order: 'slug' | 'date', filter: (e: Entry) => boolean, after?: string): Entry[] {
+  private collectSorted(
+    keys: Iterable<string>,
+    from: 'slug' | 'date',
+    order: 'slug' | 'date',
+    filter: (e: Entry) => boolean,
+    after?: string,
+  ): Entry[] {
     const hits: { key: string; e: Entry }[] = [];
     for (const key of keys) {
       const e = this.entries.get(slugOfKey(key, from));

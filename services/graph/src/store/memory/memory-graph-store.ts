@@ -59,7 +59,12 @@ export class MemoryGraphStore implements GraphStore {
 
   async stats(): Promise<StoreStats> {
     this.assertOpen();
-    return { nodes: this.index.nodeCount, edges: this.index.edgeCount, pendingEvents: this.outbox.size, indexBytes: this.index.approxBytes() };
+    return {
+      nodes: this.index.nodeCount,
+      edges: this.index.edgeCount,
+      pendingEvents: this.outbox.size,
+      indexBytes: this.index.approxBytes(),
+    };
   }
 
   async close(): Promise<void> {

@@ -23,10 +23,12 @@ export function nodeFilter(q: NodeQuery): (e: Entry) => boolean {
     }
     if (dateFrom !== undefined || dateTo !== undefined) {
       const d = e.keys.date;
-      if (d === undefined || (dateFrom !== undefined && d < dateFrom) || (dateTo !== undefined && d > dateTo)) return false;
+      if (d === undefined || (dateFrom !== undefined && d < dateFrom) || (dateTo !== undefined && d > dateTo))
+        return false;
     }
     // Only candidacies carry a confidence; other kinds are not filtered by it.
-    if (minConfidence !== undefined && e.keys.confidence !== undefined && e.keys.confidence < minConfidence) return false;
+    if (minConfidence !== undefined && e.keys.confidence !== undefined && e.keys.confidence < minConfidence)
+      return false;
     return true;
   };
 }

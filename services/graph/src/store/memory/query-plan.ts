@@ -37,8 +37,12 @@ export function plan(ki: KindIndex, q: NodeQuery): Source | undefined {
   if ((q.dateFrom !== undefined || q.dateTo !== undefined) && (ki.hasDateOrder || smallest > SMALL)) {
     sources.push(dateRange(ki.dateOrder(), q.dateFrom, q.dateTo));
   }
-  sources.push(order === 'date' ? { size: ki.slugs.size, order: 'date', keys: (a) => ki.dateOrder().from(a) } : all(ki.slugs));
-  return sources.reduce((best, s) => (s.size < best.size || (s.size === best.size && s.order === order && best.order !== order) ? s : best));
+  sources.push(
+    order === 'date' ? { size: ki.slugs.size, order: 'date', keys: (a) => ki.dateOrder().from(a) } : all(ki.slugs),
+  );
+  return sources.reduce((best, s) =>
+    s.size < best.size || (s.size === best.size && s.order === order && best.order !== order) ? s : best,
+  );
 }
 
 /** The slug in a source key. */
@@ -61,7 +65,11 @@ function all(set: KeySet): Source {
 
 function union(sets: KeySet[]): Source {
   if (sets.length === 1) return all(sets[0] as KeySet);
-  return { size: sets.reduce((n, s) => n + s.size, 0), order: 'slug', keys: (after) => mergeAscending(sets.map((s) => s.from(after)[Symbol.iterator]())) };
+  return {
+    size: sets.reduce((n, s) => n + s.size, 0),
+    order: 'slug',
+    keys: (after) => mergeAscending(sets.map((s) => s.from(after)[Symbol.iterator]())),
+  };
 }
 
 function dateRange(byDate: SortedKeys, from: string | undefined, to: string | undefined): Source {

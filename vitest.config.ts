@@ -37,12 +37,13 @@ export default defineConfig({
       tier(
         'unit',
         ['**/*.test.ts'],
-        ['**/*.data.test.ts', '**/*.int.test.ts', '**/*.e2e.test.ts', '**/*.abuse.test.ts'],
+        ['**/*.data.test.ts', '**/*.int.test.ts', '**/*.e2e.test.ts', '**/*.abuse.test.ts', '**/*.bench.test.ts'],
       ),
       tier('data', ['**/*.data.test.ts']),
       tier('integration', ['**/*.int.test.ts']),
       tier('e2e', ['**/*.e2e.test.ts']),
       tier('abuse', ['**/*.abuse.test.ts']),
+      tier('bench', ['**/*.bench.test.ts']),
     ],
   },
 });

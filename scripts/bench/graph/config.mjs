@@ -1,7 +1,7 @@
 // The only reader of process.env for the graph benchmark: typed, frozen, defaults beside
 // their variable; a bad value fails at start naming the variable.
 import { fileURLToPath } from 'node:url';
-import { flag, int } from '../lib/env.mjs';
+import { flag, int, path } from '../lib/env.mjs';
 
 export const config = Object.freeze({
   /** Synthetic candidacies loaded for the ballot benchmark (BENCH_GRAPH_CANDIDACIES, default 200,000). */
@@ -12,7 +12,7 @@ export const config = Object.freeze({
   pgPort: int('BENCH_PG_PORT', 5432, 1, 65535),
   /** Skip the PostgreSQL peer (BENCH_SKIP_PG=1). */
   skipPg: flag('BENCH_SKIP_PG'),
-  output: fileURLToPath(new URL('../../../BENCHMARKS.md', import.meta.url)),
+  output: path('BENCH_OUTPUT', fileURLToPath(new URL('../../../BENCHMARKS.md', import.meta.url))),
   shared: fileURLToPath(new URL('../../../../shared/data/', import.meta.url)),
   cli: fileURLToPath(new URL('../../../services/cli/dist/bin.js', import.meta.url)),
 });

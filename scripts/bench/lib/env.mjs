@@ -1,4 +1,5 @@
 // Environment readers for the benchmark scripts: a bad value fails at start naming the variable.
+import { resolve } from 'node:path';
 
 /** An integer variable within [min, max], or `fallback` when unset. */
 export function int(name, fallback, min, max) {
@@ -16,4 +17,10 @@ export function flag(name) {
   if (raw === undefined || raw === '' || raw === '0') return false;
   if (raw === '1') return true;
   throw new Error(`${name} must be 0 or 1, got "${raw}"`);
+}
+
+/** A file path, or `fallback` when unset (relative paths from the working directory). */
+export function path(name, fallback) {
+  const raw = process.env[name];
+  return raw === undefined || raw === '' ? fallback : resolve(raw);
 }

@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { scaled } from '@civicgraph/kit/testing';
+
+/**
+ * The bench smoke tier: the REST and GraphQL benchmarks, run end to end at the smallest
+ * settings (one round of one second, a handful of points), write a complete report to a
+ * file of their own. They assert no timing: a benchmark that no longer runs, or whose
+ * report no longer renders, fails here instead of on the next `npm run bench`.
+ */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'civic-bench-smoke-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function runBench(
+  script: string,
+  env: Record<string, string>,
+): { status: number | null; report: string; stderr: string } {
+  const output = join(work, `${script}.md`);
+  const run = spawnSync(process.execPath, [join(ROOT, 'scripts/bench', `${script}.mjs`)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, BENCH_OUTPUT: output },
+    encoding: 'utf8',
+    timeout: scaled(300_000),
+  });
+  let report = '';
+  try {
+    report = readFileSync(output, 'utf8');
+  } catch {
+    // No report: the status and stderr say why.
+  }
+  return { status: run.status, report, stderr: run.stderr.slice(-2_000) };
+}
+
+describe('the benchmarks, at their smallest', () => {
+  it(
+    'bench:rest writes its section: targets, saturated, paced and CPU tables',
+    () => {
+      const run = runBench('rest', {
+        BENCH_REST_POINTS: '40',
+        BENCH_REST_SECONDS: '1',
+        BENCH_REST_ROUNDS: '1',
+        BENCH_REST_WARMUP: '0',
+        BENCH_REST_CONNECTIONS: '4',
+        BENCH_REST_RATE: '20',
+        BENCH_REST_CPU_POINTS: '10',
+        BENCH_REST_CPU_PASSES: '1',
+        BENCH_REST_CPU_CONNECTIONS: '1',
+      });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.report).toContain('<!-- bench:rest:start -->');
+      expect(run.report).toContain('<!-- bench:rest:end -->');
+      expect(run.report).toMatch(/\| `\/v1\/ballot` on the demo data: p99 ≤ 15 ms/);
+      expect(run.report).toMatch(/on points never asked before/);
+    },
+    scaled(320_000),
+  );
+
+  it(
+    'bench:graphql writes its section: targets, the neighbour and the refusals',
+    () => {
+      const run = runBench('graphql', {
+        BENCH_GQL_POINTS: '40',
+        BENCH_GQL_SECONDS: '1',
+        BENCH_GQL_ROUNDS: '1',
+        BENCH_GQL_WARMUP: '0',
+        BENCH_GQL_CONNECTIONS: '4',
+        BENCH_GQL_RATE: '20',
+        BENCH_GQL_REFUSALS: '10',
+      });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.report).toContain('<!-- bench:graphql:start -->');
+      expect(run.report).toMatch(/`ballotAtPoint` with the spec's nested selection: p99 ≤ 30 ms/);
+      expect(run.report).toMatch(/a hostile self-serve key/);
+    },
+    scaled(320_000),
+  );
+});

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { GraphServiceService, type GraphServiceServer } from '@civicgraph/protos/civic/graph/v1/graph';
 import {
   assertEnvironment,
+  DATA_EVENT_KINDS,
   IMPORT_MESSAGE_BYTES,
   NotFoundError,
   nodeVisible,
@@ -10,6 +11,7 @@ import {
   startGrpcServer,
   unary,
   type EventBus,
+  type EventKind,
   type Lifecycle,
   type Logger,
 } from '@civicgraph/kit';
@@ -22,6 +24,7 @@ import { importSource } from './import/import-source.js';
 import type { BallotAccess, FilingStatus } from './model/nodes.js';
 import { Cursors } from './service/cursor.js';
 import { slugParam } from './service/params.js';
+import { BallotMemo } from './service/ballot-memo.js';
 import { ballot } from './service/queries/ballot.js';
 import { getCandidacy, listCandidacies } from './service/queries/candidacies.js';
 import { getContest, listContests } from './service/queries/contests.js';
@@ -58,7 +61,14 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
   const { bus, lifecycle, log } = deps;
   const store = await openGraphStore(config.store, config.storePath);
   lifecycle.defer('graph store', () => store.close());
-  const writer = new GraphWriter({ store, env: config.env });
+  // Ballots are remembered by district set until the data changes: this process's commits
+  // empty the memo at once, everyone's (CLI imports, other replicas, rescoring) through the events.
+  const ballots = new BallotMemo();
+  const writer = new GraphWriter({ store, env: config.env, onCommit: () => ballots.clear() });
+  const changes = await bus.subscribe(`civic.${config.env}.*.*`, (event) => {
+    if (DATA_EVENT_KINDS.has(event.subject.split('.')[2] as EventKind)) ballots.clear();
+  });
+  lifecycle.defer('graph ballot memo invalidation', () => changes.unsubscribe());
   const relay = new OutboxRelay({ store, bus, log, pollMs: config.relayPollMs });
   relay.start();
   lifecycle.defer('graph outbox relay', () => relay.stop());
@@ -76,7 +86,10 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
     getContest: unary(log, 'GetContest', (req, call) => getContest(ctx, principalOf(call), req)),
     listCandidacies: unary(log, 'ListCandidacies', (req, call) => listCandidacies(ctx, principalOf(call), req)),
     getCandidacy: unary(log, 'GetCandidacy', (req, call) => getCandidacy(ctx, principalOf(call), req)),
-    ballot: unary(log, 'Ballot', (req, call) => ballot(ctx, principalOf(call), req)),
+    ballot: unary(log, 'Ballot', (req, call) => {
+      const principal = principalOf(call);
+      return ballots.answer(principal, req, () => ballot(ctx, principal, req));
+    }),
     listOfficeholders: unary(log, 'ListOfficeholders', (req, call) => listOfficeholders(ctx, principalOf(call), req)),
     listElectionDates: unary(log, 'ListElectionDates', (req, call) => listElectionDates(ctx, principalOf(call), req)),
     moveCandidacy: unary(log, 'MoveCandidacy', async (req, call) => {

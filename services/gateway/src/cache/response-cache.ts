@@ -19,11 +19,12 @@ export interface CachedResponse {
  * call. Keyed by `responseKey`; indexed by the slugs each answer shows (or, for GraphQL,
  * every slug the upstream answers behind it named); emptied by the data-change events
  * that name one (see invalidator.ts), and never served older than the candidacy
- * freshness (five minutes), the fallback when events stop arriving. At most 20,000
- * answers and 64 MB, index included, least recently used first out.
+ * freshness (five minutes), the fallback when events stop arriving. At most 50,000
+ * answers and 128 MB, index included (room for both layers' answers at a few thousand
+ * busy points), least recently used first out.
  */
 export class ResponseCache extends SlugCache<CachedResponse> {
-  constructor(maxEntries = 20_000, ttlMs = 300_000, now?: () => number, maxBytes = 64 * 2 ** 20) {
+  constructor(maxEntries = 50_000, ttlMs = 300_000, now?: () => number, maxBytes = 128 * 2 ** 20) {
     super(maxEntries, ttlMs, now, {
       maxBytes,
       bytesOf: (r) => r.body.length + r.etag.length + r.cacheControl.length + 200,

@@ -41,7 +41,7 @@ describe('SlugCache', () => {
     expect([c.get('a'), c.get('b'), c.get('c')]).toEqual([1, undefined, 3]);
   });
 
-  it('accepts any byte budget, whole tenths or not (the real response cache: 64 MB)', () => {
+  it('accepts any byte budget, whole tenths or not (64 MB, say)', () => {
     const c = new SlugCache<string>(10, Infinity, Date.now, { maxBytes: 64 * 2 ** 20, bytesOf: (v) => v.length });
     c.set('a', 'A', ['contest:1'], c.mark());
     expect(c.get('a')).toBe('A');

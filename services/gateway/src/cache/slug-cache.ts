@@ -14,11 +14,14 @@ interface Entry<V> {
 }
 
 /**
- * What indexing one slug of an entry costs, counted against a byte budget beside the
- * value: the slug in its group's key and in the index's sets. Counted for every entry,
- * though entries of one group share it: the budget errs on the safe side.
+ * What indexing one slug costs, counted against a byte budget beside the values: the slug
+ * in its group's key and in the index's sets. Charged to the entry that creates a group;
+ * an entry joining a group costs GROUP_MEMBER_BYTES. (When the creating entry goes first,
+ * its group's charge goes with it while the group lives on: the count runs a little low
+ * then, never unbounded, as a group lives only as long as one of its entries.)
  */
 const SLUG_INDEX_BYTES = 80;
+const GROUP_MEMBER_BYTES = 64;
 
 /** A byte budget: what an entry weighs, and the most all entries may weigh together. */
 export interface ByteBudget<V> {
@@ -41,6 +44,7 @@ export interface ByteBudget<V> {
  */
 export class SlugCache<V> {
   private readonly entries: LRUCache<string, Entry<V>>;
+  private readonly budget: ByteBudget<V> | undefined;
   private readonly groups = new Map<string, Group>();
   private readonly bySlug = new Map<string, Set<Group>>();
   private generation = 0;
@@ -51,6 +55,7 @@ export class SlugCache<V> {
     private readonly now: () => number = Date.now,
     budget?: ByteBudget<V>,
   ) {
+    this.budget = budget;
     this.entries = new LRUCache<string, Entry<V>>({
       max: maxEntries,
       ...(budget === undefined
@@ -58,7 +63,6 @@ export class SlugCache<V> {
         : {
             maxSize: budget.maxBytes,
             maxEntrySize: Math.floor(budget.maxBytes / 10),
-            sizeCalculation: (e) => budget.bytesOf(e.value) + SLUG_INDEX_BYTES * e.group.slugs.length,
           }),
       // Whatever takes an entry out (eviction, replacement, deletion) takes it out of its group.
       dispose: (e, key) => this.leave(e.group, key),
@@ -99,8 +103,10 @@ export class SlugCache<V> {
     if (generation !== this.generation) return;
     this.entries.delete(key);
     const group = this.groupFor(slugs);
+    const index = group.keys.size === 0 ? SLUG_INDEX_BYTES * slugs.length : GROUP_MEMBER_BYTES;
     group.keys.add(key);
-    this.entries.set(key, { value, group, expires: this.now() + this.ttlMs });
+    const size = this.budget === undefined ? undefined : this.budget.bytesOf(value) + index;
+    this.entries.set(key, { value, group, expires: this.now() + this.ttlMs }, size === undefined ? {} : { size });
     // Refused (heavier than a tenth of the budget): lru-cache stored nothing and disposed of nothing.
     if (!this.entries.has(key)) this.leave(group, key);
   }

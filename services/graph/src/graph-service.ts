@@ -2,7 +2,6 @@ import { dirname, join } from 'node:path';
 import { GraphServiceService, type GraphServiceServer } from '@civicgraph/protos/civic/graph/v1/graph';
 import {
   assertEnvironment,
-  DATA_EVENT_KINDS,
   IMPORT_MESSAGE_BYTES,
   NotFoundError,
   nodeVisible,
@@ -11,9 +10,9 @@ import {
   startGrpcServer,
   unary,
   type EventBus,
-  type EventKind,
   type Lifecycle,
   type Logger,
+  isDataEvent,
 } from '@civicgraph/kit';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { GraphConfig } from './config.js';
@@ -66,7 +65,7 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
   const ballots = new BallotMemo();
   const writer = new GraphWriter({ store, env: config.env, onCommit: () => ballots.clear() });
   const changes = await bus.subscribe(`civic.${config.env}.*.*`, (event) => {
-    if (DATA_EVENT_KINDS.has(event.subject.split('.')[2] as EventKind)) ballots.clear();
+    if (isDataEvent(event)) ballots.clear();
   });
   lifecycle.defer('graph ballot memo invalidation', () => changes.unsubscribe());
   const relay = new OutboxRelay({ store, bus, log, pollMs: config.relayPollMs });

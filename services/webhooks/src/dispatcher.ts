@@ -3,9 +3,9 @@ import {
   DATA_EVENT_KINDS,
   type CivicEvent,
   type EventBus,
-  type EventKind,
   type Logger,
   type Subscription,
+  topicOf,
 } from '@civicgraph/kit';
 import type { Deliverer } from './delivery/deliverer.js';
 import type { EndpointRecord } from './endpoints/endpoint-store.js';
@@ -55,7 +55,7 @@ export class Dispatcher {
 
   /** Every delivery an event makes, enqueued (idempotently) before it is acknowledged. */
   async handle(event: CivicEvent): Promise<number> {
-    const kind = event.subject.split('.')[2] as EventKind;
+    const { kind } = topicOf(event);
     if (kind === 'key') {
       if (event.subject.endsWith('.revoked'))
         for (const keyId of event.slugs)

@@ -1,11 +1,4 @@
-import {
-  DATA_EVENT_KINDS,
-  type CivicEvent,
-  type EventBus,
-  type EventKind,
-  type Logger,
-  type Subscription,
-} from '@civicgraph/kit';
+import { type CivicEvent, type EventBus, type Logger, type Subscription, isDataEvent, topicOf } from '@civicgraph/kit';
 import type { PrincipalCache } from '../http/principal-cache.js';
 
 /** A cache whose entries data-change events can drop by slug. */
@@ -27,10 +20,8 @@ export function startResponseInvalidator(
   log: Logger,
 ): Promise<Subscription> {
   return bus.subscribe(`civic.${env}.*.*`, (event: CivicEvent) => {
-    const kind = event.subject.split('.')[2] as EventKind;
-    if (!DATA_EVENT_KINDS.has(kind)) return;
-    const verb = event.subject.slice(event.subject.lastIndexOf('.') + 1);
-    const slugs = verb === 'updated' ? answerSlugsOf(event) : [];
+    if (!isDataEvent(event)) return;
+    const slugs = topicOf(event).verb === 'updated' ? answerSlugsOf(event) : [];
     const dropped = slugs.length > 0 ? cache.invalidateSlugs(slugs) : cache.clear();
     log.debug(
       { eventId: event.id, subject: event.subject, slugs: event.slugs.length, dropped },

@@ -5,7 +5,8 @@ import { SlugCache } from './slug-cache.js';
 /** An answer as sent: its bytes, their strong ETag, and its Cache-Control. */
 export interface CachedResponse {
   body: Buffer;
-  etag: string;
+  /** REST answers' strong ETag; GraphQL answers are not revalidated and carry none (no hash of their bodies). */
+  etag?: string;
   cacheControl: string;
   /** Requests a GraphQL answer was charged (by its nodes); REST answers count one. */
   charged?: number;
@@ -27,7 +28,7 @@ export class ResponseCache extends SlugCache<CachedResponse> {
   constructor(maxEntries = 50_000, ttlMs = 300_000, now?: () => number, maxBytes = 128 * 2 ** 20) {
     super(maxEntries, ttlMs, now, {
       maxBytes,
-      bytesOf: (r) => r.body.length + r.etag.length + r.cacheControl.length + 200,
+      bytesOf: (r) => r.body.length + (r.etag?.length ?? 0) + r.cacheControl.length + 200,
     });
   }
 }

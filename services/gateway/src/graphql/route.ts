@@ -5,7 +5,7 @@ import type { RateLimiter } from '@civicgraph/kit';
 import { responseKey, type ResponseCache } from '../cache/response-cache.js';
 import { chargeAnswer, requestsFor } from './charge.js';
 import { contextOf, principalOf } from '../http/request-context.js';
-import { count, strongEtag } from '../http/respond.js';
+import { count } from '../http/respond.js';
 import { graphqlContext, type GraphQLContext } from './context.js';
 import { OperationPreparer, typedError, type Prepared } from './prepare.js';
 import type { SchemaVariants } from './stitch.js';
@@ -160,7 +160,6 @@ export function graphqlRoute(
       key,
       {
         body,
-        etag: strongEtag(body),
         cacheControl: 'private, no-cache',
         contentType: answer.contentType,
         charged: keep.charged,

@@ -109,6 +109,17 @@ interface NewEventFields<K extends EventKind> {
 /** What a publisher gives {@link makeEvent}: the envelope's fields and its topic's object. */
 export type NewEvent<K extends EventKind> = NewEventFields<K> & EventObject<K>;
 
+/** The kind and verb of an event, from its subject `civic.<env>.<kind>.<verb>`. */
+export function topicOf(event: Pick<CivicEvent, 'subject'>): { kind: EventKind; verb: string } {
+  const [, , kind, verb] = event.subject.split('.');
+  return { kind: kind as EventKind, verb: verb ?? '' };
+}
+
+/** Whether an event is about election data (not a key): what caches derived from the data must follow. */
+export function isDataEvent(event: Pick<CivicEvent, 'subject'>): boolean {
+  return DATA_EVENT_KINDS.has(topicOf(event).kind);
+}
+
 /** `test` or `live` from a subject's environment word (tests use other words: their data is sandbox data). */
 export function environmentOfWord(word: string): 'test' | 'live' {
   return word === 'live' ? 'live' : 'test';

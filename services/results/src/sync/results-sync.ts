@@ -1,4 +1,4 @@
-import { eventObjectView, type CivicEvent, type Logger } from '@civicgraph/kit';
+import { eventObjectView, type CivicEvent, type Logger, topicOf } from '@civicgraph/kit';
 import type { ContestRecord } from '../domain/contest-record.js';
 import type { ResultsStore } from '../store/results-store.js';
 import type { GraphResults } from './graph-results.js';
@@ -65,7 +65,7 @@ export class ResultsSync {
 
   /** The held contests an event may have changed; none when the store already holds what it says. */
   private async contestsChangedBy(event: CivicEvent): Promise<string[]> {
-    const kind = event.subject.split('.')[2];
+    const { kind } = topicOf(event);
     const slug = event.slugs[0] ?? '';
     // A contest's scope is kept with its rows: only contests with rows held need reading again.
     if (kind === 'contest') return (await this.store.contest(slug)) === undefined ? [] : [slug];

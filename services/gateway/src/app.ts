@@ -20,6 +20,7 @@ import type { HealthProbe } from './upstream/health-client.js';
 import type { WebhooksUpstream } from './upstream/webhooks-client.js';
 import type { IngestUpstream } from './upstream/ingest-client.js';
 import { webhookRoutes } from './rest/webhooks/routes.js';
+import { cypherRoutes } from './rest/cypher/routes.js';
 
 export interface AppDeps {
   principals: PrincipalCache;
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(edge(deps));
   layerGates(app);
   if (deps.webhooks !== undefined) webhookRoutes(app, deps.webhooks, deps.limiter);
+  cypherRoutes(app, deps);
   app.use(restRoutes(deps));
   graphqlRoute(app, graphqlSchemas(deps), deps.limiter, deps.responses);
   app.use(notFound());

@@ -30,6 +30,7 @@ import { getContest, listContests } from './service/queries/contests.js';
 import type { QueryContext } from './service/queries/context.js';
 import { listElectionDates } from './service/queries/election-dates.js';
 import { listOfficeholders } from './service/queries/officeholders.js';
+import { cypher, cypherSchemaFor } from './service/queries/cypher.js';
 import { listResults } from './service/queries/results.js';
 import type { GraphStore } from './store/graph-store.js';
 import { openGraphStore } from './store/open-store.js';
@@ -109,6 +110,8 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
       return getCandidacy(ctx, principal, { slug, minConfidence: 0 });
     }),
     listResults: unary(log, 'ListResults', (req, call) => listResults(ctx, principalOf(call), req)),
+    cypher: unary(log, 'Cypher', (req, call) => cypher(store, principalOf(call), req)),
+    cypherSchema: unary(log, 'CypherSchema', (_req, call) => cypherSchemaFor(principalOf(call))),
     importSource: unary(log, 'ImportSource', async (req, call) => {
       const caller = served(servicePrincipalOf(call, 'ImportSource'));
       const started = performance.now();

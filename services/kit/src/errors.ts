@@ -12,6 +12,7 @@ export type ErrorType =
   | 'not_found'
   | 'rate_limited'
   | 'query_too_complex'
+  | 'unsupported_cypher'
   | 'unsupported_version'
   | 'headers_too_large'
   | 'request_timeout'
@@ -93,6 +94,12 @@ export class QueryTooComplexError extends CivicError {
   readonly title = 'Query too complex';
 }
 
+export class UnsupportedCypherError extends CivicError {
+  readonly type = 'unsupported_cypher';
+  readonly status = 400;
+  readonly title = 'Unsupported Cypher';
+}
+
 export class UnsupportedVersionError extends CivicError {
   readonly type = 'unsupported_version';
   readonly status = 400;
@@ -142,6 +149,7 @@ const byType: Record<ErrorType, new (detail: string, options?: CivicErrorOptions
   not_found: NotFoundError,
   rate_limited: RateLimitedError,
   query_too_complex: QueryTooComplexError,
+  unsupported_cypher: UnsupportedCypherError,
   unsupported_version: UnsupportedVersionError,
   headers_too_large: HeadersTooLargeError,
   request_timeout: RequestTimeoutError,

@@ -52,6 +52,27 @@ export function queryBudget(p: Principal): QueryBudget {
   return QUERY_BUDGETS.explore;
 }
 
+/**
+ * What one Cypher query may do, per plan, checked while it runs: the rows it may examine
+ * (nodes and relationships read, rows produced by each clause), the rows it may return, and
+ * its time. Explore has no Cypher layer, so no budget.
+ */
+export interface CypherBudget {
+  rowsExamined: number;
+  rowsReturned: number;
+  timeMs: number;
+}
+
+const CYPHER_BUDGETS: Readonly<Record<'build' | 'enterprise', CypherBudget>> = {
+  build: { rowsExamined: 1_000_000, rowsReturned: 10_000, timeMs: 10_000 },
+  enterprise: { rowsExamined: 5_000_000, rowsReturned: 100_000, timeMs: 30_000 },
+};
+
+/** The principal's Cypher budget (assertLayer refuses Explore before a query runs; it gets Build's if asked). */
+export function cypherBudget(p: Principal): CypherBudget {
+  return p.plan === Plan.PLAN_ENTERPRISE ? CYPHER_BUDGETS.enterprise : CYPHER_BUDGETS.build;
+}
+
 /** The query layers of the interface spec, as named in `/v1/meta/layers` and in errors. */
 export type Layer = 'rest' | 'graphql' | 'cypher' | 'agent' | 'webhooks' | 'bulk_export';
 

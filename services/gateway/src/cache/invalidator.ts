@@ -1,5 +1,6 @@
 import { type CivicEvent, type EventBus, type Logger, type Subscription, isDataEvent, topicOf } from '@civicgraph/kit';
 import type { PrincipalCache } from '../http/principal-cache.js';
+import { ANY_CHANGE } from './response-cache.js';
 
 /** A cache whose entries data-change events can drop by slug. */
 export interface SlugIndexed {
@@ -9,7 +10,7 @@ export interface SlugIndexed {
 
 /**
  * Keeps the cached answers honest: a data-change event of any kind drops the answers naming
- * one of its slugs; a created or deleted node can enter or leave any list, ballot or point
+ * one of its slugs (and those tagged ANY_CHANGE); a created or deleted node can enter or leave any list, ballot or point
  * lookup (a new boundary can contain any point), and a term that begins or ends
  * (officeholder.changed) any region's list of officeholders, so those events drop everything.
  */
@@ -22,7 +23,7 @@ export function startResponseInvalidator(
   return bus.subscribe(`civic.${env}.*.*`, (event: CivicEvent) => {
     if (!isDataEvent(event)) return;
     const slugs = topicOf(event).verb === 'updated' ? answerSlugsOf(event) : [];
-    const dropped = slugs.length > 0 ? cache.invalidateSlugs(slugs) : cache.clear();
+    const dropped = slugs.length > 0 ? cache.invalidateSlugs([...slugs, ANY_CHANGE]) : cache.clear();
     log.debug(
       { eventId: event.id, subject: event.subject, slugs: event.slugs.length, dropped },
       'response cache invalidated',

@@ -43,6 +43,12 @@ export function responseKey(principal: Principal, version: string, request: stri
   return `${policyFingerprint(principal)}|${version}|${todayUtc()}|${request}`;
 }
 
+/**
+ * The tag of answers that may depend on any node, whether they name it or not (a Cypher
+ * aggregate): every data-change event drops them (see invalidator.ts).
+ */
+export const ANY_CHANGE = '*';
+
 const SLUG = /^(region|election|contest|office|candidacy|person|party|position|provenance|result):[a-z0-9]/;
 
 /** Every slug anywhere in a response body (any string shaped like one). */

@@ -40,9 +40,10 @@ export const LAYERS: readonly {
   {
     name: 'cypher',
     data: 'live',
-    api: 'planned',
-    path: null,
-    description: 'Read-only Cypher over the election graph (Build and Enterprise).',
+    api: 'beta',
+    path: '/v1/cypher',
+    description:
+      'Read-only openCypher over the election graph, the same scope and contact rules as every layer, budgeted per plan (Build and Enterprise); the schema at /v1/cypher/schema.',
   },
   {
     name: 'agent',

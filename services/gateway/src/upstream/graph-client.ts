@@ -7,6 +7,9 @@ import {
   type CandidacyPage,
   type Contest,
   type ContestPage,
+  type CypherRequest,
+  type CypherResponse,
+  type CypherSchemaResponse,
   type ElectionDatePage,
   type ListCandidaciesRequest,
   type ListContestsRequest,
@@ -15,8 +18,11 @@ import {
   type OfficeholderPage,
 } from '@civicgraph/protos/civic/graph/v1/graph';
 import { ResultsServiceClient, type ContestResultsResponse } from '@civicgraph/protos/civic/results/v1/results';
-import { clientOptions, insecure } from '@civicgraph/kit';
+import { clientOptions, cypherBudget, insecure } from '@civicgraph/kit';
 import { rpcOf } from './rpc.js';
+
+/** Time past a Cypher query's own budget for its answer to arrive. */
+const CYPHER_GRACE_MS = 2_000;
 
 /** The gateway's view of the graph service; every call carries the caller's principal. */
 export interface GraphUpstream {
@@ -27,6 +33,8 @@ export interface GraphUpstream {
   getCandidacy(p: Principal, slug: string, minConfidence: number): Promise<Candidacy>;
   listOfficeholders(p: Principal, req: ListOfficeholdersRequest): Promise<OfficeholderPage>;
   listElectionDates(p: Principal, req: ListElectionDatesRequest): Promise<ElectionDatePage>;
+  cypher(p: Principal, req: CypherRequest): Promise<CypherResponse>;
+  cypherSchema(p: Principal): Promise<CypherSchemaResponse>;
   close(): void;
 }
 
@@ -41,6 +49,9 @@ export function connectGraph(address: string, deadlineMs: number): GraphUpstream
     getCandidacy: (p, slug, minConfidence) => rpc(client.getCandidacy, { slug, minConfidence }, p),
     listOfficeholders: (p, req) => rpc(client.listOfficeholders, req, p),
     listElectionDates: (p, req) => rpc(client.listElectionDates, req, p),
+    // A query runs as long as its plan allows (kit cypherBudget), longer than other calls' deadline.
+    cypher: (p, req) => rpc(client.cypher, req, p, { deadline: Date.now() + cypherBudget(p).timeMs + CYPHER_GRACE_MS }),
+    cypherSchema: (p) => rpc(client.cypherSchema, {}, p),
     close: () => client.close(),
   };
 }

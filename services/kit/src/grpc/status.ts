@@ -11,6 +11,7 @@ const CODES: Record<ErrorType, status> = {
   not_found: status.NOT_FOUND,
   rate_limited: status.RESOURCE_EXHAUSTED,
   query_too_complex: status.INVALID_ARGUMENT,
+  unsupported_cypher: status.INVALID_ARGUMENT,
   unsupported_version: status.INVALID_ARGUMENT,
   headers_too_large: status.INVALID_ARGUMENT,
   request_timeout: status.DEADLINE_EXCEEDED,

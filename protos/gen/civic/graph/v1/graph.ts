@@ -18,10 +18,70 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { ListValue, Struct } from "../../../google/protobuf/struct.js";
 
 export const protobufPackage = "civic.graph.v1";
 
 export const protobufFileName = "civic/graph/v1/graph.proto";
+
+export interface CypherSchemaRequest {
+}
+
+export interface CypherSchemaResponse {
+  labels: CypherLabel[];
+  relationships: CypherRelationshipType[];
+}
+
+export interface CypherLabel {
+  /** A node kind, capitalised: `Candidacy`. */
+  label: string;
+  properties: CypherProperty[];
+}
+
+export interface CypherProperty {
+  name: string;
+  /** STRING, INT64, DOUBLE, BOOLEAN, DATE (a YYYY-MM-DD string), STRING[] or JSON. */
+  type: string;
+  description: string;
+  /** Needs the contact entitlement (listed only to keys holding it). */
+  contact: boolean;
+}
+
+export interface CypherRelationshipType {
+  /** An edge kind: `FOR_CONTEST`. */
+  type: string;
+  /** The labels it leaves from and arrives at. */
+  from: string[];
+  to: string[];
+}
+
+export interface CypherRequest {
+  query: string;
+  /** The values of the query's `$name` parameters. */
+  parameters?:
+    | { [key: string]: any }
+    | undefined;
+  /** 0..1: candidacies below it do not exist for the query, as REST's min_confidence. */
+  minConfidence: number;
+}
+
+export interface CypherResponse {
+  /** Column names: each RETURN item's alias, else its text. */
+  columns: string[];
+  /**
+   * One list per row, a value per column (a node as a map of its label and the properties
+   * the caller may see).
+   */
+  rows: Array<any>[];
+  stats?: CypherStats | undefined;
+}
+
+export interface CypherStats {
+  /** Nodes, relationships and intermediate rows the query examined (what its budget counts). */
+  rowsExamined: number;
+  rowsReturned: number;
+  elapsedMs: number;
+}
 
 export interface GetRequest {
   slug: string;
@@ -413,6 +473,771 @@ export interface ImportSourceResponse {
   /** Events the import put in the outbox (one per changed node or edge). */
   events: number;
 }
+
+function createBaseCypherSchemaRequest(): CypherSchemaRequest {
+  return {};
+}
+
+export const CypherSchemaRequest: MessageFns<CypherSchemaRequest> = {
+  encode(_: CypherSchemaRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CypherSchemaRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCypherSchemaRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): CypherSchemaRequest {
+    return {};
+  },
+
+  toJSON(_: CypherSchemaRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<CypherSchemaRequest>): CypherSchemaRequest {
+    return CypherSchemaRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<CypherSchemaRequest>): CypherSchemaRequest {
+    const message = createBaseCypherSchemaRequest();
+    return message;
+  },
+};
+
+function createBaseCypherSchemaResponse(): CypherSchemaResponse {
+  return { labels: [], relationships: [] };
+}
+
+export const CypherSchemaResponse: MessageFns<CypherSchemaResponse> = {
+  encode(message: CypherSchemaResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.labels) {
+      CypherLabel.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.relationships) {
+      CypherRelationshipType.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CypherSchemaResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCypherSchemaResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.labels.push(CypherLabel.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.relationships.push(CypherRelationshipType.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CypherSchemaResponse {
+    return {
+      labels: globalThis.Array.isArray(object?.labels) ? object.labels.map((e: any) => CypherLabel.fromJSON(e)) : [],
+      relationships: globalThis.Array.isArray(object?.relationships)
+        ? object.relationships.map((e: any) => CypherRelationshipType.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CypherSchemaResponse): unknown {
+    const obj: any = {};
+    if (message.labels?.length) {
+      obj.labels = message.labels.map((e) => CypherLabel.toJSON(e));
+    }
+    if (message.relationships?.length) {
+      obj.relationships = message.relationships.map((e) => CypherRelationshipType.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CypherSchemaResponse>): CypherSchemaResponse {
+    return CypherSchemaResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CypherSchemaResponse>): CypherSchemaResponse {
+    const message = createBaseCypherSchemaResponse();
+    message.labels = object.labels?.map((e) => CypherLabel.fromPartial(e)) || [];
+    message.relationships = object.relationships?.map((e) => CypherRelationshipType.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCypherLabel(): CypherLabel {
+  return { label: "", properties: [] };
+}
+
+export const CypherLabel: MessageFns<CypherLabel> = {
+  encode(message: CypherLabel, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.label !== "") {
+      writer.uint32(10).string(message.label);
+    }
+    for (const v of message.properties) {
+      CypherProperty.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CypherLabel {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCypherLabel();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.properties.push(CypherProperty.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CypherLabel {
+    return {
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      properties: globalThis.Array.isArray(object?.properties)
+        ? object.properties.map((e: any) => CypherProperty.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CypherLabel): unknown {
+    const obj: any = {};
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.properties?.length) {
+      obj.properties = message.properties.map((e) => CypherProperty.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CypherLabel>): CypherLabel {
+    return CypherLabel.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CypherLabel>): CypherLabel {
+    const message = createBaseCypherLabel();
+    message.label = object.label ?? "";
+    message.properties = object.properties?.map((e) => CypherProperty.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCypherProperty(): CypherProperty {
+  return { name: "", type: "", description: "", contact: false };
+}
+
+export const CypherProperty: MessageFns<CypherProperty> = {
+  encode(message: CypherProperty, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.type !== "") {
+      writer.uint32(18).string(message.type);
+    }
+    if (message.description !== "") {
+      writer.uint32(26).string(message.description);
+    }
+    if (message.contact !== false) {
+      writer.uint32(32).bool(message.contact);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CypherProperty {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCypherProperty();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.contact = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CypherProperty {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      contact: isSet(object.contact) ? globalThis.Boolean(object.contact) : false,
+    };
+  },
+
+  toJSON(message: CypherProperty): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.contact !== false) {
+      obj.contact = message.contact;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CypherProperty>): CypherProperty {
+    return CypherProperty.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CypherProperty>): CypherProperty {
+    const message = createBaseCypherProperty();
+    message.name = object.name ?? "";
+    message.type = object.type ?? "";
+    message.description = object.description ?? "";
+    message.contact = object.contact ?? false;
+    return message;
+  },
+};
+
+function createBaseCypherRelationshipType(): CypherRelationshipType {
+  return { type: "", from: [], to: [] };
+}
+
+export const CypherRelationshipType: MessageFns<CypherRelationshipType> = {
+  encode(message: CypherRelationshipType, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.type !== "") {
+      writer.uint32(10).string(message.type);
+    }
+    for (const v of message.from) {
+      writer.uint32(18).string(v!);
+    }
+    for (const v of message.to) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CypherRelationshipType {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCypherRelationshipType();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.from.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.to.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CypherRelationshipType {
+    return {
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      from: globalThis.Array.isArray(object?.from) ? object.from.map((e: any) => globalThis.String(e)) : [],
+      to: globalThis.Array.isArray(object?.to) ? object.to.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: CypherRelationshipType): unknown {
+    const obj: any = {};
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.from?.length) {
+      obj.from = message.from;
+    }
+    if (message.to?.length) {
+      obj.to = message.to;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CypherRelationshipType>): CypherRelationshipType {
+    return CypherRelationshipType.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CypherRelationshipType>): CypherRelationshipType {
+    const message = createBaseCypherRelationshipType();
+    message.type = object.type ?? "";
+    message.from = object.from?.map((e) => e) || [];
+    message.to = object.to?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseCypherRequest(): CypherRequest {
+  return { query: "", parameters: undefined, minConfidence: 0 };
+}
+
+export const CypherRequest: MessageFns<CypherRequest> = {
+  encode(message: CypherRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.query !== "") {
+      writer.uint32(10).string(message.query);
+    }
+    if (message.parameters !== undefined) {
+      Struct.encode(Struct.wrap(message.parameters), writer.uint32(18).fork()).join();
+    }
+    if (message.minConfidence !== 0) {
+      writer.uint32(25).double(message.minConfidence);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CypherRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCypherRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.query = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.parameters = Struct.unwrap(Struct.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.minConfidence = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CypherRequest {
+    return {
+      query: isSet(object.query) ? globalThis.String(object.query) : "",
+      parameters: isObject(object.parameters) ? object.parameters : undefined,
+      minConfidence: isSet(object.minConfidence)
+        ? globalThis.Number(object.minConfidence)
+        : isSet(object.min_confidence)
+        ? globalThis.Number(object.min_confidence)
+        : 0,
+    };
+  },
+
+  toJSON(message: CypherRequest): unknown {
+    const obj: any = {};
+    if (message.query !== "") {
+      obj.query = message.query;
+    }
+    if (message.parameters !== undefined) {
+      obj.parameters = message.parameters;
+    }
+    if (message.minConfidence !== 0) {
+      obj.minConfidence = floatToJson(message.minConfidence);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CypherRequest>): CypherRequest {
+    return CypherRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CypherRequest>): CypherRequest {
+    const message = createBaseCypherRequest();
+    message.query = object.query ?? "";
+    message.parameters = object.parameters ?? undefined;
+    message.minConfidence = object.minConfidence ?? 0;
+    return message;
+  },
+};
+
+function createBaseCypherResponse(): CypherResponse {
+  return { columns: [], rows: [], stats: undefined };
+}
+
+export const CypherResponse: MessageFns<CypherResponse> = {
+  encode(message: CypherResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.columns) {
+      writer.uint32(10).string(v!);
+    }
+    for (const v of message.rows) {
+      ListValue.encode(ListValue.wrap(v!), writer.uint32(18).fork()).join();
+    }
+    if (message.stats !== undefined) {
+      CypherStats.encode(message.stats, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CypherResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCypherResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.columns.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.rows.push(ListValue.unwrap(ListValue.decode(reader, reader.uint32())));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.stats = CypherStats.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CypherResponse {
+    return {
+      columns: globalThis.Array.isArray(object?.columns) ? object.columns.map((e: any) => globalThis.String(e)) : [],
+      rows: globalThis.Array.isArray(object?.rows) ? object.rows.map((e: any) => [...e]) : [],
+      stats: isSet(object.stats) ? CypherStats.fromJSON(object.stats) : undefined,
+    };
+  },
+
+  toJSON(message: CypherResponse): unknown {
+    const obj: any = {};
+    if (message.columns?.length) {
+      obj.columns = message.columns;
+    }
+    if (message.rows?.length) {
+      obj.rows = message.rows;
+    }
+    if (message.stats !== undefined) {
+      obj.stats = CypherStats.toJSON(message.stats);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CypherResponse>): CypherResponse {
+    return CypherResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CypherResponse>): CypherResponse {
+    const message = createBaseCypherResponse();
+    message.columns = object.columns?.map((e) => e) || [];
+    message.rows = object.rows?.map((e) => e) || [];
+    message.stats = (object.stats !== undefined && object.stats !== null)
+      ? CypherStats.fromPartial(object.stats)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCypherStats(): CypherStats {
+  return { rowsExamined: 0, rowsReturned: 0, elapsedMs: 0 };
+}
+
+export const CypherStats: MessageFns<CypherStats> = {
+  encode(message: CypherStats, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.rowsExamined !== 0) {
+      writer.uint32(8).int32(message.rowsExamined);
+    }
+    if (message.rowsReturned !== 0) {
+      writer.uint32(16).int32(message.rowsReturned);
+    }
+    if (message.elapsedMs !== 0) {
+      writer.uint32(25).double(message.elapsedMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CypherStats {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCypherStats();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.rowsExamined = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.rowsReturned = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.elapsedMs = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CypherStats {
+    return {
+      rowsExamined: isSet(object.rowsExamined)
+        ? globalThis.Number(object.rowsExamined)
+        : isSet(object.rows_examined)
+        ? globalThis.Number(object.rows_examined)
+        : 0,
+      rowsReturned: isSet(object.rowsReturned)
+        ? globalThis.Number(object.rowsReturned)
+        : isSet(object.rows_returned)
+        ? globalThis.Number(object.rows_returned)
+        : 0,
+      elapsedMs: isSet(object.elapsedMs)
+        ? globalThis.Number(object.elapsedMs)
+        : isSet(object.elapsed_ms)
+        ? globalThis.Number(object.elapsed_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: CypherStats): unknown {
+    const obj: any = {};
+    if (message.rowsExamined !== 0) {
+      obj.rowsExamined = Math.round(message.rowsExamined);
+    }
+    if (message.rowsReturned !== 0) {
+      obj.rowsReturned = Math.round(message.rowsReturned);
+    }
+    if (message.elapsedMs !== 0) {
+      obj.elapsedMs = floatToJson(message.elapsedMs);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CypherStats>): CypherStats {
+    return CypherStats.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CypherStats>): CypherStats {
+    const message = createBaseCypherStats();
+    message.rowsExamined = object.rowsExamined ?? 0;
+    message.rowsReturned = object.rowsReturned ?? 0;
+    message.elapsedMs = object.elapsedMs ?? 0;
+    return message;
+  },
+};
 
 function createBaseGetRequest(): GetRequest {
   return { slug: "", minConfidence: 0 };
@@ -5139,6 +5964,37 @@ export const GraphServiceService = {
       Buffer.from(ImportSourceResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ImportSourceResponse => ImportSourceResponse.decode(value),
   },
+  /**
+   * A read-only openCypher query over the graph (the subset and schema that
+   * GET /v1/cypher/schema documents), the caller's scope applied inside every read, within
+   * its plan's budget. INVALID_ARGUMENT: a syntax error or a missing parameter
+   * (invalid_parameter), a construct outside the subset (unsupported_cypher), a query past
+   * its budget (query_too_complex); PERMISSION_DENIED: a contact property named without the
+   * contact entitlement (entitlement_required).
+   */
+  cypher: {
+    path: "/civic.graph.v1.GraphService/Cypher" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CypherRequest): Buffer => Buffer.from(CypherRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CypherRequest => CypherRequest.decode(value),
+    responseSerialize: (value: CypherResponse): Buffer => Buffer.from(CypherResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CypherResponse => CypherResponse.decode(value),
+  },
+  /**
+   * The graph as Cypher sees it, shaped by the caller's entitlements (no contact properties
+   * without contact): labels with their properties, relationship types with their ends.
+   */
+  cypherSchema: {
+    path: "/civic.graph.v1.GraphService/CypherSchema" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CypherSchemaRequest): Buffer => Buffer.from(CypherSchemaRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CypherSchemaRequest => CypherSchemaRequest.decode(value),
+    responseSerialize: (value: CypherSchemaResponse): Buffer =>
+      Buffer.from(CypherSchemaResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CypherSchemaResponse => CypherSchemaResponse.decode(value),
+  },
 } as const;
 
 export interface GraphServiceServer extends UntypedServiceImplementation {
@@ -5181,6 +6037,20 @@ export interface GraphServiceServer extends UntypedServiceImplementation {
    * may be as large as the largest source (see IMPORT_MESSAGE_BYTES in the kit).
    */
   importSource: handleUnaryCall<ImportSourceRequest, ImportSourceResponse>;
+  /**
+   * A read-only openCypher query over the graph (the subset and schema that
+   * GET /v1/cypher/schema documents), the caller's scope applied inside every read, within
+   * its plan's budget. INVALID_ARGUMENT: a syntax error or a missing parameter
+   * (invalid_parameter), a construct outside the subset (unsupported_cypher), a query past
+   * its budget (query_too_complex); PERMISSION_DENIED: a contact property named without the
+   * contact entitlement (entitlement_required).
+   */
+  cypher: handleUnaryCall<CypherRequest, CypherResponse>;
+  /**
+   * The graph as Cypher sees it, shaped by the caller's entitlements (no contact properties
+   * without contact): labels with their properties, relationship types with their ends.
+   */
+  cypherSchema: handleUnaryCall<CypherSchemaRequest, CypherSchemaResponse>;
 }
 
 export interface GraphServiceClient extends Client {
@@ -5360,6 +6230,48 @@ export interface GraphServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ImportSourceResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * A read-only openCypher query over the graph (the subset and schema that
+   * GET /v1/cypher/schema documents), the caller's scope applied inside every read, within
+   * its plan's budget. INVALID_ARGUMENT: a syntax error or a missing parameter
+   * (invalid_parameter), a construct outside the subset (unsupported_cypher), a query past
+   * its budget (query_too_complex); PERMISSION_DENIED: a contact property named without the
+   * contact entitlement (entitlement_required).
+   */
+  cypher(
+    request: CypherRequest,
+    callback: (error: ServiceError | null, response: CypherResponse) => void,
+  ): ClientUnaryCall;
+  cypher(
+    request: CypherRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CypherResponse) => void,
+  ): ClientUnaryCall;
+  cypher(
+    request: CypherRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CypherResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The graph as Cypher sees it, shaped by the caller's entitlements (no contact properties
+   * without contact): labels with their properties, relationship types with their ends.
+   */
+  cypherSchema(
+    request: CypherSchemaRequest,
+    callback: (error: ServiceError | null, response: CypherSchemaResponse) => void,
+  ): ClientUnaryCall;
+  cypherSchema(
+    request: CypherSchemaRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CypherSchemaResponse) => void,
+  ): ClientUnaryCall;
+  cypherSchema(
+    request: CypherSchemaRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CypherSchemaResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const GraphServiceClient = makeGenericClientConstructor(
@@ -5390,6 +6302,10 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

@@ -50,6 +50,15 @@ export const PROBLEM_TYPES: Record<ErrorType, ProblemTypeDoc> = {
     description: 'A GraphQL or Cypher query is above the complexity limit; split it or ask for fewer fields.',
     example: { detail: 'Query complexity 1200 is above the limit of 1000.', field: null },
   },
+  unsupported_cypher: {
+    description:
+      'The Cypher query uses a clause, operator or function outside the read-only subset civicgraph runs (writing clauses, procedures, UNION, unbounded paths…); the detail names it and where it starts. `GET /v1/cypher/schema` lists the subset.',
+    example: {
+      detail:
+        'CREATE at line 1, column 1 is not supported: civicgraph runs read-only queries of MATCH, OPTIONAL MATCH, WHERE, WITH, UNWIND and RETURN (see GET /v1/cypher/schema).',
+      field: 'query',
+    },
+  },
   unsupported_version: {
     description: 'The `Civic-Version` header names no known version; the detail lists the known ones.',
     example: {

@@ -116,7 +116,7 @@ const SINGLE_PAGE_CURSOR: ParamSpec = {
   schema: { type: 'string', maxLength: 0 },
 };
 
-const query = (
+export const query = (
   name: string,
   description: string,
   schema: ParamSpec['schema'],

@@ -1,0 +1,138 @@
+import { contactVisible, cypherBudget, EntitlementRequiredError } from '@civicgraph/kit';
+import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
+import type { GraphStore } from '../store/graph-store.js';
+import { where, type Clause, type Expr, type Query } from './ast.js';
+import { parseQuery } from './build-ast.js';
+import { evaluate, subExpressions, type Env, type Row } from './expressions.js';
+import { matchPatterns, patternVariables, type MatchContext } from './match.js';
+import { Meter } from './meter.js';
+import { project } from './project.js';
+import { CONTACT_PROPERTIES } from './schema.js';
+import { toOutput, type Value } from './values.js';
+
+export interface CypherRequest {
+  query: string;
+  parameters: Readonly<Record<string, unknown>>;
+  /** Candidacies below it do not exist for the query (as REST's `min_confidence`). */
+  minConfidence: number;
+}
+
+export interface CypherAnswer {
+  columns: string[];
+  rows: unknown[][];
+  stats: { rowsExamined: number; rowsReturned: number; elapsedMs: number };
+}
+
+/**
+ * Runs a read-only Cypher query over the graph for a principal: parsed by the grammar,
+ * refused before it runs when it names a contact property the key may not see, then run
+ * clause by clause on the store's indexes with the caller's scope applied inside every
+ * store read, within the plan's budget.
+ */
+export async function runCypher(
+  store: GraphStore,
+  principal: Principal,
+  req: CypherRequest,
+  now: () => number = Date.now,
+): Promise<CypherAnswer> {
+  const started = now();
+  const query = parseQuery(req.query);
+  const contact = contactVisible(principal);
+  if (!contact) refuseContact(query);
+  const meter = new Meter(cypherBudget(principal), now);
+  const env: Env = { params: req.parameters };
+  const ctx: MatchContext = { store, principal, minConfidence: req.minConfidence, meter, env };
+  let rows: Map<string, Value>[] = [new Map()];
+  for (const clause of query.clauses) {
+    meter.enter(clause);
+    if (clause.kind === 'return') {
+      const out = project(rows, clause.projection, env);
+      meter.returned(out.rows.length);
+      return {
+        columns: out.columns,
+        rows: out.rows.map((r) => out.columns.map((c) => toOutput(r.get(c)!, contact))),
+        stats: { rowsExamined: meter.examined, rowsReturned: out.rows.length, elapsedMs: now() - started },
+      };
+    }
+    rows = await runClause(ctx, clause, rows);
+    meter.examine(rows.length);
+  }
+  throw new Error('a parsed query always ends with RETURN');
+}
+
+async function runClause(ctx: MatchContext, clause: Clause, rows: Map<string, Value>[]): Promise<Map<string, Value>[]> {
+  switch (clause.kind) {
+    case 'match': {
+      const out: Map<string, Value>[] = [];
+      const nulls = patternVariables(clause.patterns);
+      for (const row of rows) {
+        const found = await matchPatterns(ctx, clause.patterns, clause.where, row);
+        if (found.length > 0) out.push(...found);
+        else if (clause.optional)
+          out.push(new Map([...row, ...nulls.filter((n) => !row.has(n)).map((n) => [n, null] as const)]));
+      }
+      return out;
+    }
+    case 'unwind': {
+      const out: Map<string, Value>[] = [];
+      for (const row of rows) {
+        const v = evaluate(clause.expr, row, ctx.env);
+        for (const item of v === null ? [] : Array.isArray(v) ? v : [v]) out.push(new Map([...row, [clause.as, item]]));
+      }
+      return out;
+    }
+    case 'with': {
+      const projected = project(rows, clause.projection, ctx.env).rows;
+      const predicate = clause.where;
+      if (predicate === undefined) return projected;
+      return projected.filter((r: Row) => evaluate(predicate, r, ctx.env) === true);
+    }
+    case 'return':
+      throw new Error('RETURN ends the query');
+  }
+}
+
+/** A query naming a contact property (anywhere) without `contact` is refused, naming it and where. */
+function refuseContact(query: Query): void {
+  const check = (e: Expr): void => {
+    if (e.kind === 'property' && CONTACT_PROPERTIES.has(e.key)) {
+      throw new EntitlementRequiredError(
+        `The property ${e.key} (${where(e.at)}) requires the contact entitlement, which this key lacks.`,
+        { field: e.key },
+      );
+    }
+    for (const sub of subExpressions(e)) check(sub);
+  };
+  for (const c of query.clauses) {
+    for (const e of clauseExpressions(c)) check(e);
+    if (c.kind === 'match') {
+      for (const p of c.patterns) {
+        for (const part of [...p.nodes, ...p.rels]) {
+          const named = part.properties.find(([k]) => CONTACT_PROPERTIES.has(k));
+          if (named !== undefined) {
+            throw new EntitlementRequiredError(
+              `The property ${named[0]} (${where(part.at)}) requires the contact entitlement, which this key lacks.`,
+              { field: named[0] },
+            );
+          }
+          for (const [, e] of part.properties) check(e);
+        }
+      }
+    }
+  }
+}
+
+function clauseExpressions(c: Clause): Expr[] {
+  switch (c.kind) {
+    case 'match':
+      return c.where === undefined ? [] : [c.where];
+    case 'unwind':
+      return [c.expr];
+    case 'with':
+    case 'return': {
+      const p = c.projection;
+      const own = [...p.items.map((i) => i.expr), ...p.order.map((o) => o.expr)];
+      return c.kind === 'with' && c.where !== undefined ? [...own, c.where] : own;
+    }
+  }
+}

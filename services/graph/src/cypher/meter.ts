@@ -1,0 +1,52 @@
+import { QueryTooComplexError, type CypherBudget } from '@civicgraph/kit';
+import { clauseName, where, type Clause } from './ast.js';
+
+/**
+ * A query's budget, spent as it runs: every node, relationship and intermediate row a
+ * clause examines, and the clock. Past either, the query stops with `query_too_complex`
+ * naming the clause, and the memory it holds is bounded by the rows it was allowed.
+ */
+export class Meter {
+  examined = 0;
+  private readonly deadline: number;
+  private clause: Clause | undefined;
+
+  constructor(
+    readonly budget: CypherBudget,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.deadline = now() + budget.timeMs;
+  }
+
+  /** The clause now running (named by a refusal). */
+  enter(clause: Clause): void {
+    this.clause = clause;
+  }
+
+  /** Counts `n` rows examined; refuses once past the budget or the deadline. */
+  examine(n = 1): void {
+    this.examined += n;
+    if (this.examined > this.budget.rowsExamined)
+      throw this.refusal(`examined more than ${this.budget.rowsExamined.toLocaleString('en-US')} rows`);
+    if (this.now() > this.deadline) throw this.refusal(`ran longer than ${this.budget.timeMs / 1000} s`);
+  }
+
+  /** Refuses an answer of more rows than the budget returns. */
+  returned(n: number): void {
+    if (n > this.budget.rowsReturned)
+      throw this.refusal(
+        `returns more than ${this.budget.rowsReturned.toLocaleString('en-US')} rows; add LIMIT or aggregate`,
+      );
+  }
+
+  private refusal(what: string): QueryTooComplexError {
+    const c = this.clause;
+    const named = c === undefined ? 'The query' : `The query, in ${clauseName(c)} at ${where(c.at)},`;
+    return new QueryTooComplexError(
+      `${named} ${what}, this key's plan's budget. Narrow it (labels, properties, LIMIT).`,
+      {
+        field: 'query',
+      },
+    );
+  }
+}

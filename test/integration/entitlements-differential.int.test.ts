@@ -25,7 +25,8 @@ import { scaled } from '@civicgraph/kit/testing';
  *   - the same error type for the same refusal.
  * Webhooks join it as a layer that answers by pushing: each key subscribes, the probes change,
  * and each key must receive exactly the changes REST lets it see, shaped the same way.
- * Later layers (Cypher, agent, exports) add a `Layer` below and join the matrix.
+ * Cypher joins it as a layer asked the same questions in its own language, compared with REST.
+ * Later layers (agent, exports) join the matrix the same way.
  */
 
 interface Scope {
@@ -499,6 +500,78 @@ describe('the differential test of entitlements across layers', () => {
       }
     },
     scaled(120_000),
+  );
+
+  it(
+    'answers every key in Cypher as REST answers it: the same nodes, in scope, contact properties iff contact, refusing the same keys',
+    async () => {
+      const failures: string[] = [];
+      const cypher = async (key: string, query: string, parameters: Record<string, unknown> = {}) => {
+        const res = await send(`${s.url}/v1/cypher`, 'POST', key, { query, parameters });
+        return { status: res.status, body: res.body, refused: refusalOf(res.status, res.body) };
+      };
+      for (const k of matrix) {
+        const check = (what: string, ok: boolean, detail: unknown = '') => {
+          if (!ok) failures.push(`${k.name}: cypher: ${what} ${JSON.stringify(detail).slice(0, 300)}`);
+        };
+        const expectedRefusal =
+          k.environment === 'live' ? 'unauthenticated' : k.plan === 'explore' ? 'plan_required' : undefined;
+        const questions: [string, () => Promise<Outcome>, string, Record<string, unknown>][] = [
+          ...(['co', 'de'] as const).map((state): [string, () => Promise<Outcome>, string, Record<string, unknown>] => [
+            `contests ${state}`,
+            async () => (await REST.contests(k.key, state)).outcome,
+            'MATCH (c:Contest) WHERE c.state = $state RETURN c.slug',
+            { state },
+          ]),
+          ...probes.map((slug): [string, () => Promise<Outcome>, string, Record<string, unknown>] => [
+            `candidacy ${slug}`,
+            async () => (await REST.candidacy(k.key, slug)).outcome,
+            'MATCH (c:Candidacy {slug: $slug}) RETURN c',
+            { slug },
+          ]),
+        ];
+        for (const [what, restOutcome, query, parameters] of questions) {
+          const answer = await cypher(k.key, query, parameters);
+          if (expectedRefusal !== undefined) {
+            check(`${what}: refused`, answer.refused?.refused === expectedRefusal, answer.refused ?? answer.status);
+            continue;
+          }
+          if (answer.refused !== undefined) {
+            check(`${what}: answered`, false, answer.body);
+            continue;
+          }
+          const rows: unknown[][] = answer.body.rows;
+          const slugs = rows.map(([v]) => (typeof v === 'string' ? v : (v as { slug: string }).slug)).sort();
+          const rest = await restOutcome();
+          check(`${what}: the nodes REST shows`, JSON.stringify({ slugs }) === JSON.stringify(rest), {
+            cypher: slugs,
+            rest,
+          });
+          const keys = keysIn(answer.body);
+          check(
+            `${what}: contact properties iff contact`,
+            ALL_CONTACT.some((f) => keys.has(f)) === (k.contact && slugs.some((x) => x.startsWith('candidacy:'))),
+            [...keys],
+          );
+          for (const slug of scopedSlugsIn(answer.body)) check(`${what}: in scope`, await inScope(slug, k), slug);
+        }
+        // Naming a contact property is refused to exactly the keys without contact, as GraphQL refuses the field.
+        if (expectedRefusal === undefined) {
+          const named = await cypher(k.key, 'MATCH (c:Candidacy {slug: $slug}) RETURN c.campaignEmails', {
+            slug: everyonesCandidacy,
+          });
+          if (k.contact) check('contact property answered', named.status === 200, named.body);
+          else
+            check(
+              'contact property refused',
+              named.body?.type === 'entitlement_required' && named.body?.field === 'campaignEmails',
+              named.body,
+            );
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+    scaled(240_000),
   );
 
   /** A key's endpoint, subscribed to candidacy.updated and officeholder.changed at its own path of the receiver. */

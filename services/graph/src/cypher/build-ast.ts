@@ -108,6 +108,12 @@ function buildClause(t: Tree): Clause {
 function buildProjection(t: Tree): Projection {
   const body = child(t, 'returnBody')!;
   const items = child(body, 'returnItems')!;
+  const call = child(items, 'func');
+  if (call !== undefined)
+    throw unsupported(
+      `the procedure ${child(call, 'procedureInvocation')?.getText().split('(')[0] ?? ''}`,
+      positionOf(call),
+    );
   const order = child(body, 'order');
   const skip = child(body, 'skip');
   const limit = child(body, 'limit');

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { QueryTooComplexError } from '@civicgraph/kit';
+import type { Clause } from './ast.js';
 import { Meter } from './meter.js';
 
 const budget = { rowsExamined: 10, rowsReturned: 3, timeMs: 1_000 };
-const match = { kind: 'match', optional: false, patterns: [], where: undefined, at: { line: 2, column: 5 } } as const;
+const match: Clause = { kind: 'match', optional: false, patterns: [], where: undefined, at: { line: 2, column: 5 } };
 
 describe('Meter', () => {
   it('refuses past the rows a plan may examine, naming the clause running', () => {

@@ -321,6 +321,8 @@ describe('budgets', () => {
       path: ['contests', 'candidacies', 'provenance'],
     });
     expect(res.body.errors[0].extensions.score).toBeGreaterThan(1_000);
+    // Aggregates belong in Cypher: the refusal says where to go.
+    expect(res.body.errors[0].message).toContain('aggregate in Cypher (POST /v1/cypher');
   });
 });
 

@@ -300,6 +300,10 @@ function pickOperation(
   );
 }
 
+/** Where a question too large for one GraphQL document belongs (the spec: heavy aggregate work goes to Cypher or bulk export). */
+export const AGGREGATES_HINT =
+  'Ask for fewer items, or count and aggregate in Cypher (POST /v1/cypher, Build and Enterprise), which runs the work next to the data.';
+
 /** The refusal of an operation over its plan's depth or cost ceiling, naming where it is deepest or costliest. */
 function overBudget(a: Analysis, budget: { maxDepth: number; maxCost: number }): GraphQLError | undefined {
   if (a.depth > budget.maxDepth) {
@@ -312,7 +316,7 @@ function overBudget(a: Analysis, budget: { maxDepth: number; maxCost: number }):
   if (a.cost > budget.maxCost) {
     return typedError(
       'query_too_complex',
-      `The query would cost ${a.cost}, most of it under ${a.costliestPath.join('.')}; this key's plan allows ${budget.maxCost}.`,
+      `The query would cost ${a.cost}, most of it under ${a.costliestPath.join('.')}; this key's plan allows ${budget.maxCost}. ${AGGREGATES_HINT}`,
       { limit: 'cost', score: a.cost, ceiling: budget.maxCost, path: a.costliestPath },
     );
   }

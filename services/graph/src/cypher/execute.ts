@@ -3,12 +3,13 @@ import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { GraphStore } from '../store/graph-store.js';
 import { where, type Clause, type Expr, type Query } from './ast.js';
 import { parseQuery } from './build-ast.js';
-import { evaluate, subExpressions, type Env, type Row } from './expressions.js';
+import { evaluate, subExpressions, type Env } from './expressions.js';
 import { matchPatterns, patternVariables, type MatchContext } from './match.js';
 import { Meter } from './meter.js';
 import { project } from './project.js';
+import { Row } from './row.js';
 import { CONTACT_PROPERTIES } from './schema.js';
-import { toOutput, type Value } from './values.js';
+import { toOutput } from './values.js';
 
 export interface CypherRequest {
   query: string;
@@ -42,7 +43,7 @@ export async function runCypher(
   const meter = new Meter(cypherBudget(principal), now);
   const env: Env = { params: req.parameters };
   const ctx: MatchContext = { store, principal, minConfidence: req.minConfidence, meter, env };
-  let rows: Map<string, Value>[] = [new Map()];
+  let rows: Row[] = [Row.EMPTY];
   for (const clause of query.clauses) {
     meter.enter(clause);
     if (clause.kind === 'return') {
@@ -60,24 +61,25 @@ export async function runCypher(
   throw new Error('a parsed query always ends with RETURN');
 }
 
-async function runClause(ctx: MatchContext, clause: Clause, rows: Map<string, Value>[]): Promise<Map<string, Value>[]> {
+async function runClause(ctx: MatchContext, clause: Clause, rows: Row[]): Promise<Row[]> {
   switch (clause.kind) {
     case 'match': {
-      const out: Map<string, Value>[] = [];
+      const out: Row[] = [];
       const nulls = patternVariables(clause.patterns);
       for (const row of rows) {
         const found = await matchPatterns(ctx, clause.patterns, clause.where, row);
-        if (found.length > 0) out.push(...found);
-        else if (clause.optional)
-          out.push(new Map([...row, ...nulls.filter((n) => !row.has(n)).map((n) => [n, null] as const)]));
+        // One at a time: spreading hundreds of thousands of rows into push() overflows the stack.
+        for (const r of found) out.push(r);
+        if (found.length === 0 && clause.optional)
+          out.push(nulls.reduce((r, n) => (r.has(n) ? r : r.with(n, null)), row));
       }
       return out;
     }
     case 'unwind': {
-      const out: Map<string, Value>[] = [];
+      const out: Row[] = [];
       for (const row of rows) {
         const v = evaluate(clause.expr, row, ctx.env);
-        for (const item of v === null ? [] : Array.isArray(v) ? v : [v]) out.push(new Map([...row, [clause.as, item]]));
+        for (const item of v === null ? [] : Array.isArray(v) ? v : [v]) out.push(row.with(clause.as, item));
       }
       return out;
     }
@@ -85,7 +87,7 @@ async function runClause(ctx: MatchContext, clause: Clause, rows: Map<string, Va
       const projected = project(rows, clause.projection, ctx.env).rows;
       const predicate = clause.where;
       if (predicate === undefined) return projected;
-      return projected.filter((r: Row) => evaluate(predicate, r, ctx.env) === true);
+      return projected.filter((r) => evaluate(predicate, r, ctx.env) === true);
     }
     case 'return':
       throw new Error('RETURN ends the query');

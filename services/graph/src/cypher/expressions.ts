@@ -3,8 +3,8 @@ import { where, type Expr } from './ast.js';
 import { labelOf, nodeProperty, relProperty } from './schema.js';
 import { compare, equals, fromJson, isMap, NodeValue, RelValue, type Value } from './values.js';
 
-/** The variables a row binds. */
-export type Row = ReadonlyMap<string, Value>;
+export { Row } from './row.js';
+import type { Row } from './row.js';
 
 export interface Env {
   params: Readonly<Record<string, unknown>>;

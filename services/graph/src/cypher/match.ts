@@ -5,8 +5,9 @@ import type { EdgeDoc, NodeDoc } from '../model/nodes.js';
 import { edgeId } from '../model/nodes.js';
 import type { GraphStore, Indexed, NodeQuery } from '../store/graph-store.js';
 import type { Expr, NodePattern, PathPattern, RelPattern } from './ast.js';
-import { evaluate, truth, type Env, type Row } from './expressions.js';
+import { evaluate, truth, type Env } from './expressions.js';
 import type { Meter } from './meter.js';
+import { Row } from './row.js';
 import { kindOfLabel, nodeProperty } from './schema.js';
 import { equals, fromJson, NodeValue, RelValue, type Value } from './values.js';
 
@@ -19,10 +20,15 @@ export interface MatchContext {
   env: Env;
 }
 
-/** A partial match: the row so far and the relationships it used (each at most once per MATCH). */
+/**
+ * A partial match: the row so far, and the relationships it used when the MATCH has more
+ * than one relationship pattern or a variable-length one (openCypher matches each
+ * relationship at most once per MATCH; with one single-hop relationship there is nothing
+ * to check, and nothing is kept).
+ */
 interface Bound {
-  row: Map<string, Value>;
-  used: ReadonlySet<string>;
+  row: Row;
+  used: ReadonlySet<string> | undefined;
 }
 
 /** Properties a node query can be narrowed by, per node kind (the store's indexes). */
@@ -43,15 +49,17 @@ export async function matchPatterns(
   patterns: readonly PathPattern[],
   wherePredicate: Expr | undefined,
   row: Row,
-): Promise<Map<string, Value>[]> {
+): Promise<Row[]> {
   const hints = equalityHints(wherePredicate);
-  let partials: Bound[] = [{ row: new Map(row), used: new Set() }];
+  const rels = patterns.flatMap((p) => p.rels);
+  const track = rels.length > 1 || rels.some((r) => r.hops !== undefined);
+  let partials: Bound[] = [{ row, used: track ? new Set() : undefined }];
   for (const p of patterns) {
     const next: Bound[] = [];
-    for (const partial of partials) next.push(...(await matchPath(ctx, p, partial, hints)));
+    for (const partial of partials) for (const m of await matchPath(ctx, p, partial, hints)) next.push(m);
     partials = next;
   }
-  const out: Map<string, Value>[] = [];
+  const out: Row[] = [];
   for (const { row: r } of partials) {
     if (wherePredicate === undefined || truth(evaluate(wherePredicate, r, ctx.env)) === true) out.push(r);
   }
@@ -237,12 +245,14 @@ function bindNode(ctx: MatchContext, n: NodePattern, d: NodeDoc, p: Bound): Boun
   if (n.variable === undefined) return p;
   const prior = p.row.get(n.variable);
   if (prior !== undefined) return prior instanceof NodeValue && prior.doc.slug === d.slug ? p : undefined;
-  const row = new Map(p.row);
-  row.set(n.variable, new NodeValue(d));
-  return { row, used: p.used };
+  return { row: p.row.with(n.variable, new NodeValue(d)), used: p.used };
 }
 
-/** Extends every partial match along the relationship between node patterns `from` and `to` (adjacent). */
+/**
+ * Extends every partial match along the relationship between node patterns `from` and `to`
+ * (adjacent), hop by hop for a variable length. Each hop reads the relationships of all the
+ * partial matches' nodes at once, and the nodes at their other ends in one store call.
+ */
 async function expand(
   ctx: MatchContext,
   partials: PathMatch[],
@@ -252,17 +262,40 @@ async function expand(
 ): Promise<PathMatch[]> {
   const reverse = to < from;
   const rel = p.rels[Math.min(from, to)]!;
-  const out: PathMatch[] = [];
   const hops = rel.hops ?? { min: 1, max: 1 };
-  for (const m of partials) {
-    for (const path of await walk(ctx, m.nodes[from]!, rel, reverse, hops, m)) {
-      const target = path.at(-1)!.node;
-      const bound = bindNode(ctx, p.nodes[to]!, target, bindRel(rel, path, m, reverse));
-      if (bound === undefined) continue;
-      const nodes = [...m.nodes];
-      nodes[to] = target;
-      out.push({ ...bound, nodes });
+  const known = new Map<string, Step[]>();
+  const out: PathMatch[] = [];
+  let frontier: Walk[] = partials.map((m) => ({ m, at: m.nodes[from]!, steps: [] }));
+  for (let depth = 1; depth <= hops.max && frontier.length > 0; depth++) {
+    await neighbours(
+      ctx,
+      frontier.map((w) => w.at),
+      rel,
+      reverse,
+      known,
+    );
+    const next: Walk[] = [];
+    for (const w of frontier) {
+      for (const step of known.get(w.at.slug)!) {
+        if (
+          w.m.used !== undefined &&
+          (w.m.used.has(edgeId(step.edge)) || w.steps.some((s) => sameEdge(s.edge, step.edge)))
+        )
+          continue;
+        const steps = [...w.steps, step];
+        if (depth >= hops.min) {
+          const bound = bindNode(ctx, p.nodes[to]!, step.node, bindRel(rel, steps, w.m, reverse));
+          if (bound !== undefined) {
+            const nodes = w.m.nodes.slice();
+            nodes[to] = step.node;
+            out.push({ ...bound, nodes });
+          }
+        }
+        if (depth < hops.max) next.push({ m: w.m, at: step.node, steps });
+      }
     }
+    ctx.meter.examine(next.length);
+    frontier = next;
   }
   return out;
 }
@@ -272,70 +305,81 @@ interface Step {
   node: NodeDoc;
 }
 
-/** Every walk of `hops.min`..`hops.max` relationships from a node, no relationship twice in the MATCH. */
-async function walk(
-  ctx: MatchContext,
-  from: NodeDoc,
-  rel: RelPattern,
-  reverse: boolean,
-  hops: { min: number; max: number },
-  p: Bound,
-): Promise<Step[][]> {
-  const found: Step[][] = [];
-  let frontier: { at: NodeDoc; steps: Step[] }[] = [{ at: from, steps: [] }];
-  for (let depth = 1; depth <= hops.max && frontier.length > 0; depth++) {
-    const next: { at: NodeDoc; steps: Step[] }[] = [];
-    for (const f of frontier) {
-      for (const step of await neighbours(ctx, f.at, rel, reverse)) {
-        const id = edgeId(step.edge);
-        if (p.used.has(id) || f.steps.some((s) => edgeId(s.edge) === id)) continue;
-        const steps = [...f.steps, step];
-        if (depth >= hops.min) found.push(steps);
-        next.push({ at: step.node, steps });
-      }
-    }
-    frontier = next;
-    ctx.meter.examine(next.length);
-  }
-  return found;
+/** A walk in progress from a partial match's node: where it is, and the steps so far. */
+interface Walk {
+  m: PathMatch;
+  at: NodeDoc;
+  steps: Step[];
 }
 
-/** The relationships of a pattern leaving a node (in the pattern's direction) and the visible nodes at their other ends. */
-async function neighbours(ctx: MatchContext, at: NodeDoc, rel: RelPattern, reverse: boolean): Promise<Step[]> {
+function sameEdge(a: EdgeDoc, b: EdgeDoc): boolean {
+  return a === b || edgeId(a) === edgeId(b);
+}
+
+/**
+ * Fills `known` with, for every node not in it yet, the relationships of the pattern leaving
+ * it (in the pattern's direction) and the visible nodes at their other ends, read in one
+ * `getNodes` call for all of them.
+ */
+async function neighbours(
+  ctx: MatchContext,
+  at: readonly NodeDoc[],
+  rel: RelPattern,
+  reverse: boolean,
+  known: Map<string, Step[]>,
+): Promise<void> {
   const dir: 'both' | 'out' | 'in' =
     rel.direction === 'both' ? 'both' : (rel.direction === 'out') !== reverse ? 'out' : 'in';
   const types = rel.types.filter(isEdgeKind) as EdgeKind[];
-  if (rel.types.length > 0 && types.length === 0) return [];
-  const edges: { edge: EdgeDoc; other: string }[] = [];
-  for (const d of dir === 'both' ? (['out', 'in'] as const) : [dir]) {
-    for (const kind of rel.types.length === 0 ? [undefined] : types) {
-      for (const e of await ctx.store.edges(at.slug, d, kind)) {
-        // A relationship from a node to itself is met once, not once per direction.
-        if (dir === 'both' && d === 'in' && e.from === e.to) continue;
-        edges.push({ edge: e, other: d === 'out' ? e.to : e.from });
+  const found = new Map<string, { edge: EdgeDoc; other: string }[]>();
+  const others = new Set<string>();
+  let read = 0;
+  for (const node of at) {
+    if (known.has(node.slug) || found.has(node.slug)) continue;
+    const edges: { edge: EdgeDoc; other: string }[] = [];
+    found.set(node.slug, edges);
+    if (rel.types.length > 0 && types.length === 0) continue;
+    for (const d of dir === 'both' ? (['out', 'in'] as const) : [dir]) {
+      for (const kind of rel.types.length === 0 ? [undefined] : types) {
+        for (const e of await ctx.store.edges(node.slug, d, kind)) {
+          read++;
+          // A relationship from a node to itself is met once, not once per direction.
+          if (dir === 'both' && d === 'in' && e.from === e.to) continue;
+          if (
+            !rel.properties.every(
+              ([k, expr]) => equals(fromJson(e.data[k]), evaluate(expr, Row.EMPTY, ctx.env)) === true,
+            )
+          )
+            continue;
+          const other = d === 'out' ? e.to : e.from;
+          edges.push({ edge: e, other });
+          others.add(other);
+        }
       }
     }
   }
-  ctx.meter.examine(edges.length);
-  const matching = edges.filter(({ edge }) =>
-    rel.properties.every(([k, expr]) => equals(fromJson(edge.data[k]), evaluate(expr, new Map(), ctx.env)) === true),
-  );
-  const nodes = new Map((await ctx.store.getNodes([...new Set(matching.map((m) => m.other))])).map((d) => [d.slug, d]));
-  const out: Step[] = [];
-  for (const { edge, other } of matching) {
-    const node = nodes.get(other);
-    if (node !== undefined && visible(ctx, node)) out.push({ edge, node });
+  ctx.meter.examine(read);
+  const nodes = new Map<string, NodeDoc>();
+  for (const d of await ctx.store.getNodes([...others])) if (visible(ctx, d)) nodes.set(d.slug, d);
+  for (const [slug, edges] of found) {
+    const steps: Step[] = [];
+    for (const { edge, other } of edges) {
+      const node = nodes.get(other);
+      if (node !== undefined) steps.push({ edge, node });
+    }
+    known.set(slug, steps);
   }
-  return out;
 }
 
 /** Binds the relationship variable (a list for a variable-length pattern) and marks the relationships used. */
 function bindRel(rel: RelPattern, path: Step[], p: Bound, reverse: boolean): Bound {
-  const used = new Set(p.used);
-  for (const s of path) used.add(edgeId(s.edge));
+  let used = p.used;
+  if (used !== undefined) {
+    const more = new Set(used);
+    for (const s of path) more.add(edgeId(s.edge));
+    used = more;
+  }
   if (rel.variable === undefined) return { row: p.row, used };
-  const row = new Map(p.row);
   const rels = path.map((s) => new RelValue(s.edge));
-  row.set(rel.variable, rel.hops === undefined ? rels[0]! : reverse ? rels.reverse() : rels);
-  return { row, used };
+  return { row: p.row.with(rel.variable, rel.hops === undefined ? rels[0]! : reverse ? rels.reverse() : rels), used };
 }

@@ -1,12 +1,13 @@
 import { InvalidParameterError } from '@civicgraph/kit';
 import type { Expr, Projection } from './ast.js';
-import { aggregatesIn, evaluate, type Env, type Row } from './expressions.js';
+import { aggregatesIn, evaluate, type Env } from './expressions.js';
+import { Row } from './row.js';
 import { orderCompare, valueKey, type Value } from './values.js';
 
-/** The rows a WITH or RETURN produces, columns by name, in order. */
+/** The rows a WITH or RETURN produces: its columns, in order, and a row binding each. */
 export interface Projected {
   columns: string[];
-  rows: Map<string, Value>[];
+  rows: Row[];
 }
 
 /**
@@ -22,7 +23,7 @@ export function project(rows: readonly Row[], p: Projection, env: Env): Projecte
   if (duplicate !== undefined)
     throw new InvalidParameterError('query', `The column ${duplicate} is projected twice; alias one.`);
   const aggregates = [...items.map((i) => i.expr), ...p.order.map((o) => o.expr)].flatMap((e) => aggregatesIn(e));
-  let out: { source: Row; values: Map<string, Value> }[];
+  let out: { source: Row; values: Map<string, Value>; env?: Env }[];
   if (aggregates.length === 0) {
     out = rows.map((source) => ({
       source,
@@ -35,7 +36,7 @@ export function project(rows: readonly Row[], p: Projection, env: Env): Projecte
       keys.map((k) => k.expr),
       env,
     ).map((group) => {
-      const source = group[0] ?? new Map<string, Value>();
+      const source = group[0] ?? Row.EMPTY;
       const groupEnv: Env = { ...env, aggregates: new Map(aggregates.map((a) => [a, aggregate(a, group, env)])) };
       return { source, values: new Map(items.map((i) => [i.name, evaluate(i.expr, source, groupEnv)])), env: groupEnv };
     });
@@ -49,8 +50,9 @@ export function project(rows: readonly Row[], p: Projection, env: Env): Projecte
   }
   if (p.order.length > 0) {
     const keyed = out.map((r) => {
-      const scope = new Map([...r.source, ...r.values]);
-      const e = (r as { env?: Env }).env ?? env;
+      let scope = r.source;
+      for (const [name, value] of r.values) scope = scope.with(name, value);
+      const e = r.env ?? env;
       return { r, keys: p.order.map((o) => evaluate(o.expr, scope, e)) };
     });
     keyed.sort((a, b) => {
@@ -65,11 +67,17 @@ export function project(rows: readonly Row[], p: Projection, env: Env): Projecte
   const skip = count(p.skip, 'SKIP', env);
   const limit = count(p.limit, 'LIMIT', env);
   const sliced = out.slice(skip ?? 0, limit === undefined ? undefined : (skip ?? 0) + limit);
-  return { columns, rows: sliced.map((r) => r.values) };
+  return { columns, rows: sliced.map((r) => Row.of(r.values)) };
 }
 
 function starItems(rows: readonly Row[]): { expr: Expr; name: string }[] {
-  const names = rows.length === 0 ? [] : [...rows[0]!.keys()].sort();
+  const names =
+    rows.length === 0
+      ? []
+      : rows[0]!
+          .entries()
+          .map(([name]) => name)
+          .sort();
   return names.map((name) => ({ expr: { kind: 'variable', name, at: { line: 1, column: 1 } }, name }));
 }
 
@@ -130,7 +138,7 @@ function numbers(values: Value[], fn: string): number[] {
 /** SKIP and LIMIT: a non-negative integer, from a literal or a parameter. */
 function count(e: Expr | undefined, clause: string, env: Env): number | undefined {
   if (e === undefined) return undefined;
-  const v = evaluate(e, new Map(), env);
+  const v = evaluate(e, Row.EMPTY, env);
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
     throw new InvalidParameterError('query', `${clause} takes a non-negative integer, not ${JSON.stringify(v)}.`);
   return v;

@@ -9,7 +9,7 @@ import { evaluate, truth, type Env } from './expressions.js';
 import type { Meter } from './meter.js';
 import { Row } from './row.js';
 import { kindOfLabel, nodeProperty } from './schema.js';
-import { equals, fromJson, NodeValue, RelValue, type Value } from './values.js';
+import { equals, fromJson, NodeValue, RelValue } from './values.js';
 
 /** What matching reads the graph through: the store, the caller's view of it, the budget. */
 export interface MatchContext {

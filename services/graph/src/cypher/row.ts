@@ -29,8 +29,8 @@ export class Row {
   }
 
   get(name: string): Value | undefined {
-    for (let r: Row = this; r.parent !== undefined; r = r.parent) if (r.name === name) return r.value;
-    return undefined;
+    if (this.parent === undefined) return undefined;
+    return this.name === name ? this.value : this.parent.get(name);
   }
 
   has(name: string): boolean {
@@ -39,8 +39,9 @@ export class Row {
 
   /** Every binding, oldest first. */
   entries(): [string, Value][] {
-    const out: [string, Value][] = [];
-    for (let r: Row = this; r.parent !== undefined; r = r.parent) out.push([r.name, r.value]);
-    return out.reverse();
+    if (this.parent === undefined) return [];
+    const out = this.parent.entries();
+    out.push([this.name, this.value]);
+    return out;
   }
 }

@@ -34,6 +34,7 @@ const PROBLEM_STATUS: Record<ErrorType, number> = {
   not_found: 404,
   rate_limited: 429,
   query_too_complex: 400,
+  unsupported_cypher: 400,
   unsupported_version: 400,
   headers_too_large: 431,
   request_timeout: 408,

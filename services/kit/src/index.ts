@@ -29,3 +29,4 @@ export * from './divisions/index.js';
 export * from './vocabulary.js';
 export * from './vocabulary-words.js';
 export * from './settings.js';
+export * from './json-depth.js';

@@ -1,4 +1,4 @@
-import { contactVisible, cypherBudget, EntitlementRequiredError } from '@civicgraph/kit';
+import { contactVisible, cypherBudget, EntitlementRequiredError, QueryTooComplexError } from '@civicgraph/kit';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { GraphStore } from '../store/graph-store.js';
 import { where, type Clause, type Expr, type Query } from './ast.js';
@@ -37,6 +37,27 @@ export async function runCypher(
   now: () => number = Date.now,
 ): Promise<CypherAnswer> {
   const started = now();
+  try {
+    return await run(store, principal, req, now, started);
+  } catch (err) {
+    // Defence in depth behind the nesting and depth limits: a query that still exhausts the
+    // stack is too complex, never an internal error.
+    if (err instanceof RangeError)
+      throw new QueryTooComplexError('The query is nested too deeply to run; flatten it.', {
+        field: 'query',
+        cause: err,
+      });
+    throw err;
+  }
+}
+
+async function run(
+  store: GraphStore,
+  principal: Principal,
+  req: CypherRequest,
+  now: () => number,
+  started: number,
+): Promise<CypherAnswer> {
   const query = parseQuery(req.query);
   const contact = contactVisible(principal);
   if (!contact) refuseContact(query);

@@ -27,6 +27,7 @@ async function slowServer(gate: Promise<void>, entered: () => void) {
   // Only the RPC this test calls; grpc-js answers UNIMPLEMENTED for the rest.
   const implementation: Pick<GeoServiceServer, 'districtsAtPoint'> = {
     districtsAtPoint: unary(log, 'DistrictsAtPoint', async (req) => {
+      if (req.lat === 92) throw new InvalidParameterError('lat', `no viable alternative at 'RETURN \ud800'`);
       if (req.lat > 90) throw new InvalidParameterError('lat', 'lat must be at most 90.');
       entered();
       await gate;
@@ -72,6 +73,16 @@ describe('gRPC server lifecycle', () => {
     }).catch((e: unknown) => e);
     expect((err as { code: number }).code).toBe(status.INVALID_ARGUMENT);
     expect(fromServiceError(err, 'geo').field).toBe('lat');
+    await lifecycle.stop('test');
+  });
+
+  it('answers an error whose detail holds half a surrogate pair, instead of never answering', async () => {
+    const { lifecycle, geo } = await slowServer(Promise.resolve(), () => {});
+    const err = await call(geo.districtsAtPoint.bind(geo), { lat: 92, lng: 0, date: '' }, new Metadata(), {
+      deadline: Date.now() + scaled(2_000),
+    }).catch((e: unknown) => e);
+    expect((err as { code: number }).code).toBe(status.INVALID_ARGUMENT);
+    expect(fromServiceError(err, 'geo').message).toBe(`no viable alternative at 'RETURN \ufffd'`);
     await lifecycle.stop('test');
   });
 

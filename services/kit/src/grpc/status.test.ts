@@ -8,7 +8,7 @@ import {
   UnauthenticatedError,
   UpstreamUnavailableError,
 } from '../errors.js';
-import { fromServiceError, toServiceError } from './status.js';
+import { fromServiceError, toServiceError, wellFormed } from './status.js';
 
 describe('gRPC error mapping', () => {
   it.each([
@@ -37,5 +37,10 @@ describe('gRPC error mapping', () => {
     expect(err).toBeInstanceOf(UpstreamUnavailableError);
     expect(err.message).toContain('geo');
     expect(err.retryAfter).toBe(1);
+  });
+
+  it('makes details well-formed: a lone surrogate half becomes U+FFFD, pairs stay', () => {
+    expect(wellFormed('a\ud800b\udc00c\ud83d\ude00')).toBe('a\ufffdb\ufffdc\ud83d\ude00');
+    expect(toServiceError(new InvalidParameterError('query', 'at \udbc1')).details).toBe('at \ufffd');
   });
 });

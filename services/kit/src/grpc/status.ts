@@ -31,8 +31,11 @@ export function toServiceError(err: unknown): Partial<ServiceError> {
   metadata.set(TYPE_KEY, e.type);
   if (e.field !== undefined) metadata.set(FIELD_KEY, e.field);
   if (e.retryAfter !== undefined) metadata.set(RETRY_KEY, String(e.retryAfter));
-  // Internal details stay in the service's log; the wire gets a generic message.
-  const details = e.type === 'internal' ? 'internal error' : e.message;
+  // Internal details stay in the service's log; the wire gets a generic message. A detail
+  // that quotes input may hold half a surrogate pair (a parser splitting an astral
+  // character): grpc-js percent-encodes details with encodeURI, which throws on it, outside
+  // any handler, and the call would never end. Such halves become U+FFFD.
+  const details = e.type === 'internal' ? 'internal error' : wellFormed(e.message);
   return { code: CODES[e.type], details, metadata };
 }
 
@@ -56,4 +59,9 @@ export function fromServiceError(err: unknown, upstream: string): CivicError {
     return new UpstreamUnavailableError(`The ${upstream} service is unavailable.`, { retryAfter: 1, cause: err });
   }
   return asCivicError(err);
+}
+
+/** `text` with every lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, ES2024). */
+export function wellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }

@@ -1,11 +1,14 @@
 import express, { type Express, type Request, type Response } from 'express';
-import { InvalidParameterError, type RateLimiter, type VersionRegistry } from '@civicgraph/kit';
+import { assertJsonDepth, InvalidParameterError, type RateLimiter, type VersionRegistry } from '@civicgraph/kit';
 import type { CypherResponse } from '@civicgraph/protos/civic/graph/v1/graph';
 import { ANY_CHANGE, responseKey, slugsIn, type ResponseCache } from '../../cache/response-cache.js';
 import { contextOf, principalOf } from '../../http/request-context.js';
 import { CACHE_CANDIDACY, CACHE_GEOGRAPHIC, count, sendCacheable, strongEtag } from '../../http/respond.js';
 import type { GraphUpstream } from '../../upstream/graph-client.js';
 import { P, query, readParams } from '../schema/params.js';
+
+/** Deepest nesting of a parameter value: protobuf's Struct, which carries them, recurses. */
+const MAX_PARAMETER_DEPTH = 32;
 
 /** The longest query text read; a longer one is refused naming `query`. */
 export const MAX_QUERY_LENGTH = 16_384;
@@ -150,6 +153,7 @@ function bodyOf(req: Request): { query: string; parameters: Record<string, unkno
     throw new InvalidParameterError('parameters', 'parameters must be a JSON object of values by name.');
   if (minConfidence !== undefined && (typeof minConfidence !== 'number' || !(minConfidence >= 0 && minConfidence <= 1)))
     throw new InvalidParameterError('min_confidence', 'min_confidence must be a number between 0 and 1.');
+  assertJsonDepth(parameters ?? {}, MAX_PARAMETER_DEPTH, 'parameters');
   return { query: q, parameters: (parameters ?? {}) as Record<string, unknown>, minConfidence: minConfidence ?? 0 };
 }
 
@@ -167,5 +171,6 @@ function parametersOf(raw: string | undefined): Record<string, unknown> {
   }
   if (v === null || typeof v !== 'object' || Array.isArray(v))
     throw new InvalidParameterError('parameters', 'parameters must be a JSON object of values by name.');
+  assertJsonDepth(v, MAX_PARAMETER_DEPTH, 'parameters');
   return v as Record<string, unknown>;
 }

@@ -186,7 +186,8 @@ function knownStrings(e: Expr, how: 'eq' | 'in', row: Row, env: Env): string[] |
   const v = evaluate(e, row, env);
   const list = how === 'in' ? v : [v];
   if (!Array.isArray(list) || !list.every((x) => typeof x === 'string')) return undefined;
-  return list as string[];
+  // `IN ['a', 'a']` asks for one node once: a slug read twice would bind it twice.
+  return [...new Set(list as string[])];
 }
 
 function dependsOnlyOn(e: Expr, row: Row): boolean {
@@ -256,7 +257,8 @@ async function expand(
   const hops = rel.hops ?? { min: 1, max: 1 };
   for (const m of partials) {
     for (const path of await walk(ctx, m.nodes[from]!, rel, reverse, hops, m)) {
-      const target = path.at(-1)!.node;
+      // A path of no relationships (`*0..n`) ends where it starts.
+      const target = path.at(-1)?.node ?? m.nodes[from]!;
       const bound = bindNode(ctx, p.nodes[to]!, target, bindRel(rel, path, m, reverse));
       if (bound === undefined) continue;
       const nodes = [...m.nodes];
@@ -272,7 +274,10 @@ interface Step {
   node: NodeDoc;
 }
 
-/** Every walk of `hops.min`..`hops.max` relationships from a node, no relationship twice in the MATCH. */
+/**
+ * Every walk of `hops.min`..`hops.max` relationships from a node, no relationship twice in
+ * the MATCH; with `hops.min` 0, the walk of none too.
+ */
 async function walk(
   ctx: MatchContext,
   from: NodeDoc,
@@ -281,12 +286,12 @@ async function walk(
   hops: { min: number; max: number },
   p: Bound,
 ): Promise<Step[][]> {
-  const found: Step[][] = [];
+  const found: Step[][] = hops.min === 0 ? [[]] : [];
   let frontier: { at: NodeDoc; steps: Step[] }[] = [{ at: from, steps: [] }];
   for (let depth = 1; depth <= hops.max && frontier.length > 0; depth++) {
     const next: { at: NodeDoc; steps: Step[] }[] = [];
     for (const f of frontier) {
-      for (const step of await neighbours(ctx, f.at, rel, reverse)) {
+      for (const step of await neighbours(ctx, f.at, rel, reverse, p.row)) {
         const id = edgeId(step.edge);
         if (p.used.has(id) || f.steps.some((s) => edgeId(s.edge) === id)) continue;
         const steps = [...f.steps, step];
@@ -300,8 +305,18 @@ async function walk(
   return found;
 }
 
-/** The relationships of a pattern leaving a node (in the pattern's direction) and the visible nodes at their other ends. */
-async function neighbours(ctx: MatchContext, at: NodeDoc, rel: RelPattern, reverse: boolean): Promise<Step[]> {
+/**
+ * The relationships of a pattern leaving a node (in the pattern's direction) and the visible
+ * nodes at their other ends; its properties are evaluated on the row so far (they may name
+ * variables bound before it).
+ */
+async function neighbours(
+  ctx: MatchContext,
+  at: NodeDoc,
+  rel: RelPattern,
+  reverse: boolean,
+  row: Row,
+): Promise<Step[]> {
   const dir: 'both' | 'out' | 'in' =
     rel.direction === 'both' ? 'both' : (rel.direction === 'out') !== reverse ? 'out' : 'in';
   const types = rel.types.filter(isEdgeKind) as EdgeKind[];
@@ -318,7 +333,7 @@ async function neighbours(ctx: MatchContext, at: NodeDoc, rel: RelPattern, rever
   }
   ctx.meter.examine(edges.length);
   const matching = edges.filter(({ edge }) =>
-    rel.properties.every(([k, expr]) => equals(fromJson(edge.data[k]), evaluate(expr, new Map(), ctx.env)) === true),
+    rel.properties.every(([k, expr]) => equals(fromJson(edge.data[k]), evaluate(expr, row, ctx.env)) === true),
   );
   const nodes = new Map((await ctx.store.getNodes([...new Set(matching.map((m) => m.other))])).map((d) => [d.slug, d]));
   const out: Step[] = [];

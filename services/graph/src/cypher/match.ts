@@ -194,7 +194,8 @@ function knownStrings(e: Expr, how: 'eq' | 'in', row: Row, env: Env): string[] |
   const v = evaluate(e, row, env);
   const list = how === 'in' ? v : [v];
   if (!Array.isArray(list) || !list.every((x) => typeof x === 'string')) return undefined;
-  return list as string[];
+  // `IN ['a', 'a']` asks for one node once: a slug read twice would bind it twice.
+  return [...new Set(list as string[])];
 }
 
 function dependsOnlyOn(e: Expr, row: Row): boolean {
@@ -265,6 +266,16 @@ async function expand(
   const hops = rel.hops ?? { min: 1, max: 1 };
   const known = new Map<string, Step[]>();
   const out: PathMatch[] = [];
+  // A path of no relationships (`*0..n`) ends where it starts.
+  if (hops.min === 0) {
+    for (const m of partials) {
+      const bound = bindNode(ctx, p.nodes[to]!, m.nodes[from]!, bindRel(rel, [], m, reverse));
+      if (bound === undefined) continue;
+      const nodes = m.nodes.slice();
+      nodes[to] = m.nodes[from];
+      out.push({ ...bound, nodes });
+    }
+  }
   let frontier: Walk[] = partials.map((m) => ({ m, at: m.nodes[from]!, steps: [] }));
   for (let depth = 1; depth <= hops.max && frontier.length > 0; depth++) {
     await neighbours(
@@ -277,6 +288,13 @@ async function expand(
     const next: Walk[] = [];
     for (const w of frontier) {
       for (const step of known.get(w.at.slug)!) {
+        // Inline properties may name variables bound earlier in the row: checked per partial match.
+        if (
+          !rel.properties.every(
+            ([k, expr]) => equals(fromJson(step.edge.data[k]), evaluate(expr, w.m.row, ctx.env)) === true,
+          )
+        )
+          continue;
         if (
           w.m.used !== undefined &&
           (w.m.used.has(edgeId(step.edge)) || w.steps.some((s) => sameEdge(s.edge, step.edge)))
@@ -345,12 +363,6 @@ async function neighbours(
           read++;
           // A relationship from a node to itself is met once, not once per direction.
           if (dir === 'both' && d === 'in' && e.from === e.to) continue;
-          if (
-            !rel.properties.every(
-              ([k, expr]) => equals(fromJson(e.data[k]), evaluate(expr, Row.EMPTY, ctx.env)) === true,
-            )
-          )
-            continue;
           const other = d === 'out' ? e.to : e.from;
           edges.push({ edge: e, other });
           others.add(other);

@@ -7,9 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scaled } from '@civicgraph/kit/testing';
 
 /**
- * The bench smoke tier: the REST and GraphQL benchmarks, run end to end at the smallest
- * settings (one round of one second, a handful of points), write a complete report to a
- * file of their own. They assert no timing: a benchmark that no longer runs, or whose
+ * The bench smoke tier: the REST, GraphQL and Cypher benchmarks, run end to end at the
+ * smallest settings (one round of one second, a handful of points, a thousand candidacies),
+ * write a complete report to a file of their own. They assert no timing: a benchmark that no longer runs, or whose
  * report no longer renders, fails here instead of on the next `npm run bench`.
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -76,6 +76,26 @@ describe('the benchmarks, at their smallest', () => {
       expect(run.report).toContain('<!-- bench:graphql:start -->');
       expect(run.report).toMatch(/`ballotAtPoint` with the spec's nested selection: p99 ≤ 30 ms/);
       expect(run.report).toMatch(/a hostile self-serve key/);
+    },
+    scaled(320_000),
+  );
+
+  it(
+    'bench:cypher writes its section: targets, the three engines, memory and where the time goes',
+    () => {
+      const run = runBench('cypher', {
+        BENCH_CYPHER_CANDIDACIES: '1000',
+        BENCH_CYPHER_RUNS: '1',
+        BENCH_CYPHER_WARMUP: '0',
+        BENCH_CYPHER_PROFILE_DIR: work,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.report).toContain('<!-- bench:cypher:start -->');
+      expect(run.report).toContain('<!-- bench:cypher:end -->');
+      expect(run.report).toMatch(/\| q1, candidacies per party per state: ≤ 3× kuzu \| median /);
+      expect(run.report).toMatch(/\| q2: memory bounded by the budget \| [\d,]+ of 5,000,000 rows examined/);
+      expect(run.report).toMatch(/### Where civicgraph's time goes: q2/);
+      expect(run.report).toMatch(/### Method/);
     },
     scaled(320_000),
   );

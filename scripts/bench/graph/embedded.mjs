@@ -26,21 +26,22 @@ function memory() {
   return m.heapUsed + m.arrayBuffers;
 }
 
-/** Loads the documents in large commits; reopens the store (the restart cost) measuring time and memory. */
-export async function loadEmbedded(nodes) {
+/**
+ * Loads the documents, then any edges, in large commits; reopens the store (the restart
+ * cost) measuring time and memory. The ballot benchmark needs no edges; bench:cypher walks them.
+ */
+export async function loadEmbedded(nodes, edges = []) {
   const dir = mkdtempSync(join(tmpdir(), 'civic-bench-graph-'));
   const path = join(dir, 'graph');
   let store = await LmdbGraphStore.open(path);
   const t0 = performance.now();
-  for (let i = 0; i < nodes.length; i += CHUNK) {
-    await store.commit({
-      put: nodes.slice(i, i + CHUNK).map((node) => ({ node, expectRev: 0 })),
-      remove: [],
-      link: [],
-      unlink: [],
-      events: [],
-    });
-  }
+  const commit = (put, link) => store.commit({ put, remove: [], link, unlink: [], events: [] });
+  for (let i = 0; i < nodes.length; i += CHUNK)
+    await commit(
+      nodes.slice(i, i + CHUNK).map((node) => ({ node, expectRev: 0 })),
+      [],
+    );
+  for (let i = 0; i < edges.length; i += CHUNK) await commit([], edges.slice(i, i + CHUNK));
   const loadMs = performance.now() - t0;
   await store.close();
   const before = memory();
@@ -51,6 +52,7 @@ export async function loadEmbedded(nodes) {
   const stats = await store.stats();
   return {
     store,
+    path,
     loadMs,
     openMs,
     bytes,

@@ -27,7 +27,7 @@ export function stopPostgres(pg) {
   }
 }
 
-const tsv = (v) => String(v).replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\n', '\\n');
+export const tsv = (v) => String(v).replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\n', '\\n');
 
 /** Loads the documents and requests; returns the build time (COPY + indexes + ANALYZE) and size. */
 export function loadPostgres(pg, nodes, requests) {

@@ -11,7 +11,7 @@ export interface Position {
 }
 
 export type Expr =
-  | { kind: 'literal'; value: unknown }
+  | { kind: 'literal'; value: unknown; /** Written as a float (`2.0`, `1e3`), whatever its value. */ float?: true }
   | { kind: 'parameter'; name: string; at: Position }
   | { kind: 'variable'; name: string; at: Position }
   | { kind: 'property'; of: Expr; key: string; at: Position }

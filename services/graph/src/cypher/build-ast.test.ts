@@ -57,7 +57,7 @@ describe('parseQuery', () => {
     const [s, hex, float, arith, logic] = r.projection.items.map((i) => i.expr);
     expect(s).toEqual({ kind: 'literal', value: "it's\n" });
     expect(hex).toEqual({ kind: 'literal', value: 31 });
-    expect(float).toEqual({ kind: 'literal', value: 1500 });
+    expect(float).toEqual({ kind: 'literal', value: 1500, float: true });
     expect(arith).toMatchObject({ kind: 'arith', op: '+', right: { kind: 'arith', op: '*' } });
     expect(logic).toMatchObject({ kind: 'logic', op: 'or', args: [{ kind: 'not' }, { kind: 'literal' }] });
   });

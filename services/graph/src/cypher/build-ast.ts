@@ -440,7 +440,7 @@ function buildLiteral(t: Tree): Expr {
             : Number(text);
         return { kind: 'literal', value: v };
       }
-      return { kind: 'literal', value: Number(text) };
+      return { kind: 'literal', value: Number(text), float: true };
     }
     case 'stringLiteral':
       return { kind: 'literal', value: unquote(k.getText()) };

@@ -173,7 +173,9 @@ describe('runCypher', () => {
     ).toEqual([[true, false, true, null, true]]);
     expect(await rows('UNWIND [3, null, 1, 2] AS x RETURN x ORDER BY x')).toEqual([[1], [2], [3], [null]]);
     expect(await rows('UNWIND [3, null, 1, 2] AS x RETURN x ORDER BY x DESC')).toEqual([[null], [3], [2], [1]]);
-    // Integers divide as integers; numbers with a fraction as floats (a whole-valued float such as 7.0 counts as an integer here).
+    // Integers divide as integers; floats (by how they are written, or a DOUBLE property) as floats.
+    expect(await rows('RETURN 7.0 / 2, 7 / 2.0, avg(7) / 2, toFloat(7) / 2')).toEqual([[3.5, 3.5, 3.5, 3.5]]);
+    expect(await rows("MATCH (c:Candidacy {slug: 'candidacy:dee'}) RETURN (c.confidence + 0.3) / 2")).toEqual([[0.5]]);
     expect(await rows('RETURN 7 / 2, 7 / 2.5, 7 % 3, 2 ^ 3, -(1 + 2), [1, 2] + 3, {a: 1}.a, [1, 2, 3][-1]')).toEqual([
       [3, 2.8, 1, 8, -3, [1, 2, 3], 1, 3],
     ]);

@@ -1,6 +1,6 @@
 import { InvalidParameterError } from '@civicgraph/kit';
 import { where, type Expr } from './ast.js';
-import { labelOf, nodeProperty, relProperty } from './schema.js';
+import { DOUBLE_PROPERTIES, labelOf, nodeProperty, relProperty } from './schema.js';
 import { compare, equals, fromJson, isMap, NodeValue, RelValue, type Value } from './values.js';
 
 export { Row } from './row.js';
@@ -47,7 +47,12 @@ export function evaluate(e: Expr, row: Row, env: Env): Value {
     case 'compare':
       return comparison(e.op, evaluate(e.left, row, env), evaluate(e.right, row, env));
     case 'arith':
-      return arithmetic(e.op, evaluate(e.left, row, env), evaluate(e.right, row, env));
+      return arithmetic(
+        e.op,
+        evaluate(e.left, row, env),
+        evaluate(e.right, row, env),
+        isFloat(e.left) || isFloat(e.right),
+      );
     case 'negate': {
       const v = evaluate(e.arg, row, env);
       return typeof v === 'number' ? -v : null;
@@ -114,7 +119,43 @@ function comparison(op: string, l: Value, r: Value): Value {
   return op === '<' ? c < 0 : op === '>' ? c > 0 : op === '<=' ? c <= 0 : c >= 0;
 }
 
-function arithmetic(op: string, l: Value, r: Value): Value {
+/**
+ * Whether an expression is a float in openCypher's sense, known from how it is written: a
+ * float literal, a property the schema types DOUBLE, avg(), toFloat(), or arithmetic on
+ * one. JavaScript has one number type, so `share / 2` would otherwise divide as integers
+ * whenever a share is whole (1.0); a whole-valued float parameter still counts as an integer.
+ */
+export function isFloat(e: Expr): boolean {
+  let known = FLOATS.get(e);
+  if (known === undefined) {
+    known = floatByForm(e);
+    FLOATS.set(e, known);
+  }
+  return known;
+}
+
+const FLOATS = new WeakMap<Expr, boolean>();
+
+function floatByForm(e: Expr): boolean {
+  switch (e.kind) {
+    case 'literal':
+      return e.float === true;
+    case 'property':
+      return DOUBLE_PROPERTIES.has(e.key);
+    case 'aggregate':
+      return e.name === 'avg' || (e.arg !== '*' && e.name !== 'count' && e.name !== 'collect' && isFloat(e.arg));
+    case 'call':
+      return e.name === 'tofloat' || (e.name === 'coalesce' && e.args.some(isFloat));
+    case 'arith':
+      return isFloat(e.left) || isFloat(e.right);
+    case 'negate':
+      return isFloat(e.arg);
+    default:
+      return false;
+  }
+}
+
+function arithmetic(op: string, l: Value, r: Value, float = false): Value {
   if (l === null || r === null) return null;
   if (op === '+') {
     if (Array.isArray(l)) return Array.isArray(r) ? [...l, ...r] : [...l, r];
@@ -134,7 +175,7 @@ function arithmetic(op: string, l: Value, r: Value): Value {
       return l * r;
     case '/':
       // Integers divide as integers (openCypher); a division by zero of integers is an error.
-      if (Number.isInteger(l) && Number.isInteger(r)) {
+      if (!float && Number.isInteger(l) && Number.isInteger(r)) {
         if (r === 0) throw new InvalidParameterError('query', 'Division by zero.');
         return Math.trunc(l / r);
       }

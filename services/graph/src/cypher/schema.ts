@@ -69,8 +69,8 @@ const OWN: Record<NodeKind, Record<string, PropertySpec>> = {
   candidacy: {
     name: field('name', 'STRING', 'The name on the ballot.'),
     isIncumbent: field('isIncumbent', 'BOOLEAN', 'Whether the candidate holds the office.'),
-    filingStatus: field('filingStatus', 'STRING', 'declared, filed, qualified, withdrawn or disqualified.'),
-    ballotAccess: field('ballotAccess', 'STRING', 'pending, on_ballot, write_in, denied or removed.'),
+    filingStatus: field('filingStatus', 'STRING', 'DECLARED, FILED, QUALIFIED, WITHDRAWN or DISQUALIFIED.'),
+    ballotAccess: field('ballotAccess', 'STRING', 'PENDING, ON_BALLOT, WRITE_IN, DENIED or REMOVED.'),
     campaignWebsite: field('campaignWebsite', 'STRING', 'Campaign website.'),
     campaignEmails: field('campaignEmails', 'STRING[]', 'Campaign emails (contact entitlement).'),
     campaignPhones: field('campaignPhones', 'STRING[]', 'Campaign phones (contact entitlement).'),
@@ -146,6 +146,15 @@ const PROPERTIES = new Map(NODE_KINDS.map((k) => [k, propertiesOf(k)]));
 export function nodeProperty(node: NodeDoc, key: string): unknown {
   return PROPERTIES.get(node.kind)?.[key]?.read(node) ?? null;
 }
+
+/** Properties some label types DOUBLE (`share`, `confidence`): arithmetic on them is float arithmetic. */
+export const DOUBLE_PROPERTIES: ReadonlySet<string> = new Set(
+  NODE_KINDS.flatMap((k) =>
+    Object.entries(propertiesOf(k))
+      .filter(([, p]) => p.type === 'DOUBLE')
+      .map(([name]) => name),
+  ),
+);
 
 /** Contact properties, on whatever label: only keys with `contact` may name or see them. */
 export const CONTACT_PROPERTIES: ReadonlySet<string> = new Set(ALL_CONTACT_FIELDS);

@@ -336,8 +336,8 @@ function sameEdge(a: EdgeDoc, b: EdgeDoc): boolean {
 
 /**
  * Fills `known` with, for every node not in it yet, the relationships of the pattern leaving
- * it (in the pattern's direction) and the visible nodes at their other ends, read in one
- * `getNodes` call for all of them.
+ * it (in the pattern's direction) and the visible nodes at their other ends: one `edgesOf`
+ * read per direction and type for all the nodes, and one `getNodes` for all the far ends.
  */
 async function neighbours(
   ctx: MatchContext,
@@ -349,38 +349,38 @@ async function neighbours(
   const dir: 'both' | 'out' | 'in' =
     rel.direction === 'both' ? 'both' : (rel.direction === 'out') !== reverse ? 'out' : 'in';
   const types = rel.types.filter(isEdgeKind) as EdgeKind[];
-  const found = new Map<string, { edge: EdgeDoc; other: string }[]>();
+  const slugs = [...new Set(at.filter((n) => !known.has(n.slug)).map((n) => n.slug))];
+  const found: { edge: EdgeDoc; other: string }[][] = slugs.map(() => []);
   const others = new Set<string>();
   let read = 0;
-  for (const node of at) {
-    if (known.has(node.slug) || found.has(node.slug)) continue;
-    const edges: { edge: EdgeDoc; other: string }[] = [];
-    found.set(node.slug, edges);
-    if (rel.types.length > 0 && types.length === 0) continue;
-    for (const d of dir === 'both' ? (['out', 'in'] as const) : [dir]) {
-      for (const kind of rel.types.length === 0 ? [undefined] : types) {
-        for (const e of await ctx.store.edges(node.slug, d, kind)) {
-          read++;
+  // A type no edge kind has matches nothing; no type matches every kind.
+  const kinds = rel.types.length === 0 ? [undefined] : types;
+  for (const d of dir === 'both' ? (['out', 'in'] as const) : [dir]) {
+    for (const kind of kinds) {
+      const lists = await ctx.store.edgesOf(slugs, d, kind);
+      lists.forEach((edges, i) => {
+        read += edges.length;
+        for (const e of edges) {
           // A relationship from a node to itself is met once, not once per direction.
           if (dir === 'both' && d === 'in' && e.from === e.to) continue;
           const other = d === 'out' ? e.to : e.from;
-          edges.push({ edge: e, other });
+          found[i]!.push({ edge: e, other });
           others.add(other);
         }
-      }
+      });
     }
   }
   ctx.meter.examine(read);
   const nodes = new Map<string, NodeDoc>();
   for (const d of await ctx.store.getNodes([...others])) if (visible(ctx, d)) nodes.set(d.slug, d);
-  for (const [slug, edges] of found) {
+  slugs.forEach((slug, i) => {
     const steps: Step[] = [];
-    for (const { edge, other } of edges) {
+    for (const { edge, other } of found[i]!) {
       const node = nodes.get(other);
       if (node !== undefined) steps.push({ edge, node });
     }
     known.set(slug, steps);
-  }
+  });
 }
 
 /** Binds the relationship variable (a list for a variable-length pattern) and marks the relationships used. */

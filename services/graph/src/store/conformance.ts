@@ -134,6 +134,27 @@ function describeWrites(store: () => GraphStore): void {
       expect(await store().stats()).toMatchObject({ nodes: 3, edges: 1 });
     });
 
+    it('answers edgesOf as edges, node by node, in the order asked', async () => {
+      const c = contest('a');
+      await store().commit(
+        creates([region('co'), region('co-cd-1'), c, candidacy('x', { contest: c.slug })], {
+          link: [
+            edge('IN_REGION', c.slug, 'region:co-cd-1'),
+            edge('FOR_CONTEST', 'candidacy:x', c.slug),
+            edge('WITHIN', 'region:co-cd-1', 'region:co'),
+          ],
+        }),
+      );
+      const slugs = ['region:co-cd-1', 'region:nope', c.slug, 'candidacy:x', 'not a slug'];
+      for (const direction of ['out', 'in'] as const) {
+        for (const kind of [undefined, 'IN_REGION', 'FOR_CONTEST'] as const) {
+          const each = await Promise.all(slugs.map((s) => store().edges(s, direction, kind)));
+          expect((await store().edgesOf(slugs, direction, kind)).map(sortEdges)).toEqual(each.map(sortEdges));
+        }
+      }
+      expect(await store().edgesOf([], 'out')).toEqual([]);
+    });
+
     it('returns getNodes in the order asked, leaving missing slugs out', async () => {
       await store().commit(creates([region('co'), region('wy'), region('ut')]));
       const got = await store().getNodes(['region:ut', 'region:nope', 'region:co', 'region:wy']);

@@ -20,6 +20,11 @@ export interface GraphStore {
   getNodes(slugs: readonly string[]): Promise<NodeDoc[]>;
   /** Edges leaving (`out`) or entering (`in`) a node, optionally of one kind. */
   edges(slug: string, direction: 'out' | 'in', kind?: EdgeKind): Promise<EdgeDoc[]>;
+  /**
+   * The same for many nodes in one read: one list per slug, in the order asked (empty for a
+   * missing node). A query walking from 200,000 nodes makes one call, not 200,000.
+   */
+  edgesOf(slugs: readonly string[], direction: 'out' | 'in', kind?: EdgeKind): Promise<EdgeDoc[][]>;
   /** A page of nodes of one kind, filtered inside the store (scope, indexed fields, dates, confidence). */
   query(q: NodeQuery): Promise<Page>;
 

@@ -10,6 +10,7 @@ import { checkNodeQuery, nodeQueryAql, toPage } from './node-query-aql.js';
 import {
   ackEventsAql,
   edgesAql,
+  edgesOfAql,
   nodesByKeyAql,
   pendingEventsAql,
   statsAql,
@@ -108,6 +109,18 @@ export class ArangoGraphStore implements GraphStore {
     const key = tryEncodeKey(slug);
     if (key === undefined) return [];
     return this.all<EdgeDoc>(edgesAql(this.c.edges, `${this.c.nodes.name}/${key}`, direction, kind));
+  }
+
+  async edgesOf(slugs: readonly string[], direction: 'out' | 'in', kind?: EdgeKind): Promise<EdgeDoc[][]> {
+    const handles = slugs.map((slug) => {
+      const key = tryEncodeKey(slug);
+      return key === undefined ? undefined : `${this.c.nodes.name}/${key}`;
+    });
+    const valid = handles.filter((h): h is string => h !== undefined);
+    if (valid.length === 0) return slugs.map(() => []);
+    const lists = await this.all<EdgeDoc[]>(edgesOfAql(this.c.edges, valid, direction, kind));
+    let next = 0;
+    return handles.map((h) => (h === undefined ? [] : lists[next++]!));
   }
 
   async query(q: NodeQuery): Promise<Page> {

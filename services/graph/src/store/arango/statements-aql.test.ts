@@ -10,6 +10,7 @@ import {
   appendOutboxAql,
   currentRevsAql,
   edgesAql,
+  edgesOfAql,
   linkAql,
   nodesByKeyAql,
   outboxEntries,
@@ -49,6 +50,7 @@ const statements: Record<string, (v: string) => AqlQuery> = {
   nodesByKey: (v) => nodesByKeyAql(c.nodes, [v]),
   edgesOut: (v) => edgesAql(c.edges, v, 'out', 'WITHIN'),
   edgesIn: (v) => edgesAql(c.edges, v, 'in'),
+  edgesOf: (v) => edgesOfAql(c.edges, [v, 'graph_nodes/x'], 'out', 'OF_PARTY'),
   stats: () => statsAql(c),
 };
 

@@ -120,6 +120,25 @@ export function edgesAql(edges: EdgeCollection, handle: string, direction: 'out'
   `;
 }
 
+/** The edges of many nodes in one query: one list per node handle, in the order given. */
+export function edgesOfAql(
+  edges: EdgeCollection,
+  handles: readonly string[],
+  direction: 'out' | 'in',
+  kind?: EdgeKind,
+): AqlQuery {
+  const end = direction === 'out' ? aql`e._from` : aql`e._to`;
+  return aql`
+    FOR h IN ${handles}
+      RETURN (
+        FOR e IN ${edges}
+          FILTER ${end} == h
+          ${kind === undefined ? undefined : aql`FILTER e.kind == ${kind}`}
+          RETURN KEEP(e, ${[...EDGE_FIELDS]})
+      )
+  `;
+}
+
 export function statsAql(c: ArangoCollections): AqlQuery {
   return aql`RETURN { nodes: LENGTH(${c.nodes}), edges: LENGTH(${c.edges}), pendingEvents: LENGTH(${c.outbox}) }`;
 }

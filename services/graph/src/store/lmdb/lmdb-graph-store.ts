@@ -74,6 +74,11 @@ export class LmdbGraphStore implements GraphStore {
     return this.index.edges(slug, direction, kind);
   }
 
+  async edgesOf(slugs: readonly string[], direction: 'out' | 'in', kind?: EdgeKind): Promise<EdgeDoc[][]> {
+    this.read();
+    return slugs.map((slug) => this.index.edges(slug, direction, kind));
+  }
+
   async query(q: NodeQuery): Promise<Page> {
     this.read();
     return this.index.query(q);

@@ -42,6 +42,11 @@ export class MemoryGraphStore implements GraphStore {
     return this.index.edges(slug, direction, kind);
   }
 
+  async edgesOf(slugs: readonly string[], direction: 'out' | 'in', kind?: EdgeKind): Promise<EdgeDoc[][]> {
+    this.assertOpen();
+    return slugs.map((slug) => this.index.edges(slug, direction, kind));
+  }
+
   async query(q: NodeQuery): Promise<Page> {
     this.assertOpen();
     return this.index.query(q);

@@ -54,18 +54,22 @@ export function queryBudget(p: Principal): QueryBudget {
 
 /**
  * What one Cypher query may do, per plan, checked while it runs: the rows it may examine
- * (nodes and relationships read, rows produced by each clause), the rows it may return, and
- * its time. Explore has no Cypher layer, so no budget.
+ * (nodes and relationships read, rows produced by each clause), the rows it may return, its
+ * time, and the heap it may grow the graph service by (a row examined holds ~600 bytes while
+ * the query runs, so the rows alone would let an Enterprise query take 3 GB). Explore has
+ * no Cypher layer, so no budget.
  */
 export interface CypherBudget {
   rowsExamined: number;
   rowsReturned: number;
   timeMs: number;
+  /** Heap the graph service may grow by while the query runs (measured, not estimated). */
+  memoryMb: number;
 }
 
 const CYPHER_BUDGETS: Readonly<Record<'build' | 'enterprise', CypherBudget>> = {
-  build: { rowsExamined: 1_000_000, rowsReturned: 10_000, timeMs: 10_000 },
-  enterprise: { rowsExamined: 5_000_000, rowsReturned: 100_000, timeMs: 30_000 },
+  build: { rowsExamined: 1_000_000, rowsReturned: 10_000, timeMs: 10_000, memoryMb: 256 },
+  enterprise: { rowsExamined: 5_000_000, rowsReturned: 100_000, timeMs: 30_000, memoryMb: 1_024 },
 };
 
 /** The principal's Cypher budget (assertLayer refuses Explore before a query runs; it gets Build's if asked). */

@@ -1,21 +1,28 @@
 import { QueryTooComplexError, type CypherBudget } from '@civicgraph/kit';
 import { clauseName, where, type Clause } from './ast.js';
 
+/** Rows examined between two readings of the heap (a reading costs microseconds). */
+const HEAP_CHECK_ROWS = 20_000;
+
 /**
  * A query's budget, spent as it runs: every node, relationship and intermediate row a
- * clause examines, and the clock. Past either, the query stops with `query_too_complex`
- * naming the clause, and the memory it holds is bounded by the rows it was allowed.
+ * clause examines, the clock, and the heap it grows. Past any, the query stops with
+ * `query_too_complex` naming the clause.
  */
 export class Meter {
   examined = 0;
   private readonly deadline: number;
+  private readonly heapStart: number;
+  private nextHeapCheck = HEAP_CHECK_ROWS;
   private clause: Clause | undefined;
 
   constructor(
     readonly budget: CypherBudget,
     private readonly now: () => number = Date.now,
+    private readonly heapUsed: () => number = () => process.memoryUsage().heapUsed,
   ) {
     this.deadline = now() + budget.timeMs;
+    this.heapStart = heapUsed();
   }
 
   /** The clause now running (named by a refusal). */
@@ -29,6 +36,12 @@ export class Meter {
     if (this.examined > this.budget.rowsExamined)
       throw this.refusal(`examined more than ${this.budget.rowsExamined.toLocaleString('en-US')} rows`);
     if (this.now() > this.deadline) throw this.refusal(`ran longer than ${this.budget.timeMs / 1000} s`);
+    if (this.examined >= this.nextHeapCheck) {
+      this.nextHeapCheck = this.examined + HEAP_CHECK_ROWS;
+      // The heap is the process's, so other work counts too: a refusal errs on the safe side.
+      if (this.heapUsed() - this.heapStart > this.budget.memoryMb * 2 ** 20)
+        throw this.refusal(`held more than ${this.budget.memoryMb} MB`);
+    }
   }
 
   /** Refuses an answer of more rows than the budget returns. */

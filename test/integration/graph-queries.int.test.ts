@@ -1,55 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { status, type ServiceError } from '@grpc/grpc-js';
 import type { Candidacy, Contest } from '@civicgraph/protos/civic/graph/v1/graph';
-import { generateDemo, type DemoRegion } from '@civicgraph/graph';
+import { generateDemo } from '@civicgraph/graph';
+import { TEST_DEMO_REGIONS } from '../../services/graph/test/demo-regions.js';
 import type { CivicEvent } from '@civicgraph/kit';
 import { principal, rpc, startGraphStack, type GraphStack } from '../harness/graph-stack.js';
 
 const TODAY = '2026-11-22';
 const NEXT_GENERAL = '2028-11-07';
 const PAST_GENERAL = '2026-11-03';
-const regions: DemoRegion[] = [
-  {
-    slug: 'region:co',
-    name: 'Colorado',
-    level: 'state',
-    state: 'co',
-    fips: '08',
-    ocdId: 'ocd-division/country:us/state:co',
-  },
-  {
-    slug: 'region:de',
-    name: 'Delaware',
-    level: 'state',
-    state: 'de',
-    fips: '10',
-    ocdId: 'ocd-division/country:us/state:de',
-  },
-  {
-    slug: 'region:co-denver-county',
-    name: 'Denver County',
-    level: 'county',
-    state: 'co',
-    fips: '08031',
-    ocdId: 'ocd-division/country:us/state:co/county:denver',
-  },
-  {
-    slug: 'region:co-cd-1',
-    name: 'Colorado Congressional District 1',
-    level: 'congressional-district',
-    state: 'co',
-    fips: '0801',
-    ocdId: 'ocd-division/country:us/state:co/cd:1',
-  },
-  {
-    slug: 'region:de-kent-county',
-    name: 'Kent County',
-    level: 'county',
-    state: 'de',
-    fips: '10001',
-    ocdId: 'ocd-division/country:us/state:de/county:kent',
-  },
-];
+const regions = TEST_DEMO_REGIONS;
 const DENVER = ['region:co', 'region:co-denver-county', 'region:co-cd-1'];
 const LEVELS = ['state', 'county', 'congressional-district'];
 

@@ -49,53 +49,13 @@ import { KuzuOracle } from '../../test/kuzu-oracle.js';
 import { generatedQuery } from '../../test/query-arbitrary.js';
 import { readGraph } from '../../test/read-graph.js';
 import { difference, type Comparison } from '../../test/same-answer.js';
-import { generateDemo, type DemoRegion } from '../demo/generate.js';
+import { TEST_DEMO_REGIONS } from '../../test/demo-regions.js';
+import { generateDemo } from '../demo/generate.js';
 import { GraphWriter } from '../domain/writer.js';
 import { MemoryGraphStore } from '../store/memory/memory-graph-store.js';
 import { runCypher } from './execute.js';
 
-const REGIONS: DemoRegion[] = [
-  {
-    slug: 'region:co',
-    name: 'Colorado',
-    level: 'state',
-    state: 'co',
-    fips: '08',
-    ocdId: 'ocd-division/country:us/state:co',
-  },
-  {
-    slug: 'region:de',
-    name: 'Delaware',
-    level: 'state',
-    state: 'de',
-    fips: '10',
-    ocdId: 'ocd-division/country:us/state:de',
-  },
-  {
-    slug: 'region:co-denver-county',
-    name: 'Denver County',
-    level: 'county',
-    state: 'co',
-    fips: '08031',
-    ocdId: 'ocd-division/country:us/state:co/county:denver',
-  },
-  {
-    slug: 'region:co-cd-1',
-    name: 'Colorado Congressional District 1',
-    level: 'congressional-district',
-    state: 'co',
-    fips: '0801',
-    ocdId: 'ocd-division/country:us/state:co/cd:1',
-  },
-  {
-    slug: 'region:de-kent-county',
-    name: 'Kent County',
-    level: 'county',
-    state: 'de',
-    fips: '10001',
-    ocdId: 'ocd-division/country:us/state:de/county:kent',
-  },
-];
+const REGIONS = TEST_DEMO_REGIONS;
 
 /** Sees everything: no state or tier scope, contact properties included. */
 const ENTERPRISE: Principal = {

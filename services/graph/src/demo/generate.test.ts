@@ -1,50 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CandidacyDraft, DraftBatch, NodeDraft } from '../domain/drafts.js';
-import { generateDemo, type DemoRegion } from './generate.js';
+import { TEST_DEMO_REGIONS } from '../../test/demo-regions.js';
+import { generateDemo } from './generate.js';
 import { parseSlug } from '../model/slugs.js';
 
-const regions: DemoRegion[] = [
-  {
-    slug: 'region:co',
-    name: 'Colorado',
-    level: 'state',
-    state: 'co',
-    fips: '08',
-    ocdId: 'ocd-division/country:us/state:co',
-  },
-  {
-    slug: 'region:de',
-    name: 'Delaware',
-    level: 'state',
-    state: 'de',
-    fips: '10',
-    ocdId: 'ocd-division/country:us/state:de',
-  },
-  {
-    slug: 'region:co-denver-county',
-    name: 'Denver County',
-    level: 'county',
-    state: 'co',
-    fips: '08031',
-    ocdId: 'ocd-division/country:us/state:co/county:denver',
-  },
-  {
-    slug: 'region:co-cd-1',
-    name: 'Colorado Congressional District 1',
-    level: 'congressional-district',
-    state: 'co',
-    fips: '0801',
-    ocdId: 'ocd-division/country:us/state:co/cd:1',
-  },
-  {
-    slug: 'region:de-kent-county',
-    name: 'Kent County',
-    level: 'county',
-    state: 'de',
-    fips: '10001',
-    ocdId: 'ocd-division/country:us/state:de/county:kent',
-  },
-];
+const regions = TEST_DEMO_REGIONS;
 
 function generate(today = '2026-11-22'): DraftBatch[] {
   return [...generateDemo({ regions, today })];

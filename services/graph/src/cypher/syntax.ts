@@ -7,11 +7,26 @@ import { InvalidParameterError, QueryTooComplexError } from '@civicgraph/kit';
  * Its CommonJS build is the one that loads in Node, hence `require`.
  */
 const require = createRequire(import.meta.url);
-const { CypherLexer, CypherParser } = require('@neo4j-cypher/antlr4') as {
+
+interface Grammar {
   CypherLexer: new (input: unknown) => unknown;
   CypherParser: (new (tokens: unknown) => AntlrParser) & { ruleNames: string[] };
-};
-const antlr = (require('@neo4j-cypher/antlr4-browser') as { default: AntlrRuntime }).default;
+  antlr: AntlrRuntime;
+}
+
+let grammar: Grammar | undefined;
+
+/**
+ * The parser, loaded on the first query: building its ATN takes about 300 ms, which every
+ * process importing the graph service (each CLI command) would otherwise pay at start.
+ */
+function loaded(): Grammar {
+  grammar ??= {
+    ...(require('@neo4j-cypher/antlr4') as Pick<Grammar, 'CypherLexer' | 'CypherParser'>),
+    antlr: (require('@neo4j-cypher/antlr4-browser') as { default: AntlrRuntime }).default,
+  };
+  return grammar;
+}
 
 interface AntlrRuntime {
   InputStream: new (text: string) => unknown;
@@ -52,8 +67,8 @@ export function parseTree(query: string): Tree {
   refuseDeepNesting(query);
   try {
     const fast = parser(query);
-    fast._interp.predictionMode = antlr.atn.PredictionMode.SLL;
-    fast._errHandler = new antlr.error.BailErrorStrategy();
+    fast._interp.predictionMode = loaded().antlr.atn.PredictionMode.SLL;
+    fast._errHandler = new (loaded().antlr.error.BailErrorStrategy)();
     fast.removeErrorListeners();
     return fast.cypher();
   } catch {
@@ -75,6 +90,7 @@ export function parseTree(query: string): Tree {
 }
 
 function parser(query: string): AntlrParser {
+  const { CypherLexer, CypherParser, antlr } = loaded();
   const p = new CypherParser(new antlr.CommonTokenStream(new CypherLexer(new antlr.InputStream(query))));
   p.buildParseTrees = true;
   return p;
@@ -114,7 +130,9 @@ function refuseDeepNesting(query: string): void {
 
 /** The grammar rule a tree node is, or '' for a token. */
 export function ruleOf(t: Tree): string {
-  return t.ruleIndex === undefined || t.symbol !== undefined ? '' : (CypherParser.ruleNames[t.ruleIndex] ?? '');
+  return t.ruleIndex === undefined || t.symbol !== undefined
+    ? ''
+    : (loaded().CypherParser.ruleNames[t.ruleIndex] ?? '');
 }
 
 /** A node's children without the whitespace tokens the grammar keeps. */

@@ -27,8 +27,10 @@ export interface CypherAnswer {
 /**
  * Runs a read-only Cypher query over the graph for a principal: parsed by the grammar,
  * refused before it runs when it names a contact property the key may not see, then run
- * clause by clause on the store's indexes with the caller's scope applied inside every
- * store read, within the plan's budget.
+ * within the plan's budget with the caller's scope applied inside the store: by the store
+ * itself when it can run Cypher (GraphStore.cypher: ArangoDB compiles it to AQL), else
+ * clause by clause on the store's indexes with the scope in every store read. Both answer
+ * in the same form, shaped by the same `toOutput`.
  */
 export async function runCypher(
   store: GraphStore,
@@ -61,7 +63,25 @@ async function run(
   const query = parseQuery(req.query);
   const contact = contactVisible(principal);
   if (!contact) refuseContact(query);
-  const meter = new Meter(cypherBudget(principal), now);
+  const budget = cypherBudget(principal);
+  if (store.cypher !== undefined) {
+    // The store runs the query itself (ArangoDB: compiled to AQL, the scope inside it).
+    const out = await store.cypher(query, {
+      principal,
+      parameters: req.parameters,
+      minConfidence: req.minConfidence,
+      budget,
+    });
+    const meter = new Meter(budget, now);
+    meter.enter(query.clauses[query.clauses.length - 1]!);
+    meter.returned(out.rows.length);
+    return {
+      columns: out.columns,
+      rows: out.rows.map((r) => r.map((v) => toOutput(v, contact))),
+      stats: { rowsExamined: out.rowsExamined, rowsReturned: out.rows.length, elapsedMs: now() - started },
+    };
+  }
+  const meter = new Meter(budget, now);
   const env: Env = { params: req.parameters };
   const ctx: MatchContext = { store, principal, minConfidence: req.minConfidence, meter, env };
   let rows: Row[] = [Row.EMPTY];

@@ -1,4 +1,5 @@
 import type { CivicEvent } from '@civicgraph/kit';
+import type { StoreCypher } from '../cypher/store-cypher.js';
 import type { EdgeKind, NodeKind } from '../model/kinds.js';
 import type { EdgeDoc, NodeDoc } from '../model/nodes.js';
 
@@ -27,6 +28,14 @@ export interface GraphStore {
   edgesOf(slugs: readonly string[], direction: 'out' | 'in', kind?: EdgeKind): Promise<EdgeDoc[][]>;
   /** A page of nodes of one kind, filtered inside the store (scope, indexed fields, dates, confidence). */
   query(q: NodeQuery): Promise<Page>;
+
+  /**
+   * Optional: runs a parsed Cypher query inside the store, as one query of its own language
+   * (ArangoDB compiles it to AQL). Absent, runCypher evaluates the query through the reads
+   * above (the embedded store). Either way the answer is the same (cypher/two-executors
+   * test suite).
+   */
+  cypher?: StoreCypher;
 
   /** Events committed but not yet acknowledged as published, oldest first. */
   pendingEvents(limit: number): Promise<OutboxEntry[]>;

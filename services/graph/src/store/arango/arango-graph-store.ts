@@ -3,7 +3,10 @@ import type { AqlQuery } from 'arangojs/aql';
 import type { EdgeKind, NodeKind } from '../../model/kinds.js';
 import type { EdgeDoc, NodeDoc } from '../../model/nodes.js';
 import type { ChangeSet, GraphStore, NodeQuery, OutboxEntry, Page, StoreStats } from '../graph-store.js';
+import type { Query } from '../../cypher/ast.js';
+import type { StoreCypherAnswer, StoreCypherRequest } from '../../cypher/store-cypher.js';
 import { commitChangeSet } from './arango-commit.js';
+import { runArangoCypher } from './arango-cypher.js';
 import { tryEncodeKey } from './arango-keys.js';
 import { checkName, collectionNames, ensureCollections, ensureDatabase } from './arango-schema.js';
 import { checkNodeQuery, nodeQueryAql, toPage } from './node-query-aql.js';
@@ -126,6 +129,12 @@ export class ArangoGraphStore implements GraphStore {
   async query(q: NodeQuery): Promise<Page> {
     checkNodeQuery(q);
     return toPage(await this.all<NodeDoc>(nodeQueryAql(this.c.nodes, q)), q);
+  }
+
+  /** Cypher compiled to one AQL query (cypher/aql), the key's scope inside it. */
+  async cypher(query: Query, request: StoreCypherRequest): Promise<StoreCypherAnswer> {
+    this.assertOpen();
+    return runArangoCypher(this.db, this.c, query, request);
   }
 
   async pendingEvents(limit: number): Promise<OutboxEntry[]> {

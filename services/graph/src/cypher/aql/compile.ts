@@ -34,7 +34,12 @@ export interface CompiledCypher {
 export function compileCypher(query: Query, input: CompileInput): CompiledCypher {
   const ops = new Ops(new Names());
   const expr: ExprContext = { params: input.parameters };
-  const env = { nodes: input.nodes, edges: input.edges, visibility: visibilityOf(input.principal, input.minConfidence), expr };
+  const env = {
+    nodes: input.nodes,
+    edges: input.edges,
+    visibility: visibilityOf(input.principal, input.minConfidence),
+    expr,
+  };
   let scope = new Map<string, Binding>();
   ops.push(aql`FOR ${ops.names.fresh('o')} IN [null]`);
   for (const clause of query.clauses) {
@@ -68,4 +73,3 @@ export function compileCypher(query: Query, input: CompileInput): CompiledCypher
   }
   throw new Error('a parsed query always ends with RETURN');
 }
-

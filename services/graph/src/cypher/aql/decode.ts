@@ -12,7 +12,8 @@ export function decodeValue(v: unknown): Value {
   if (Array.isArray(v)) return v.map(decodeValue);
   if (v !== null && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    if (typeof o._id === 'string' && typeof o._from === 'string') return new RelValue(pick(o, EDGE_FIELDS) as unknown as EdgeDoc);
+    if (typeof o._id === 'string' && typeof o._from === 'string')
+      return new RelValue(pick(o, EDGE_FIELDS) as unknown as EdgeDoc);
     if (typeof o._id === 'string') return new NodeValue(pick(o, NODE_FIELDS) as unknown as NodeDoc);
     return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, decodeValue(x)]));
   }

@@ -17,8 +17,7 @@ import * as cy from './semantics.js';
  * the compiler uses it to read a property without asking the value its type.
  */
 export type Binding =
-  | { sort: 'node'; ref: AqlQuery; kind: NodeKind | undefined }
-  | { sort: 'rel' | 'rels' | 'value'; ref: AqlQuery };
+  { sort: 'node'; ref: AqlQuery; kind: NodeKind | undefined } | { sort: 'rel' | 'rels' | 'value'; ref: AqlQuery };
 
 export type Scope = ReadonlyMap<string, Binding>;
 
@@ -80,10 +79,12 @@ export function compileExpr(e: Expr, ops: Ops, scope: Scope, ctx: ExprContext): 
       return ops.let(aql`[${join(e.items.map(sub), ', ')}]`);
     case 'map': {
       for (const [k] of e.entries) refuseReservedKey(k, 'A map');
-      return ops.let(aql`{${join(
-        e.entries.map(([k, x]) => aql`[${k}]: ${sub(x)}`),
-        ', ',
-      )}}`);
+      return ops.let(
+        aql`{${join(
+          e.entries.map(([k, x]) => aql`[${k}]: ${sub(x)}`),
+          ', ',
+        )}}`,
+      );
     }
     case 'not':
       return cy.not(ops, sub(e.arg));
@@ -105,17 +106,13 @@ export function compileExpr(e: Expr, ops: Ops, scope: Scope, ctx: ExprContext): 
     case 'string':
       return cy.stringTest(ops, e.op, sub(e.left), sub(e.right));
     case 'in':
-      return cy.inList(ops, sub(e.left), sub(e.right), isScalar(e.left, scope, ctx));
+      return cy.inList(ops, sub(e.left), sub(e.right), isScalar(e.left, scope, ctx) || scalarItems(e.right, ctx));
     case 'isNull': {
       const v = sub(e.arg);
       return ops.let(e.negated ? aql`(${v} != null)` : aql`(${v} == null)`);
     }
     case 'call':
-      return call(
-        ops,
-        e.name,
-        e.args.map(sub),
-      );
+      return call(ops, e.name, e.args.map(sub));
     case 'aggregate': {
       const v = ctx.aggregates?.get(e);
       if (v === undefined)
@@ -233,6 +230,17 @@ function call(ops: Ops, name: string, args: AqlQuery[]): AqlQuery {
       throw new UnsupportedCypherError(`the function ${name}() is not supported.`, { field: 'query' });
   }
   return ops.let(aql`(${a} == null ? null : ${body})`);
+}
+
+/** Whether every item of a list is known to be a scalar: a literal list of scalars, a parameter's list of them. */
+function scalarItems(e: Expr, ctx: ExprContext): boolean {
+  const scalar = (v: unknown) => v === null || v === undefined || typeof v !== 'object';
+  if (e.kind === 'list') return e.items.every((i) => i.kind === 'literal' && scalar(i.value));
+  if (e.kind === 'parameter') {
+    const v = Object.hasOwn(ctx.params, e.name) ? ctx.params[e.name] : null;
+    return Array.isArray(v) && v.every(scalar);
+  }
+  return false;
 }
 
 const SCALAR_TYPES: ReadonlySet<PropertyType> = new Set(['STRING', 'INT64', 'DOUBLE', 'BOOLEAN', 'DATE']);

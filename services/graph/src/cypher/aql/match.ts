@@ -38,6 +38,8 @@ export function compileMatch(
     return;
   }
   const body = ops.child();
+  // A subquery's first statement is a loop, as at the top: the one row the clause extends.
+  body.push(aql`FOR ${body.names.fresh('o')} IN [null]`);
   const inner = new Map(scope);
   matchInto(clause.patterns, clause.where, body, inner, env);
   const fresh = patternVariables(clause.patterns).filter((n) => !scope.has(n) && inner.has(n));
@@ -193,7 +195,11 @@ function expand(
   const y = ops.names.fresh('v');
   // A relationship from a node to itself joins it to itself once, whichever way it is read.
   const other =
-    dir === 'out' ? aql`${e}._to` : dir === 'in' ? aql`${e}._from` : aql`(${e}._from == ${from}._id ? ${e}._to : ${e}._from)`;
+    dir === 'out'
+      ? aql`${e}._to`
+      : dir === 'in'
+        ? aql`${e}._from`
+        : aql`(${e}._from == ${from}._id ? ${e}._to : ${e}._from)`;
   ops.push(aql`FOR ${y} IN ${env.nodes}`);
   ops.push(aql`FILTER ${y}._id == ${other}`);
   const bound = bindNew(target, ref(y), ops, scope, env);

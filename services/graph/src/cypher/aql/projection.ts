@@ -35,7 +35,12 @@ const NO_LIMIT = Number.MAX_SAFE_INTEGER;
  *   reads it from the group's first row, as the evaluator does; with no rows at all it is
  *   null here, where the evaluator refuses the variable as undefined.
  */
-export function compileProjection(p: Projection, ops: Ops, scope: ReadonlyMap<string, Binding>, ctx: ExprContext): Projected {
+export function compileProjection(
+  p: Projection,
+  ops: Ops,
+  scope: ReadonlyMap<string, Binding>,
+  ctx: ExprContext,
+): Projected {
   const items: ReturnItem[] = [...(p.star ? starItems(scope) : []), ...p.items];
   const columns = items.map((i) => i.name);
   const duplicate = columns.find((c, i) => columns.indexOf(c) !== i);
@@ -55,16 +60,26 @@ export function compileProjection(p: Projection, ops: Ops, scope: ReadonlyMap<st
     sortCtx = grouped.ctx;
   }
   if (p.distinct) {
-    const carried = carriedBy(p.order.map((o) => o.expr), before, columns);
+    const carried = carriedBy(
+      p.order.map((o) => o.expr),
+      before,
+      columns,
+    );
     const d = ops.names.fresh('g');
     const keys = cols.map((c) => ({ c, g: ops.names.fresh('g'), h: ops.names.fresh('k') }));
-    ops.push(aql`COLLECT ${join(
-      keys.map(({ c, g, h }) => aql`${g} = ${c.ref}, ${h} = (IS_STRING(${c.ref}) ? TO_HEX(${c.ref}) : null)`),
-      ', ',
-    )} INTO ${d} = [${join(
-      carried.map((n) => before.get(n)!.ref),
-      ', ',
-    )}]`);
+    ops.push(
+      aql`COLLECT ${join(
+        keys.map(({ c, g, h }) => aql`${g} = ${c.ref}, ${h} = (IS_STRING(${c.ref}) ? TO_HEX(${c.ref}) : null)`),
+        ', ',
+      )}${
+        carried.length === 0
+          ? aql``
+          : aql` INTO ${d} = [${join(
+              carried.map((n) => before.get(n)!.ref),
+              ', ',
+            )}]`
+      }`,
+    );
     cols = keys.map(({ c, g }) => ({ ...c, ref: ref(g) }));
     before = rebind(carried, before, aql`${d}[0]`, ops);
   }
@@ -85,7 +100,9 @@ export function compileProjection(p: Projection, ops: Ops, scope: ReadonlyMap<st
 
 /** `*`: every variable in scope, by name (as the evaluator lists a row's). */
 function starItems(scope: ReadonlyMap<string, Binding>): ReturnItem[] {
-  return [...scope.keys()].sort().map((name) => ({ expr: { kind: 'variable', name, at: { line: 1, column: 1 } }, name }));
+  return [...scope.keys()]
+    .sort()
+    .map((name) => ({ expr: { kind: 'variable', name, at: { line: 1, column: 1 } }, name }));
 }
 
 /** A projected value in a variable of its own; a projected variable keeps what is known of it. */
@@ -139,8 +156,16 @@ function group(
   );
   const carried = [
     ...new Set([
-      ...carriedBy(items.filter((_, n) => !isKey[n]).map((i) => i.expr), scope, []),
-      ...carriedBy(p.order.map((o) => o.expr), scope, items.map((i) => i.name)),
+      ...carriedBy(
+        items.filter((_, n) => !isKey[n]).map((i) => i.expr),
+        scope,
+        [],
+      ),
+      ...carriedBy(
+        p.order.map((o) => o.expr),
+        scope,
+        items.map((i) => i.name),
+      ),
     ]),
   ];
   const row = aql`{ a: [${join(args, ', ')}], r: [${join(
@@ -152,7 +177,9 @@ function group(
   if (keyRefs.some((k) => k !== undefined)) {
     const parts = items.flatMap((_, n) =>
       isKey[n]
-        ? [aql`${keyVars[n]!} = ${keyRefs[n]!}, ${ops.names.fresh('k')} = (IS_STRING(${keyRefs[n]!}) ? TO_HEX(${keyRefs[n]!}) : null)`]
+        ? [
+            aql`${keyVars[n]!} = ${keyRefs[n]!}, ${ops.names.fresh('k')} = (IS_STRING(${keyRefs[n]!}) ? TO_HEX(${keyRefs[n]!}) : null)`,
+          ]
         : [],
     );
     ops.push(aql`COLLECT ${join(parts, ', ')} INTO ${grp} = ${row}`);
@@ -168,7 +195,9 @@ function group(
   const cols = items.map((item, n) => {
     if (isKey[n]) {
       const known = item.expr.kind === 'variable' ? scope.get(item.expr.name) : undefined;
-      return known === undefined ? { sort: 'value' as const, ref: ref(keyVars[n]!) } : { ...known, ref: ref(keyVars[n]!) };
+      return known === undefined
+        ? { sort: 'value' as const, ref: ref(keyVars[n]!) }
+        : { ...known, ref: ref(keyVars[n]!) };
     }
     return column(item.expr, compileExpr(item.expr, ops, groupScope, aggCtx), ops, groupScope);
   });
@@ -182,7 +211,9 @@ function aggregate(a: Expr, grp: AqlQuery, j: number, ops: Ops): AqlQuery {
   let values = ops.let(aql`${grp}[* RETURN CURRENT.a[${literal(j)}]][* FILTER CURRENT != null]`);
   if (a.distinct) {
     const [x, u, h] = [ops.names.fresh('x'), ops.names.fresh('k'), ops.names.fresh('k')];
-    values = ops.let(aql`(FOR ${x} IN ${values} COLLECT ${u} = ${x}, ${h} = (IS_STRING(${x}) ? TO_HEX(${x}) : null) RETURN ${u})`);
+    values = ops.let(
+      aql`(FOR ${x} IN ${values} COLLECT ${u} = ${x}, ${h} = (IS_STRING(${x}) ? TO_HEX(${x}) : null) RETURN ${u})`,
+    );
   }
   const numbers = (fn: string, then: AqlQuery) =>
     aql`(LENGTH(${values}[* FILTER NOT IS_NUMBER(CURRENT)]) > 0 ? ${fail('invalid', `${fn}() takes numbers.`)} : ${then})`;

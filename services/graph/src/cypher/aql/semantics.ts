@@ -262,7 +262,9 @@ export function inList(ops: Ops, l: AqlQuery, list: AqlQuery, scalar: boolean): 
  */
 export function orderKey(v: AqlQuery, depth = 2): AqlQuery {
   const list =
-    depth === 0 ? fail('unsupported', 'ORDER BY or min()/max() over lists nested more than two deep') : aql`${v}[* RETURN ${orderKey(aql`CURRENT`, depth - 1)}]`;
+    depth === 0
+      ? fail('unsupported', 'ORDER BY or min()/max() over lists nested more than two deep')
+      : aql`${v}[* RETURN ${orderKey(aql`CURRENT`, depth - 1)}]`;
   return aql`(${v} == null ? [7, null]
     : IS_NUMBER(${v}) ? [6, ${v}]
     : IS_BOOL(${v}) ? [5, ${v}]

@@ -1,4 +1,9 @@
-import { InvalidParameterError, QueryTooComplexError, UnsupportedCypherError, type CypherBudget } from '@civicgraph/kit';
+import {
+  InvalidParameterError,
+  QueryTooComplexError,
+  UnsupportedCypherError,
+  type CypherBudget,
+} from '@civicgraph/kit';
 import type { Database } from 'arangojs';
 import { isArangoError } from 'arangojs/errors';
 import type { Query } from '../../cypher/ast.js';

@@ -82,7 +82,7 @@ describe('/v1/agent over HTTP', () => {
   it('initializes with the server name, instructions and tools and resources capabilities', async () => {
     const client = await agent(keys['build']!);
     expect(client.getServerVersion()).toMatchObject({ name: 'civicgraph' });
-    expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {} });
+    expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {} });
     expect(client.getInstructions()).toMatch(/provenance/);
   });
 
@@ -368,6 +368,19 @@ describe('resources', () => {
       entitlements: ['geography', 'jurisdictions'],
       states: ['de'],
     });
+  });
+
+  it('offers prompts that chain the tools, the ballot briefing only with geography', async () => {
+    const client = await agent(keys['build']!);
+    expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(['ballot_briefing', 'candidate_profile']);
+    expect((await (await agent(keys['nogeo']!)).listPrompts()).prompts.map((p) => p.name)).toEqual([
+      'candidate_profile',
+    ]);
+    const briefing = await client.getPrompt({ name: 'ballot_briefing', arguments: { address: '80202' } });
+    const text = (briefing.messages[0]!.content as { text: string }).text;
+    expect(text).toContain('80202');
+    expect(text).toMatch(/find_districts[\s\S]*election_dates[\s\S]*get_ballot/);
+    expect(text).toMatch(/provenance/);
   });
 
   it('flips the agent layer to available in /v1/meta/layers', async () => {

@@ -5,6 +5,7 @@ import { contactVisible, hasEntitlement } from '@civicgraph/kit';
 import { assertWithinCeiling } from '../http/respond.js';
 import { TOOLS } from './catalogue.js';
 import { toolError } from './errors.js';
+import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import type { AgentCall, AgentTool, ToolArgs } from './tool.js';
 
@@ -28,7 +29,7 @@ export function toolVisible(tool: AgentTool, p: Principal): boolean {
 
 /**
  * The MCP server for one HTTP request (stateless: nothing outlives the request), holding the
- * tools and resources of the caller's entitlements, each answering as that caller.
+ * tools, resources and prompts of the caller's entitlements, each answering as that caller.
  */
 export function agentServer(call: AgentCall): McpServer {
   const server = new McpServer(AGENT_SERVER_INFO, { instructions: INSTRUCTIONS });
@@ -48,6 +49,7 @@ export function agentServer(call: AgentCall): McpServer {
     );
   }
   registerResources(server, call);
+  registerPrompts(server, call.principal);
   return server;
 }
 

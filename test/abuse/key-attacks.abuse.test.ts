@@ -133,11 +133,11 @@ describe('presenting a key', () => {
 });
 
 describe('plan gates', () => {
-  // What a Build key gets past the gate: Cypher asks for its query; layers not shipped yet are 404
-  // (webhooks: this stack runs no webhooks service).
+  // What a Build key gets past the gate: Cypher asks for its query, the agent (stateless MCP)
+  // takes POST only; layers not shipped yet are 404 (webhooks: this stack runs no webhooks service).
   it.each([
     ['cypher', '/v1/cypher', 400],
-    ['agent', '/v1/agent', 404],
+    ['agent', '/v1/agent', 405],
     ['webhooks', '/v1/webhooks', 404],
     ['bulk_export', '/v1/exports/latest', 404],
   ])('refuses the %s layer to an Explore key as plan_required, naming the layer', async (layer, path, past) => {

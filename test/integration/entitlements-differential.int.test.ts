@@ -11,6 +11,9 @@ import {
   OFFICEHOLDER_CONTACT_FIELDS,
 } from '../harness/demo.js';
 import { startReceiver, type Receiver } from '../harness/receiver.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { agentUrl, callTool, connectAgent } from '../harness/mcp.js';
 import { scaled } from '@civicgraph/kit/testing';
 
 /**
@@ -26,7 +29,8 @@ import { scaled } from '@civicgraph/kit/testing';
  * Webhooks join it as a layer that answers by pushing: each key subscribes, the probes change,
  * and each key must receive exactly the changes REST lets it see, shaped the same way.
  * Cypher joins it as a layer asked the same questions in its own language, compared with REST.
- * Later layers (agent, exports) join the matrix the same way.
+ * The agent (MCP) joins it as a layer asked the same questions through its tools, by the MCP
+ * SDK's own client. Later layers (exports) join the matrix the same way.
  */
 
 interface Scope {
@@ -255,6 +259,104 @@ const GRAPHQL: Layer = {
   },
 };
 
+/** One MCP client per key (initialized once) with the tools it lists, or the problem type the endpoint refused the key with. */
+type Agent = { client: Client; tools: Tool[] } | { refused: string };
+const agents = new Map<string, Agent>();
+async function agentFor(key: string): Promise<Agent> {
+  let a = agents.get(key);
+  if (a === undefined) {
+    const probe = await send(
+      agentUrl(s.url).href,
+      'POST',
+      key,
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'matrix', version: '1' } },
+      },
+      { Accept: 'application/json, text/event-stream' },
+    );
+    if (probe.status === 200) {
+      const client = await connectAgent(s.url, key);
+      a = { client, tools: (await client.listTools()).tools };
+    } else a = { refused: probe.body?.type ?? `status ${probe.status}` };
+    agents.set(key, a);
+  }
+  return a;
+}
+
+/**
+ * A tool's outcome for a key: its answer, the refusal of the key itself, or — for a tool the key's
+ * entitlements leave out of its tool list, as GraphQL leaves the field out of its schema — the
+ * refusal REST answers for the same question (`entitlement_required`).
+ */
+async function agentCall(
+  key: string,
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<{ refused: string } | { answer: any } | { problem: any }> {
+  const agent = await agentFor(key);
+  if ('refused' in agent) return agent;
+  if (!agent.tools.some((t) => t.name === tool)) return { refused: 'entitlement_required' };
+  const outcome = await callTool(agent.client, tool, args);
+  return outcome.problem !== undefined ? { problem: outcome.problem } : { answer: outcome.answer };
+}
+
+const AGENT: Layer = {
+  name: 'agent',
+  async ballot(key) {
+    const r = await agentCall(key, 'get_ballot', { ...DENVER, date: NEXT_GENERAL });
+    if ('answer' in r) return { outcome: { slugs: nodeSlugs(r.answer.contests) }, body: r.answer };
+    return { outcome: 'refused' in r ? r : { refused: r.problem.type }, body: r };
+  },
+  async contests(key, state) {
+    const r = await agentCall(key, 'search_contests', { state, limit: 200 });
+    if ('answer' in r) return { outcome: { slugs: nodeSlugs(r.answer.data) }, body: r.answer };
+    return { outcome: 'refused' in r ? r : { refused: r.problem.type }, body: r };
+  },
+  async candidacy(key, slug) {
+    const r = await agentCall(key, 'get_candidacy', { slug });
+    if ('answer' in r) return { outcome: { slugs: [r.answer.slug] }, body: r.answer };
+    // As REST's 404: a node out of scope does not exist for the key.
+    if ('problem' in r && r.problem.type === 'not_found') return { outcome: { slugs: [] }, body: r };
+    return { outcome: 'refused' in r ? r : { refused: r.problem.type }, body: r };
+  },
+  async candidacyFields(key, slug) {
+    const r = await agentCall(key, 'get_candidacy', { slug });
+    if ('answer' in r) return { outcome: { slugs: [r.answer.slug] }, fields: Object.keys(r.answer).map(camel).sort() };
+    return { outcome: 'refused' in r ? r : { refused: r.problem.type }, fields: [] };
+  },
+  async officeholders(key, region) {
+    const data: any[] = [];
+    let cursor: string | null = null;
+    do {
+      const r = await agentCall(key, 'officeholders', {
+        region,
+        date: HOLDERS_DAY,
+        limit: 200,
+        ...(cursor === null ? {} : { cursor }),
+      });
+      if (!('answer' in r)) return { outcome: 'refused' in r ? r : { refused: r.problem.type }, body: r };
+      data.push(...r.answer.data);
+      cursor = r.answer.next_cursor;
+    } while (cursor !== null);
+    return {
+      outcome: { slugs: data.map((o) => holderId(o.office_slug, o.person_slug, o.term_start)).sort() },
+      body: { data },
+    };
+  },
+  async officeholderFields(key, office) {
+    const r = await agentCall(key, 'officeholders', { office, date: HOLDERS_DAY });
+    if (!('answer' in r)) return { outcome: 'refused' in r ? r : { refused: r.problem.type }, fields: [] };
+    const first = r.answer.data.find((o: any) => o.person_slug.startsWith('person:ocd-'));
+    return {
+      outcome: { slugs: r.answer.data.map((o: any) => holderId(o.office_slug, o.person_slug, o.term_start)).sort() },
+      fields: first === undefined ? [] : Object.keys(first).map(camel).sort(),
+    };
+  },
+};
+
 /** A selection for a Candidacy or Officeholder field: object fields need a sub-selection. */
 function selectionOf(field: string): string {
   const objects: Record<string, string> = {
@@ -371,6 +473,7 @@ beforeAll(async () => {
   everyonesCandidacy = seen.get('co|state') ?? seen.get('co|federal')!;
 }, scaled(120_000));
 afterAll(async () => {
+  for (const a of agents.values()) if (!('refused' in a)) await a.client.close();
   await s?.stop();
   await receiver?.stop();
 });
@@ -568,6 +671,79 @@ describe('the differential test of entitlements across layers', () => {
               named.body,
             );
         }
+      }
+      expect(failures).toEqual([]);
+    },
+    scaled(240_000),
+  );
+
+  it(
+    'answers every key through the agent tools as REST answers it: the same nodes and fields, in scope, contact iff contact, refusing the same keys',
+    async () => {
+      const failures: string[] = [];
+      for (const k of matrix) {
+        const check = (what: string, ok: boolean, detail: unknown = '') => {
+          if (!ok) failures.push(`${k.name}: agent: ${what} ${JSON.stringify(detail).slice(0, 300)}`);
+        };
+        const questions: [string, (l: Layer) => Promise<{ outcome: Outcome; body?: unknown; fields?: string[] }>][] = [
+          ['ballot', (l) => l.ballot(k.key)],
+          ['contests co', (l) => l.contests(k.key, 'co')],
+          ['contests de', (l) => l.contests(k.key, 'de')],
+          ...probes.map((slug): [string, (l: Layer) => Promise<{ outcome: Outcome; body: unknown }>] => [
+            `candidacy ${slug}`,
+            (l) => l.candidacy(k.key, slug),
+          ]),
+          ['candidacy fields', (l) => l.candidacyFields(k.key, everyonesCandidacy)],
+          ['officeholders co', (l) => l.officeholders(k.key, 'region:co')],
+          ['officeholders de', (l) => l.officeholders(k.key, 'region:de')],
+          ['officeholder fields', (l) => l.officeholderFields(k.key, GOVERNOR)],
+        ];
+        const expectedRefusal =
+          k.environment === 'live' ? 'unauthenticated' : k.plan === 'explore' ? 'plan_required' : undefined;
+        for (const [what, ask] of questions) {
+          const agent = await ask(AGENT);
+          if (expectedRefusal !== undefined) {
+            check(
+              `${what}: refused`,
+              JSON.stringify(agent.outcome) === JSON.stringify({ refused: expectedRefusal }),
+              agent.outcome,
+            );
+            continue;
+          }
+          const rest = await ask(REST);
+          check(`${what}: the outcome REST gives`, JSON.stringify(rest.outcome) === JSON.stringify(agent.outcome), {
+            rest: rest.outcome,
+            agent: agent.outcome,
+          });
+          // The agent answers REST's resources: the same fields, exactly.
+          if (rest.fields !== undefined)
+            check(`${what}: the fields REST gives`, JSON.stringify(rest.fields) === JSON.stringify(agent.fields), {
+              rest: rest.fields,
+              agent: agent.fields,
+            });
+          const keys = keysIn(agent.body);
+          if (!k.contact) check(`${what}: no contact field`, !ALL_CONTACT.some((f) => keys.has(f)));
+          for (const slug of scopedSlugsIn(agent.body)) {
+            if (slug === 'candidacy:does-not-exist') continue;
+            check(`${what}: in scope`, await inScope(slug, k), slug);
+          }
+        }
+        // The tool list and its schemas, shaped as GraphQL's schema is: geography tools iff
+        // geography, contact fields in output schemas iff contact.
+        const agent = await agentFor(k.key);
+        if ('refused' in agent) {
+          check('key refused', agent.refused === expectedRefusal, agent);
+          continue;
+        }
+        const tools = agent.tools;
+        const names = tools.map((t) => t.name);
+        for (const geo of ['find_districts', 'get_ballot', 'region_boundary'])
+          check(`${geo} listed iff geography`, names.includes(geo) === k.geography, names);
+        const schemas = JSON.stringify(tools.map((t) => t.outputSchema));
+        check(
+          'contact fields in output schemas iff contact',
+          [...CONTACT_FIELDS, ...OFFICEHOLDER_CONTACT_FIELDS].every((f) => schemas.includes(`"${f}"`) === k.contact),
+        );
       }
       expect(failures).toEqual([]);
     },

@@ -21,6 +21,7 @@ import type { WebhooksUpstream } from './upstream/webhooks-client.js';
 import type { IngestUpstream } from './upstream/ingest-client.js';
 import { webhookRoutes } from './rest/webhooks/routes.js';
 import { cypherRoutes } from './rest/cypher/routes.js';
+import { agentRoutes } from './agent/route.js';
 
 export interface AppDeps {
   principals: PrincipalCache;
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps): Express {
   layerGates(app);
   if (deps.webhooks !== undefined) webhookRoutes(app, deps.webhooks, deps.limiter);
   cypherRoutes(app, deps);
+  agentRoutes(app, deps);
   app.use(restRoutes(deps));
   graphqlRoute(app, graphqlSchemas(deps), deps.limiter, deps.responses);
   app.use(notFound());

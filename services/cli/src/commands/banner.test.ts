@@ -20,4 +20,10 @@ describe('the banner of civicgraph up', () => {
       'curl -H "Authorization: Bearer cg_test_abc" "http://127.0.0.1:8080/v1/ballot?lat=39.7392&lng=-104.9903&date=2024-11-05"',
     );
   });
+
+  it('says where the agent (MCP) endpoint is', () => {
+    expect(banner({ ...running, admin: false })).toContain(
+      'agent (MCP, Streamable HTTP): http://127.0.0.1:8080/v1/agent',
+    );
+  });
 });

@@ -160,6 +160,7 @@ export function banner({ url, key, electionDay, demo, failed, admin }: Running):
     admin
       ? `admin API: ${url}/admin/v1/keys and /admin/v1/sources, with Authorization: Bearer $CIVIC_ADMIN_TOKEN`
       : 'admin API: off (set CIVIC_ADMIN_TOKEN, at least 32 characters, to turn it on)',
+    `agent (MCP, Streamable HTTP): ${url}/v1/agent   (README: Agent endpoint)`,
     `GraphiQL: ${url}/graphql   (stop with Ctrl-C)`,
     '',
   ].join('\n');

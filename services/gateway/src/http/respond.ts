@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
+import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { queryBudget, RateLimitedError, ResponseTooLargeError, type RateLimiter } from '@civicgraph/kit';
 import { contextOf } from './request-context.js';
 import { VARY } from './edge.js';
@@ -61,14 +62,19 @@ export async function sendCacheable(
 function refuseOverCeiling(req: Request, res: Response, payload: JsonPayload): void {
   const principal = contextOf(res).principal;
   if (principal === undefined) return;
+  assertWithinCeiling(principal, payload.body, payload.tooLarge ?? { field: req.path, hint: 'Ask for less.' });
+}
+
+/** Refuses (response_too_large, naming the parameter to change) a body over the ceiling of the principal's plan. */
+export function assertWithinCeiling(principal: Principal, body: Body, tooLarge: { field: string; hint: string }): void {
   const ceiling = queryBudget(principal).maxResponseBytes;
   // A string of n UTF-16 units is at most 3n bytes: most answers are settled without counting.
-  if (typeof payload.body === 'string' && 3 * payload.body.length <= ceiling) return;
-  const size = byteSize(payload.body);
+  if (typeof body === 'string' && 3 * body.length <= ceiling) return;
+  const size = byteSize(body);
   if (size <= ceiling) return;
   throw new ResponseTooLargeError(
-    `This answer would be ${megabytes(size)}; an answer to this key may hold ${megabytes(ceiling)}. ${payload.tooLarge?.hint ?? 'Ask for less.'}`,
-    { field: payload.tooLarge?.field ?? req.path },
+    `This answer would be ${megabytes(size)}; an answer to this key may hold ${megabytes(ceiling)}. ${tooLarge.hint}`,
+    { field: tooLarge.field },
   );
 }
 

@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import { ballotAtPoint } from '../ballot-lookup.js';
 import type { GeoUpstream } from '../upstream/geo-client.js';
 import type { GraphUpstream } from '../upstream/graph-client.js';
-import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
+import { mountCached, type Answer, type Endpoint, type RouteDeps } from './endpoint.js';
 import { ballotView } from './resources/ballot.js';
 import { dateOr, P } from './schema/params.js';
 
@@ -23,11 +23,16 @@ export const BALLOT_ENDPOINTS = {
 } satisfies Record<string, Endpoint>;
 
 export function ballot(router: Router, upstream: { geo: GeoUpstream; graph: GraphUpstream }, deps: RouteDeps): void {
-  mountCached(router, BALLOT_ENDPOINTS.get, deps, async (params, principal) => {
+  mountCached(router, BALLOT_ENDPOINTS.get, deps, ballotAnswer(upstream));
+}
+
+/** The body of /v1/ballot (also the agent's get_ballot). */
+export function ballotAnswer(upstream: { geo: GeoUpstream; graph: GraphUpstream }): Answer {
+  return async (params, principal) => {
     const lat = assertCoordinate('lat', params['lat'] as number);
     const lng = assertCoordinate('lng', params['lng'] as number);
     const date = dateOr(params, 'date');
     const found = await ballotAtPoint(upstream, principal, lat, lng, date, params['min_confidence'] as number);
     return ballotView({ lat, lng }, date, found.electing, found, contactVisible(principal));
-  });
+  };
 }

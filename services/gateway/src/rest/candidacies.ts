@@ -1,7 +1,7 @@
 import { contactVisible } from '@civicgraph/kit';
 import type { Router } from 'express';
 import type { GraphUpstream } from '../upstream/graph-client.js';
-import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
+import { mountCached, type Answer, type Endpoint, type RouteDeps } from './endpoint.js';
 import { LIST_PARAMS, listBody, pageOf, str } from './list.js';
 import { candidacyView } from './resources/candidacy.js';
 import { P } from './schema/params.js';
@@ -52,10 +52,14 @@ export function candidacies(router: Router, graph: GraphUpstream, deps: RouteDep
       page.nextCursor,
     );
   });
-  mountCached(router, CANDIDACY_ENDPOINTS.get, deps, async (params, principal) =>
+  mountCached(router, CANDIDACY_ENDPOINTS.get, deps, getCandidacyAnswer(graph));
+}
+
+/** The body of /v1/candidacies/{slug} (also the agent's get_candidacy). */
+export function getCandidacyAnswer(graph: GraphUpstream): Answer {
+  return async (params, principal) =>
     candidacyView(
       await graph.getCandidacy(principal, str(params, 'slug'), params['min_confidence'] as number),
       contactVisible(principal),
-    ),
-  );
+    );
 }

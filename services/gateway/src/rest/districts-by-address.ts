@@ -5,7 +5,7 @@ import { principalOf } from '../http/request-context.js';
 import { CACHE_GEOGRAPHIC, sendCacheable } from '../http/respond.js';
 import type { GeoUpstream } from '../upstream/geo-client.js';
 import { regionView } from './districts-by-point.js';
-import { renderFor, type Endpoint } from './endpoint.js';
+import { renderFor, type Answer, type Endpoint } from './endpoint.js';
 import { dateOr, P, readParams } from './schema/params.js';
 
 export const DISTRICTS_BY_ADDRESS: Endpoint = {
@@ -45,18 +45,26 @@ export function districtsByAddress(
 ): void {
   router.get('/v1/districts_by_address', async (req: Request, res: Response) => {
     const params = readParams(DISTRICTS_BY_ADDRESS.params, req.query);
+    // The geo service applies the entitlement policy; nothing here is served from a cache.
+    const view = await districtsByAddressAnswer(geo)(params, principalOf(res));
+    const body = renderFor(res, versions, DISTRICTS_BY_ADDRESS, view);
+    await sendCacheable(req, res, limiter, { body, cacheControl: CACHE_GEOGRAPHIC });
+  });
+}
+
+/** The body of /v1/districts_by_address (also the agent's find_districts by address). */
+export function districtsByAddressAnswer(geo: GeoUpstream): Answer {
+  return async (params, principal) => {
     const address = params['address'] as string;
     const date = dateOr(params, 'date');
-    // The geo service applies the entitlement policy; nothing here is served from a cache.
-    const answer = await geo.districtsByAddress(principalOf(res), address, date);
-    const body = renderFor(res, versions, DISTRICTS_BY_ADDRESS, {
+    const answer = await geo.districtsByAddress(principal, address, date);
+    return {
       address,
       date,
       geocode: geocodeView(answer.geocode),
       ambiguous: answer.ambiguous,
       data: answer.regions.map(regionView),
       next_cursor: null,
-    });
-    await sendCacheable(req, res, limiter, { body, cacheControl: CACHE_GEOGRAPHIC });
-  });
+    };
+  };
 }

@@ -2,7 +2,7 @@ import { DistrictRole, type Region } from '@civicgraph/protos/civic/geo/v1/geo';
 import { assertCoordinate, restLevel } from '@civicgraph/kit';
 import type { Router } from 'express';
 import type { GeoUpstream } from '../upstream/geo-client.js';
-import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
+import { mountCached, type Answer, type Endpoint, type RouteDeps } from './endpoint.js';
 import { dateOr, P } from './schema/params.js';
 
 /** `DISTRICT_ROLE_SERVING` → `serving`. */
@@ -54,11 +54,16 @@ export const DISTRICTS_BY_POINT: Endpoint = {
  * date (default today), each marked serving and/or electing.
  */
 export function districtsByPoint(router: Router, geo: GeoUpstream, deps: RouteDeps): void {
-  mountCached(router, DISTRICTS_BY_POINT, deps, async (params, principal) => {
+  mountCached(router, DISTRICTS_BY_POINT, deps, districtsByPointAnswer(geo));
+}
+
+/** The body of /v1/districts_by_point (also the agent's find_districts by point). */
+export function districtsByPointAnswer(geo: GeoUpstream): Answer {
+  return async (params, principal) => {
     const lat = assertCoordinate('lat', params['lat'] as number);
     const lng = assertCoordinate('lng', params['lng'] as number);
     const date = dateOr(params, 'date');
     const { regions } = await geo.districtsAtPoint(principal, lat, lng, date);
     return { point: { lat, lng }, date, data: regions.map(regionView), next_cursor: null };
-  });
+  };
 }

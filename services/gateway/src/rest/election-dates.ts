@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { GraphUpstream } from '../upstream/graph-client.js';
-import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
+import { mountCached, type Answer, type Endpoint, type RouteDeps } from './endpoint.js';
 import { LIST_PARAMS, listBody, pageOf, str } from './list.js';
 import { electionDateView } from './resources/election-date.js';
 import { P } from './schema/params.js';
@@ -21,7 +21,12 @@ export const ELECTION_DATE_ENDPOINTS = {
 } satisfies Record<string, Endpoint>;
 
 export function electionDates(router: Router, graph: GraphUpstream, deps: RouteDeps): void {
-  mountCached(router, ELECTION_DATE_ENDPOINTS.list, deps, async (params, principal) => {
+  mountCached(router, ELECTION_DATE_ENDPOINTS.list, deps, electionDatesAnswer(graph));
+}
+
+/** The body of /v1/election_dates (also the agent's election_dates). */
+export function electionDatesAnswer(graph: GraphUpstream): Answer {
+  return async (params, principal) => {
     const page = await graph.listElectionDates(principal, {
       state: str(params, 'state'),
       from: str(params, 'from'),
@@ -29,5 +34,5 @@ export function electionDates(router: Router, graph: GraphUpstream, deps: RouteD
       page: pageOf(params),
     });
     return listBody(page.data.map(electionDateView), page.nextCursor);
-  });
+  };
 }

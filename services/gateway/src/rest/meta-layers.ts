@@ -48,9 +48,10 @@ export const LAYERS: readonly {
   {
     name: 'agent',
     data: 'live',
-    api: 'planned',
-    path: null,
-    description: 'Natural-language questions answered from the graph with sources (Build and Enterprise).',
+    api: 'beta',
+    path: '/v1/agent',
+    description:
+      'A Model Context Protocol server (Streamable HTTP) for AI agents: tools that answer from the graph with sources and confidence, and resources describing it, under the same key, scope and contact rules (Build and Enterprise).',
   },
   {
     name: 'webhooks',

@@ -1,7 +1,7 @@
 import { contactVisible } from '@civicgraph/kit';
 import type { Router } from 'express';
 import type { GraphUpstream } from '../upstream/graph-client.js';
-import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
+import { mountCached, type Answer, type Endpoint, type RouteDeps } from './endpoint.js';
 import { LIST_PARAMS, listBody, pageOf, str } from './list.js';
 import { officeholderView } from './resources/officeholder.js';
 import { P } from './schema/params.js';
@@ -22,7 +22,12 @@ export const OFFICEHOLDER_ENDPOINTS = {
 } satisfies Record<string, Endpoint>;
 
 export function officeholders(router: Router, graph: GraphUpstream, deps: RouteDeps): void {
-  mountCached(router, OFFICEHOLDER_ENDPOINTS.list, deps, async (params, principal) => {
+  mountCached(router, OFFICEHOLDER_ENDPOINTS.list, deps, officeholdersAnswer(graph));
+}
+
+/** The body of /v1/officeholders (also the agent's officeholders). */
+export function officeholdersAnswer(graph: GraphUpstream): Answer {
+  return async (params, principal) => {
     const page = await graph.listOfficeholders(principal, {
       office: str(params, 'office'),
       region: str(params, 'region'),
@@ -34,5 +39,5 @@ export function officeholders(router: Router, graph: GraphUpstream, deps: RouteD
       page.data.map((o) => officeholderView(o, showContact)),
       page.nextCursor,
     );
-  });
+  };
 }

@@ -1,4 +1,5 @@
 import type { Request, Response, Router } from 'express';
+import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { RegionVersion } from '@civicgraph/protos/civic/geo/v1/geo';
 import { NotFoundError, type RateLimiter, type VersionRegistry } from '@civicgraph/kit';
 import { principalOf } from '../http/request-context.js';
@@ -7,7 +8,7 @@ import type { GeoUpstream } from '../upstream/geo-client.js';
 import { boundarySource, regionView } from './districts-by-point.js';
 import { renderFor, type Endpoint } from './endpoint.js';
 import { orNull } from './schema/json-schema.js';
-import { dateOr, P, readParams } from './schema/params.js';
+import { dateOr, P, readParams, type Params } from './schema/params.js';
 
 const REGION_SLUG = P.slug('region', 'region:co-cd-1');
 
@@ -84,25 +85,37 @@ export function regions(router: Router, geo: GeoUpstream, limiter: RateLimiter, 
   });
   router.get('/v1/regions/:slug/boundary', async (req: Request, res: Response) => {
     const params = readParams(REGION_ENDPOINTS.boundary.params, req.query, req.params as Record<string, string>);
-    // Parsed here; its range is the geo service's rule (GetBoundary), stated once.
-    const simplify = params['simplify'] as number;
-    const b = await geo.getBoundary(principalOf(res), params['slug'] as string, dateOr(params, 'date'), simplify);
-    const body = `{"type":"Feature","properties":${JSON.stringify({
-      slug: b.slug,
-      valid_from: orNull(b.validFrom),
-      valid_to: orNull(b.validTo),
-      simplify_meters: simplify,
-      vertices: b.vertices,
-      source_vertices: b.sourceVertices,
-    })},"geometry":${b.geometryJson}}`;
+    const b = await regionBoundary(geo, params, principalOf(res));
+    const body = `{"type":"Feature","properties":${JSON.stringify(b.properties)},"geometry":${b.geometryJson}}`;
     await sendCacheable(req, res, limiter, {
       body,
       cacheControl: CACHE_GEOGRAPHIC,
       contentType: 'application/geo+json',
-      tooLarge: {
-        field: 'simplify',
-        hint: `Its outline has ${b.vertices} vertices at simplify=${simplify}; ask with a larger simplify (meters).`,
-      },
+      tooLarge: boundaryTooLarge(b.properties),
     });
   });
+}
+
+/** A region's outline: the Feature's properties, and its geometry as the geo service wrote it (GeoJSON text). */
+export async function regionBoundary(geo: GeoUpstream, params: Params, principal: Principal) {
+  // Parsed here; its range is the geo service's rule (GetBoundary), stated once.
+  const simplify = params['simplify'] as number;
+  const b = await geo.getBoundary(principal, params['slug'] as string, dateOr(params, 'date'), simplify);
+  const properties = {
+    slug: b.slug,
+    valid_from: orNull(b.validFrom),
+    valid_to: orNull(b.validTo),
+    simplify_meters: simplify,
+    vertices: b.vertices,
+    source_vertices: b.sourceVertices,
+  };
+  return { properties, geometryJson: b.geometryJson };
+}
+
+/** What to say when an outline is over the plan's response ceiling: simplify more. */
+export function boundaryTooLarge(p: { vertices: number; simplify_meters: number }) {
+  return {
+    field: 'simplify',
+    hint: `Its outline has ${p.vertices} vertices at simplify=${p.simplify_meters}; ask with a larger simplify (meters).`,
+  };
 }

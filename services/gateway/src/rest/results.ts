@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { ResultsUpstream } from '../upstream/graph-client.js';
-import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
+import { mountCached, type Answer, type Endpoint, type RouteDeps } from './endpoint.js';
 import { str } from './list.js';
 import { resultsView } from './resources/results.js';
 import { P } from './schema/params.js';
@@ -21,7 +21,10 @@ export const RESULTS_ENDPOINTS = {
 } satisfies Record<string, Endpoint>;
 
 export function results(router: Router, upstream: ResultsUpstream, deps: RouteDeps): void {
-  mountCached(router, RESULTS_ENDPOINTS.get, deps, async (params, principal) =>
-    resultsView(await upstream.contestResults(principal, str(params, 'contest'))),
-  );
+  mountCached(router, RESULTS_ENDPOINTS.get, deps, resultsAnswer(upstream));
+}
+
+/** The body of /v1/results (also the agent's results). */
+export function resultsAnswer(upstream: ResultsUpstream): Answer {
+  return async (params, principal) => resultsView(await upstream.contestResults(principal, str(params, 'contest')));
 }

@@ -102,7 +102,7 @@ export function cypherRoutes(app: Express, deps: CypherDeps): void {
 }
 
 /** The answer as the API writes it (snake_case stats). */
-function answerView(a: CypherResponse): { columns: string[]; rows: unknown[][]; stats: Record<string, number> } {
+export function answerView(a: CypherResponse): { columns: string[]; rows: unknown[][]; stats: Record<string, number> } {
   const s = a.stats;
   return {
     columns: a.columns,
@@ -134,8 +134,19 @@ async function sendNdjson(res: Response, limiter: RateLimiter, a: CypherResponse
 }
 
 /** A POST body: `{query, parameters?, min_confidence?}`, each checked, the bad field named. */
-function bodyOf(req: Request): { query: string; parameters: Record<string, unknown>; minConfidence: number } {
-  const b: unknown = req.body;
+function bodyOf(req: Request): CypherAsk {
+  return cypherAsk(req.body);
+}
+
+/** A Cypher question: the query, its parameters, and the confidence floor. */
+export interface CypherAsk {
+  query: string;
+  parameters: Record<string, unknown>;
+  minConfidence: number;
+}
+
+/** POST's body (and the agent's cypher arguments): `{query, parameters?, min_confidence?}`, each checked, the bad field named. */
+export function cypherAsk(b: unknown): CypherAsk {
   if (b === null || typeof b !== 'object' || Array.isArray(b))
     throw new InvalidParameterError('body', 'Send a JSON object: {"query": "MATCH …", "parameters": {…}}.');
   const { query: q, parameters, min_confidence: minConfidence, ...rest } = b as Record<string, unknown>;

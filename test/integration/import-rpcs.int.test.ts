@@ -40,6 +40,12 @@ const resultsRequest = (): ImportSourceRequest => ({
   files: [file(RESULTS)],
   sourceDate: '2025-01-15',
 });
+const HOUSE = 'boundaries/state-legislative/co/co-state-house-districts-2021.geojson';
+const houseRequest = (): ImportBoundariesRequest => ({
+  ...senateRequest(),
+  files: [file(HOUSE)],
+  level: 'state-legislative-lower',
+});
 const senateRequest = (): ImportBoundariesRequest => ({
   files: [file(SENATE)],
   level: 'state-legislative-upper',
@@ -48,6 +54,7 @@ const senateRequest = (): ImportBoundariesRequest => ({
   electionsFrom: '2021-11-15',
   electionsTo: '',
   state: 'co',
+  serveLater: false,
 });
 
 beforeAll(async () => {
@@ -188,5 +195,23 @@ describe("geo's ImportBoundaries", () => {
     expect(await call(geoClient.importBoundaries.bind(geoClient), senateRequest(), asResults)).toMatchObject({
       unchanged: 34,
     });
+  }, 120_000);
+
+  it('with serve_later answers once the map is stored, and the next import that waits serves it', async () => {
+    const reader = principalMetadata({
+      ...keyPrincipal,
+      entitlements: { contact: false, geography: true, states: [], tiers: [] },
+    });
+    const houseAtDenver = async () =>
+      (await call(geoClient.districtsAtPoint.bind(geoClient), { ...DENVER, date: '2024-11-05' }, reader)).regions
+        .map((r) => r.slug)
+        .filter((slug) => slug.startsWith('region:co-sldl-'));
+    expect(await geo.importBoundaries({ ...houseRequest(), serveLater: true })).toMatchObject({ created: 65 });
+    expect(await houseAtDenver()).toEqual([]);
+    // The store watch polls every 100 ms here: ten polls later the held map is still not served.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await houseAtDenver()).toEqual([]);
+    expect(await geo.importBoundaries(senateRequest())).toMatchObject({ unchanged: 34 });
+    expect(await houseAtDenver()).toHaveLength(1);
   }, 120_000);
 });

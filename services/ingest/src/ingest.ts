@@ -75,7 +75,18 @@ export class Ingest {
 
   private async runEach(sources: readonly Source[]): Promise<RunRecord[]> {
     const runs: RunRecord[] = [];
-    for (const source of sources) runs.push(await runSource(source, this.ctx));
+    const later = serveLater(sources);
+    for (const source of sources) runs.push(await runSource(source, this.ctx, { serveLater: later.has(source.id) }));
     return runs;
   }
+}
+
+/**
+ * The boundary sources of a pass whose maps geo may serve later: every one but the last,
+ * whose import waits for the index and so serves them all (one index build per pass, not
+ * one per map). Should the last bring nothing new, geo serves the others within a minute.
+ */
+export function serveLater(sources: readonly Source[]): Set<string> {
+  const maps = sources.filter((s) => s.import.kind === 'boundaries').map((s) => s.id);
+  return new Set(maps.slice(0, -1));
 }

@@ -34,6 +34,15 @@ export interface ImportOutcome {
   rejected: string[];
 }
 
+/** How an import is sent. */
+export interface ImportOptions {
+  /**
+   * A boundary map is answered once stored, and served with the next map that waits (geo's
+   * `serve_later`): for every map of a pass but its last, so the index is built once.
+   */
+  serveLater?: boolean;
+}
+
 /**
  * Sends a source's fetched files (by the names they are staged under) to the service that
  * owns its data: a boundary map to the geo service (refused, changing nothing, if it would
@@ -46,6 +55,7 @@ export async function importStaged(
   files: ReadonlyMap<string, Uint8Array>,
   sourceDate: string | undefined,
   targets: ImportTargets,
+  options: ImportOptions = {},
 ): Promise<ImportOutcome> {
   // Buffer views of the fetched bytes (what ts-proto's bytes fields take), not copies.
   const staged = [...files].map(([path, bytes]) => ({
@@ -62,6 +72,7 @@ export async function importStaged(
       electionsFrom: spec.electionsFrom ?? '',
       electionsTo: spec.electionsTo ?? '',
       state: spec.state ?? '',
+      serveLater: options.serveLater ?? false,
     });
     return {
       rows: {

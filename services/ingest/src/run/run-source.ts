@@ -6,7 +6,7 @@ import { fetchFile, type Origin, type Validators } from '../fetch/fetch-file.js'
 import { fetchTree } from '../fetch/fetch-tree.js';
 import { stagedName, type Source, type SourceFile } from '../registry.js';
 import type { IngestStore, RunRecord, SourceState } from '../state/ingest-store.js';
-import { importStaged, type ImportOutcome, type ImportTargets } from './import-staged.js';
+import { importStaged, type ImportOptions, type ImportOutcome, type ImportTargets } from './import-staged.js';
 import { backoffMs } from './schedule.js';
 
 /** What a run needs: where sources come from, where state and files are kept, where imports write. */
@@ -33,7 +33,7 @@ interface Content {
  * garbage, an import that refuses — leaves the previous data serving and the previous copy
  * in place, records why, and schedules a retry with backoff.
  */
-export async function runSource(source: Source, ctx: RunContext): Promise<RunRecord> {
+export async function runSource(source: Source, ctx: RunContext, options: ImportOptions = {}): Promise<RunRecord> {
   const started = ctx.now();
   const run: RunRecord = {
     id: `${started.toISOString()}-${source.id}`,
@@ -61,7 +61,7 @@ export async function runSource(source: Source, ctx: RunContext): Promise<RunRec
       );
       return run;
     }
-    const outcome = await importAndKeep(source, content, ctx);
+    const outcome = await importAndKeep(source, content, ctx, options);
     const { created, updated, unchanged, rejected } = outcome.rows;
     Object.assign(run, {
       rows: outcome.rows,
@@ -166,8 +166,13 @@ function filesFrom(source: Source, origin: Origin): SourceFile[] {
  * current copy (written beside it, then swapped in): a failed import leaves the previous
  * copy current.
  */
-async function importAndKeep(source: Source, content: Content, ctx: RunContext): Promise<ImportOutcome> {
-  const outcome = await importStaged(source, content.files, sourceDate(source, ctx.origin, content), ctx);
+async function importAndKeep(
+  source: Source,
+  content: Content,
+  ctx: RunContext,
+  options: ImportOptions,
+): Promise<ImportOutcome> {
+  const outcome = await importStaged(source, content.files, sourceDate(source, ctx.origin, content), ctx, options);
   refuseGarbage(outcome);
   const current = join(ctx.filesDir, source.id);
   const staged = `${current}.next`;

@@ -409,6 +409,14 @@ export interface ImportBoundariesRequest {
    * name it (features naming another state are rejected); empty = read from each feature.
    */
   state: string;
+  /**
+   * Answer once the map is stored, without waiting for the index to serve it. For a caller
+   * importing several maps in a row (an ingest pass) that waits only on the last: each
+   * import that waits rebuilds the whole index, so five maps in a row cost five builds.
+   * A map stored so is served by the next import that waits, or at the latest one minute
+   * after the last such import (geo's Reloader.importing), whichever comes first.
+   */
+  serveLater: boolean;
 }
 
 /** What an import did, counted in districts. */
@@ -2546,7 +2554,16 @@ export const StagedFile: MessageFns<StagedFile> = {
 };
 
 function createBaseImportBoundariesRequest(): ImportBoundariesRequest {
-  return { files: [], level: "", validFrom: "", validTo: "", electionsFrom: "", electionsTo: "", state: "" };
+  return {
+    files: [],
+    level: "",
+    validFrom: "",
+    validTo: "",
+    electionsFrom: "",
+    electionsTo: "",
+    state: "",
+    serveLater: false,
+  };
 }
 
 export const ImportBoundariesRequest: MessageFns<ImportBoundariesRequest> = {
@@ -2571,6 +2588,9 @@ export const ImportBoundariesRequest: MessageFns<ImportBoundariesRequest> = {
     }
     if (message.state !== "") {
       writer.uint32(58).string(message.state);
+    }
+    if (message.serveLater !== false) {
+      writer.uint32(64).bool(message.serveLater);
     }
     return writer;
   },
@@ -2644,6 +2664,14 @@ export const ImportBoundariesRequest: MessageFns<ImportBoundariesRequest> = {
             message.state = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.serveLater = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2681,6 +2709,11 @@ export const ImportBoundariesRequest: MessageFns<ImportBoundariesRequest> = {
         ? globalThis.String(object.elections_to)
         : "",
       state: isSet(object.state) ? globalThis.String(object.state) : "",
+      serveLater: isSet(object.serveLater)
+        ? globalThis.Boolean(object.serveLater)
+        : isSet(object.serve_later)
+        ? globalThis.Boolean(object.serve_later)
+        : false,
     };
   },
 
@@ -2707,6 +2740,9 @@ export const ImportBoundariesRequest: MessageFns<ImportBoundariesRequest> = {
     if (message.state !== "") {
       obj.state = message.state;
     }
+    if (message.serveLater !== false) {
+      obj.serveLater = message.serveLater;
+    }
     return obj;
   },
 
@@ -2722,6 +2758,7 @@ export const ImportBoundariesRequest: MessageFns<ImportBoundariesRequest> = {
     message.electionsFrom = object.electionsFrom ?? "";
     message.electionsTo = object.electionsTo ?? "";
     message.state = object.state ?? "";
+    message.serveLater = object.serveLater ?? false;
     return message;
   },
 };

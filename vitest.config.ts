@@ -31,6 +31,10 @@ export default defineConfig({
     testTimeout: 30_000 * TIME_SCALE,
     hookTimeout: 60_000 * TIME_SCALE,
     pool: 'forks',
+    // Two test files at a time, even on two cores (vitest's default there is one): most files
+    // spend their time waiting on the services and processes they start, so the suite's CPU
+    // time was ~1 core of its wall time run one file at a time. VITEST_MAX_WORKERS overrides.
+    maxWorkers: 2,
     reporters: ['default', './test/harness/summary-reporter.ts'],
     // The tiers, by suffix (README, Test tiers): `vitest run --project <name>`.
     projects: [

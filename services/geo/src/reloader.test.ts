@@ -47,7 +47,13 @@ describe('Reloader', () => {
     const generation = { value: 1 };
     let now = 0;
     let reloads = 0;
-    reloader = new Reloader(async () => ++reloads, storeAt(generation), log, 60_000, () => now);
+    reloader = new Reloader(
+      async () => ++reloads,
+      storeAt(generation),
+      log,
+      60_000,
+      () => now,
+    );
     reloader.watch(5);
     await reloader.importing(async () => void (generation.value = 2), true);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -19,6 +19,7 @@ export default defineConfig({
       { find: /^graphql$/, replacement: require.resolve('graphql') },
       { find: /^@civicgraph\/protos\/(?!graphql\/)(.*)$/, replacement: here('./protos/gen/$1.ts') },
       { find: /^@civicgraph\/kit\/testing$/, replacement: here('./services/kit/src/testing/index.ts') },
+      { find: /^@civicgraph\/graph\/settings$/, replacement: here('./services/graph/src/store/store-settings.ts') },
       {
         find: /^@civicgraph\/(kit|geo|graph|results|auth|gateway|webhooks|ingest|stack|cli)$/,
         replacement: here('./services/$1/src/index.ts'),

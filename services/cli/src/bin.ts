@@ -1,99 +1,81 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
-import {
-  CivicError,
-  ConfigError,
-  createLogger,
-  exitOnSignals,
-  Lifecycle,
-  settingsText,
-  SHUTDOWN_FUSE_MS,
-} from '@civicgraph/kit';
-import { SERVICE_SETTINGS } from '@civicgraph/stack';
-import { cliSettings, readCliConfig } from './config.js';
-import { importCommand } from './commands/import.js';
-import { keys } from './commands/keys.js';
-import { sources } from './commands/sources.js';
-import { banner, up } from './commands/up.js';
+import { COMMAND_USAGE, commandUsage, inFlagTerms, USAGE, VERSION } from './usage.js';
 
-const USAGE = `usage: civicgraph <command>
-
-commands:
-  up [--demo]             start every service on this machine (embedded stores; NATS when NATS_URL is set),
-                          serving the public sources (loaded on the first start, then refreshed on schedule);
-                          --demo: synthetic elections over the real maps instead
-  sources list|status [--json]
-                          the public sources: last fetch, version, rows, status; the newest import runs
-  sources run [source id…] [--json]
-                          fetch the sources now (all, or those named) and import what changed
-  keys create [--env test|live] [--plan explore|build|enterprise] [--entitlements contact,geography]
-              [--states CO,DE] [--tiers federal,state] [--rate-limit N] [--label TEXT] [--json]
-  import boundaries <file|folder>… --level <level> (--valid-from YYYY-MM-DD [--valid-to YYYY-MM-DD]
-              [--elections-from YYYY-MM-DD] [--elections-to YYYY-MM-DD] | --undated) [--state XX]
-              [--scale 1:20000000] [--replace | --max-delete-fraction F] [--strict] [--code-field F] [--name-field F] [--json]
-                          GeoJSON, TopoJSON or Shapefile (.shp or .zip); a folder's boundary files, or several
-                          files, as one map in one transaction; one layer per state; deleting stored districts
-                          needs --replace; --scale: a generalised map's (else its name's, else full resolution);
-                          a running service picks it up
-  import ocd <folder|file.csv> --retrieved-at YYYY-MM-DD [--as-of YYYY-MM-DD] [--json]
-  import legislators <legislators-current.yaml> --retrieved-at YYYY-MM-DD [--as-of YYYY-MM-DD] [--json]
-  import openstates-people <state folder|folder of state folders> --retrieved-at YYYY-MM-DD
-              [--places <ocd country-us folder|us_census_places.csv>] [--json]
-                          governors, statewide officers, state legislators and (with --places) mayors
-  import fec-candidates <weballYY.txt> [--cycle YYYY] [--legislators <legislators-current.yaml>] [--retrieved-at …] [--json]
-  import results <medsl.csv|co24-contest-totals.csv|de24.zip> [--json]
-  import precinct-districts <precinct returns: de24.zip|co24-denver-precinct.csv> [--json]
-  import vip <feed.xml|feed.zip> [--json]
-                          into the election graph; one atomic batch per row, re-runs change nothing;
-                          --retrieved-at: when the source was published (required where it carries no date)
-  keys revoke <key-id>
-  keys list
-  settings                every environment variable of this command and of each service process: default and meaning
-`;
-
+/**
+ * `civicgraph`. Each command's code is loaded only when it runs, so `--help`, `--version`
+ * and the commands that need no services do not pay for loading every service.
+ */
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  if (command === 'settings') {
-    process.stdout.write([cliSettings, ...SERVICE_SETTINGS].map(settingsText).join('\n'));
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE);
     return;
   }
-  const config = readCliConfig();
-  if (command === 'up') {
-    const { values } = parseArgs({ args: rest, options: { demo: { type: 'boolean', default: false } } });
-    // Logs go to stderr so stdout carries only the banner.
-    const log = createLogger('civicgraph', config.logLevel, 2);
-    const lifecycle = new Lifecycle(log);
-    exitOnSignals(lifecycle, log, SHUTDOWN_FUSE_MS);
-    try {
-      process.stdout.write(banner(await up(config, lifecycle, log, { demo: values.demo })));
-    } catch (err) {
-      await lifecycle.stop('start failed');
-      throw err;
-    }
+  if (command === '--version' || command === '-v' || command === 'version' || rest.includes('--version')) {
+    process.stdout.write(`civicgraph ${VERSION}\n`);
     return;
   }
-  if (command === 'import') {
-    process.stdout.write(`${await importCommand(config, rest)}\n`);
+  if (!Object.hasOwn(COMMAND_USAGE, command)) {
+    process.stderr.write(`civicgraph: no command "${command}"\n${USAGE}`);
+    process.exitCode = 2;
     return;
   }
-  if (command === 'sources') {
-    process.stdout.write(`${await sources(config, rest)}\n`);
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(commandUsage(command));
     return;
   }
-  if (command === 'keys') {
-    process.stdout.write(`${await keys(config, rest)}\n`);
-    return;
-  }
-  process.stdout.write(USAGE);
-  if (command !== undefined && command !== 'help' && command !== '--help') process.exitCode = 2;
+  process.stdout.write(await run(command, rest));
 }
 
-main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err instanceof CivicError)
-    process.stderr.write(`civicgraph: ${err.field === undefined ? '' : `${err.field}: `}${err.message}\n`);
-  else if (err instanceof ConfigError) process.stderr.write(`civicgraph: ${err.message}\n`);
+/** Runs a command; resolves with what it prints. */
+async function run(command: string, args: string[]): Promise<string> {
+  const { readCliConfig, cliSettings } = await import('./config.js');
+  if (command === 'settings') {
+    const { settingsText } = await import('@civicgraph/kit');
+    const { SERVICE_SETTINGS } = await import('@civicgraph/stack');
+    return [cliSettings, ...SERVICE_SETTINGS].map(settingsText).join('\n');
+  }
+  const config = readCliConfig();
+  if (command === 'up') return upCommand(config, args);
+  if (command === 'import') return `${await (await import('./commands/import.js')).importCommand(config, args)}\n`;
+  if (command === 'sources') return `${await (await import('./commands/sources.js')).sources(config, args)}\n`;
+  return `${await (await import('./commands/keys.js')).keys(config, args)}\n`;
+}
+
+async function upCommand(config: import('./config.js').CliConfig, args: string[]): Promise<string> {
+  const { parseArgs } = await import('node:util');
+  const { createLogger, exitOnSignals, Lifecycle, SHUTDOWN_FUSE_MS } = await import('@civicgraph/kit');
+  const { banner, up } = await import('./commands/up.js');
+  const { values } = parseArgs({ args, options: { demo: { type: 'boolean', default: false } } });
+  // Logs go to stderr so stdout carries only the banner.
+  const log = createLogger('civicgraph', config.logLevel, 2);
+  const lifecycle = new Lifecycle(log);
+  exitOnSignals(lifecycle, log, SHUTDOWN_FUSE_MS);
+  try {
+    return banner(await up(config, lifecycle, log, { demo: values.demo }));
+  } catch (err) {
+    await lifecycle.stop('start failed');
+    throw err;
+  }
+}
+
+/** One line naming what to change: the flag (or setting) and why; usage after a malformed command line. */
+async function report(command: string | undefined, err: unknown): Promise<void> {
+  const { CivicError, ConfigError } = await import('@civicgraph/kit');
+  if (err instanceof CivicError) {
+    if (err.field === undefined) process.stderr.write(`civicgraph: ${err.message}\n`);
+    else {
+      const named = inFlagTerms(command ?? '', err.field, err.message);
+      process.stderr.write(`civicgraph: ${named.name}: ${named.message}\n`);
+    }
+  } else if (err instanceof ConfigError) process.stderr.write(`civicgraph: ${err.message}\n`);
   else if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
-    process.stderr.write(`civicgraph: ${err.message}\n${USAGE}`);
+    process.stderr.write(`civicgraph: ${err.message}\n${command === undefined ? USAGE : commandUsage(command)}`);
   else process.stderr.write(`civicgraph: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+}
+
+const argv = process.argv.slice(2);
+main(argv).catch(async (err: unknown) => {
+  await report(argv[0], err);
   process.exit(2);
 });

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { STORE_SETTINGS, storeSelectionOf, type StoreSelection } from '@civicgraph/graph';
+// The settings alone, not the graph service: every command reads this, most need no graph.
+import { STORE_SETTINGS, storeSelectionOf, type StoreSelection } from '@civicgraph/graph/settings';
 import { COMMON_SETTINGS, defineSettings, port, secret, text, ENVIRONMENTS } from '@civicgraph/kit';
 
 /** `civicgraph` configuration: the only reader of process.env in the CLI. */

@@ -8,7 +8,7 @@ import {
   ENVIRONMENTS,
   type DeploymentEnvironment,
 } from '@civicgraph/kit';
-import { STORE_SETTINGS, storeSelectionOf, type StoreSelection } from './store/open-store.js';
+import { STORE_SETTINGS, storeSelectionOf, type StoreSelection } from './store/store-settings.js';
 
 /** Graph service configuration: the only reader of process.env in this service. */
 export interface GraphConfig {

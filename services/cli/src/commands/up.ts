@@ -7,6 +7,7 @@ import { SOURCES, type RunRecord } from '@civicgraph/ingest';
 import { todayUtc, type Lifecycle, type Logger } from '@civicgraph/kit';
 import { startStack, type PreparedServices } from '@civicgraph/stack';
 import type { CliConfig } from '../config.js';
+import { lockDataDir } from './data-lock.js';
 import { checkDataKind, loadDemoIfEmpty } from './demo-data.js';
 import { sourceProgress } from './source-progress.js';
 import { sourcesOrigin } from './sources-origin.js';
@@ -74,6 +75,8 @@ export async function up(
   log: Logger,
   options: UpOptions = { demo: false },
 ): Promise<Running> {
+  // Before anything opens a store: a second `up` on the folder is refused, not started.
+  lifecycle.defer('data folder lock', lockDataDir(config.dataDir));
   // The progress shown is the first load's alone: the schedule starts once it is done.
   let progress: ((run: RunRecord) => void) | undefined;
   const population = populationCsv(config.sharedData);

@@ -14,6 +14,13 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   'graphiql.css': { file: inPackage('graphiql', 'graphiql.min.css'), type: 'text/css' },
 };
 
+/**
+ * The headers GraphiQL opens with: a placeholder for the key, in ASCII. A browser refuses to
+ * send a header value outside ISO-8859-1, so an ellipsis here made GraphiQL's first request
+ * fail with a stack trace instead of asking for a key.
+ */
+export const DEFAULT_HEADERS = { Authorization: 'Bearer PASTE_YOUR_KEY_HERE' };
+
 const PAGE = `<!doctype html>
 <html lang="en">
 <head>
@@ -32,7 +39,7 @@ const PAGE = `<!doctype html>
   ReactDOM.createRoot(document.getElementById('graphiql')).render(
     React.createElement(GraphiQL, {
       fetcher,
-      defaultHeaders: JSON.stringify({ Authorization: 'Bearer cg_test_…' }, null, 2),
+      defaultHeaders: ${JSON.stringify(JSON.stringify(DEFAULT_HEADERS, null, 2))},
       defaultQuery: '{\\n  districtsAtPoint(lat: 39.7392, lng: -104.9903) {\\n    slug\\n    name\\n    level\\n    fips\\n    population\\n  }\\n}\\n',
       shouldPersistHeaders: true,
     }),
@@ -42,6 +49,8 @@ const PAGE = `<!doctype html>
 </html>`;
 
 /** True for a browser navigation (HTML preferred over JSON). */
+export const GRAPHIQL_PAGE = PAGE;
+
 export function wantsHtml(req: Request): boolean {
   return (
     req.method === 'GET' &&

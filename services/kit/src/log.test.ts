@@ -1,5 +1,7 @@
+import { PassThrough } from 'node:stream';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './log.js';
+import { createLogger, loggerOptions, readable } from './log.js';
 
 const KEY = `cg_live_${'Ab3'.repeat(13)}x`;
 
@@ -31,5 +33,18 @@ describe('createLogger', () => {
     expect(text).not.toContain(KEY.slice(8));
     expect(text).toContain('cg_live_[redacted]');
     expect(lines).toHaveLength(2);
+  });
+
+  it('writes human-readable lines for a terminal, still without keys', () => {
+    const out = new PassThrough();
+    const chunks: string[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c.toString()));
+    const log = pino(loggerOptions('geo', 'info'), readable(out));
+    log.info({ regions: 3287, key: KEY }, `boundaries loaded for ${KEY}`);
+    const line = chunks.join('');
+    expect(line).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO \(geo\): boundaries loaded for cg_live_\[redacted\]\n/);
+    expect(line).toContain('regions: 3287');
+    expect(line).not.toContain(KEY.slice(8));
+    expect(line).not.toContain('{"level"');
   });
 });

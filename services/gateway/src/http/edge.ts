@@ -8,6 +8,7 @@ import {
   UnauthenticatedError,
   UnsupportedVersionError,
   type DeploymentEnvironment,
+  type Logger,
   type RateLimiter,
   type VersionRegistry,
 } from '@civicgraph/kit';
@@ -27,6 +28,33 @@ export function requestContext(): RequestHandler {
     const ctx: RequestContext = { requestId: newRequestId() };
     res.locals['civic'] = ctx;
     res.setHeader('Civic-Request-Id', ctx.requestId);
+    next();
+  };
+}
+
+/**
+ * One access-log line per request, when its answer is sent: the id the client saw, method,
+ * path (never the query string, which can hold what a client should not have sent), status,
+ * time, and the key's id once authenticated. Logged at `info`; LOG_LEVEL=warn silences it.
+ */
+export function accessLog(log: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    res.once('finish', () => {
+      if (!log.isLevelEnabled('info')) return;
+      const ctx = res.locals['civic'] as RequestContext | undefined;
+      log.info(
+        {
+          req_id: ctx?.requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          key_id: ctx?.principal?.keyId,
+        },
+        'request',
+      );
+    });
     next();
   };
 }

@@ -21,6 +21,8 @@ export interface AuthConfig {
   /** NATS server for key revocation events (NATS_URL); unset → in-process bus. */
   natsUrl: string | undefined;
   logLevel: string;
+  /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
+  metrics?: { port: number | undefined; host: string };
 }
 
 /** The auth service's environment: every variable it reads, with its default and meaning. */
@@ -38,6 +40,8 @@ export const authSettings = defineSettings('auth', {
     description: 'NATS JetStream for key revocation events; unset → the in-process bus',
   },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
+  METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
+  METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
 });
 
 export function readAuthConfig(env: NodeJS.ProcessEnv = process.env): Readonly<AuthConfig> {
@@ -57,5 +61,6 @@ function configOf(s: ReturnType<typeof authSettings.parse>): Readonly<AuthConfig
     pepper: s.CIVIC_KEY_PEPPER,
     natsUrl: s.NATS_URL,
     logLevel: s.LOG_LEVEL,
+    metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
   });
 }

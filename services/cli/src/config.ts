@@ -31,6 +31,8 @@ export interface CliConfig {
   /** The admin API token `up` gives the gateway (CIVIC_ADMIN_TOKEN); unset → no admin API. */
   adminToken: string | undefined;
   logLevel: string;
+  /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
+  metrics: { port: number | undefined; host: string };
 }
 
 function defaultSharedData(): string | undefined {
@@ -75,6 +77,8 @@ export const cliSettings = defineSettings('civicgraph (up, keys, import, sources
     description: 'the admin API token `up` gives the gateway (at least 32 characters); unset → no admin API',
   },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
+  METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
+  METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
 });
 
 export function readCliConfig(env: NodeJS.ProcessEnv = process.env): Readonly<CliConfig> {
@@ -91,5 +95,6 @@ export function readCliConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Cl
     sourcesMirror: s.CIVIC_SOURCES_MIRROR,
     adminToken: s.CIVIC_ADMIN_TOKEN,
     logLevel: s.LOG_LEVEL,
+    metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
   });
 }

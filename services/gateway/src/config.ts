@@ -54,6 +54,8 @@ export interface GatewayConfig {
    */
   adminToken: string | undefined;
   logLevel: string;
+  /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
+  metrics?: { port: number | undefined; host: string };
 }
 
 /** The gateway's environment: every variable it reads, with its default and meaning. */
@@ -87,6 +89,8 @@ export const gatewaySettings = defineSettings('gateway', {
       'bearer token of `/admin/v1/keys` and `/admin/v1/sources` (at least 32 characters); unset → no admin API',
   },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
+  METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
+  METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
 });
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Readonly<GatewayConfig> {
@@ -126,5 +130,6 @@ function configOf(s: ReturnType<typeof gatewaySettings.parse>): Readonly<Gateway
     rateLimitRedisUrl: s.RATE_LIMIT_REDIS_URL,
     adminToken: s.CIVIC_ADMIN_TOKEN,
     logLevel: s.LOG_LEVEL,
+    metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
   });
 }

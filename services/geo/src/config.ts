@@ -65,6 +65,8 @@ export interface GeoConfig {
   /** Deployment environment word in event subjects (CIVIC_ENV). */
   env: (typeof ENVIRONMENTS)[number];
   logLevel: string;
+  /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
+  metrics?: { port: number | undefined; host: string };
 }
 
 export function parseBoundaryFile(spec: string, variable = 'GEO_FILES'): BoundaryFile {
@@ -120,6 +122,8 @@ export const geoSettings = defineSettings('geo', {
   },
   GEO_CENSUS_URL: { type: text(), description: "base URL of the Census geocoder; unset → Census's public one" },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
+  METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
+  METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
 });
 
 type GeoSettingValues = ReturnType<typeof geoSettings.parse>;
@@ -148,6 +152,7 @@ function configOf(s: GeoSettingValues): Readonly<GeoConfig> {
     natsUrl: s.NATS_URL,
     env: s.CIVIC_ENV,
     logLevel: s.LOG_LEVEL,
+    metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
   });
 }
 

@@ -41,6 +41,8 @@ export interface GraphConfig {
   /** The environment whose keys this deployment's data serves (CIVIC_ENV). */
   serves: DeploymentEnvironment;
   logLevel: string;
+  /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
+  metrics?: { port: number | undefined; host: string };
 }
 
 /** The graph service's environment: every variable it reads, with its default and meaning. */
@@ -69,6 +71,8 @@ export const graphSettings = defineSettings('graph', {
     description: 'how often stored candidacies are re-scored as their sources age (a day; `0`: never)',
   },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
+  METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
+  METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
 });
 
 export function readGraphConfig(env: NodeJS.ProcessEnv = process.env): Readonly<GraphConfig> {
@@ -93,5 +97,6 @@ function configOf(s: ReturnType<typeof graphSettings.parse>): Readonly<GraphConf
     env: s.CIVIC_ENV,
     serves: s.CIVIC_ENV,
     logLevel: s.LOG_LEVEL,
+    metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
   });
 }

@@ -40,6 +40,8 @@ export interface IngestConfig {
   /** The environment this deployment serves (CIVIC_ENV): ingest calls the graph and geo services as a service of it. */
   env: (typeof ENVIRONMENTS)[number];
   logLevel: string;
+  /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
+  metrics?: { port: number | undefined; host: string };
 }
 
 /** The ingest service's environment: every variable it reads, with its default and meaning. */
@@ -80,6 +82,8 @@ export const ingestSettings = defineSettings('ingest', {
     description: 'the sources this deployment keeps (comma-separated ids); empty → every source of the registry',
   },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
+  METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
+  METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
 });
 
 /** INGEST_SOURCES: registry ids; none named → all of them. */
@@ -127,6 +131,7 @@ function configOf(s: ReturnType<typeof ingestSettings.parse>): Readonly<IngestCo
     sources: s.INGEST_SOURCES,
     env: s.CIVIC_ENV,
     logLevel: s.LOG_LEVEL,
+    metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
   });
 }
 

@@ -4,6 +4,7 @@ import { startGrpcServer, unary, type Lifecycle, type Logger } from '@civicgraph
 import { connectBoundaryImport, connectGraphImport } from './clients/import-clients.js';
 import type { IngestConfig } from './config.js';
 import { Ingest } from './ingest.js';
+import { watchSourceAge } from './source-age.js';
 import { SOURCES } from './registry.js';
 import { runView, sourceView } from './views.js';
 import { IngestStore } from './state/ingest-store.js';
@@ -50,6 +51,7 @@ export async function startIngestService(config: IngestConfig, deps: IngestDeps)
     SOURCES.filter((s) => config.sources.includes(s.id)),
   );
   lifecycle.defer('ingest runs', () => ingest.stop());
+  lifecycle.defer('ingest source age', watchSourceAge(ingest));
   const implementation: IngestServiceServer = {
     listSources: unary(log, 'ListSources', () => ({ sources: ingest.list().map(sourceView) })),
     runSources: unary(log, 'RunSources', (req) => {

@@ -30,3 +30,4 @@ export * from './vocabulary.js';
 export * from './vocabulary-words.js';
 export * from './settings.js';
 export * from './json-depth.js';
+export * from './metrics/metrics.js';

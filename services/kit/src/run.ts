@@ -1,13 +1,20 @@
 import { ConfigError } from './config.js';
 import { Lifecycle, exitOnSignals } from './lifecycle.js';
 import { createLogger, type Logger } from './log.js';
+import { startMetricsServer } from './metrics/metrics.js';
 import { settingsText, type Setting, type Settings } from './settings.js';
 
 /** How long a signalled process may drain before it is forced to exit. */
 export const SHUTDOWN_FUSE_MS = 15_000;
 
+/** What every service's config carries that running it needs. */
+export interface ServiceConfig {
+  logLevel: string;
+  metrics?: { port: number | undefined; host: string };
+}
+
 /** One service process: its settings, its config reader, and what it starts. */
-export interface ServiceProcess<C extends { logLevel: string }> {
+export interface ServiceProcess<C extends ServiceConfig> {
   name: string;
   /** Printed by `main.js --settings`, instead of starting. */
   settings: Settings<Record<string, Setting<unknown>>>;
@@ -19,9 +26,9 @@ export interface ServiceProcess<C extends { logLevel: string }> {
 /**
  * Runs one service process: `--settings` prints its settings table and exits; otherwise its
  * config is read once, then a logger, a lifecycle stopped by SIGTERM/SIGINT, and a clear exit
- * on bad configuration or a failed start.
+ * on bad configuration or a failed start; with METRICS_PORT set, a /metrics listener once started.
  */
-export function runService<C extends { logLevel: string }>(
+export function runService<C extends ServiceConfig>(
   service: ServiceProcess<C>,
   argv: readonly string[] = process.argv.slice(2),
 ): void {
@@ -39,7 +46,12 @@ export function runService<C extends { logLevel: string }>(
   const log = createLogger(service.name, config.logLevel);
   const lifecycle = new Lifecycle(log);
   exitOnSignals(lifecycle, log, SHUTDOWN_FUSE_MS);
-  service.start(config, lifecycle, log).catch(async (err: unknown) => {
+  const metrics = config.metrics;
+  const start = async () => {
+    await service.start(config, lifecycle, log);
+    if (metrics?.port !== undefined) await startMetricsServer(metrics.port, metrics.host, lifecycle, log);
+  };
+  start().catch(async (err: unknown) => {
     fail(log, err);
     await lifecycle.stop('start failed');
     process.exit(1);

@@ -216,6 +216,15 @@ export const COMMON_SETTINGS = {
     description: 'NATS JetStream (a server, or a comma-separated list); unset → the in-process bus',
   },
   LOG_LEVEL: { type: word(LOG_LEVELS), default: 'info', description: 'pino level' },
+  METRICS_PORT: {
+    type: port(),
+    description: 'port of the Prometheus `GET /metrics` listener (`0` picks a free one); unset → none',
+  },
+  METRICS_HOST: {
+    type: text(),
+    default: '127.0.0.1',
+    description: 'bind address of that listener (`0.0.0.0` in containers)',
+  },
 } satisfies Record<string, Setting<unknown>>;
 
 /** A gRPC bind pair, `<PREFIX>_GRPC_HOST` and `<PREFIX>_GRPC_PORT`. */

@@ -24,6 +24,8 @@ export interface ResultsConfig {
   /** The environment whose keys this deployment's data serves (CIVIC_ENV). */
   serves: DeploymentEnvironment;
   logLevel: string;
+  /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
+  metrics?: { port: number | undefined; host: string };
 }
 
 /** The results service's environment: every variable it reads, with its default and meaning. */
@@ -40,6 +42,8 @@ export const resultsSettings = defineSettings('results', {
     description: "NATS JetStream carrying the graph's result and contest events; unset → the in-process bus",
   },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
+  METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
+  METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
 });
 
 export function readResultsConfig(env: NodeJS.ProcessEnv = process.env): Readonly<ResultsConfig> {
@@ -61,5 +65,6 @@ function configOf(s: ReturnType<typeof resultsSettings.parse>): Readonly<Results
     env: s.CIVIC_ENV,
     serves: s.CIVIC_ENV,
     logLevel: s.LOG_LEVEL,
+    metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
   });
 }

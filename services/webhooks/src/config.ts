@@ -18,6 +18,8 @@ export interface WebhooksConfig {
   /** One attempt's limit (WEBHOOKS_TIMEOUT_MS). */
   timeoutMs: number;
   logLevel: string;
+  /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
+  metrics?: { port: number | undefined; host: string };
 }
 
 /** The webhooks service's environment: every variable it reads, with its default and meaning. */
@@ -32,6 +34,8 @@ export const webhooksSettings = defineSettings('webhooks', {
   WEBHOOKS_CONCURRENCY: { type: integer(1, 64), default: '4', description: 'attempts in flight per endpoint' },
   WEBHOOKS_TIMEOUT_MS: { type: integer(100, 60_000), default: '10000', description: "one delivery attempt's limit" },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
+  METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
+  METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
 });
 
 export function readWebhooksConfig(env: NodeJS.ProcessEnv = process.env): Readonly<WebhooksConfig> {
@@ -53,5 +57,6 @@ function configOf(s: ReturnType<typeof webhooksSettings.parse>): Readonly<Webhoo
     concurrencyPerEndpoint: s.WEBHOOKS_CONCURRENCY,
     timeoutMs: s.WEBHOOKS_TIMEOUT_MS,
     logLevel: s.LOG_LEVEL,
+    metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
   });
 }

@@ -4,7 +4,7 @@ import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { AuthService } from '@civicgraph/auth';
 import { surroundingGenerals } from '@civicgraph/graph';
 import { SOURCES, type RunRecord } from '@civicgraph/ingest';
-import { todayUtc, type Lifecycle, type Logger } from '@civicgraph/kit';
+import { startMetricsServer, todayUtc, type Lifecycle, type Logger } from '@civicgraph/kit';
 import { startStack, type PreparedServices } from '@civicgraph/stack';
 import type { CliConfig } from '../config.js';
 import { lockDataDir } from './data-lock.js';
@@ -100,6 +100,8 @@ export async function up(
     gateway: { port: config.port, host: config.host, adminToken: config.adminToken },
     prepare: (services) => firstLoad(services, config, options.demo, log, (p) => (progress = p)),
   });
+  if (config.metrics.port !== undefined)
+    await startMetricsServer(config.metrics.port, config.metrics.host, lifecycle, log);
   const ingest = stack.ingest!;
   const failed = ingest.ingest
     .list()

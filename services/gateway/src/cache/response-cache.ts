@@ -1,5 +1,5 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import { policyFingerprint, todayUtc } from '@civicgraph/kit';
+import { cacheLookups, policyFingerprint, todayUtc } from '@civicgraph/kit';
 import { SlugCache } from './slug-cache.js';
 
 /** An answer as sent: its bytes, their strong ETag, and its Cache-Control. */
@@ -30,6 +30,13 @@ export class ResponseCache extends SlugCache<CachedResponse> {
       maxBytes,
       bytesOf: (r) => r.body.length + (r.etag?.length ?? 0) + r.cacheControl.length + 200,
     });
+  }
+
+  /** A lookup, counted as a hit or a miss (civic_cache_lookups_total{cache="response"}). */
+  override get(key: string): CachedResponse | undefined {
+    const found = super.get(key);
+    cacheLookups.inc({ cache: 'response', outcome: found === undefined ? 'miss' : 'hit' });
+    return found;
   }
 }
 

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
   assertEnvironment,
   enabledEntitlements,
+  httpRequestSeconds,
   InvalidParameterError,
   RateLimitedError,
   UnauthenticatedError,
@@ -33,7 +34,8 @@ export function requestContext(): RequestHandler {
 }
 
 /**
- * One access-log line per request, when its answer is sent: the id the client saw, method,
+ * Each request timed into civic_http_request_duration_seconds by its route template, and
+ * one access-log line per request, when its answer is sent: the id the client saw, method,
  * path (never the query string, which can hold what a client should not have sent), status,
  * time, and the key's id once authenticated. Logged at `info`; LOG_LEVEL=warn silences it.
  */
@@ -41,6 +43,10 @@ export function accessLog(log: Logger): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     res.once('finish', () => {
+      const seconds = (performance.now() - started) / 1000;
+      // The route's template, never the path itself: a label per slug would grow without bound.
+      const route = req.route === undefined ? 'unmatched' : `${req.baseUrl}${String(req.route.path)}`;
+      httpRequestSeconds.observe({ method: req.method, route, status: res.statusCode }, seconds);
       if (!log.isLevelEnabled('info')) return;
       const ctx = res.locals['civic'] as RequestContext | undefined;
       log.info(
@@ -49,7 +55,7 @@ export function accessLog(log: Logger): RequestHandler {
           method: req.method,
           path: req.path,
           status: res.statusCode,
-          ms: Math.round((performance.now() - started) * 10) / 10,
+          ms: Math.round(seconds * 10_000) / 10,
           key_id: ctx?.principal?.keyId,
         },
         'request',

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import { UnauthenticatedError, type CivicError } from '@civicgraph/kit';
+import { cacheLookups, UnauthenticatedError, type CivicError } from '@civicgraph/kit';
 import type { AuthUpstream } from '../upstream/auth-client.js';
 import { LRUCache } from 'lru-cache';
 
@@ -67,9 +67,11 @@ export class PrincipalCache {
     const id = hash('sha256', key, 'base64url');
     const hit = this.entries.peek(id) ?? this.others.peek(id);
     if (hit === undefined || (hit.pending === undefined && hit.expires <= now)) {
+      cacheLookups.inc({ cache: 'principal', outcome: 'miss' });
       if (gate !== undefined) await gate();
       return this.load(id, key, now);
     }
+    cacheLookups.inc({ cache: 'principal', outcome: 'hit' });
     if (hit.principal !== undefined) {
       if (now - hit.touched >= 1_000) this.touch(id, hit, now);
       if (!hit.refreshing && now >= hit.refreshAt) this.refreshAhead(id, key, hit, now);

@@ -1,4 +1,4 @@
-import { randomBase62, type Logger } from '@civicgraph/kit';
+import { lagSeconds, randomBase62, type Logger } from '@civicgraph/kit';
 import { attempt, type AttemptResult } from '../deliver.js';
 import { retryDelay } from '../retry-schedule.js';
 import { signatureHeaders } from '../signing.js';
@@ -184,7 +184,14 @@ export class Deliverer {
       ...(result.error === undefined ? {} : { error: result.error }),
     };
     const attempts = [...delivery.attempts, record];
-    if (result.ok) return this.options.log.put({ ...delivery, attempts, status: 'succeeded', nextAttemptAt: '' });
+    if (result.ok) {
+      // From the event's arrival to its acknowledgement, retries included.
+      lagSeconds.observe(
+        { stage: 'webhook_delivery' },
+        (this.clock().getTime() - Date.parse(delivery.createdAt)) / 1000,
+      );
+      return this.options.log.put({ ...delivery, attempts, status: 'succeeded', nextAttemptAt: '' });
+    }
     if (result.status === 410) {
       await this.options.endpoints.disable(endpoint.id, 'The receiver answered 410 Gone.');
       return this.options.log.put({ ...delivery, attempts, status: 'failed', nextAttemptAt: '' });

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, Lifecycle, METRICS, startMetricsServer } from '@civicgraph/kit';
+import { scaled } from '@civicgraph/kit/testing';
+import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
+import { get, startStack, type Stack } from '../harness/stack.js';
+
+/**
+ * Prometheus metrics of a running stack, read from the /metrics listener as Prometheus
+ * would: HTTP requests by route template and status, gRPC calls by method and code, cache
+ * hits and misses.
+ */
+let s: Stack;
+let key: string;
+let metricsUrl: string;
+const lifecycle = new Lifecycle(createLogger('test', 'silent'));
+
+beforeAll(async () => {
+  s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
+  key = await s.key();
+  metricsUrl = (await startMetricsServer(0, '127.0.0.1', lifecycle, createLogger('test', 'silent'))).url;
+}, scaled(60_000));
+afterAll(async () => {
+  await lifecycle.stop('done');
+  await s?.stop();
+});
+
+/** The value of one sample line (`name{labels} value`), 0 when absent. */
+async function sample(name: string, labels: Record<string, string>): Promise<number> {
+  const text = await (await fetch(metricsUrl)).text();
+  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`)) continue;
+    const inner = line.slice(name.length + 1, line.indexOf('}'));
+    const have = inner.split(',');
+    if (wanted.every((w) => have.includes(w))) return Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return 0;
+}
+
+describe('GET /metrics', () => {
+  it('is Prometheus text on its own listener, and nothing else is served there', async () => {
+    const res = await fetch(metricsUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(METRICS.contentType);
+    expect(await res.text()).toMatch(/^# HELP civic_/m);
+    expect((await fetch(metricsUrl.replace('/metrics', '/'))).status).toBe(404);
+  });
+
+  it('counts HTTP requests by route template and status, never by the slug asked', async () => {
+    const contest = (await get(`${s.url}/v1/contests?state=co`, key)).body.data[0].slug as string;
+    const route = { method: 'GET', route: '/v1/contests/:slug', status: '200' };
+    const before = await sample('civic_http_request_duration_seconds_count', route);
+    expect((await get(`${s.url}/v1/contests/${contest}`, key)).status).toBe(200);
+    await expect.poll(() => sample('civic_http_request_duration_seconds_count', route)).toBe(before + 1);
+    const text = await (await fetch(metricsUrl)).text();
+    expect(text).not.toContain(contest);
+    expect(await sample('civic_http_request_duration_seconds_count', { status: '401' })).toBe(0);
+    expect((await get(`${s.url}/v1/contests/${contest}`)).status).toBe(401);
+    await expect.poll(() => sample('civic_http_request_duration_seconds_count', { status: '401' })).toBeGreaterThan(0);
+  });
+
+  it('times gRPC calls by method and status code, and counts cache hits and misses', async () => {
+    const point = '/v1/districts_by_point?lat=39.7392&lng=-104.9903';
+    const calls = await sample('civic_rpc_duration_seconds_count', { method: 'DistrictsAtPoints', code: 'OK' });
+    const misses = await sample('civic_cache_lookups_total', { cache: 'response', outcome: 'miss' });
+    const hits = await sample('civic_cache_lookups_total', { cache: 'response', outcome: 'hit' });
+    expect((await get(`${s.url}${point}&date=2023-02-03`, key)).status).toBe(200);
+    expect((await get(`${s.url}${point}&date=2023-02-03`, key)).status).toBe(200);
+    expect(await sample('civic_rpc_duration_seconds_count', { method: 'DistrictsAtPoints', code: 'OK' })).toBe(
+      calls + 1,
+    );
+    expect(await sample('civic_cache_lookups_total', { cache: 'response', outcome: 'miss' })).toBe(misses + 1);
+    expect(await sample('civic_cache_lookups_total', { cache: 'response', outcome: 'hit' })).toBe(hits + 1);
+    expect((await get(`${s.url}/v1/regions/region:nowhere`, key)).status).toBe(404);
+    await expect.poll(() => sample('civic_rpc_duration_seconds_count', { code: 'NOT_FOUND' })).toBeGreaterThan(0);
+  });
+});

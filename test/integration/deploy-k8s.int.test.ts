@@ -34,7 +34,8 @@ const required = SERVICE_SETTINGS.map((s) => ({
     .map(([v]) => v),
 }));
 const runs = (c: Container, name: string) => (c.command ?? []).join(' ').includes(`services/${name}/dist/main.js`);
-const ours = (all: readonly Manifest[]) => workloads(all).filter((w) => containers(w).some((c) => /civicgraph/.test(c.image)));
+const ours = (all: readonly Manifest[]) =>
+  workloads(all).filter((w) => containers(w).some((c) => /civicgraph/.test(c.image)));
 const env = (c: Container) => Object.fromEntries((c.env ?? []).map((e) => [e.name, e]));
 
 describe.skipIf(!kubectl)('deploy/k8s', () => {
@@ -62,7 +63,11 @@ describe.skipIf(!kubectl)('deploy/k8s', () => {
 
     it('runs every service process, each with the settings it requires', () => {
       const found = ours(all()).flatMap(containers);
-      for (const name of processes) expect(found.some((c) => runs(c, name)), name).toBe(true);
+      for (const name of processes)
+        expect(
+          found.some((c) => runs(c, name)),
+          name,
+        ).toBe(true);
       for (const { service, variables } of required) {
         const c = found.find((c) => runs(c, service))!;
         for (const v of variables) expect(env(c)[v], `${service} ${v}`).toBeDefined();
@@ -79,7 +84,9 @@ describe.skipIf(!kubectl)('deploy/k8s', () => {
           expect(service, `${caller.metadata.name} ${name} → ${value}`).toBeDefined();
           const servicePort = service!.spec.ports.find((p: { port: number }) => p.port === Number(port));
           expect(servicePort, `${name} → ${value}`).toBeDefined();
-          const pod = workloads(everything).find((w) => selects({ matchLabels: service!.spec.selector }, podLabels(w)))!;
+          const pod = workloads(everything).find((w) =>
+            selects({ matchLabels: service!.spec.selector }, podLabels(w)),
+          )!;
           const target = containers(pod)
             .flatMap((c) => c.ports ?? [])
             .find((p) => p.name === servicePort.targetPort || p.containerPort === servicePort.targetPort);
@@ -123,7 +130,10 @@ describe.skipIf(!kubectl)('deploy/k8s', () => {
       }
       for (const w of ours(all()))
         for (const c of containers(w))
-          expect(c.volumeMounts?.some((m) => m.mountPath === '/tmp'), `${w.metadata.name}: a writable /tmp`).toBe(true);
+          expect(
+            c.volumeMounts?.some((m) => m.mountPath === '/tmp'),
+            `${w.metadata.name}: a writable /tmp`,
+          ).toBe(true);
     });
 
     it('keeps every store on a PersistentVolumeClaim, and the graph in the ArangoDeployment', () => {
@@ -216,7 +226,8 @@ describe.skipIf(!kubectl)('deploy/k8s', () => {
             (p.spec.ingress ?? []).some(
               (rule: { from?: { podSelector?: any }[]; ports?: { port: string | number }[] }) =>
                 (rule.from === undefined ||
-                  (caller !== undefined && rule.from.some((f) => f.podSelector && selects(f.podSelector, podLabels(caller))))) &&
+                  (caller !== undefined &&
+                    rule.from.some((f) => f.podSelector && selects(f.podSelector, podLabels(caller))))) &&
                 (rule.ports ?? []).some((x) => x.port === port.name || x.port === port.containerPort),
             ),
         );
@@ -225,7 +236,10 @@ describe.skipIf(!kubectl)('deploy/k8s', () => {
           .filter((e) => e.name.endsWith('_ADDR') && e.value)
           .map((e) => [caller, e.value!] as [Manifest, string]),
       );
-      const config = everything.find((m) => m.kind === 'ConfigMap' && m.metadata.name.startsWith('civicgraph-') && (m as any).data?.RATE_LIMIT_REDIS_URL);
+      const config = everything.find(
+        (m) =>
+          m.kind === 'ConfigMap' && m.metadata.name.startsWith('civicgraph-') && (m as any).data?.RATE_LIMIT_REDIS_URL,
+      );
       const redis = new URL((config as any).data.RATE_LIMIT_REDIS_URL);
       calls.push([ours(everything).find((w) => w.metadata.name === 'gateway')!, `${redis.hostname}:${redis.port}`]);
       expect(calls.length).toBeGreaterThanOrEqual(9);
@@ -233,7 +247,9 @@ describe.skipIf(!kubectl)('deploy/k8s', () => {
         const [host, port] = address.split(':');
         const service = everything.find((m) => m.kind === 'Service' && m.metadata.name === host)!;
         const servicePort = service.spec.ports.find((p: { port: number }) => p.port === Number(port));
-        const callee = workloads(everything).find((w) => selects({ matchLabels: service.spec.selector }, podLabels(w)))!;
+        const callee = workloads(everything).find((w) =>
+          selects({ matchLabels: service.spec.selector }, podLabels(w)),
+        )!;
         const target = containers(callee)
           .flatMap((c) => c.ports ?? [])
           .find((p) => p.name === servicePort.targetPort || p.containerPort === servicePort.targetPort)!;
@@ -268,7 +284,9 @@ describe.skipIf(!kubectl)('deploy/k8s', () => {
       });
 
       it('enables JetStream on a volume, with values the chart knows', () => {
-        const known = JSON.parse(readFileSync(join(root, 'test/integration/deploy/nats-chart-values-keys.json'), 'utf8'));
+        const known = JSON.parse(
+          readFileSync(join(root, 'test/integration/deploy/nats-chart-values-keys.json'), 'utf8'),
+        );
         expect(kustomization().helmCharts[0].version).toBe(known.version);
         const keys = new Set<string>(known.keys);
         const paths = (o: Record<string, unknown>, prefix = ''): string[] =>
@@ -278,8 +296,12 @@ describe.skipIf(!kubectl)('deploy/k8s', () => {
             const open = [...keys].every((key) => !key.startsWith(`${path}.`)); // an object the chart leaves free-form
             return nested && !open ? [path, ...paths(v as Record<string, unknown>, `${path}.`)] : [path];
           });
-        for (const path of paths(values())) expect(keys.has(path), `${overlay}: ${path} is not a value of the chart`).toBe(true);
-        expect(values().config.jetstream).toMatchObject({ enabled: true, fileStore: { enabled: true, pvc: { enabled: true } } });
+        for (const path of paths(values()))
+          expect(keys.has(path), `${overlay}: ${path} is not a value of the chart`).toBe(true);
+        expect(values().config.jetstream).toMatchObject({
+          enabled: true,
+          fileStore: { enabled: true, pvc: { enabled: true } },
+        });
       });
 
       it.skipIf(!helm)('renders with Helm (kubectl kustomize --enable-helm)', () => {

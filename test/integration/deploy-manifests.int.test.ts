@@ -90,7 +90,8 @@ describe('docker-compose.yml', () => {
       for (const { name, v } of secrets.filter((s) => s.k === k))
         expect(interpolation(v)?.required, `${name} ${k}`).toBe(true);
     const example = readFileSync(join(root, '.env.example'), 'utf8');
-    for (const { i } of secrets.filter((s) => s.i?.required)) expect(example).toMatch(new RegExp(`^${i!.variable}=`, 'm'));
+    for (const { i } of secrets.filter((s) => s.i?.required))
+      expect(example).toMatch(new RegExp(`^${i!.variable}=`, 'm'));
   });
 
   it('points the gateway at each upstream where it listens', () => {
@@ -267,7 +268,10 @@ describe('deploy/docker/healthcheck.mjs', () => {
     await new Promise((r) => server.once('listening', r));
     const { port } = server.address() as AddressInfo;
     try {
-      expect(await check('http', String(port), '/readyz')).toMatchObject({ code: 1, stderr: expect.stringContaining('503') });
+      expect(await check('http', String(port), '/readyz')).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('503'),
+      });
       status = 200;
       expect(await check('http', String(port), '/readyz')).toMatchObject({ code: 0 });
     } finally {

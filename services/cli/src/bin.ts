@@ -11,6 +11,7 @@ import {
 } from '@civicgraph/kit';
 import { SERVICE_SETTINGS } from '@civicgraph/stack';
 import { cliSettings, readCliConfig } from './config.js';
+import { exportCommand } from './commands/export.js';
 import { importCommand } from './commands/import.js';
 import { keys } from './commands/keys.js';
 import { sources } from './commands/sources.js';
@@ -46,6 +47,11 @@ commands:
   import vip <feed.xml|feed.zip> [--json]
                           into the election graph; one atomic batch per row, re-runs change nothing;
                           --retrieved-at: when the source was published (required where it carries no date)
+  export --out <folder> [--kinds candidacy,contest,…] [--states co,de] [--formats ndjson,csv,parquet] [--no-edges]
+         [--contact] [--json]
+                          the graph (or the kinds and states named) from one consistent snapshot of the store, as
+                          verified files and a manifest naming the change-feed position, into <folder>/<export id>/;
+                          contact fields only with --contact; a progress bar on a terminal
   keys revoke <key-id>
   keys list
   settings                every environment variable of this command and of each service process: default and meaning
@@ -78,6 +84,10 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'sources') {
     process.stdout.write(`${await sources(config, rest)}\n`);
+    return;
+  }
+  if (command === 'export') {
+    process.stdout.write(`${await exportCommand(config, rest)}\n`);
     return;
   }
   if (command === 'keys') {

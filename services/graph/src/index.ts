@@ -23,3 +23,18 @@ export {
 export { generateDemo, DEMO_MARKER, type DemoRegion, type DemoOptions } from './demo/generate.js';
 export { queryAll, MAX_ANSWER_NODES } from './store/query-all.js';
 export { surroundingGenerals } from './demo/calendar.js';
+export type { GraphSnapshot } from './store/snapshot/graph-snapshot.js';
+export { LmdbSnapshots } from './store/snapshot/lmdb-snapshot.js';
+export { ExportWorker, type ExportWorkerOptions } from './export/export-worker.js';
+export { JobStore } from './export/jobs/job-store.js';
+export { FsExportStorage } from './export/storage/fs-storage.js';
+export type { ExportStorage } from './export/storage/export-storage.js';
+export { Exports } from './export/exports.js';
+export { ExportLinks } from './export/links.js';
+export { FULL_EXPORT, EXPORT_FORMATS, type ExportSpec, type ExportFormat } from './export/spec.js';
+export { writeTables, type WrittenFile } from './export/write-tables.js';
+export { MANIFEST_NAME, EXPORT_SCHEMA_VERSION, manifestJson } from './export/manifest.js';
+export { runExport } from './export/run-export.js';
+export { ArangoGraphStore } from './store/arango/arango-graph-store.js';
+export { exportSpecOf } from './export/spec.js';
+export { S3ExportStorage, type S3StorageOptions } from './export/storage/s3-storage.js';

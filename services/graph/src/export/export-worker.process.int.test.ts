@@ -66,7 +66,8 @@ function childDies(): Promise<string> {
         join(FIXTURES, 'export-worker-child.mjs'),
         join(dir, 'graph'),
         join(dir, 'exports'),
-        '1000',
+        // Past the first pass over the parties (counting), half-way through writing them.
+        String(PARTIES + PARTIES / 2),
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );

@@ -68,7 +68,9 @@ export class Exports {
       }
     }
     const job = this.newJob(p, spec, 'on_demand', '');
-    await this.jobs.create(job, key === '' ? undefined : { key: idemKey, requestHash });
+    // A request with the same key that got in first since the check above: answer as a repeat.
+    if (!(await this.jobs.create(job, key === '' ? undefined : { key: idemKey, requestHash })))
+      return this.create(p, req);
     this.onQueued();
     return this.view(job);
   }

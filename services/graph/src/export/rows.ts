@@ -18,18 +18,20 @@ export interface EdgeRow {
  * Which rows an export holds and how each looks, decided by the one policy: a node exists
  * for the export when it exists for the key (its states and tiers, `nodeVisible`) and lies
  * in the states the request narrowed to (national nodes always do); an edge when both of
- * its ends do. A node row is the node as the key's events show it (`visibleNode`: no
+ * its ends are in the export (their kinds asked, and in scope). A node row is the node as the key's events show it (`visibleNode`: no
  * contact fields without `contact`), so a row equals the object of the event that made it.
  */
 export class ExportRows {
   private readonly unrestricted: boolean;
+  private readonly kinds: ReadonlySet<string>;
   /** Ends already looked up, for edges (a node has many). */
   private readonly seen = new Map<string, boolean>();
 
   constructor(
     private readonly principal: Principal,
-    private readonly spec: Pick<ExportSpec, 'states'>,
+    private readonly spec: Pick<ExportSpec, 'states' | 'kinds'>,
   ) {
+    this.kinds = new Set(spec.kinds);
     const scope = storeScope(principal);
     this.unrestricted = scope.states === undefined && scope.tiers === undefined && spec.states.length === 0;
   }
@@ -48,8 +50,9 @@ export class ExportRows {
     return visibleNode(this.principal, nodeView(node));
   }
 
-  /** The row of an edge, or undefined when one of its ends does not exist for this export. */
+  /** The row of an edge, or undefined when one of its ends is not in this export (its kind, or its scope). */
   async edgeRow(edge: EdgeDoc, snapshot: GraphSnapshot): Promise<EdgeRow | undefined> {
+    if (!this.kinds.has(kindOf(edge.from)) || !this.kinds.has(kindOf(edge.to))) return undefined;
     if (
       !this.unrestricted &&
       !((await this.endIncluded(edge.from, snapshot)) && (await this.endIncluded(edge.to, snapshot)))
@@ -69,4 +72,9 @@ export class ExportRows {
     }
     return included;
   }
+}
+
+/** A slug's kind: the word before its colon (`candidacy:…`). */
+function kindOf(slug: string): string {
+  return slug.slice(0, slug.indexOf(':'));
 }

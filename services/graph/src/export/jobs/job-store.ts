@@ -33,10 +33,14 @@ export class JobStore {
     return [...this.jobs.getRange()].map(({ value }) => value);
   }
 
-  /** Stores a new job, with the idempotency key that made it when given; false when the id exists. */
+  /**
+   * Stores a new job, with the idempotency key that made it when given; false (nothing
+   * stored) when the id exists, or when another request took the idempotency key first.
+   */
   async create(job: JobRecord, idempotent?: { key: string; requestHash: string }): Promise<boolean> {
     return this.root.transaction(() => {
       if (this.jobs.get(job.id) !== undefined) return false;
+      if (idempotent !== undefined && this.idempotency.get(idempotent.key) !== undefined) return false;
       this.jobs.putSync(job.id, job);
       if (idempotent !== undefined)
         this.idempotency.putSync(idempotent.key, { jobId: job.id, requestHash: idempotent.requestHash });

@@ -14,10 +14,10 @@ export async function loadStore(nodes, edges) {
   return loaded;
 }
 
-/** One export by a fresh worker process (as deployed: --max-semi-space-size=64). */
+/** One export by a fresh worker process (`civicgraph export-worker`: Node's default flags). */
 export function runWorker(path, formats) {
   const child = fork(CHILD, [], {
-    execArgv: ['--max-semi-space-size=64'],
+    execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

@@ -24,7 +24,7 @@ async function timeExports(path, formats) {
     ms: median(runs.map((r) => r.ms)),
     runsMs: runs.map((r) => r.ms),
     rssPeak: Math.max(...runs.map((r) => r.rssPeak)),
-    heapPeak: Math.max(...runs.map((r) => r.heapPeak)),
+    anonPeak: Math.max(...runs.map((r) => r.anonPeak)),
     files: runs[0].files,
   };
 }

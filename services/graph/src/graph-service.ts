@@ -141,7 +141,7 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
     {
       path: config.exportsPath,
       worker: config.exportWorker,
-      store,
+      snapshot: store.snapshot?.bind(store),
       linkSecret: config.cursorSecret,
       storage: config.exportStorage,
       geoAddr: config.geoAddr,

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { secretFromFile, type Lifecycle, type Logger } from '@civicgraph/kit';
-import type { GraphStore } from '../store/graph-store.js';
+import type { GraphSnapshot } from '../store/snapshot/graph-snapshot.js';
 import { geoBoundaries } from './boundaries.js';
 import { ExportWorker } from './export-worker.js';
 import { Exports } from './exports.js';
@@ -23,14 +23,16 @@ export interface ExportsRuntime {
 
 /**
  * The graph service's exports: the job store and file storage under `path`, the rules, and
- * (unless turned off) the worker and the monthly schedule. The worker reads the store's
- * snapshots, so a store without them (the in-memory test store) has no exports.
+ * (unless turned off) the worker and the monthly schedule. The graph service runs it with
+ * its store's snapshots; `export-worker-main.ts` runs the worker alone, in a process of its
+ * own, reading the store without loading it into memory.
  */
 export function startExports(
   options: {
     path: string;
     worker: boolean;
-    store: GraphStore;
+    /** Opens a consistent snapshot of the graph; undefined when the store has none (no worker then). */
+    snapshot: (() => Promise<GraphSnapshot>) | undefined;
     /** Signs download links; unset → a random secret kept in `path` (replicas must share one). */
     linkSecret: string | undefined;
     storage: ExportStorageSelection;
@@ -44,7 +46,7 @@ export function startExports(
   const jobs = JobStore.open(join(options.path, 'jobs'));
   lifecycle.defer('export jobs', () => jobs.close());
   const storage = storageOf(options.storage, options.path);
-  const snapshot = options.store.snapshot?.bind(options.store);
+  const snapshot = options.snapshot;
   const geo = options.geoAddr === undefined ? undefined : geoBoundaries(options.geoAddr);
   if (geo !== undefined) lifecycle.defer('export geo client', () => geo.close());
   const worker =

@@ -2,8 +2,11 @@ import { rmSync } from 'node:fs';
 import { fileWriter, ParquetWriter, schemaFromColumnData, type BasicType } from 'hyparquet-writer';
 import type { Column, ColumnType } from '../columns.js';
 
-/** Rows per row group: what is held in memory before it is encoded and written. */
-const ROW_GROUP = 10_000;
+/**
+ * Rows per row group: what is held in memory before it is encoded and written. 4,000 keeps a
+ * whole-graph worker well under 300 MB (10,000 took it to ~285 MB, for files 3 % smaller).
+ */
+const ROW_GROUP = 4_000;
 
 const PARQUET_TYPES: Readonly<Record<ColumnType, BasicType>> = {
   string: 'STRING',

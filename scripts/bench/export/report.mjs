@@ -18,7 +18,7 @@ export function renderExportSection(run) {
   return [
     '## Bulk export: civicgraph against PostgreSQL `COPY … TO`',
     '',
-    `Written by \`npm run bench:export\` (scripts/bench/export.mjs) on ${new Date().toISOString().slice(0, 10)} in ${s(run.ms)}: ${cpus().length} × ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}, Node ${process.version}${pg.unavailable === undefined ? `, PostgreSQL ${pg.version}` : ''}. The machine is shared, so numbers are noisy; medians of ${run.cfg.runs} runs.`,
+    `Written by \`npm run bench:export\` (scripts/bench/export.mjs) on ${new Date().toISOString().slice(0, 10)} in ${s(run.ms)}: ${cpus().length} × ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}, Node ${process.version}${pg.unavailable === undefined ? `, PostgreSQL ${pg.version}` : ''}. The machine is shared, so numbers are noisy; each figure is the median (the lower middle) of ${run.cfg.runs} runs.`,
     '',
     `bench:cypher's graph (bench:graph's synthetic documents with their party and office nodes and edges): ${int.format(graph.candidacies)} candidacies, ${int.format(graph.nodes)} nodes and ${int.format(graph.edges)} edges; ${int.format(rows)} rows exported per format.`,
     '',

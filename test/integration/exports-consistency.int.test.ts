@@ -8,7 +8,7 @@ import {
   ExportLinks,
   Exports,
   FsExportStorage,
-  JobStore,
+  LmdbJobStore,
   NODE_KINDS,
   type GraphSnapshot,
   type NodeKind,
@@ -97,7 +97,7 @@ describe('an export joined with the change feed', () => {
           edges: [],
         });
       };
-      const jobs = JobStore.open(join(dir, 'jobs'));
+      const jobs = LmdbJobStore.open(join(dir, 'jobs'));
       const storage = new FsExportStorage(join(dir, 'files'));
       const worker = new ExportWorker({
         jobs,
@@ -114,7 +114,7 @@ describe('an export joined with the change feed', () => {
         idempotencyKey: '',
       });
       expect(await worker.drain()).toBe(1);
-      const done = exports.get(principal, job.id);
+      const done = await exports.get(principal, job.id);
       expect(done.status).toBe('succeeded');
       const position = Number(done.manifest!.seq);
 

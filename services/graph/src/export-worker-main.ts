@@ -10,7 +10,8 @@ import { LmdbSnapshots } from './store/snapshot/lmdb-snapshot.js';
  * GRAPH_EXPORT_WORKER=off): the same job store, storage and schedule, with the graph read
  * from its store's snapshots — on the embedded store without loading the graph into memory,
  * so the process holds only the rows in flight (BENCHMARKS.md, bulk export). It reads the
- * graph service's settings. Jobs reach it by polling the job store (every 5 s).
+ * graph service's settings. Jobs reach it on the JetStream work queue with NATS, else by
+ * polling the embedded job store (every 5 s; it must then share the graph's data folder).
  */
 runService({
   name: 'export-worker',
@@ -27,7 +28,7 @@ runService({
       lifecycle.defer('graph store', () => snapshots.close());
       snapshot = () => snapshots.snapshot();
     }
-    startExports(
+    await startExports(
       {
         path: config.exportsPath,
         worker: true,
@@ -35,6 +36,7 @@ runService({
         linkSecret: config.cursorSecret,
         storage: config.exportStorage,
         geoAddr: config.geoAddr,
+        nats: config.natsUrl === undefined ? undefined : { url: config.natsUrl, word: config.env },
       },
       lifecycle,
       log,

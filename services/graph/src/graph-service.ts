@@ -137,7 +137,7 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
       return answer;
     }),
   };
-  const exports = startExports(
+  const exports = await startExports(
     {
       path: config.exportsPath,
       worker: config.exportWorker,
@@ -145,6 +145,7 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
       linkSecret: config.cursorSecret,
       storage: config.exportStorage,
       geoAddr: config.geoAddr,
+      nats: config.natsUrl === undefined ? undefined : { url: config.natsUrl, word: config.env },
     },
     lifecycle,
     log,

@@ -14,7 +14,7 @@ import { LmdbSnapshots } from '../store/snapshot/lmdb-snapshot.js';
 import { ExportLinks } from './links.js';
 import { ExportWorker } from './export-worker.js';
 import { Exports } from './exports.js';
-import { JobStore } from './jobs/job-store.js';
+import { LmdbJobStore } from './jobs/job-store.js';
 import { FsExportStorage } from './storage/fs-storage.js';
 
 /**
@@ -87,7 +87,7 @@ describe('an export worker killed mid-export (SIGKILL)', () => {
     'publishes nothing, and the job is taken over and published whole by the next worker',
     async () => {
       const exportsPath = join(dir, 'exports');
-      let jobs = JobStore.open(join(exportsPath, 'jobs'));
+      let jobs = LmdbJobStore.open(join(exportsPath, 'jobs'));
       const storage = new FsExportStorage(join(exportsPath, 'files'));
       const exports = new Exports(jobs, storage, new ExportLinks(Buffer.from('test')), () => undefined);
       const job = await exports.create(enterprise, {
@@ -100,8 +100,8 @@ describe('an export worker killed mid-export (SIGKILL)', () => {
       await jobs.close();
 
       expect(await childDies()).toContain('dying');
-      jobs = JobStore.open(join(exportsPath, 'jobs'));
-      const killed = jobs.get(job.id)!;
+      jobs = LmdbJobStore.open(join(exportsPath, 'jobs'));
+      const killed = (await jobs.get(job.id))!;
       expect(killed).toMatchObject({ status: 'running', attempts: 1, manifest: undefined });
       expect(existsSync(join(exportsPath, 'files', job.id))).toBe(false);
       // The dead worker's partial files are in staging, never where readers look.
@@ -111,7 +111,7 @@ describe('an export worker killed mid-export (SIGKILL)', () => {
       const worker = new ExportWorker({ jobs, storage, snapshot: () => snapshots.snapshot(), log });
       // Taken over once the dead worker's lease (300 ms) lapses.
       await expect.poll(() => worker.drain(), { timeout: scaled(10_000), interval: 100 }).toBe(1);
-      const done = jobs.get(job.id)!;
+      const done = (await jobs.get(job.id))!;
       expect(done).toMatchObject({ status: 'succeeded', attempts: 2 });
       expect(existsSync(join(exportsPath, 'files', '.staging', job.id))).toBe(false);
       const files = done.manifest!.files;

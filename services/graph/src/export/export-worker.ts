@@ -89,30 +89,56 @@ export class ExportWorker {
     }
   }
 
+  /**
+   * Runs one job handed out by a work queue (JetStreamJobQueue): `done` when it is finished
+   * with (published, failed for good, gone, or already done), `retry` when it should come
+   * again (it failed and has attempts left, or another worker's lease on it has not lapsed).
+   * `working` is called while it runs, so the queue does not hand it to another worker.
+   */
+  async runOne(id: string, working: () => void): Promise<'done' | 'retry'> {
+    const job = await this.claimJob(id, Date.now());
+    if (job === undefined) {
+      const now = await this.o.jobs.get(id);
+      return now?.status === 'running' || now?.status === 'queued' ? 'retry' : 'done';
+    }
+    const beat = setInterval(working, 5_000);
+    try {
+      await this.run(job);
+    } finally {
+      clearInterval(beat);
+    }
+    return (await this.o.jobs.get(id))?.status === 'queued' ? 'retry' : 'done';
+  }
+
   /** Takes the next job: queued, or running under a lapsed lease; marks failed a job out of attempts. */
   private async claim(): Promise<JobRecord | undefined> {
     const now = Date.now();
-    const ready = this.o.jobs
-      .all()
-      .filter((j) => j.status === 'queued' || (j.status === 'running' && j.leaseUntil < now))
+    const ready = (await this.o.jobs.all())
+      .filter((j) => claimable(j, now))
       .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
     for (const candidate of ready) {
-      const job = await this.o.jobs.update(candidate.id, (j) => {
-        if (!(j.status === 'queued' || (j.status === 'running' && j.leaseUntil < now))) return undefined;
-        if (j.attempts >= MAX_ATTEMPTS)
-          return { ...j, status: 'failed', finishedAt: new Date().toISOString(), error: j.error || 'worker lost' };
-        return {
-          ...j,
-          status: 'running',
-          attempts: j.attempts + 1,
-          leaseUntil: now + this.leaseMs,
-          startedAt: new Date(now).toISOString(),
-          rowsWritten: 0,
-        };
-      });
-      if (job?.status === 'running') return job;
+      const job = await this.claimJob(candidate.id, now);
+      if (job !== undefined) return job;
     }
     return undefined;
+  }
+
+  /** Claims one job atomically when it is claimable; undefined when it is not (or was just marked failed). */
+  private async claimJob(id: string, now: number): Promise<JobRecord | undefined> {
+    const job = await this.o.jobs.update(id, (j) => {
+      if (!claimable(j, now)) return undefined;
+      if (j.attempts >= MAX_ATTEMPTS)
+        return { ...j, status: 'failed', finishedAt: new Date().toISOString(), error: j.error || 'worker lost' };
+      return {
+        ...j,
+        status: 'running',
+        attempts: j.attempts + 1,
+        leaseUntil: now + this.leaseMs,
+        startedAt: new Date(now).toISOString(),
+        rowsWritten: 0,
+      };
+    });
+    return job?.status === 'running' ? job : undefined;
   }
 
   private async run(job: JobRecord): Promise<void> {
@@ -165,4 +191,9 @@ export class ExportWorker {
       .update(id, (j) => (j.status === 'running' ? { ...j, leaseUntil: Date.now() + this.leaseMs } : undefined))
       .catch((err: unknown) => this.o.log.warn({ err, export: id }, 'export lease not renewed'));
   }
+}
+
+/** Queued, or running under a lease that has lapsed (its worker died). */
+function claimable(j: JobRecord, now: number): boolean {
+  return j.status === 'queued' || (j.status === 'running' && j.leaseUntil < now);
 }

@@ -34,8 +34,8 @@ export class Exports {
     private readonly jobs: JobStore,
     private readonly storage: ExportStorage,
     private readonly links: ExportLinks,
-    /** Called when a job is queued (wakes the worker). */
-    private readonly onQueued: () => void,
+    /** Called when a job is queued: wakes the worker, or puts the job on the work queue. */
+    private readonly onQueued: (id: string) => void,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -56,14 +56,14 @@ export class Exports {
     const requestHash = hashOf(spec);
     const idemKey = `${p.keyId}|${key}`;
     if (key !== '') {
-      const earlier = this.jobs.idempotent(idemKey);
+      const earlier = await this.jobs.idempotent(idemKey);
       if (earlier !== undefined) {
         if (earlier.requestHash !== requestHash)
           throw new InvalidParameterError(
             'Idempotency-Key',
             'This Idempotency-Key was used with a different request; use a new key for a new export.',
           );
-        const job = this.jobs.get(earlier.jobId);
+        const job = await this.jobs.get(earlier.jobId);
         if (job !== undefined) return this.view(job);
       }
     }
@@ -71,20 +71,19 @@ export class Exports {
     // A request with the same key that got in first since the check above: answer as a repeat.
     if (!(await this.jobs.create(job, key === '' ? undefined : { key: idemKey, requestHash })))
       return this.create(p, req);
-    this.onQueued();
+    this.onQueued(job.id);
     return this.view(job);
   }
 
   /** An export the key may see. */
-  get(p: Principal, id: string): ExportJob {
-    return this.view(this.visible(p, id));
+  async get(p: Principal, id: string): Promise<ExportJob> {
+    return this.view(await this.visible(p, id));
   }
 
   /** The exports the key may download, newest first; a Build or Enterprise key's monthly one is queued on first ask. */
   async list(p: Principal): Promise<ExportJob[]> {
     await this.ensureMonthly(p);
-    return this.jobs
-      .all()
+    return (await this.jobs.all())
       .filter((j) => visibleTo(j, p))
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
       .map((j) => this.view(j));
@@ -102,10 +101,10 @@ export class Exports {
     link?: { expires: number; signature: string },
   ) {
     let job: JobRecord | undefined;
-    if (link === undefined) job = this.visible(p, id);
+    if (link === undefined) job = await this.visible(p, id);
     else {
       this.links.verify(id, name, link.expires, link.signature);
-      job = EXPORT_ID.test(id) ? this.jobs.get(id) : undefined;
+      job = EXPORT_ID.test(id) ? await this.jobs.get(id) : undefined;
       if (job === undefined) throw new NotFoundError(`No export ${id}.`, { field: 'id' });
     }
     const { offset, length } = range;
@@ -129,7 +128,7 @@ export class Exports {
     const month = monthOf(this.now());
     const previous = monthOf(new Date(Date.UTC(this.now().getUTCFullYear(), this.now().getUTCMonth() - 1, 1)));
     let queued = 0;
-    for (const j of this.jobs.all())
+    for (const j of await this.jobs.all())
       if (j.cadence === 'monthly' && j.month === previous && (await this.queueMonthly(j.principal, month))) queued++;
     return queued;
   }
@@ -141,9 +140,9 @@ export class Exports {
 
   private async queueMonthly(p: Principal, month: string): Promise<boolean> {
     const id = monthlyId(month, policyFingerprint(p));
-    if (this.jobs.get(id) !== undefined) return false;
+    if ((await this.jobs.get(id)) !== undefined) return false;
     const created = await this.jobs.create({ ...this.newJob(p, FULL_EXPORT, 'monthly', month), id });
-    if (created) this.onQueued();
+    if (created) this.onQueued(id);
     return created;
   }
 
@@ -151,8 +150,8 @@ export class Exports {
     return jobView(j, this.links);
   }
 
-  private visible(p: Principal, id: string): JobRecord {
-    const job = EXPORT_ID.test(id) ? this.jobs.get(id) : undefined;
+  private async visible(p: Principal, id: string): Promise<JobRecord> {
+    const job = EXPORT_ID.test(id) ? await this.jobs.get(id) : undefined;
     if (job === undefined || !visibleTo(job, p)) throw new NotFoundError(`No export ${id}.`, { field: 'id' });
     return job;
   }

@@ -8,35 +8,50 @@ export interface IdempotentCreate {
 }
 
 /**
+ * Where export jobs are recorded (the JobStore port): LMDB beside the graph in one
+ * deployment (LmdbJobStore), or a JetStream key-value bucket every graph replica and worker
+ * shares (KvJobStore, with NATS). `update` is atomic per job: the worker claims jobs with it.
+ */
+export interface JobStore {
+  get(id: string): Promise<JobRecord | undefined>;
+  all(): Promise<JobRecord[]>;
+  /**
+   * Stores a new job, with the idempotency key that made it when given; false (nothing
+   * stored) when the id exists, or when another request took the idempotency key first.
+   */
+  create(job: JobRecord, idempotent?: { key: string; requestHash: string }): Promise<boolean>;
+  idempotent(key: string): Promise<IdempotentCreate | undefined>;
+  /** Applies `change` to the job as stored now, atomically; returns the new record (undefined: none, or `change` declined). */
+  update(id: string, change: (job: JobRecord) => JobRecord | undefined): Promise<JobRecord | undefined>;
+  close(): Promise<void>;
+}
+
+/**
  * Export jobs on LMDB, beside the graph: `jobs` (id → record) and `idempotency`
  * (`<keyId>|<Idempotency-Key>` → the job it created). Jobs are few (one per export), so
  * listing reads them all. Every change is one synced transaction, so a job's state
  * survives the process (a killed worker's job is found `running` with a lapsed lease).
  */
-export class JobStore {
+export class LmdbJobStore implements JobStore {
   private constructor(
     private readonly root: RootDatabase,
     private readonly jobs: Database<JobRecord, string>,
     private readonly idempotency: Database<IdempotentCreate, string>,
   ) {}
 
-  static open(path: string): JobStore {
+  static open(path: string): LmdbJobStore {
     const root = open({ path, overlappingSync: false });
-    return new JobStore(root, root.openDB('jobs', {}), root.openDB('idempotency', {}));
+    return new LmdbJobStore(root, root.openDB('jobs', {}), root.openDB('idempotency', {}));
   }
 
-  get(id: string): JobRecord | undefined {
+  async get(id: string): Promise<JobRecord | undefined> {
     return this.jobs.get(id);
   }
 
-  all(): JobRecord[] {
+  async all(): Promise<JobRecord[]> {
     return [...this.jobs.getRange()].map(({ value }) => value);
   }
 
-  /**
-   * Stores a new job, with the idempotency key that made it when given; false (nothing
-   * stored) when the id exists, or when another request took the idempotency key first.
-   */
   async create(job: JobRecord, idempotent?: { key: string; requestHash: string }): Promise<boolean> {
     return this.root.transaction(() => {
       if (this.jobs.get(job.id) !== undefined) return false;
@@ -48,11 +63,10 @@ export class JobStore {
     });
   }
 
-  idempotent(key: string): IdempotentCreate | undefined {
+  async idempotent(key: string): Promise<IdempotentCreate | undefined> {
     return this.idempotency.get(key);
   }
 
-  /** Applies `change` to the job as stored now, atomically; returns the new record (undefined: none, or `change` declined). */
   async update(id: string, change: (job: JobRecord) => JobRecord | undefined): Promise<JobRecord | undefined> {
     return this.root.transaction(() => {
       const job = this.jobs.get(id);

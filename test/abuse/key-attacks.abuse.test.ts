@@ -134,7 +134,8 @@ describe('presenting a key', () => {
 
 describe('plan gates', () => {
   // What a Build key gets past the gate: Cypher asks for its query, the agent (stateless MCP)
-  // takes POST only; layers not shipped yet are 404 (webhooks: this stack runs no webhooks service).
+  // takes POST only; webhooks are 404 (this stack runs no webhooks service), and so is an
+  // export of an id that does not exist.
   it.each([
     ['cypher', '/v1/cypher', 400],
     ['agent', '/v1/agent', 405],

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scaled } from '@civicgraph/kit/testing';
 
 /**
- * The bench smoke tier: the REST, GraphQL and Cypher benchmarks, run end to end at the
+ * The bench smoke tier: the REST, GraphQL, Cypher and export benchmarks, run end to end at the
  * smallest settings (one round of one second, a handful of points, a thousand candidacies),
  * write a complete report to a file of their own. They assert no timing: a benchmark that no longer runs, or whose
  * report no longer renders, fails here instead of on the next `npm run bench`.
@@ -95,6 +95,23 @@ describe('the benchmarks, at their smallest', () => {
       expect(run.report).toMatch(/\| q1, candidacies per party per state: ≤ 3× kuzu \| median /);
       expect(run.report).toMatch(/\| q2: memory bounded by the budget \| [\d,]+ of 5,000,000 rows examined/);
       expect(run.report).toMatch(/### Where civicgraph's time goes: q2/);
+      expect(run.report).toMatch(/### Method/);
+    },
+    scaled(320_000),
+  );
+
+  it(
+    'bench:export writes its section: targets, the exports against COPY TO, the files',
+    () => {
+      const run = runBench('export', { BENCH_EXPORT_CANDIDACIES: '1000', BENCH_EXPORT_RUNS: '1' });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.report).toContain('<!-- bench:export:start -->');
+      expect(run.report).toContain('<!-- bench:export:end -->');
+      expect(run.report).toMatch(
+        /\| full export in all formats within 2× PostgreSQL `COPY … TO` CSV of the same rows \| /,
+      );
+      expect(run.report).toMatch(/\| the worker's memory under 300 MB \| peak RSS [\d.]+ MB/);
+      expect(run.report).toMatch(/\| candidacy\.parquet \| 1,000 \| /);
       expect(run.report).toMatch(/### Method/);
     },
     scaled(320_000),

@@ -11,6 +11,7 @@ import {
   OFFICEHOLDER_CONTACT_FIELDS,
 } from '../harness/demo.js';
 import { startReceiver, type Receiver } from '../harness/receiver.js';
+import { ndjsonRows } from '../harness/exports.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { agentUrl, callTool, connectAgent } from '../harness/mcp.js';
@@ -30,7 +31,8 @@ import { scaled } from '@civicgraph/kit/testing';
  * and each key must receive exactly the changes REST lets it see, shaped the same way.
  * Cypher joins it as a layer asked the same questions in its own language, compared with REST.
  * The agent (MCP) joins it as a layer asked the same questions through its tools, by the MCP
- * SDK's own client. Later layers (exports) join the matrix the same way.
+ * SDK's own client. Bulk exports join it as a layer that answers with files: each Build key's
+ * monthly export and each Enterprise key's own hold exactly the candidacies REST shows it.
  */
 
 interface Scope {
@@ -897,5 +899,77 @@ describe('the differential test of entitlements across layers', () => {
       expect(failures).toEqual([]);
     },
     scaled(120_000),
+  );
+
+  it(
+    'exports to each key exactly the candidacies REST shows it, in scope, without contact fields it lacks, refusing the same keys',
+    async () => {
+      const failures: string[] = [];
+      const jobs: { k: MatrixKey; id: string }[] = [];
+      for (const k of matrix) {
+        const fail = (what: string, detail: unknown = '') =>
+          failures.push(`${k.name}: exports: ${what} ${JSON.stringify(detail).slice(0, 300)}`);
+        const listed = await get(`${s.url}/v1/exports`, k.key);
+        const created = await send(`${s.url}/v1/exports`, 'POST', k.key, {
+          kinds: ['candidacy', 'person', 'office'],
+          formats: ['ndjson'],
+          edges: false,
+        });
+        const refusal =
+          k.environment === 'live' ? 'unauthenticated' : k.plan === 'explore' ? 'plan_required' : undefined;
+        if (refusal !== undefined) {
+          if (listed.body?.type !== refusal) fail('listing not refused', listed.body);
+          if (created.body?.type !== refusal) fail('creating not refused', created.body);
+          continue;
+        }
+        if (k.plan === 'build') {
+          // Build: the monthly export of its shape, whole; an on-demand one is Enterprise's.
+          if (created.body?.type !== 'plan_required') fail('on demand not refused', created.body);
+          const monthly = listed.body.data.filter((j: any) => j.cadence === 'monthly');
+          if (monthly.length !== 1) fail('not one monthly export', listed.body);
+          else jobs.push({ k, id: monthly[0].id });
+        } else if (created.status !== 202) fail('on demand not started', created.body);
+        else jobs.push({ k, id: created.body.id });
+      }
+      for (const { k, id } of jobs) {
+        const fail = (what: string, detail: unknown = '') =>
+          failures.push(`${k.name}: exports: ${what} ${JSON.stringify(detail).slice(0, 300)}`);
+        let job: any;
+        await expect
+          .poll(async () => (job = (await get(`${s.url}/v1/exports/${id}`, k.key)).body).status, {
+            timeout: scaled(60_000),
+            interval: 100,
+          })
+          .toBe('succeeded');
+        const rows = async (table: string) => {
+          const res = await fetch(`${s.url}/v1/exports/${id}/files/${table}.ndjson.gz`, {
+            headers: { Authorization: `Bearer ${k.key}` },
+          });
+          return ndjsonRows<any>(new Uint8Array(await res.arrayBuffer()));
+        };
+        const candidacies = await rows('candidacy');
+        const people = await rows('person');
+        const exported = new Set(candidacies.map((r) => r.slug));
+        for (const probe of probes) {
+          const rest = await REST.candidacy(k.key, probe);
+          const shown = 'slugs' in rest.outcome && rest.outcome.slugs.length > 0;
+          if (shown !== exported.has(probe)) fail(`${probe}: exported ${exported.has(probe)}, REST shows ${shown}`);
+        }
+        if (job.manifest.policy.contact !== k.contact) fail('manifest policy', job.manifest.policy);
+        const keys = keysIn([...candidacies, ...people]);
+        if (!k.contact && ALL_CONTACT.some((f) => keys.has(f))) fail('a contact field without contact');
+        if (k.contact && !['campaignEmails', 'contactEmails'].every((f) => keys.has(f))) fail('contact fields lost');
+        for (const row of [...candidacies, ...people]) {
+          const stateOk = k.states.length === 0 || row.state === '' || k.states.includes(row.state);
+          const tierOk = k.tiers.length === 0 || row.tier === '' || k.tiers.includes(row.tier);
+          if (!(stateOk && tierOk)) fail('out of scope', row.slug);
+          if (row.slug.startsWith('candidacy:') && !(await inScope(row.slug, k)))
+            fail('out of scope (store)', row.slug);
+        }
+      }
+      expect(jobs.length).toBe(32);
+      expect(failures).toEqual([]);
+    },
+    scaled(300_000),
   );
 });

@@ -39,6 +39,7 @@ async function run(command: string, args: string[]): Promise<string> {
   if (command === 'up') return upCommand(config, args);
   if (command === 'import') return `${await (await import('./commands/import.js')).importCommand(config, args)}\n`;
   if (command === 'sources') return `${await (await import('./commands/sources.js')).sources(config, args)}\n`;
+  if (command === 'export') return `${await (await import('./commands/export.js')).exportCommand(config, args)}\n`;
   return `${await (await import('./commands/keys.js')).keys(config, args)}\n`;
 }
 

@@ -43,6 +43,12 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
                           into the election graph; one atomic batch per row, re-runs change nothing;
                           --retrieved-at: when the source was published (required where it carries no date)
 `,
+  export: `  export --out <folder> [--kinds candidacy,contest,…] [--states co,de] [--formats ndjson,csv,parquet] [--no-edges]
+         [--contact] [--json]
+                          the graph (or the kinds and states named) from one consistent snapshot of the store, as
+                          verified files and a manifest naming the change-feed position, into <folder>/<export id>/;
+                          contact fields only with --contact; a progress bar on a terminal
+`,
   settings: `  settings                every environment variable of this command and of each service process: default and meaning
 `,
 };

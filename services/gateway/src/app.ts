@@ -22,6 +22,8 @@ import type { IngestUpstream } from './upstream/ingest-client.js';
 import { webhookRoutes } from './rest/webhooks/routes.js';
 import { cypherRoutes } from './rest/cypher/routes.js';
 import { agentRoutes } from './agent/route.js';
+import { exportLinkRoutes, exportRoutes } from './rest/exports/routes.js';
+import type { ExportsUpstream } from './upstream/exports-client.js';
 
 export interface AppDeps {
   principals: PrincipalCache;
@@ -32,6 +34,8 @@ export interface AppDeps {
   geo: GeoUpstream;
   graph: GraphUpstream;
   results: ResultsUpstream;
+  /** Bulk exports, served by the graph service. */
+  exports: ExportsUpstream;
   /** The webhooks service, when the deployment runs one. */
   webhooks: WebhooksUpstream | undefined;
   /** The ingest service, when the deployment runs one (admin API). */
@@ -62,11 +66,13 @@ export function createApp(deps: AppDeps): Express {
   openApiRoutes(app);
   adminKeyRoutes(app, deps.auth, deps.adminToken);
   adminSourceRoutes(app, deps.ingest, deps.adminToken);
+  exportLinkRoutes(app, deps);
   app.use(edge(deps));
   layerGates(app);
   if (deps.webhooks !== undefined) webhookRoutes(app, deps.webhooks, deps.limiter);
   cypherRoutes(app, deps);
   agentRoutes(app, deps);
+  exportRoutes(app, deps);
   app.use(restRoutes(deps));
   graphqlRoute(app, graphqlSchemas(deps), deps.limiter, deps.responses);
   app.use(notFound());

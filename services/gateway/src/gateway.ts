@@ -19,6 +19,7 @@ import { PrincipalCache } from './http/principal-cache.js';
 import { connectAuth } from './upstream/auth-client.js';
 import { connectGeo } from './upstream/geo-client.js';
 import { connectGraph, connectResults } from './upstream/graph-client.js';
+import { connectExports } from './upstream/exports-client.js';
 import { healthProbe } from './upstream/health-client.js';
 import { connectWebhooks } from './upstream/webhooks-client.js';
 import { connectIngest } from './upstream/ingest-client.js';
@@ -47,6 +48,8 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const geo = connectGeo(config.geoAddr, config.upstreamDeadlineMs);
   const graph = connectGraph(config.graphAddr, config.upstreamDeadlineMs);
   const results = connectResults(config.resultsAddr, config.upstreamDeadlineMs);
+  // Exports are the graph service's: a second client on the same address.
+  const exports = connectExports(config.graphAddr, config.upstreamDeadlineMs);
   const webhooks =
     config.webhooksAddr === undefined ? undefined : connectWebhooks(config.webhooksAddr, config.upstreamDeadlineMs);
   const ingest =
@@ -63,6 +66,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
       geo,
       graph,
       results,
+      exports,
       ...(webhooks === undefined ? [] : [webhooks]),
       ...(ingest === undefined ? [] : [ingest]),
       ...probes,
@@ -92,6 +96,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     geo,
     graph,
     results,
+    exports,
     webhooks,
     ingest,
     responses,

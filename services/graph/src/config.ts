@@ -1,10 +1,15 @@
 import { join, resolve } from 'node:path';
 import {
+  address,
   COMMON_SETTINGS,
   defineSettings,
   grpcBindSettings,
   integer,
+  ConfigError,
+  onOff,
   text,
+  url,
+  word,
   ENVIRONMENTS,
   type DeploymentEnvironment,
 } from '@civicgraph/kit';
@@ -18,6 +23,14 @@ export interface GraphConfig {
   port: number;
   /** The embedded store: `${CIVIC_DATA_DIR}/graph`. */
   storePath: string;
+  /** Export jobs and, with the filesystem storage, their files: `${CIVIC_DATA_DIR}/exports`. */
+  exportsPath: string;
+  /** Whether this process runs the export worker and the monthly schedule (GRAPH_EXPORT_WORKER). */
+  exportWorker: boolean;
+  /** The geo service (GRAPH_GEO_ADDR), whose boundaries exports carry; unset → exports without boundaries. */
+  geoAddr: string | undefined;
+  /** Where export files are published (EXPORT_STORAGE and EXPORT_S3_*). */
+  exportStorage: ExportStorageSelection;
   /** Where the graph lives (GRAPH_STORE and ARANGO_*). */
   store: StoreSelection;
   /**
@@ -70,10 +83,64 @@ export const graphSettings = defineSettings('graph', {
     default: '86400000',
     description: 'how often stored candidacies are re-scored as their sources age (a day; `0`: never)',
   },
+  GRAPH_EXPORT_WORKER: {
+    type: onOff(),
+    default: 'on',
+    description: 'runs bulk export jobs and the monthly export schedule in this process (`off`: another runs them)',
+  },
+  GRAPH_GEO_ADDR: {
+    type: address(),
+    description:
+      'the geo service, `host:port`, whose region boundaries bulk exports carry; unset → exports without boundaries',
+  },
+  EXPORT_STORAGE: {
+    type: word(['filesystem', 's3'] as const),
+    default: 'filesystem',
+    description:
+      'where export files are published: `filesystem` (`CIVIC_DATA_DIR/exports/files`) or `s3` (an S3-compatible bucket)',
+  },
+  EXPORT_S3_ENDPOINT: {
+    type: url('http', 'https'),
+    description:
+      'the S3-compatible service, e.g. `https://s3.us-east-1.amazonaws.com` or `http://minio:9000`; required with `EXPORT_STORAGE=s3`',
+  },
+  EXPORT_S3_BUCKET: { type: text(), default: 'civicgraph-exports', description: 'bucket of the export files' },
+  EXPORT_S3_PREFIX: { type: text(), default: 'exports/', description: 'prefix of every export object key' },
+  EXPORT_S3_REGION: { type: text(), default: 'us-east-1', description: 'region the requests are signed for (SigV4)' },
+  EXPORT_S3_ACCESS_KEY_ID: { type: text(), default: '', description: 'access key id' },
+  EXPORT_S3_SECRET_ACCESS_KEY: { type: text(), sensitive: true, default: '', description: 'secret access key' },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
   METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
   METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
 });
+
+/** Where export files go: the local filesystem, or an S3-compatible bucket. */
+export type ExportStorageSelection =
+  | { kind: 'filesystem' }
+  | {
+      kind: 's3';
+      endpoint: string;
+      bucket: string;
+      prefix: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
+
+function exportStorageOf(s: ReturnType<typeof graphSettings.parse>): ExportStorageSelection {
+  if (s.EXPORT_STORAGE === 'filesystem') return { kind: 'filesystem' };
+  if (s.EXPORT_S3_ENDPOINT === undefined)
+    throw new ConfigError('EXPORT_S3_ENDPOINT', 'EXPORT_STORAGE=s3 needs EXPORT_S3_ENDPOINT, e.g. http://minio:9000');
+  return {
+    kind: 's3',
+    endpoint: s.EXPORT_S3_ENDPOINT,
+    bucket: s.EXPORT_S3_BUCKET,
+    prefix: s.EXPORT_S3_PREFIX,
+    region: s.EXPORT_S3_REGION,
+    accessKeyId: s.EXPORT_S3_ACCESS_KEY_ID,
+    secretAccessKey: s.EXPORT_S3_SECRET_ACCESS_KEY,
+  };
+}
 
 export function readGraphConfig(env: NodeJS.ProcessEnv = process.env): Readonly<GraphConfig> {
   return configOf(graphSettings.parse(env));
@@ -89,6 +156,10 @@ function configOf(s: ReturnType<typeof graphSettings.parse>): Readonly<GraphConf
     host: s.GRAPH_GRPC_HOST,
     port: s.GRAPH_GRPC_PORT,
     storePath: join(resolve(s.CIVIC_DATA_DIR), 'graph'),
+    exportsPath: join(resolve(s.CIVIC_DATA_DIR), 'exports'),
+    exportWorker: s.GRAPH_EXPORT_WORKER,
+    exportStorage: exportStorageOf(s),
+    geoAddr: s.GRAPH_GEO_ADDR,
     store: storeSelectionOf(s),
     cursorSecret: s.CIVIC_CURSOR_SECRET,
     relayPollMs: s.GRAPH_RELAY_POLL_MS,

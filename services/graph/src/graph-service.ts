@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import { GraphServiceService, type GraphServiceServer } from '@civicgraph/protos/civic/graph/v1/graph';
+import { ExportServiceService } from '@civicgraph/protos/civic/graph/v1/exports';
 import {
   assertEnvironment,
   IMPORT_MESSAGE_BYTES,
@@ -19,6 +20,8 @@ import type { GraphConfig } from './config.js';
 import { OutboxRelay } from './domain/outbox-relay.js';
 import { rescoreCandidacies, type RescoreOutcome } from './domain/rescore.js';
 import { GraphWriter } from './domain/writer.js';
+import { exportHandlers } from './export/handlers.js';
+import { startExports, type ExportsRuntime } from './export/start-exports.js';
 import { importSource } from './import/import-source.js';
 import type { BallotAccess, FilingStatus } from './model/nodes.js';
 import { Cursors } from './service/cursor.js';
@@ -51,6 +54,8 @@ export interface GraphService {
   drainOutbox(): Promise<number>;
   /** Re-scores every stored candidacy as of now (the job GRAPH_RESCORE_INTERVAL_MS runs). */
   rescore(): Promise<RescoreOutcome>;
+  /** Bulk exports: the rules, and the worker when this process runs it. */
+  readonly exports: ExportsRuntime;
 }
 
 /**
@@ -132,10 +137,30 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
       return answer;
     }),
   };
+  const exports = await startExports(
+    {
+      path: config.exportsPath,
+      worker: config.exportWorker,
+      snapshot: store.snapshot?.bind(store),
+      linkSecret: config.cursorSecret,
+      storage: config.exportStorage,
+      geoAddr: config.geoAddr,
+      nats: config.natsUrl === undefined ? undefined : { url: config.natsUrl, word: config.env },
+    },
+    lifecycle,
+    log,
+  );
   const server = await startGrpcServer({
     host: config.host,
     port: config.port,
-    services: [{ name: 'civic.graph.v1.GraphService', definition: GraphServiceService, implementation }],
+    services: [
+      { name: 'civic.graph.v1.GraphService', definition: GraphServiceService, implementation },
+      {
+        name: 'civic.graph.v1.ExportService',
+        definition: ExportServiceService,
+        implementation: exportHandlers(exports.exports, principalOf, log),
+      },
+    ],
     log,
     // ImportSource carries a whole source in one message.
     maxReceiveMessageBytes: IMPORT_MESSAGE_BYTES,
@@ -155,5 +180,13 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
     lifecycle.defer('graph re-scoring', () => clearInterval(timer));
   }
   server.markServing();
-  return { address: server.address, port: server.port, store, writer, drainOutbox: () => relay.drain(), rescore };
+  return {
+    address: server.address,
+    port: server.port,
+    store,
+    writer,
+    drainOutbox: () => relay.drain(),
+    rescore,
+    exports,
+  };
 }

@@ -17,6 +17,7 @@ export type ErrorType =
   | 'headers_too_large'
   | 'request_timeout'
   | 'response_too_large'
+  | 'range_not_satisfiable'
   | 'upstream_unavailable'
   | 'internal';
 
@@ -124,6 +125,13 @@ export class ResponseTooLargeError extends CivicError {
   readonly title = 'Response too large';
 }
 
+/** A download's `Range` lies outside the file (416, with `Content-Range: bytes *\/size`). */
+export class RangeNotSatisfiableError extends CivicError {
+  readonly type = 'range_not_satisfiable';
+  readonly status = 416;
+  readonly title = 'Range not satisfiable';
+}
+
 export class UpstreamUnavailableError extends CivicError {
   readonly type = 'upstream_unavailable';
   readonly status = 503;
@@ -154,6 +162,7 @@ const byType: Record<ErrorType, new (detail: string, options?: CivicErrorOptions
   headers_too_large: HeadersTooLargeError,
   request_timeout: RequestTimeoutError,
   response_too_large: ResponseTooLargeError,
+  range_not_satisfiable: RangeNotSatisfiableError,
   upstream_unavailable: UpstreamUnavailableError,
   internal: InternalError,
 };

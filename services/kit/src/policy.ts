@@ -254,3 +254,21 @@ export function policyFingerprint(p: Principal): string {
 }
 
 const fingerprints = new WeakMap<Principal, string>();
+
+/**
+ * A node as the key may see it (an event's object, an exported row): without the fields
+ * the key may not see, wherever the node keeps them — a candidacy in `data.fields`, a
+ * person (and an officeholder, whose object carries its person's channels) in `data`
+ * itself. Absent, not null or redacted. The webhook payloads and the bulk exports both
+ * shape nodes here, so a row of an export equals the object of the event that made it.
+ */
+export function visibleNode<T extends { data?: unknown }>(p: Principal, node: T): T {
+  const data = node.data as ({ fields?: Record<string, unknown> } & Record<string, unknown>) | undefined | null;
+  if (data === undefined || data === null || contactVisible(p)) return node;
+  const visible = (o: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(o).filter(([k]) => !CONTACT.has(k)));
+  return {
+    ...node,
+    data: data.fields === undefined ? visible(data) : { ...visible(data), fields: visible(data.fields) },
+  };
+}

@@ -128,6 +128,8 @@ export async function startStack(config: StackConfig): Promise<Stack> {
       env: word as DeploymentEnvironment,
       serves,
       natsUrl: config.natsUrl,
+      // Exports carry the regions' outlines, asked of this stack's geo service.
+      geoAddr: geo.address,
       ...config.graph,
     },
     { bus, lifecycle, log: child('graph') },

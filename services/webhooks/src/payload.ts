@@ -1,4 +1,11 @@
-import { environmentOf, eventObjectView, fieldVisible, nodeVisible, type CivicEvent } from '@civicgraph/kit';
+import {
+  environmentOf,
+  eventObjectView,
+  fieldVisible,
+  nodeVisible,
+  visibleNode,
+  type CivicEvent,
+} from '@civicgraph/kit';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 
 /**
@@ -9,7 +16,7 @@ import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
  * channels, an officeholder's offices, emails and links) are absent from the node and from
  * the changes (not null, not redacted).
  *
- *   { "id", "type", "timestamp", "environment",
+ *   { "id", "type", "timestamp", "environment", "seq",
  *     "data": { "slugs", "changed_fields", "changes": [{ "field", "before", "after" }], "object" } }
  */
 export interface WebhookPayload {
@@ -17,6 +24,8 @@ export interface WebhookPayload {
   type: string;
   timestamp: string;
   environment: 'test' | 'live';
+  /** The event's position in the change feed (its outbox seq): a client that loaded an export applies only events above the manifest's `position.seq`. */
+  seq: number;
   data: {
     slugs: string[];
     changed_fields: string[];
@@ -39,29 +48,14 @@ export function payloadFor(event: CivicEvent, principal: Principal): WebhookPayl
     type: event.type,
     timestamp: event.occurredAt,
     environment: event.environment === 'live' ? 'live' : 'test',
+    seq: Number(event.seq),
     data: {
       slugs: event.slugs,
       changed_fields: changedFields,
       changes: event.changes
         .filter((c) => keep(c.field))
         .map((c) => ({ field: c.field, before: c.before ?? null, after: c.after ?? null })),
-      object: node === undefined ? null : withoutHiddenFields(node, principal),
+      object: node === undefined ? null : visibleNode(principal, node),
     },
-  };
-}
-
-/**
- * A node without the fields the key may not see, wherever the node keeps them: a
- * candidacy in `data.fields`, a person (and an officeholder, whose object carries its
- * person's channels) in `data` itself.
- */
-function withoutHiddenFields(node: { data?: unknown }, principal: Principal): unknown {
-  const data = node.data as ({ fields?: Record<string, unknown> } & Record<string, unknown>) | undefined;
-  if (data === undefined || data === null) return node;
-  const visible = (o: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(o).filter(([k]) => fieldVisible(principal, k)));
-  return {
-    ...node,
-    data: data.fields === undefined ? visible(data) : { ...visible(data), fields: visible(data.fields) },
   };
 }

@@ -64,9 +64,10 @@ export const LAYERS: readonly {
   {
     name: 'bulk_export',
     data: 'live',
-    api: 'planned',
-    path: null,
-    description: 'Whole-dataset exports: Build monthly, Enterprise on demand.',
+    api: 'beta',
+    path: '/v1/exports',
+    description:
+      'Whole-dataset snapshots shaped for the key (NDJSON, CSV, Parquet) with a manifest naming the change-feed position they reflect: Build monthly, Enterprise on demand.',
   },
 ];
 

@@ -60,7 +60,8 @@ function valuesOf(doc: NodeDoc | undefined): Record<string, unknown> {
 }
 
 /** The node as events carry it: its document, without store bookkeeping beyond rev. */
-function nodeView(doc: NodeDoc): NodeView {
+/** A stored node as the API shows it (an event's object, an exported row): its document without store bookkeeping beyond rev. */
+export function nodeView(doc: NodeDoc): NodeView {
   return {
     slug: doc.slug,
     kind: doc.kind,

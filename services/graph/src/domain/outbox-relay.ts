@@ -106,7 +106,9 @@ export class OutboxRelay {
 
   /** Publishes entries in order until one fails; returns those the bus accepted. */
   private async publishInOrder(page: readonly OutboxEntry[]): Promise<readonly OutboxEntry[]> {
-    const { published, error } = await this.bus.publishAll(page.map((e) => e.event));
+    // Each event leaves numbered with its outbox seq: its position in the change feed, which
+    // export manifests name (a client joins a snapshot by applying the events above it).
+    const { published, error } = await this.bus.publishAll(page.map((e) => ({ ...e.event, seq: String(e.seq) })));
     if (error !== undefined) {
       const entry = page[published]!;
       this.log.warn(

@@ -2,6 +2,7 @@ import type { CivicEvent } from '@civicgraph/kit';
 import type { StoreCypher } from '../cypher/store-cypher.js';
 import type { EdgeKind, NodeKind } from '../model/kinds.js';
 import type { EdgeDoc, NodeDoc } from '../model/nodes.js';
+import type { GraphSnapshot } from './snapshot/graph-snapshot.js';
 
 /**
  * The GraphStore port (DESIGN): where the election graph lives. Two adapters pass one
@@ -36,6 +37,13 @@ export interface GraphStore {
    * test suite).
    */
   cypher?: StoreCypher;
+
+  /**
+   * Optional: one consistent read-only view of the whole store and the change-feed position
+   * it reflects (what bulk exports read; store/snapshot). The embedded and ArangoDB stores
+   * have it; the in-memory test store does not.
+   */
+  snapshot?(): Promise<GraphSnapshot>;
 
   /** Events committed but not yet acknowledged as published, oldest first. */
   pendingEvents(limit: number): Promise<OutboxEntry[]>;

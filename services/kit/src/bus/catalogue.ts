@@ -139,6 +139,8 @@ export function makeEvent<K extends EventKind>(e: NewEvent<K>): CivicEvent {
     type: types[0]!,
     types,
     environment: environmentOfWord(e.env),
+    // Given by the outbox relay as it publishes (the store numbers events at commit).
+    seq: '0',
     changes: (e.changes ?? []).map((c): FieldChange => ({
       field: c.field,
       before: jsonValue(c.before),

@@ -43,6 +43,8 @@ export function parseEvent(raw: unknown): CivicEvent {
     types,
     environment: o.environment === 'live' || o.environment === 'test' ? o.environment : environmentOfWord(word),
     changes: changesOf(o.changes),
+    // Events stored before the change feed was numbered carry none: 0, "not stamped".
+    seq: typeof o.seq === 'string' && /^\d+$/.test(o.seq) ? o.seq : '0',
     ...objectOf(kind, o),
   };
 }

@@ -16,6 +16,7 @@ const CODES: Record<ErrorType, status> = {
   headers_too_large: status.INVALID_ARGUMENT,
   request_timeout: status.DEADLINE_EXCEEDED,
   response_too_large: status.INVALID_ARGUMENT,
+  range_not_satisfiable: status.OUT_OF_RANGE,
   upstream_unavailable: status.UNAVAILABLE,
   internal: status.INTERNAL,
 };

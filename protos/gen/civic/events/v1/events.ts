@@ -41,7 +41,16 @@ export interface Event {
   /** Each changed field with its value before and after. */
   changes: FieldChange[];
   node?: Node | undefined;
-  officeholder?: Officeholder | undefined;
+  officeholder?:
+    | Officeholder
+    | undefined;
+  /**
+   * The event's position in the graph's change feed: the store's outbox sequence, strictly
+   * increasing in commit order (1, 2, …; 0 before the outbox relay has stamped it). An export
+   * manifest records the last position its snapshot holds, so a client loading the export
+   * applies exactly the events whose seq is above it (README, Exports).
+   */
+  seq: string;
 }
 
 /** One changed field. A value absent before (or after) the change is null, never unset. */
@@ -129,6 +138,7 @@ function createBaseEvent(): Event {
     changes: [],
     node: undefined,
     officeholder: undefined,
+    seq: "0",
   };
 }
 
@@ -169,6 +179,9 @@ export const Event: MessageFns<Event> = {
     }
     if (message.officeholder !== undefined) {
       Officeholder.encode(message.officeholder, writer.uint32(106).fork()).join();
+    }
+    if (message.seq !== "0") {
+      writer.uint32(112).uint64(message.seq);
     }
     return writer;
   },
@@ -282,6 +295,14 @@ export const Event: MessageFns<Event> = {
             message.officeholder = Officeholder.decode(reader, reader.uint32());
             continue;
           }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.seq = reader.uint64().toString();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -316,6 +337,7 @@ export const Event: MessageFns<Event> = {
       changes: globalThis.Array.isArray(object?.changes) ? object.changes.map((e: any) => FieldChange.fromJSON(e)) : [],
       node: isSet(object.node) ? Node.fromJSON(object.node) : undefined,
       officeholder: isSet(object.officeholder) ? Officeholder.fromJSON(object.officeholder) : undefined,
+      seq: isSet(object.seq) ? globalThis.String(object.seq) : "0",
     };
   },
 
@@ -357,6 +379,9 @@ export const Event: MessageFns<Event> = {
     if (message.officeholder !== undefined) {
       obj.officeholder = Officeholder.toJSON(message.officeholder);
     }
+    if (message.seq !== "0") {
+      obj.seq = message.seq;
+    }
     return obj;
   },
 
@@ -379,6 +404,7 @@ export const Event: MessageFns<Event> = {
     message.officeholder = (object.officeholder !== undefined && object.officeholder !== null)
       ? Officeholder.fromPartial(object.officeholder)
       : undefined;
+    message.seq = object.seq ?? "0";
     return message;
   },
 };

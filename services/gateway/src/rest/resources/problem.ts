@@ -85,6 +85,11 @@ export const PROBLEM_TYPES: Record<ErrorType, ProblemTypeDoc> = {
       field: 'simplify',
     },
   },
+  range_not_satisfiable: {
+    description:
+      "A download's `Range` starts past the end of the file; `Content-Range: bytes */<size>` gives the file's size.",
+    example: { detail: "The range is outside the file's 1048576 bytes.", field: 'Range' },
+  },
   upstream_unavailable: {
     description: 'A backing service is down or slow. Retry after `Retry-After` seconds.',
     example: { detail: 'The geo service is unavailable.', field: null },

@@ -6,6 +6,8 @@ import type { ChangeSet, GraphStore, NodeQuery, OutboxEntry, Page, StoreStats } 
 import type { Query } from '../../cypher/ast.js';
 import type { StoreCypherAnswer, StoreCypherRequest } from '../../cypher/store-cypher.js';
 import { commitChangeSet } from './arango-commit.js';
+import type { GraphSnapshot } from '../snapshot/graph-snapshot.js';
+import { arangoSnapshot } from '../snapshot/arango-snapshot.js';
 import { runArangoCypher } from './arango-cypher.js';
 import { tryEncodeKey } from './arango-keys.js';
 import { checkName, collectionNames, ensureCollections, ensureDatabase } from './arango-schema.js';
@@ -144,6 +146,12 @@ export class ArangoGraphStore implements GraphStore {
 
   async ackEvents(ids: readonly string[]): Promise<void> {
     if (ids.length > 0) await this.all(ackEventsAql(this.c.outbox, ids));
+  }
+
+  /** A read-only stream transaction: one RocksDB snapshot on a single server (store/snapshot/arango-snapshot.ts). */
+  async snapshot(): Promise<GraphSnapshot> {
+    this.assertOpen();
+    return arangoSnapshot(this.db, this.c);
   }
 
   async stats(): Promise<StoreStats> {

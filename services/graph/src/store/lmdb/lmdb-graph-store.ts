@@ -7,6 +7,8 @@ import { GraphIndex } from '../memory/graph-index.js';
 import { applyLog, headCommit } from './change-log.js';
 import { openGraphDbs, refOfOutKey, type EdgeKey, type GraphDbs } from './lmdb-schema.js';
 import { ackEvents, writeChangeSet } from './lmdb-write.js';
+import type { GraphSnapshot } from '../snapshot/graph-snapshot.js';
+import { lmdbSnapshot } from '../snapshot/lmdb-snapshot.js';
 
 /**
  * The embedded GraphStore (the default): LMDB in a directory (layout in lmdb-schema.ts),
@@ -94,6 +96,13 @@ export class LmdbGraphStore implements GraphStore {
   async ackEvents(ids: readonly string[]): Promise<void> {
     this.assertOpen();
     if (ids.length > 0) await this.dbs.root.childTransaction(() => ackEvents(this.dbs, ids));
+  }
+
+  async snapshot(): Promise<GraphSnapshot> {
+    this.assertOpen();
+    // The read transaction lmdb-js holds may predate another process's last commit.
+    this.dbs.root.resetReadTxn();
+    return lmdbSnapshot(this.dbs);
   }
 
   async stats(): Promise<StoreStats> {

@@ -1,0 +1,89 @@
+/**
+ * The flat tables of CSV and Parquet: a node's fixed columns, then one column per key of its
+ * data (sorted; a data key named like a fixed column is prefixed `data_`). A value that is
+ * not a string, number or boolean (a list, an object, a candidacy's claims) is its JSON text.
+ * The columns are found by a first pass over the snapshot, so a file's header and schema are
+ * known before its first row, whatever the rows hold.
+ */
+
+/** A column's type: what Parquet stores it as (CSV writes every type as text). */
+export type ColumnType = 'string' | 'int' | 'double' | 'boolean' | 'json';
+
+export interface Column {
+  name: string;
+  type: ColumnType;
+  /** The column's value in a row (a node row or an edge row). */
+  get: (row: TableRow) => unknown;
+}
+
+/** What a table's rows look like: their own fields, and their data. */
+export interface TableRow {
+  data: object;
+}
+
+const own = (name: string, type: ColumnType, field = name): Column => ({
+  name,
+  type,
+  get: (row) => (row as unknown as Record<string, unknown>)[field],
+});
+
+export const NODE_COLUMNS: readonly Column[] = [
+  own('slug', 'string'),
+  own('kind', 'string'),
+  own('state', 'string'),
+  own('tier', 'string'),
+  own('rev', 'int'),
+  own('updated_at', 'string', 'updatedAt'),
+];
+
+export const EDGE_COLUMNS: readonly Column[] = [
+  own('kind', 'string'),
+  own('from', 'string'),
+  own('to', 'string'),
+  own('key', 'string'),
+];
+
+/** Learns the data columns of a table from its rows, and flattens rows onto them. */
+export class TableColumns {
+  private readonly fixed: ReadonlySet<string>;
+  /** Data key → the JS types seen in it. */
+  private readonly seen = new Map<string, Set<string>>();
+
+  constructor(private readonly base: readonly Column[]) {
+    this.fixed = new Set(base.map((c) => c.name));
+  }
+
+  /** Notes a row's data keys and the types of their values (first pass). */
+  observe(data: object): void {
+    for (const [key, value] of Object.entries(data)) {
+      let types = this.seen.get(key);
+      if (types === undefined) this.seen.set(key, (types = new Set()));
+      if (value !== null && value !== undefined) types.add(Array.isArray(value) ? 'array' : typeof value);
+    }
+  }
+
+  /** Every column, fixed ones first, then the data's in key order. */
+  columns(): Column[] {
+    const data = [...this.seen.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, types]): Column => ({
+        name: this.fixed.has(key) ? `data_${key}` : key,
+        type: typeOf(types),
+        get: (row) => (row.data as Record<string, unknown>)[key],
+      }));
+    return [...this.base, ...data];
+  }
+}
+
+function typeOf(types: ReadonlySet<string>): ColumnType {
+  if (types.size !== 1) return types.size === 0 ? 'string' : 'json';
+  const [only] = types;
+  return only === 'string' ? 'string' : only === 'number' ? 'double' : only === 'boolean' ? 'boolean' : 'json';
+}
+
+/** A column's value in a row: JSON text for `json` columns, null when absent. */
+export function cell(value: unknown, type: ColumnType): string | number | boolean | null {
+  if (value === undefined || value === null) return null;
+  if (type === 'json') return JSON.stringify(value);
+  return value as string | number | boolean;
+}

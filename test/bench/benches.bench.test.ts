@@ -110,7 +110,7 @@ describe('the benchmarks, at their smallest', () => {
       expect(run.report).toMatch(
         /\| full export in all formats within 2× PostgreSQL `COPY … TO` CSV of the same rows \| /,
       );
-      expect(run.report).toMatch(/\| the worker's memory under 300 MB \| peak RSS [\d.]+ MB/);
+      expect(run.report).toMatch(/\| the worker's memory under 300 MB \| peak anonymous memory [\d.]+ MB/);
       expect(run.report).toMatch(/\| candidacy\.parquet \| 1,000 \| /);
       expect(run.report).toMatch(/### Method/);
     },

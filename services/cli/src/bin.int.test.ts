@@ -108,3 +108,14 @@ describe('civicgraph up on a data folder another up serves', () => {
     }
   });
 });
+
+describe('civicgraph sources list', () => {
+  it('lists every registry source, never fetched on a new folder, without starting a service', async () => {
+    const out = await civicgraph('sources', 'list', '--json');
+    expect(out.code).toBe(0);
+    const listed = JSON.parse(out.stdout) as { id: string; status: string }[];
+    expect(listed.map((s) => s.id)).toContain('tiger2022-cd');
+    expect(new Set(listed.map((s) => s.status))).toEqual(new Set(['never']));
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  });
+});

@@ -1,7 +1,5 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { importBoundaryFiles, LmdbBoundaryStore } from '@civicgraph/geo';
-import { GraphWriter, importSource, openGraphStore } from '@civicgraph/graph';
 import { Ingest, IngestStore, runView, sourceView, SOURCES, type RunRecord } from '@civicgraph/ingest';
 import { createLogger, InvalidParameterError } from '@civicgraph/kit';
 import type { CliConfig } from '../config.js';
@@ -64,6 +62,9 @@ function runText(runs: RunRecord[], json: boolean): string {
 }
 
 async function run(config: CliConfig, store: IngestStore, ids: string[]): Promise<RunRecord[]> {
+  // Loaded here, not with the module: `sources list` and `status` need neither service's code.
+  const { importBoundaryFiles, LmdbBoundaryStore } = await import('@civicgraph/geo');
+  const { GraphWriter, importSource, openGraphStore } = await import('@civicgraph/graph');
   const graphStore = await openGraphStore(config.graphStore, join(config.dataDir, 'graph'));
   const writer = new GraphWriter({ store: graphStore, env: config.env });
   const boundaries = LmdbBoundaryStore.open(join(config.dataDir, 'geo'));

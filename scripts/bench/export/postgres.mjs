@@ -6,28 +6,13 @@
 import { mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { psql } from '../lib/psql.mjs';
+import { dropDatabase, freshDatabase, psql } from '../lib/psql.mjs';
 import { tsv } from '../graph/postgres.mjs';
 
 const DB = 'civicgraph_bench_export';
 
-export function startPostgres(port) {
-  try {
-    psql(port, 'postgres', ['-c', `DROP DATABASE IF EXISTS ${DB}`, '-c', `CREATE DATABASE ${DB}`]);
-    const version = psql(port, DB, ['-A', '-t', '-c', "SELECT split_part(version(), ' ', 2)"]).trim();
-    return { port, version };
-  } catch (err) {
-    return { unavailable: String(err.message).replace(/\s+/g, ' ').slice(0, 200) };
-  }
-}
-
-export function stopPostgres(pg) {
-  try {
-    psql(pg.port, 'postgres', ['-c', `DROP DATABASE IF EXISTS ${DB}`]);
-  } catch {
-    // best effort
-  }
-}
+export const startPostgres = (port) => freshDatabase(port, DB);
+export const stopPostgres = dropDatabase;
 
 /** Loads the tables; then times COPY TO of every table, `runs` times; returns each run's ms and the rows. */
 export function copyOut(pg, nodes, edges, runs) {

@@ -5,27 +5,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { percentile, psql } from '../lib/psql.mjs';
+import { dropDatabase, freshDatabase, percentile, psql } from '../lib/psql.mjs';
 
 const DB = 'civicgraph_bench_graph';
 
-export function startPostgres(port) {
-  try {
-    psql(port, 'postgres', ['-c', `DROP DATABASE IF EXISTS ${DB}`, '-c', `CREATE DATABASE ${DB}`]);
-    const version = psql(port, DB, ['-A', '-t', '-c', "SELECT split_part(version(), ' ', 2)"]).trim();
-    return { port, version };
-  } catch (err) {
-    return { unavailable: String(err.message).replace(/\s+/g, ' ').slice(0, 200) };
-  }
-}
-
-export function stopPostgres(pg) {
-  try {
-    psql(pg.port, 'postgres', ['-c', `DROP DATABASE IF EXISTS ${DB}`]);
-  } catch {
-    // best effort
-  }
-}
+export const startPostgres = (port) => freshDatabase(port, DB);
+export const stopPostgres = dropDatabase;
 
 export const tsv = (v) => String(v).replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\n', '\\n');
 

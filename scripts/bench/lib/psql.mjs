@@ -16,6 +16,29 @@ export function psql(port, db, args) {
   return r.stdout;
 }
 
+/**
+ * A benchmark's own database, dropped and created anew: `{ port, db, version }`, or
+ * `{ unavailable }` saying why PostgreSQL cannot be used (the report states it).
+ */
+export function freshDatabase(port, db) {
+  try {
+    psql(port, 'postgres', ['-c', `DROP DATABASE IF EXISTS ${db}`, '-c', `CREATE DATABASE ${db}`]);
+    const version = psql(port, db, ['-A', '-t', '-c', "SELECT split_part(version(), ' ', 2)"]).trim();
+    return { port, db, version };
+  } catch (err) {
+    return { unavailable: String(err.message).replace(/\s+/g, ' ').slice(0, 200) };
+  }
+}
+
+/** Drops a database `freshDatabase` made; best effort. */
+export function dropDatabase(pg) {
+  try {
+    psql(pg.port, 'postgres', ['-c', `DROP DATABASE IF EXISTS ${pg.db}`]);
+  } catch {
+    // best effort
+  }
+}
+
 /** The q-quantile of an ascending array (nearest rank). */
 export function percentile(sorted, q) {
   if (sorted.length === 0) return NaN;

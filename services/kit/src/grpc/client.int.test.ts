@@ -105,4 +105,53 @@ describe('deadlineAndRetry (the client interceptor)', () => {
     await expect(ask(nobody)).rejects.toMatchObject({ code: status.UNAVAILABLE });
     expect(attempts).toBe(3);
   });
+
+  it('ends a call whose client closed while it waited to retry with UNAVAILABLE, not an uncaught throw', async () => {
+    let attempts = 0;
+    let nobody!: GeoServiceClient;
+    // Closes the client as the first attempt fails, so the retry's timer fires on a closed channel.
+    const closing: Interceptor = (options, nextCall) =>
+      new InterceptingCall(nextCall(options), {
+        start: (metadata, listener, next) =>
+          next(metadata, {
+            onReceiveStatus: (s, pass) => (++attempts === 1 && nobody.close(), pass(s)),
+          }),
+      });
+    nobody = track(
+      new GeoServiceClient('127.0.0.1:1', insecure(), {
+        ...clientOptions(30_000),
+        interceptors: [deadlineAndRetry(30_000), closing],
+      }),
+    );
+    await expect(ask(nobody)).rejects.toMatchObject({
+      code: status.UNAVAILABLE,
+      details: expect.stringMatching(/shut down/),
+    });
+    expect(attempts).toBe(1);
+  });
+
+  it('cancels a call waiting to retry at once, and does not retry it', async () => {
+    let attempts = 0;
+    let cancel!: () => void;
+    const counting: Interceptor = (options, nextCall) =>
+      new InterceptingCall(nextCall(options), {
+        start: (metadata, listener, next) =>
+          next(metadata, { onReceiveStatus: (s, pass) => (attempts++, pass(s), attempts === 1 && cancel()) }),
+      });
+    const nobody = track(
+      new GeoServiceClient('127.0.0.1:1', insecure(), {
+        ...clientOptions(120_000),
+        interceptors: [deadlineAndRetry(120_000, [60_000]), counting],
+      }),
+    );
+    const answer = new Promise((resolve, reject) => {
+      const unaryCall = nobody.districtsAtPoint({ lat: 1, lng: 1, date: '' }, (err, res) =>
+        err ? reject(err) : resolve(res),
+      );
+      cancel = () => unaryCall.cancel();
+    });
+    // Waiting 60 s for the retry would time the test out; the cancel ends it now.
+    await expect(answer).rejects.toMatchObject({ code: status.CANCELLED });
+    expect(attempts).toBe(1);
+  });
 });

@@ -1,11 +1,12 @@
 import {
   credentials,
   InterceptingCall,
+  Metadata,
   status,
   type CallOptions,
   type ClientOptions,
   type Interceptor,
-  type Metadata,
+  type InterceptingCallInterface,
   type ServiceError,
   type StatusObject,
 } from '@grpc/grpc-js';
@@ -48,19 +49,30 @@ export function deadlineAndRetry(deadlineMs: number, delays: readonly number[] =
     const deadline = Number.isFinite(asked) ? asked : Date.now() + deadlineMs;
     const callOptions = { ...options, deadline };
     let request: unknown;
+    // While a retry waits: its timer; once one started: that attempt (a cancel goes to whichever is live).
+    let waiting: NodeJS.Timeout | undefined;
+    let attempt: InterceptingCallInterface | undefined;
+    let end: ((s: StatusObject) => void) | undefined;
     return new InterceptingCall(nextCall(callOptions), {
       start(metadata, listener, next) {
         let tries = 0;
         // Whether an answer arrived (grpc-js reports a failed unary call's missing one as a null message).
         let answered = false;
+        end = (s) => listener.onReceiveStatus(s);
         const retryable = (s: StatusObject) =>
           s.code === status.UNAVAILABLE &&
           !answered &&
           delays[tries] !== undefined &&
           Date.now() + delays[tries]! < deadline;
         const retry = () => {
-          const call = nextCall(callOptions);
-          call.start(metadata.clone(), {
+          waiting = undefined;
+          try {
+            attempt = nextCall(callOptions);
+          } catch (err) {
+            // The client was closed while the call waited: it ends with the failure it had, not an uncaught throw.
+            return listener.onReceiveStatus(ended(status.UNAVAILABLE, (err as Error).message));
+          }
+          attempt.start(metadata.clone(), {
             onReceiveMetadata: (md: Metadata) => listener.onReceiveMetadata(md),
             onReceiveMessage: (message: unknown) => {
               answered ||= message != null;
@@ -68,10 +80,10 @@ export function deadlineAndRetry(deadlineMs: number, delays: readonly number[] =
             },
             onReceiveStatus: (s: StatusObject) => (retryable(s) ? later() : listener.onReceiveStatus(s)),
           });
-          call.sendMessage(request);
-          call.halfClose();
+          attempt.sendMessage(request);
+          attempt.halfClose();
         };
-        const later = () => setTimeout(retry, delays[tries++]);
+        const later = () => (waiting = setTimeout(retry, delays[tries++]));
         next(metadata.clone(), {
           onReceiveMessage: (message: unknown, pass: (m: unknown) => void) => {
             answered ||= message != null;
@@ -84,9 +96,19 @@ export function deadlineAndRetry(deadlineMs: number, delays: readonly number[] =
         request = message;
         next(message);
       },
+      cancel(next) {
+        if (waiting !== undefined) {
+          clearTimeout(waiting);
+          waiting = undefined;
+          end?.(ended(status.CANCELLED, 'Cancelled on client'));
+        } else if (attempt !== undefined) attempt.cancelWithStatus(status.CANCELLED, 'Cancelled on client');
+        else next();
+      },
     });
   };
 }
+
+const ended = (code: status, details: string): StatusObject => ({ code, details, metadata: new Metadata() });
 
 /** A ts-proto grpc-js client method in its (request, metadata, options, callback) form. */
 export type ClientMethod<Req, Res> = (

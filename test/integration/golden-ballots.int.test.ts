@@ -197,6 +197,22 @@ describe("Denver's 301 precincts, 2024-11-05", () => {
   );
 });
 
+describe('Greeley, 2024-11-05: Senate District 13, whose published ring crosses itself', () => {
+  // Colorado's Senate District 13 outline overshoots by 4 m and comes back; geo cuts that
+  // sliver off instead of refusing the district, so its voters keep their senate contest.
+  const GREELEY = { lat: 40.4233, lng: -104.7091 }; // Weld County courthouse
+
+  it('lists the Senate District 13 contest with its certified candidates, and no senate district as unresolved', async () => {
+    const totals = await onBallot(CO_TOTALS);
+    const contest = 'contest:co-sldu-13-state-senator-2024-general';
+    const ballot = await ballotAt(GREELEY);
+    const got = listed(ballot);
+    expect([...(got.get(contest) ?? [])].sort()).toEqual([...totals.get(contest)!].sort());
+    expect(got.has('contest:co-cd-8-us-representative-2024-general')).toBe(true);
+    expect(ballot.unresolved.filter((u) => u.region.level === 'state-legislative-upper')).toEqual([]);
+  });
+});
+
 describe('Delaware 2024-11-05: statewide and county contests', () => {
   const COUNTIES = {
     'region:de-kent-county': { lat: 39.1573, lng: -75.5197 }, // Legislative Hall, Dover

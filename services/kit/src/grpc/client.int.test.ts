@@ -108,7 +108,6 @@ describe('deadlineAndRetry (the client interceptor)', () => {
 
   it('ends a call whose client closed while it waited to retry with UNAVAILABLE, not an uncaught throw', async () => {
     let attempts = 0;
-    let nobody!: GeoServiceClient;
     // Closes the client as the first attempt fails, so the retry's timer fires on a closed channel.
     const closing: Interceptor = (options, nextCall) =>
       new InterceptingCall(nextCall(options), {
@@ -117,7 +116,7 @@ describe('deadlineAndRetry (the client interceptor)', () => {
             onReceiveStatus: (s, pass) => (++attempts === 1 && nobody.close(), pass(s)),
           }),
       });
-    nobody = track(
+    const nobody = track(
       new GeoServiceClient('127.0.0.1:1', insecure(), {
         ...clientOptions(30_000),
         interceptors: [deadlineAndRetry(30_000), closing],

@@ -6,7 +6,6 @@ import {
   type CallOptions,
   type ClientOptions,
   type Interceptor,
-  type InterceptingCallInterface,
   type ServiceError,
   type StatusObject,
 } from '@grpc/grpc-js';
@@ -51,7 +50,7 @@ export function deadlineAndRetry(deadlineMs: number, delays: readonly number[] =
     let request: unknown;
     // While a retry waits: its timer; once one started: that attempt (a cancel goes to whichever is live).
     let waiting: NodeJS.Timeout | undefined;
-    let attempt: InterceptingCallInterface | undefined;
+    let attempt: ReturnType<typeof nextCall> | undefined;
     let end: ((s: StatusObject) => void) | undefined;
     return new InterceptingCall(nextCall(callOptions), {
       start(metadata, listener, next) {

@@ -151,4 +151,62 @@ describe('repairGeometry', () => {
     const result = repairGeometry({ type: 'MultiPolygon', coordinates: [[square], [square, twistedHole]] });
     expect(result.reject?.reason).toBe('self-intersecting ring (polygon 2, hole 1): edges 0 and 2 cross at [0.3, 0.3]');
   });
+
+  // Colorado's 2021 Senate District 13 runs up a section line, overshoots by 4 m and comes back
+  // (vertices 1507 to 1510 of its ring): the two edges cross and close a loop of a few square metres.
+  const overshoot = [
+    [0, 0],
+    [10, 0],
+    [10.00002, 5.00004],
+    [10.00002, 5],
+    [10, 10],
+    [0, 10],
+    [0, 0],
+  ];
+
+  test('cuts off a sliver where a ring crosses itself, at the crossing, and says so', () => {
+    const result = repairGeometry(polygon(overshoot));
+    expect(result.reject).toBeUndefined();
+    const ring = (result.geometry?.coordinates as number[][][])[0]!;
+    expect(ring).toHaveLength(6);
+    expect(ring.slice(0, 2)).toEqual([
+      [0, 0],
+      [10, 0],
+    ]);
+    expect(ring.slice(3)).toEqual([
+      [10, 10],
+      [0, 10],
+      [0, 0],
+    ]);
+    const [x, y] = ring[2]!;
+    expect(x).toBeCloseTo(10.00002, 9);
+    expect(y).toBeGreaterThan(5);
+    expect(y).toBeLessThan(5.00004);
+    expect(result.repairs).toEqual([
+      expect.stringMatching(
+        /^cut 1 sliver\(s\) where a ring crossed itself \(the largest \d\.\de-1\d of its ring's area\)$/,
+      ),
+    ]);
+  });
+
+  test("cuts the sliver whichever side of the ring's start it lies on", () => {
+    // The same ring started inside the loop: now the sliver is the part that wraps past the start.
+    const fromLoop = [...overshoot.slice(3, 6), ...overshoot.slice(0, 3), overshoot[3]!];
+    const result = repairGeometry(polygon(fromLoop));
+    expect(result.reject).toBeUndefined();
+    expect((result.geometry?.coordinates as number[][][])[0]).toHaveLength(6);
+  });
+
+  test('rejects a crossing whose smaller side is more than a sliver', () => {
+    const overshootBy = (d: number) => [
+      [0, 0],
+      [10, 0],
+      [10 + d, 5 + 2 * d],
+      [10 + d, 5],
+      [10, 10],
+      [0, 10],
+      [0, 0],
+    ];
+    expect(repairGeometry(polygon(overshootBy(0.01))).reject?.code).toBe('self_intersecting');
+  });
 });

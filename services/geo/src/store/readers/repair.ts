@@ -1,6 +1,6 @@
 import type { PolygonCoordinates, Position, RegionGeometry } from '../../domain/region.js';
 import type { RejectCode } from '../features.js';
-import { findRingCrossing } from './ring-crossing.js';
+import { findRingCrossing, type RingCrossing } from './ring-crossing.js';
 
 /**
  * The outcome of repairing one feature's geometry: a Polygon or MultiPolygon and the
@@ -30,6 +30,9 @@ interface Tally {
   degenerate: number;
   /** Holes dropped with their degenerate outer ring. */
   orphans: number;
+  /** Slivers cut where a ring crossed itself (`cutSlivers`), and the largest's share of its ring's area. */
+  slivers: number;
+  largestSliver: number;
 }
 
 /**
@@ -41,16 +44,19 @@ interface Tally {
  * - consecutive duplicate vertices are removed and unclosed rings closed;
  * - rings with fewer than 4 positions or zero area are dropped (a polygon whose outer ring
  *   goes is dropped with its holes; rejected when no polygon is left);
- * - a ring that crosses itself (a bowtie) is rejected: splitting it correctly needs a
- *   topology engine, and guessing would move a boundary. Crossings between different rings
- *   (a hole poking out of its shell) are not checked.
+ * - where a ring crosses itself and one side of the crossing is a sliver (at most a
+ *   billionth of the ring's area: a digitising slip, like the 4 m overshoot in Colorado's
+ *   2021 Senate District 13), the sliver is cut off at the crossing; any other ring that
+ *   crosses itself (a bowtie) is rejected: splitting it correctly needs a topology engine,
+ *   and guessing would move a boundary. Crossings between different rings (a hole poking
+ *   out of its shell) are not checked.
  * Positions keep x and y only (Z and M are dropped).
  */
 export function repairGeometry(geometry: unknown): RepairResult {
   const repairs: string[] = [];
   try {
     const polygons = polygonsIn(geometry, repairs);
-    const tally: Tally = { duplicates: 0, closed: 0, degenerate: 0, orphans: 0 };
+    const tally: Tally = { duplicates: 0, closed: 0, degenerate: 0, orphans: 0, slivers: 0, largestSliver: 0 };
     const kept = polygons.flatMap((p, i) => cleanPolygon(p, polygons.length > 1 ? `polygon ${i + 1}, ` : '', tally));
     repairs.push(...describeTally(tally));
     if (kept.length === 0)
@@ -139,12 +145,45 @@ function cleanRing(ring: unknown[], label: string, tally: Tally): Position[] | n
     positions.push(first);
     tally.closed++;
   }
-  if (positions.length >= 4) rejectCrossing(positions, label);
-  if (positions.length < 4 || ringArea(positions) === 0) {
+  const kept = positions.length >= 4 ? cutSlivers(positions, label, tally) : positions;
+  if (kept.length < 4 || ringArea(kept) === 0) {
     tally.degenerate++;
     return null;
   }
-  return positions;
+  return kept;
+}
+
+/** The largest sliver a crossing may cut off, as a share of its ring's area. */
+const SLIVER_SHARE = 1e-9;
+/** Crossings cut from one ring at most, before it is rejected as too tangled to be a slip. */
+const MAX_CUTS = 64;
+
+/**
+ * The ring with every sliver cut off where it crosses itself. A crossing of edges e and f
+ * splits a closed ring into two closed rings that meet at the crossing point P: the loop
+ * P, ring[e+1..f], P and the rest ring[0..e], P, ring[f+1..]. Their areas add up to the
+ * ring's, so dropping the smaller moves the boundary by exactly its area; it is dropped
+ * only when that is a sliver, else the ring is rejected.
+ */
+function cutSlivers(ring: Position[], label: string, tally: Tally): Position[] {
+  for (let cuts = 0; ; cuts++) {
+    const crossing = findRingCrossing(ring);
+    if (crossing === undefined) return ring;
+    const [e, f] = crossing.edges;
+    const at: Position = [crossing.at[0], crossing.at[1]];
+    const loop = [at, ...ring.slice(e + 1, f + 1), at];
+    const rest = [...ring.slice(0, e + 1), at, ...ring.slice(f + 1)];
+    const [small, large] = Math.abs(ringArea(loop)) <= Math.abs(ringArea(rest)) ? [loop, rest] : [rest, loop];
+    const share = Math.abs(ringArea(small)) / Math.abs(ringArea(large));
+    if (!(share <= SLIVER_SHARE) || cuts === MAX_CUTS) rejectCrossing(crossing, label);
+    tally.slivers++;
+    tally.largestSliver = Math.max(tally.largestSliver, share);
+    ring = withoutRepeats(large);
+  }
+}
+
+function withoutRepeats(ring: readonly Position[]): Position[] {
+  return ring.filter((p, i) => i === 0 || p[0] !== ring[i - 1]![0] || p[1] !== ring[i - 1]![1]);
 }
 
 function positionOf(p: unknown): Position {
@@ -178,9 +217,7 @@ function ringArea(ring: readonly Position[]): number {
   return sum;
 }
 
-function rejectCrossing(ring: readonly Position[], label: string): void {
-  const crossing = findRingCrossing(ring);
-  if (crossing === undefined) return;
+function rejectCrossing(crossing: RingCrossing, label: string): never {
   const [x, y] = crossing.at.map((v) => Number(v.toPrecision(10)));
   throw new Reject(
     'self_intersecting',
@@ -194,5 +231,9 @@ function describeTally(t: Tally): string[] {
   if (t.closed > 0) out.push(`closed ${t.closed} unclosed ring(s)`);
   if (t.degenerate > 0) out.push(`dropped ${t.degenerate} degenerate ring(s) (fewer than 4 positions or zero area)`);
   if (t.orphans > 0) out.push(`dropped ${t.orphans} hole(s) of degenerate outer rings`);
+  if (t.slivers > 0)
+    out.push(
+      `cut ${t.slivers} sliver(s) where a ring crossed itself (the largest ${t.largestSliver.toPrecision(2)} of its ring's area)`,
+    );
   return out;
 }

@@ -36,6 +36,17 @@ describe('GET /v1/districts_by_address', () => {
     for (const r of res.body.data) expect(r.share).toBeGreaterThanOrEqual(0);
   });
 
+  it('a street address is placed by its ZIP: ambiguous as the ZIP is, and says the street was not placed', async () => {
+    const res = await byAddress('1437 Bannock St, Denver, CO 80202');
+    expect(res.status).toBe(200);
+    const zip = await byAddress('80202');
+    expect(res.body).toMatchObject({ ambiguous: true, data: zip.body.data });
+    expect(res.body.geocode).toMatchObject({
+      precision: 'zip',
+      matched: "80202 (Denver, CO): the address's ZIP code (this geocoder does not place streets)",
+    });
+  });
+
   it('a city that straddles a state line lists both states', async () => {
     const res = await byAddress('Texarkana, TX');
     const states = res.body.data

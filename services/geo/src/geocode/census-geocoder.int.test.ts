@@ -162,9 +162,10 @@ describe('LayeredGeocoder (the census selection)', () => {
     expect(requests).toHaveLength(1);
   });
 
-  test('is what createGeocoder builds for kind census; kind embedded refuses street addresses', async () => {
+  test('is what createGeocoder builds for kind census; kind embedded places street addresses only by their ZIP', async () => {
     expect((await createGeocoder({ kind: 'census', census: { baseUrl } }).geocode(WHITE_HOUSE)).source).toBe('census');
-    const err = await failure(createGeocoder({ kind: 'embedded' }).geocode(WHITE_HOUSE));
+    expect(await createGeocoder({ kind: 'embedded' }).geocode(WHITE_HOUSE)).toMatchObject({ precision: 'zip' });
+    const err = await failure(createGeocoder({ kind: 'embedded' }).geocode('1600 Pennsylvania Ave NW'));
     expect(err).toBeInstanceOf(InvalidParameterError);
   });
 });

@@ -12,7 +12,9 @@ export interface EmbeddedGeocoderOptions {
 /**
  * The geocoder that needs no third party: reads `lat,lng`, a ZIP or ZIP+4, or `City, ST`
  * (see `parseAddress`) and places ZIPs and cities at registry centroids with an uncertainty
- * disc (radius rules on `ZipRegistry`). Street addresses are refused as unreadable.
+ * disc (radius rules on `ZipRegistry`). A street address is placed by its ZIP or city, at
+ * that precision (so the answer is ambiguous, with each district's share); one ending in
+ * neither is refused as unreadable.
  */
 export class EmbeddedGeocoder implements Geocoder {
   private readonly registry: () => ZipRegistry;
@@ -39,9 +41,9 @@ export class EmbeddedGeocoder implements Geocoder {
         };
       }
       case 'zip':
-        return this.zip(parsed.zip);
+        return streetNote(this.zip(parsed.zip), parsed.fromStreet, 'ZIP code');
       case 'city':
-        return this.city(parsed.city, parsed.state);
+        return streetNote(this.city(parsed.city, parsed.state), parsed.fromStreet, 'city');
     }
   }
 
@@ -77,6 +79,12 @@ export class EmbeddedGeocoder implements Geocoder {
       matched: displayCity(rows),
     };
   }
+}
+
+/** An answer placed by a street address's ZIP or city says so: the street itself was not placed. */
+function streetNote(result: GeocodeResult, fromStreet: true | undefined, what: string): GeocodeResult {
+  if (fromStreet === undefined) return result;
+  return { ...result, matched: `${result.matched}: the address's ${what} (this geocoder does not place streets)` };
 }
 
 /** The registry's spelling of a city, e.g. `Saint Louis, MO`. */

@@ -56,7 +56,8 @@ describe('parseAddress', () => {
     ['Denver'],
     ['Denver, Colorado'],
     ['Denver, CO, Mexico'],
-    ['1600 Pennsylvania Ave NW, Washington, DC 20500'],
+    ['1600 Pennsylvania Ave NW'],
+    ['915 10th St, Greeley'],
     ['39.7,-104.9,12'],
     ['1e3,5'],
     ['NaN,0'],
@@ -98,6 +99,24 @@ describe('parseAddress', () => {
   test('does not echo a long address back in full', () => {
     const err = refusal(`${'a'.repeat(900)}!`);
     expect(err.message.length).toBeLessThan(400);
+  });
+});
+
+describe('parseAddress of a street address: the area it ends with', () => {
+  test.each([
+    ['1600 Pennsylvania Ave NW, Washington, DC 20500', '20500'],
+    ['1437 Bannock St, Denver, CO 80202-5310', '80202'],
+    ['1437 Bannock St Denver CO 80202', '80202'],
+    ['1437 Bannock St, Denver, CO 80202, USA', '80202'],
+  ])('reads %j by its ZIP', (address, zip) => {
+    expect(parseAddress(address)).toEqual({ kind: 'zip', zip, fromStreet: true });
+  });
+
+  test.each([
+    ['915 10th St, Greeley, CO', 'Greeley', 'CO'],
+    ['915 10th St, Suite 2, Greeley, co, USA', 'Greeley', 'CO'],
+  ])('reads %j, which has no ZIP, by its city', (address, city, state) => {
+    expect(parseAddress(address)).toEqual({ kind: 'city', city, state, fromStreet: true });
   });
 });
 

@@ -7,6 +7,7 @@ import { GraphWriter, importSource, openGraphStore, type GraphStore } from '@civ
 import { createLogger, SHARED_DATA_DIR } from '@civicgraph/kit';
 import { Ingest } from './ingest.js';
 import { SOURCES } from './registry.js';
+import { READER_REVISIONS } from './run/reader-revisions.js';
 import { IngestStore } from './state/ingest-store.js';
 
 // The schedule on a clock of the test's own: a mirror folder that lacks the source's file
@@ -97,6 +98,18 @@ describe('Ingest.runDue', () => {
     at(SOURCE.refreshHours * 3_600_000 - 1);
     expect(await ingest.runDue()).toEqual([]);
     at(1);
+    expect((await ingest.runDue()).map((r) => r.status)).toEqual(['unchanged']);
+  });
+
+  it('imports the same content again, once, when it was imported under an older reader revision', async () => {
+    expect(state().readerRevision).toBe(READER_REVISIONS.boundaries);
+    // As a deployment upgraded from a release whose boundary reader was older left it.
+    await store.saveState({ ...state(), readerRevision: READER_REVISIONS.boundaries - 1 });
+    at(SOURCE.refreshHours * 3_600_000);
+    const [run] = await ingest.runDue();
+    expect(run).toMatchObject({ status: 'changed', rows: { created: 0, unchanged: 65, rejected: 0 } });
+    expect(state().readerRevision).toBe(READER_REVISIONS.boundaries);
+    at(SOURCE.refreshHours * 3_600_000);
     expect((await ingest.runDue()).map((r) => r.status)).toEqual(['unchanged']);
   });
 });

@@ -7,6 +7,7 @@ import { fetchTree } from '../fetch/fetch-tree.js';
 import { stagedName, type Source, type SourceFile } from '../registry.js';
 import type { IngestStore, RunRecord, SourceState } from '../state/ingest-store.js';
 import { importStaged, type ImportOptions, type ImportOutcome, type ImportTargets } from './import-staged.js';
+import { READER_REVISIONS, readerOutdated } from './reader-revisions.js';
 import { backoffMs } from './schedule.js';
 
 /** What a run needs: where sources come from, where state and files are kept, where imports write. */
@@ -48,10 +49,13 @@ export async function runSource(source: Source, ctx: RunContext, options: Import
   };
   await report(ctx, run);
   const state = ctx.store.state(source.id);
+  const readerRevision = READER_REVISIONS[source.import.kind];
+  // Imported under an older reader: read again, from the kept copy where the host says 304.
+  const reread = readerOutdated(source, state);
   try {
-    const content = await fetchContent(source, ctx, state);
+    const content = await fetchContent(source, ctx, state, reread);
     const hash = content === undefined ? state.hash : hashOf(content.files);
-    if (content === undefined || hash === state.hash) {
+    if (content === undefined || (hash === state.hash && !reread)) {
       await finish(
         ctx,
         run,
@@ -75,6 +79,7 @@ export async function runSource(source: Source, ctx: RunContext, options: Import
       {
         ...state,
         hash,
+        readerRevision,
         validators: content.validators,
         version,
         rows: outcome.rows,
@@ -129,11 +134,16 @@ async function finish(
   await report(ctx, run);
 }
 
-/** The source's files; undefined when every one answered 304 Not Modified. */
-async function fetchContent(source: Source, ctx: RunContext, state: SourceState): Promise<Content | undefined> {
+/** The source's files; undefined when every one answered 304 Not Modified, unless `reread`. */
+async function fetchContent(
+  source: Source,
+  ctx: RunContext,
+  state: SourceState,
+  reread: boolean,
+): Promise<Content | undefined> {
   const files = new Map<string, Uint8Array>();
   const validators: Record<string, Validators> = {};
-  let modified = source.tree !== undefined;
+  let modified = source.tree !== undefined || reread;
   let lastModified: string | undefined;
   for (const file of filesFrom(source, ctx.origin)) {
     const name = stagedName(file, ctx.origin);
@@ -142,6 +152,8 @@ async function fetchContent(source: Source, ctx: RunContext, state: SourceState)
       // Unchanged here, maybe not elsewhere: the current copy stands in for it.
       files.set(name, await readFile(join(ctx.filesDir, source.id, name)));
       validators[name] = state.validators[name] ?? {};
+      // Its date is the one its host sent before (the latest file dates the source).
+      lastModified = latest(lastModified, validators[name].lastModified);
       continue;
     }
     modified = true;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { SOURCES } from '../registry.js';
 import { freshState } from '../state/ingest-store.js';
+import { READER_REVISIONS } from './reader-revisions.js';
 import { backoffMs, isDue } from './schedule.js';
 
 describe('backoffMs', () => {
@@ -10,9 +12,23 @@ describe('backoffMs', () => {
 
 describe('isDue', () => {
   const now = new Date('2026-11-25T12:00:00Z');
+  const source = SOURCES.find((s) => s.import.kind === 'boundaries')!;
   it('is due when never fetched, or once its next attempt has come', () => {
-    expect(isDue(freshState('x'), now)).toBe(true);
-    expect(isDue({ ...freshState('x'), nextAttemptAt: '2026-11-25T12:00:00.000Z' }, now)).toBe(true);
-    expect(isDue({ ...freshState('x'), nextAttemptAt: '2026-11-25T12:00:00.001Z' }, now)).toBe(false);
+    expect(isDue(source, freshState('x'), now)).toBe(true);
+    expect(isDue(source, { ...freshState('x'), nextAttemptAt: '2026-11-25T12:00:00.000Z' }, now)).toBe(true);
+    expect(isDue(source, { ...freshState('x'), nextAttemptAt: '2026-11-25T12:00:00.001Z' }, now)).toBe(false);
+  });
+
+  it('is due at once when imported under an older reader, unless it is failing', () => {
+    const imported = {
+      ...freshState('x'),
+      status: 'ok' as const,
+      hash: 'abc',
+      nextAttemptAt: '2026-12-25T12:00:00.000Z',
+    };
+    const current = READER_REVISIONS.boundaries;
+    expect(isDue(source, { ...imported, readerRevision: current }, now)).toBe(false);
+    expect(isDue(source, { ...imported, readerRevision: current - 1 }, now)).toBe(true);
+    expect(isDue(source, { ...imported, status: 'failed', readerRevision: current - 1 }, now)).toBe(false);
   });
 });

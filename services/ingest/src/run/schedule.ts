@@ -1,5 +1,6 @@
 import type { Source } from '../registry.js';
 import type { SourceState } from '../state/ingest-store.js';
+import { readerOutdated } from './reader-revisions.js';
 
 /** The first retry after a failure, and the longest wait between retries. */
 export const FIRST_RETRY_MS = 60_000;
@@ -10,12 +11,13 @@ export function backoffMs(failures: number): number {
   return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1));
 }
 
-/** Whether a source is due: never fetched, or its next attempt has come. */
-export function isDue(state: SourceState, now: Date): boolean {
-  return state.nextAttemptAt === null || Date.parse(state.nextAttemptAt) <= now.getTime();
+/** Whether a source is due: never fetched, its next attempt has come, or (not failing) it was read by an older reader. */
+export function isDue(source: Source, state: SourceState, now: Date): boolean {
+  if (state.nextAttemptAt === null || Date.parse(state.nextAttemptAt) <= now.getTime()) return true;
+  return state.status === 'ok' && readerOutdated(source, state);
 }
 
 /** The sources due now, in registry order (which keeps dependencies first). */
 export function dueSources(sources: readonly Source[], stateOf: (id: string) => SourceState, now: Date): Source[] {
-  return sources.filter((s) => isDue(stateOf(s.id), now));
+  return sources.filter((s) => isDue(s, stateOf(s.id), now));
 }

@@ -19,6 +19,8 @@ export interface SourceState {
   lastChangeAt: string | null;
   /** SHA-256 of the content imported last (every file, by name). */
   hash: string | null;
+  /** The reader revision it was imported under (`READER_REVISIONS`); absent in states saved before there were any. */
+  readerRevision?: number;
   /** Per file: the ETag / Last-Modified its host sent, for the next conditional fetch. */
   validators: Record<string, Validators>;
   /** What identifies the version held: an ETag, a Last-Modified, else the content hash. */

@@ -23,6 +23,10 @@ const CO_TOTALS = join(RESULTS, 'derived/co24-contest-totals.csv');
 const DENVER_PRECINCTS = join(RESULTS, 'derived/co24-denver-precinct.csv');
 const DE_TOTALS = join(RESULTS, 'derived/de24-contest-totals.csv');
 const DE_PRECINCTS = join(RESULTS, 'individual_states/de24.zip');
+const PRESIDENT_BY_STATE = join(RESULTS, '2024-president-state.csv');
+const SENATE_BY_STATE = join(RESULTS, '2024-senate-state.csv');
+/** The states whose own certified returns are loaded above (the ingest registry's OWN_RETURNS). */
+const OWN_RETURNS = ['co', 'de'];
 const WEBALL26 = join(SHARED_DATA, 'candidates/fec/weball26.txt');
 const LEGISLATORS = join(SHARED_DATA, 'officeholders/congress-legislators/legislators-current.yaml');
 const DAY = '2024-11-05';
@@ -96,6 +100,9 @@ beforeAll(async () => {
   await load('precinct-districts', DENVER_PRECINCTS);
   await load('results', DE_TOTALS);
   await load('precinct-districts', DE_PRECINCTS);
+  // As the registry loads them: every other state's president and senate contests, from the national files.
+  await load('results', PRESIDENT_BY_STATE, { exceptStates: OWN_RETURNS });
+  await load('results', SENATE_BY_STATE, { exceptStates: OWN_RETURNS });
 }, scaled(300_000));
 afterAll(async () => {
   await stack?.stop();
@@ -210,6 +217,30 @@ describe('Greeley, 2024-11-05: Senate District 13, whose published ring crosses 
     expect([...(got.get(contest) ?? [])].sort()).toEqual([...totals.get(contest)!].sort());
     expect(got.has('contest:co-cd-8-us-representative-2024-general')).toBe(true);
     expect(ballot.unresolved.filter((u) => u.region.level === 'state-legislative-upper')).toEqual([]);
+  });
+});
+
+describe('2024-11-05 elsewhere: President and Senate from the national certified files', () => {
+  const PLACES = [
+    { state: 'az', point: { lat: 33.4484, lng: -112.074 } }, // Phoenix
+    { state: 'ny', point: { lat: 40.7128, lng: -74.006 } }, // New York
+    { state: 'ne', point: { lat: 41.2565, lng: -95.9345 } }, // Omaha
+  ];
+
+  it('lists the presidential and senate contests with exactly their certified candidates and choices', async () => {
+    const president = await onBallot(PRESIDENT_BY_STATE);
+    const senate = await onBallot(SENATE_BY_STATE);
+    for (const { state, point } of PLACES) {
+      const got = listed(await ballotAt(point));
+      for (const contest of [
+        `contest:${state}-us-president-2024-general`,
+        `contest:${state}-us-senator-class-1-2024-general`,
+      ]) {
+        const expected = president.get(contest) ?? senate.get(contest);
+        expect(expected, contest).toBeDefined();
+        expect([...(got.get(contest) ?? [])].sort(), contest).toEqual([...expected!].sort());
+      }
+    }
   });
 });
 

@@ -39,6 +39,7 @@ const resultsRequest = (): ImportSourceRequest => ({
   kind: 'results',
   files: [file(RESULTS)],
   sourceDate: '2025-01-15',
+  exceptStates: [],
 });
 const HOUSE = 'boundaries/state-legislative/co/co-state-house-districts-2021.geojson';
 const houseRequest = (): ImportBoundariesRequest => ({
@@ -131,6 +132,16 @@ describe("the graph's ImportSource", () => {
     expect(await refusal(graph.importSource(two))).toMatchObject({ code: status.INVALID_ARGUMENT, field: 'files' });
     const places = { ...resultsRequest(), places: { path: 'us_census_places.csv', content: Buffer.from('id,name\n') } };
     expect(await refusal(graph.importSource(places))).toMatchObject({ code: status.INVALID_ARGUMENT, field: 'places' });
+    const notAState = { ...resultsRequest(), exceptStates: ['co', 'zz'] };
+    expect(await refusal(graph.importSource(notAState))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      field: 'except_states[1]',
+    });
+    const notResults = { ...resultsRequest(), kind: 'vip', exceptStates: ['co'] };
+    expect(await refusal(graph.importSource(notResults))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      field: 'except_states',
+    });
   });
 });
 

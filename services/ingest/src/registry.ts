@@ -26,8 +26,11 @@ export interface SourceFile {
 
 /** How a source reaches the graph or the boundary store. */
 export type SourceImport =
-  /** `places`: another source's file, `<source id>:<name>` (Open States reads the OCD places table). */
-  | { kind: GraphImportKind; options?: { places?: string } }
+  /**
+   * `places`: another source's file, `<source id>:<name>` (Open States reads the OCD places
+   * table); `exceptStates`: results only, the states another source's fuller returns cover.
+   */
+  | { kind: GraphImportKind; options?: { places?: string; exceptStates?: readonly string[] } }
   | {
       kind: 'boundaries';
       level: string;
@@ -69,6 +72,13 @@ const RAW = 'https://raw.githubusercontent.com';
 const OCD = `${RAW}/opencivicdata/ocd-division-ids/master/identifiers/country-us`;
 const LEGISLATORS = `${RAW}/unitedstates/congress-legislators/main`;
 const MEDSL = `${RAW}/MEDSL/2024-elections-official/main`;
+
+/**
+ * States whose 2024 general is imported from their own certified returns (medsl-co24,
+ * medsl-de24): the national president and senate files leave them out, as they spell some
+ * candidates differently (`PETER SONSKI AND LAUREN ONAK`), which would list one twice.
+ */
+const OWN_RETURNS: readonly string[] = ['co', 'de'];
 const CENSUS = 'https://www2.census.gov/geo/tiger';
 const DAY = 24;
 
@@ -245,6 +255,40 @@ export const SOURCES: readonly Source[] = [
         url: `${MEDSL}/individual_states/de24.zip`,
         mirror: 'results/medsl-2024/individual_states/de24.zip',
         name: 'de24.zip',
+      },
+    ],
+    refreshHours: 7 * DAY,
+  },
+  {
+    id: 'medsl-2024-president-state',
+    name: 'U.S. President 2024, certified returns by state (MEDSL)',
+    publisher: 'State election officials, compiled by MIT Election Data and Science Lab',
+    licence: 'not stated (cite MIT Election Data and Science Lab)',
+    format: 'csv',
+    covers: `every state and DC, 2024-11-05: the presidential candidates and their votes (${OWN_RETURNS.join(', ')}: from their own returns)`,
+    import: { kind: 'results', options: { exceptStates: OWN_RETURNS } },
+    files: [
+      {
+        url: `${MEDSL}/2024-president-state.csv`,
+        mirror: 'results/medsl-2024/2024-president-state.csv',
+        name: '2024-president-state.csv',
+      },
+    ],
+    refreshHours: 7 * DAY,
+  },
+  {
+    id: 'medsl-2024-senate-state',
+    name: 'U.S. Senate 2024, certified returns by state (MEDSL)',
+    publisher: 'State election officials, compiled by MIT Election Data and Science Lab',
+    licence: 'not stated (cite MIT Election Data and Science Lab)',
+    format: 'csv',
+    covers: `the 33 Senate contests of 2024-11-05: candidates and votes (${OWN_RETURNS.join(', ')}: from their own returns)`,
+    import: { kind: 'results', options: { exceptStates: OWN_RETURNS } },
+    files: [
+      {
+        url: `${MEDSL}/2024-senate-state.csv`,
+        mirror: 'results/medsl-2024/2024-senate-state.csv',
+        name: '2024-senate-state.csv',
       },
     ],
     refreshHours: 7 * DAY,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ImportSourceRequest, ImportSourceResponse } from '@civicgraph/protos/civic/graph/v1/graph';
-import { InvalidParameterError, safeRelativePath, topLevelNames, withStagedFiles } from '@civicgraph/kit';
+import { findState, InvalidParameterError, safeRelativePath, topLevelNames, withStagedFiles } from '@civicgraph/kit';
 import type { GraphStore } from '../store/graph-store.js';
 import { graphImporter, isGraphImportKind, GRAPH_IMPORT_KINDS } from './kinds.js';
 import { runImport, type BatchApplier } from './run-import.js';
@@ -38,6 +38,7 @@ export async function importSource(
       : { ...req.places, path: `places/${safeRelativePath(req.places.path, 'places.path')}` };
   if (places !== undefined && kind !== 'openstates-people')
     throw new InvalidParameterError('places', `Only openstates-people reads a places file, not ${kind}.`);
+  const exceptStates = checkedStates(kind, req.exceptStates);
   // The source and the places file in folders of their own, so neither's name can shadow the other's.
   return withStagedFiles(
     [...req.files.map((f) => ({ ...f, path: `source/${f.path}` })), ...(places === undefined ? [] : [places])],
@@ -46,6 +47,7 @@ export async function importSource(
       const items = await graphImporter(kind, join(dir, 'source', top[0]!), store, {
         ...(req.sourceDate === '' ? {} : { sourceDate: req.sourceDate }),
         ...(places === undefined ? {} : { places: join(dir, places.path) }),
+        ...(exceptStates.length === 0 ? {} : { exceptStates }),
       });
       const tally = await runImport(items, writer);
       return {
@@ -58,4 +60,15 @@ export async function importSource(
       };
     },
   );
+}
+
+/** `except_states`: results only, each a state's postal code. */
+function checkedStates(kind: string, states: readonly string[]): string[] {
+  if (states.length > 0 && kind !== 'results')
+    throw new InvalidParameterError('except_states', `Only results skips states, not ${kind}.`);
+  states.forEach((s, i) => {
+    if (!/^[A-Za-z]{2}$/.test(s) || findState(s) === undefined)
+      throw new InvalidParameterError(`except_states[${i}]`, `"${s}" is not a state's postal code.`);
+  });
+  return states.map((s) => s.toLowerCase());
 }

@@ -43,6 +43,8 @@ export interface GraphImportOptions {
   sourceDate?: string;
   /** Open States: the OCD `country-us` folder or its us_census_places.csv, to find mayors' cities. */
   places?: string;
+  /** Results: states (postal codes) whose rows are skipped, their own fuller returns being imported apart. */
+  exceptStates?: readonly string[];
 }
 
 /** The importer for a kind, reading `path`; results are linked to candidacies the store already holds. */
@@ -68,7 +70,11 @@ export async function graphImporter(
       return importFecCandidates(path, { ...(o.cycle === undefined ? {} : { cycle: o.cycle }), known, ...when(o) });
     }
     case 'results':
-      return importResults(path, { officePeople: officePeople(store), ...provenance(o) });
+      return importResults(path, {
+        officePeople: officePeople(store),
+        ...provenance(o),
+        ...(o.exceptStates === undefined ? {} : { exceptStates: o.exceptStates }),
+      });
     case 'precinct-districts':
       return importPrecinctDistricts(path, provenance(o));
     case 'vip':

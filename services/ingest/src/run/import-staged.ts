@@ -94,6 +94,7 @@ export async function importStaged(
     files: staged,
     sourceDate: sourceDate ?? '',
     ...(places === undefined ? {} : { places }),
+    exceptStates: [...(spec.options?.exceptStates ?? [])],
   });
   return {
     rows: { created: tally.created, updated: tally.updated, unchanged: tally.unchanged, rejected: tally.rejected },

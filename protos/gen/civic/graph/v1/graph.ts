@@ -455,7 +455,16 @@ export interface ImportSourceRequest {
    * openstates-people only: the OCD places table (us_census_places.csv) by which mayors'
    * cities are found; absent for every other kind.
    */
-  places?: StagedFile | undefined;
+  places?:
+    | StagedFile
+    | undefined;
+  /**
+   * results only: states (postal codes, e.g. `co`) whose rows this file must not import,
+   * because a fuller certified source of theirs is imported on its own (the national MEDSL
+   * files spell some candidates differently from a state's own returns: importing both
+   * would list one candidate twice).
+   */
+  exceptStates: string[];
 }
 
 /** What an import did, counted in the rows the importer read. */
@@ -5564,7 +5573,7 @@ export const StagedFile: MessageFns<StagedFile> = {
 };
 
 function createBaseImportSourceRequest(): ImportSourceRequest {
-  return { kind: "", files: [], sourceDate: "", places: undefined };
+  return { kind: "", files: [], sourceDate: "", places: undefined, exceptStates: [] };
 }
 
 export const ImportSourceRequest: MessageFns<ImportSourceRequest> = {
@@ -5580,6 +5589,9 @@ export const ImportSourceRequest: MessageFns<ImportSourceRequest> = {
     }
     if (message.places !== undefined) {
       StagedFile.encode(message.places, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.exceptStates) {
+      writer.uint32(42).string(v!);
     }
     return writer;
   },
@@ -5629,6 +5641,14 @@ export const ImportSourceRequest: MessageFns<ImportSourceRequest> = {
             message.places = StagedFile.decode(reader, reader.uint32());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.exceptStates.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5651,6 +5671,11 @@ export const ImportSourceRequest: MessageFns<ImportSourceRequest> = {
         ? globalThis.String(object.source_date)
         : "",
       places: isSet(object.places) ? StagedFile.fromJSON(object.places) : undefined,
+      exceptStates: globalThis.Array.isArray(object?.exceptStates)
+        ? object.exceptStates.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.except_states)
+        ? object.except_states.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -5668,6 +5693,9 @@ export const ImportSourceRequest: MessageFns<ImportSourceRequest> = {
     if (message.places !== undefined) {
       obj.places = StagedFile.toJSON(message.places);
     }
+    if (message.exceptStates?.length) {
+      obj.exceptStates = message.exceptStates;
+    }
     return obj;
   },
 
@@ -5682,6 +5710,7 @@ export const ImportSourceRequest: MessageFns<ImportSourceRequest> = {
     message.places = (object.places !== undefined && object.places !== null)
       ? StagedFile.fromPartial(object.places)
       : undefined;
+    message.exceptStates = object.exceptStates?.map((e) => e) || [];
     return message;
   },
 };

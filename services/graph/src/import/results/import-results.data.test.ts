@@ -297,6 +297,13 @@ describe.skipIf(PRESIDENT === undefined || SENATE === undefined || SENATE_COUNTY
       expect(county.result(gallego)!.votes).toBe(state.result(gallego)!.votes);
     });
 
+    it('leaves out the states asked (their own fuller returns are imported apart)', async () => {
+      const { batches, nodes } = await run(PRESIDENT!, { exceptStates: ['CO', 'de'] });
+      expect(batches).toHaveLength(49);
+      expect([...nodes.keys()].filter((s) => /^(contest|candidacy|result):(co|de)-/.test(s))).toEqual([]);
+      expect(nodes.has('contest:ny-us-president-2024-general')).toBe(true);
+    });
+
     it('sums a fusion candidate (one name on two party lines) into one result under the larger line', async () => {
       const { result } = await run(SENATE!);
       expect(result('result:ct-us-senator-class-1-2024-general-christopher-s-murphy')).toMatchObject({

@@ -24,6 +24,11 @@ export interface ResultsImportOptions {
   officePeople?: (office: string) => Promise<readonly KnownPerson[]> | readonly KnownPerson[];
   /** Told when a contest is read other than the file literally says (a flag ignored, modes that disagree). */
   onNote?: (at: string, note: string) => void;
+  /**
+   * States (postal codes, any case) whose rows are skipped: their own fuller returns are
+   * imported apart, and the national files spell some of their candidates differently.
+   */
+  exceptStates?: readonly string[];
 }
 
 /**
@@ -39,7 +44,8 @@ export async function* importResults(path: string, options: ResultsImportOptions
   const file = await readResultsText(path, options.entry);
   const source = resultsSource(path, options.provenance);
   const groups = new ContestGroups();
-  for (const item of readRows(file.text, path, groups)) yield item;
+  const except = new Set((options.exceptStates ?? []).map((s) => s.toLowerCase()));
+  for (const item of readRows(file.text, path, groups, except)) yield item;
   for (const group of groups.contests()) {
     for (const item of contestItems(group, options)) {
       if ('rejected' in item) yield item;
@@ -55,7 +61,12 @@ export async function* importResults(path: string, options: ResultsImportOptions
 }
 
 /** Parses the rows into contest groups; yields rejections for rows that name no contest. */
-function* readRows(text: string, path: string, groups: ContestGroups): Generator<DraftItem> {
+function* readRows(
+  text: string,
+  path: string,
+  groups: ContestGroups,
+  except: ReadonlySet<string>,
+): Generator<DraftItem> {
   const rows = parseDelimited(text, path);
   const first = rows.next();
   if (first.done === true) throw new ImportFileError(path, 0, 'the file is empty: expected a CSV header row');
@@ -81,6 +92,7 @@ function* readRows(text: string, path: string, groups: ContestGroups): Generator
     }
     const values: Record<string, string> = {};
     for (let i = 0; i < header.length; i++) values[header[i]!] = row.fields[i]!;
+    if (except.has((values.state_po ?? '').trim().toLowerCase())) continue;
     const parsed = parseMedslRow(values, row.line);
     const record = row.fields.join('\u001f');
     if (!isRowProblem(parsed)) groups.add(parsed, parsed, record);

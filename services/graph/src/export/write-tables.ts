@@ -106,7 +106,8 @@ async function writeTable(
   try {
     for await (const row of table.rows()) {
       for (const f of files) {
-        await f.sink.write(row);
+        const full = f.sink.write(row);
+        if (full !== undefined) await full;
         f.rows++;
       }
       onRow();

@@ -2,9 +2,12 @@ import { cell, type Column, type TableRow } from '../columns.js';
 import { ParquetFile } from './parquet-file.js';
 import { TextFile } from './text-file.js';
 
-/** One file of a table being written: rows in, then closed (or destroyed on failure). */
+/**
+ * One file of a table being written: rows in, then closed (or destroyed on failure). `write`
+ * returns a promise only when the caller must wait (a full stream): most rows cost no await.
+ */
 export interface Sink {
-  write(row: TableRow): Promise<void>;
+  write(row: TableRow): Promise<void> | undefined;
   close(): Promise<void>;
   destroy(): void;
 }
@@ -22,19 +25,11 @@ export function ndjsonSink(path: string): Sink {
 /** CSV (RFC 4180): a header of the table's columns, then one flattened row a line. */
 export function csvSink(path: string, columns: readonly Column[]): Sink {
   const file = new TextFile(path, false);
-  let header = false;
+  // The header is buffered first: the file holds at least it, and no row precedes it.
+  void file.write(columns.map((c) => csvField(c.name)).join(',') + '\r\n');
   return {
-    write: async (row) => {
-      if (!header) {
-        header = true;
-        await file.write(columns.map((c) => csvField(c.name)).join(',') + '\r\n');
-      }
-      await file.write(columns.map((c) => csvField(cell(c.get(row), c.type))).join(',') + '\r\n');
-    },
-    close: async () => {
-      if (!header) await file.write(columns.map((c) => csvField(c.name)).join(',') + '\r\n');
-      await file.close();
-    },
+    write: (row) => file.write(columns.map((c) => csvField(cell(c.get(row), c.type))).join(',') + '\r\n'),
+    close: () => file.close(),
     destroy: () => file.destroy(),
   };
 }
@@ -44,8 +39,10 @@ export function parquetSink(path: string, columns: readonly Column[]): Sink {
   const file = new ParquetFile(path, columns);
   return {
     // JSON columns go in as values: the writer encodes them as JSON text itself.
-    write: async (row) =>
-      file.write(columns.map((c) => (c.type === 'json' ? (c.get(row) ?? null) : cell(c.get(row), c.type)))),
+    write: (row) => {
+      file.write(columns.map((c) => (c.type === 'json' ? (c.get(row) ?? null) : cell(c.get(row), c.type))));
+      return undefined;
+    },
     close: async () => file.close(),
     destroy: () => file.destroy(),
   };

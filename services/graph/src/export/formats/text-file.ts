@@ -27,10 +27,11 @@ export class TextFile {
     } else this.head = this.file;
   }
 
-  async write(text: string): Promise<void> {
+  /** Buffers `text`; a promise only when the chunk went to the stream and it asked to wait (backpressure). */
+  write(text: string): Promise<void> | undefined {
     this.buffered.push(text);
     this.bufferedLength += text.length;
-    if (this.bufferedLength >= CHUNK) await this.flush();
+    return this.bufferedLength >= CHUNK ? this.flush() : undefined;
   }
 
   async close(): Promise<void> {

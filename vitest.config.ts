@@ -55,7 +55,7 @@ export default defineConfig({
 
 /** One test tier: the roots every tier searches, narrowed by file suffix. */
 function tier(name: string, suffixes: string[], exclude: string[] = []) {
-  const roots = ['services/*/src/', 'services/*/test/', 'test/', 'scripts/'];
+  const roots = ['services/*/src/', 'services/*/test/', 'services/*/web/src/', 'test/', 'scripts/'];
   return {
     extends: true,
     test: {

@@ -6,7 +6,9 @@ import { adminSourceRoutes } from './admin/source-routes.js';
 import { graphiql } from './graphql/graphiql.js';
 import { graphqlRoute } from './graphql/route.js';
 import { graphqlSchemas } from './graphql/schema.js';
+import { crossOrigin } from './http/cors.js';
 import { accessLog, edge, requestContext } from './http/edge.js';
+import { exploreRoutes } from './explore/routes.js';
 import { notFound, problemHandler } from './http/errors.js';
 import { healthRoutes } from './http/health-routes.js';
 import { layerGates } from './http/layer-gates.js';
@@ -51,7 +53,7 @@ export interface AppDeps {
   log: Logger;
 }
 
-/** The HTTP surface: health, GraphiQL, then everything behind the edge (auth, version, rate). */
+/** The HTTP surface: health, GraphiQL, docs, the explorer, then everything behind the edge (auth, version, rate). */
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -59,11 +61,14 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
   app.use(requestContext());
   app.use(accessLog(deps.log));
+  // First: a preflight carries no key, and the public documents answer other origins too.
+  crossOrigin(app);
   // Registered on the app itself, not as routers mounted at `/`: a request that is not for
   // them then pays one path test per route instead of entering a router.
   healthRoutes(app, deps.probes, deps.isStopping, deps.readiness);
   graphiql(app);
   openApiRoutes(app);
+  exploreRoutes(app);
   adminKeyRoutes(app, deps.auth, deps.adminToken);
   adminSourceRoutes(app, deps.ingest, deps.adminToken);
   exportLinkRoutes(app, deps);

@@ -26,4 +26,10 @@ describe('the banner of civicgraph up', () => {
       'agent (MCP, Streamable HTTP): http://127.0.0.1:8080/v1/agent',
     );
   });
+
+  it('links the ballot explorer at downtown Denver on the election day of its curl', () => {
+    expect(banner({ ...running, admin: false })).toContain(
+      'ballot explorer: http://127.0.0.1:8080/explore?q=39.7392,-104.9903&date=2024-11-05',
+    );
+  });
 });

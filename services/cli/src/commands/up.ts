@@ -162,6 +162,7 @@ export function banner({ url, key, electionDay, demo, failed, admin }: Running):
     `  curl -H "Authorization: Bearer ${key}" "${url}/v1/ballot?lat=39.7392&lng=-104.9903&date=${electionDay}"`,
     `  curl -H "Authorization: Bearer ${key}" "${url}/v1/officeholders?region=region:co"`,
     `API reference: ${url}/docs   OpenAPI: ${url}/v1/openapi.json`,
+    `ballot explorer: ${url}/explore?q=39.7392,-104.9903&date=${electionDay}   (paste the key above)`,
     admin
       ? `admin API: ${url}/admin/v1/keys and /admin/v1/sources, with Authorization: Bearer $CIVIC_ADMIN_TOKEN`
       : 'admin API: off (set CIVIC_ADMIN_TOKEN, at least 32 characters, to turn it on)',

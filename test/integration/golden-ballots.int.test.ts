@@ -46,6 +46,7 @@ async function load(kind: GraphImportKind, path: string, options = {}) {
 interface Ballot {
   contests: {
     slug: string;
+    office_slug: string | null;
     candidacies: { slug: string; ballot_access: string | null }[];
     choices: { result: string }[];
   }[];
@@ -217,6 +218,14 @@ describe('Greeley, 2024-11-05: Senate District 13, whose published ring crosses 
     expect([...(got.get(contest) ?? [])].sort()).toEqual([...totals.get(contest)!].sort());
     expect(got.has('contest:co-cd-8-us-representative-2024-general')).toBe(true);
     expect(ballot.unresolved.filter((u) => u.region.level === 'state-legislative-upper')).toEqual([]);
+    // National first, as printed: the President and the U.S. House seat lead, the questions close.
+    expect(ballot.contests.slice(0, 2).map((c) => c.slug)).toEqual([
+      'contest:co-us-president-2024-general',
+      'contest:co-cd-8-us-representative-2024-general',
+    ]);
+    const firstQuestion = ballot.contests.findIndex((c) => c.office_slug === null);
+    expect(firstQuestion).toBeGreaterThan(2);
+    expect(ballot.contests.slice(firstQuestion).every((c) => c.office_slug === null)).toBe(true);
   });
 });
 

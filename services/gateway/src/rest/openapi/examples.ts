@@ -191,124 +191,6 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
     ],
     "contests": [
       {
-        "slug": "contest:co-governor-2028-general",
-        "name": "Governor, Colorado (general 2028, demo)",
-        "office": "Governor",
-        "office_slug": "office:co-governor",
-        "date": "2028-11-07",
-        "type": "general",
-        "level": "state",
-        "region": {
-          "slug": "region:co",
-          "name": "Colorado",
-          "level": "state",
-          "fips": "08",
-          "ocd_id": "ocd-division/country:us/state:co"
-        },
-        "state": "co",
-        "seats": 1,
-        "special": false,
-        "candidacies": [
-          {
-            "slug": "candidacy:co-governor-2028-general-parker-quarry-24-0",
-            "person": "Parker Quarry",
-            "person_slug": "person:parker-quarry-24-0",
-            "contest": "contest:co-governor-2028-general",
-            "party": "Democratic Party",
-            "party_slug": "party:democratic",
-            "is_incumbent": true,
-            "filing_status": "QUALIFIED",
-            "ballot_access": "ON_BALLOT",
-            "campaign_website": "https://parker-quarry.example.org",
-            "positions": [
-              {
-                "slug": "position:co-governor-2028-general-parker-quarry-24-0-housing",
-                "issue": "housing",
-                "stance": "opposes",
-                "summary": "Parker Quarry opposes more housing funding (invented for the demo)."
-              },
-              {
-                "slug": "position:co-governor-2028-general-parker-quarry-24-0-schools",
-                "issue": "schools",
-                "stance": "opposes",
-                "summary": "Parker Quarry opposes more schools funding (invented for the demo)."
-              }
-            ],
-            "provenance": [
-              {
-                "slug": "provenance:demo-synthetic-registry-2025",
-                "source": "civicgraph synthetic registry, edition 2",
-                "url": "https://github.com/civicgraph/civicgraph#demo-data",
-                "publisher": "civicgraph demo generator",
-                "licence": "CC0-1.0",
-                "retrieved_at": "2026-03-17T12:00:00.000Z",
-                "method": "synthetic"
-              }
-            ],
-            "confidence": 0.1244,
-            "field_confidence": [
-              {
-                "field": "name",
-                "confidence": 0.1244,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "person",
-                "confidence": 0.1244,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "contest",
-                "confidence": 0.1244,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "party",
-                "confidence": 0.1244,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "is_incumbent",
-                "confidence": 0.1244,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "filing_status",
-                "confidence": 0.1244,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "ballot_access",
-                "confidence": 0.1244,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              },
-              {
-                "field": "campaign_website",
-                "confidence": 0.1244,
-                "provenance": [
-                  "provenance:demo-synthetic-registry-2025"
-                ]
-              }
-            ]
-          }
-        ],
-        "choices": []
-      },
-      {
         "slug": "contest:co-us-senator-2028-general",
         "name": "U.S. Senator, Colorado (general 2028, demo)",
         "office": "U.S. Senator",
@@ -456,6 +338,124 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
                 "issue": "water",
                 "stance": "undecided",
                 "summary": "Finley Ingram undecided more water funding (invented for the demo)."
+              }
+            ],
+            "provenance": [
+              {
+                "slug": "provenance:demo-synthetic-registry-2025",
+                "source": "civicgraph synthetic registry, edition 2",
+                "url": "https://github.com/civicgraph/civicgraph#demo-data",
+                "publisher": "civicgraph demo generator",
+                "licence": "CC0-1.0",
+                "retrieved_at": "2026-03-17T12:00:00.000Z",
+                "method": "synthetic"
+              }
+            ],
+            "confidence": 0.1244,
+            "field_confidence": [
+              {
+                "field": "name",
+                "confidence": 0.1244,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
+                ]
+              },
+              {
+                "field": "person",
+                "confidence": 0.1244,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
+                ]
+              },
+              {
+                "field": "contest",
+                "confidence": 0.1244,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
+                ]
+              },
+              {
+                "field": "party",
+                "confidence": 0.1244,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
+                ]
+              },
+              {
+                "field": "is_incumbent",
+                "confidence": 0.1244,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
+                ]
+              },
+              {
+                "field": "filing_status",
+                "confidence": 0.1244,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
+                ]
+              },
+              {
+                "field": "ballot_access",
+                "confidence": 0.1244,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
+                ]
+              },
+              {
+                "field": "campaign_website",
+                "confidence": 0.1244,
+                "provenance": [
+                  "provenance:demo-synthetic-registry-2025"
+                ]
+              }
+            ]
+          }
+        ],
+        "choices": []
+      },
+      {
+        "slug": "contest:us-us-president-2028-general",
+        "name": "President of the United States, United States (general 2028, demo)",
+        "office": "President of the United States",
+        "office_slug": "office:us-us-president",
+        "date": "2028-11-07",
+        "type": "general",
+        "level": "national",
+        "region": {
+          "slug": "region:us",
+          "name": "United States",
+          "level": "national",
+          "fips": null,
+          "ocd_id": "ocd-division/country:us"
+        },
+        "state": null,
+        "seats": 1,
+        "special": false,
+        "candidacies": [
+          {
+            "slug": "candidacy:us-us-president-2028-general-casey-dunmore-28-1",
+            "person": "Casey Dunmore",
+            "person_slug": "person:casey-dunmore-28-1",
+            "contest": "contest:us-us-president-2028-general",
+            "party": "Republican Party",
+            "party_slug": "party:republican",
+            "is_incumbent": false,
+            "filing_status": "QUALIFIED",
+            "ballot_access": "ON_BALLOT",
+            "campaign_website": "https://casey-dunmore.example.org",
+            "positions": [
+              {
+                "slug": "position:us-us-president-2028-general-casey-dunmore-28-1-public-safety",
+                "issue": "public-safety",
+                "stance": "opposes",
+                "summary": "Casey Dunmore opposes more public-safety funding (invented for the demo)."
+              },
+              {
+                "slug": "position:us-us-president-2028-general-casey-dunmore-28-1-transit",
+                "issue": "transit",
+                "stance": "undecided",
+                "summary": "Casey Dunmore undecided more transit funding (invented for the demo)."
               }
             ],
             "provenance": [

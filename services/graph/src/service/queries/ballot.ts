@@ -8,6 +8,7 @@ import { confidenceParam, dateParam, slugParam } from '../params.js';
 import { contestReferences } from '../related.js';
 import { contestView, regionRef } from '../views.js';
 import { readRegionFacts } from './ballot-facts.js';
+import { ballotOrder } from './ballot-order.js';
 import { placeRegion } from './ballot-scope.js';
 import { candidaciesOf } from './candidacies.js';
 import type { QueryContext } from './context.js';
@@ -78,12 +79,7 @@ export async function ballot(ctx: QueryContext, principal: Principal, req: Ballo
     (n) => ON_A_BALLOT.has(String(n.data.fields.ballotAccess?.value)),
   );
   const choices = await choicesOf(ctx, onBallot);
-  const order = new Map([...point.keys()].map((r, i) => [r, i]));
-  onBallot.sort(
-    (a, b) =>
-      (order.get(a.data.region) ?? order.size) - (order.get(b.data.region) ?? order.size) ||
-      (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
-  );
+  onBallot.sort(ballotOrder(new Map([...point.keys()].map((r, i) => [r, i]))));
   return {
     contests: onBallot.map((c) => contestView(c, related, byContest.get(c.slug) ?? [], choices.get(c.slug) ?? [])),
     unresolved: [...unresolved]

@@ -6,7 +6,7 @@ import {
   type CallOptions,
   type ClientOptions,
   type Interceptor,
-  type InterceptingCallInterface,
+  type NextCall,
   type ServiceError,
   type StatusObject,
 } from '@grpc/grpc-js';
@@ -51,7 +51,7 @@ export function deadlineAndRetry(deadlineMs: number, delays: readonly number[] =
     let request: unknown;
     // While a retry waits: its timer; once one started: that attempt (a cancel goes to whichever is live).
     let waiting: NodeJS.Timeout | undefined;
-    let attempt: InterceptingCallInterface | undefined;
+    let attempt: ReturnType<NextCall> | undefined;
     let end: ((s: StatusObject) => void) | undefined;
     return new InterceptingCall(nextCall(callOptions), {
       start(metadata, listener, next) {

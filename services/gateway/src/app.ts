@@ -7,6 +7,7 @@ import { graphiql } from './graphql/graphiql.js';
 import { graphqlRoute } from './graphql/route.js';
 import { graphqlSchemas } from './graphql/schema.js';
 import { accessLog, edge, requestContext } from './http/edge.js';
+import { traceRequests } from './http/trace-requests.js';
 import { notFound, problemHandler } from './http/errors.js';
 import { healthRoutes } from './http/health-routes.js';
 import { layerGates } from './http/layer-gates.js';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false); // ETags are ours: strong, over the exact bytes served.
   app.set('query parser', 'simple');
+  app.use(traceRequests());
   app.use(requestContext());
   app.use(accessLog(deps.log));
   // Registered on the app itself, not as routers mounted at `/`: a request that is not for

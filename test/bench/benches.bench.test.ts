@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scaled } from '@civicgraph/kit/testing';
 
 /**
- * The bench smoke tier: the REST, GraphQL, Cypher and export benchmarks, run end to end at the
+ * The bench smoke tier: the REST, GraphQL, Cypher, export and tracing benchmarks, run end to end at the
  * smallest settings (one round of one second, a handful of points, a thousand candidacies),
  * write a complete report to a file of their own. They assert no timing: a benchmark that no longer runs, or whose
  * report no longer renders, fails here instead of on the next `npm run bench`.
@@ -113,6 +113,26 @@ describe('the benchmarks, at their smallest', () => {
       expect(run.report).toMatch(/\| the worker's memory under 300 MB \| peak anonymous memory [\d.]+ MB/);
       expect(run.report).toMatch(/\| candidacy\.parquet \| 1,000 \| /);
       expect(run.report).toMatch(/### Method/);
+    },
+    scaled(320_000),
+  );
+
+  it(
+    'bench:tracing writes its section: off, on and sampled, and the cost of the off check',
+    () => {
+      const run = runBench('tracing', {
+        BENCH_TRACING_ROUNDS: '1',
+        BENCH_TRACING_SECONDS: '1',
+        BENCH_TRACING_CALLS: '1000',
+      });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.report).toContain('<!-- bench:tracing:start -->');
+      expect(run.report).toContain('<!-- bench:tracing:end -->');
+      for (const mode of ['off (default)', 'on, every trace', 'on, 1% of traces'])
+        expect(run.report).toMatch(
+          new RegExp(`\\| ${mode.replace(/[(),%]/g, '\\$&')} \\| \\d+ \\| [\\d.]+ \\| [\\d,]+ \\|`),
+        );
+      expect(run.report).toMatch(/\*\*[\d.]+ ns\*\* a call here/);
     },
     scaled(320_000),
   );

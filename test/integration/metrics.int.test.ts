@@ -1,21 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { createLogger, Lifecycle, METRICS, startMetricsServer } from '@civicgraph/kit';
 import { scaled } from '@civicgraph/kit/testing';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
-import { get, startStack, type Stack } from '../harness/stack.js';
+import { get, send, startStack, type Stack } from '../harness/stack.js';
 
 /**
  * Prometheus metrics of a running stack, read from the /metrics listener as Prometheus
  * would: HTTP requests by route template and status, gRPC calls by method and code, cache
- * hits and misses.
+ * hits and misses, and the lag of ingest imports and bulk exports.
  */
+const MAP = 'co-sldl-2021';
 let s: Stack;
 let key: string;
 let metricsUrl: string;
 const lifecycle = new Lifecycle(createLogger('test', 'silent'));
 
 beforeAll(async () => {
-  s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
+  s = await startStack({ demo: { regions: REGIONS, today: TODAY }, ingest: { sources: [MAP] } });
   key = await s.key();
   metricsUrl = (await startMetricsServer(0, '127.0.0.1', lifecycle, createLogger('test', 'silent'))).url;
 }, scaled(60_000));
@@ -24,17 +26,23 @@ afterAll(async () => {
   await s?.stop();
 });
 
-/** The value of one sample line (`name{labels} value`), 0 when absent. */
+/** The value of one sample line (`name{labels} value`, or `name value` without labels), 0 when absent. */
 async function sample(name: string, labels: Record<string, string>): Promise<number> {
+  return (await found(name, labels)) ?? 0;
+}
+
+/** The value of one sample line, undefined when absent. */
+async function found(name: string, labels: Record<string, string>): Promise<number | undefined> {
   const text = await (await fetch(metricsUrl)).text();
   const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
   for (const line of text.split('\n')) {
+    if (wanted.length === 0 && line.startsWith(`${name} `)) return Number(line.slice(name.length + 1));
     if (!line.startsWith(`${name}{`)) continue;
     const inner = line.slice(name.length + 1, line.indexOf('}'));
     const have = inner.split(',');
     if (wanted.every((w) => have.includes(w))) return Number(line.slice(line.lastIndexOf(' ') + 1));
   }
-  return 0;
+  return undefined;
 }
 
 describe('GET /metrics', () => {
@@ -73,5 +81,33 @@ describe('GET /metrics', () => {
     expect(await sample('civic_cache_lookups_total', { cache: 'response', outcome: 'hit' })).toBe(hits + 1);
     expect((await get(`${s.url}/v1/regions/region:nowhere`, key)).status).toBe(404);
     await expect.poll(() => sample('civic_rpc_duration_seconds_count', { code: 'NOT_FOUND' })).toBeGreaterThan(0);
+  });
+
+  it('times an ingest import from the fetch to the import served', async () => {
+    const before = await sample('civic_lag_seconds_count', { stage: 'ingest' });
+    const [run] = await s.ingest!.ingest.run([MAP]);
+    expect(run).toMatchObject({ source: MAP, status: 'changed' });
+    expect(await sample('civic_lag_seconds_count', { stage: 'ingest' })).toBe(before + 1);
+    expect(await sample('civic_lag_seconds_sum', { stage: 'ingest' })).toBeGreaterThan(0);
+  });
+
+  it('times a bulk export from queued to published, and reports the age of the newest and the wait of the oldest queued', async () => {
+    const enterprise = await s.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 10_000 });
+    const before = await sample('civic_lag_seconds_count', { stage: 'export' });
+    const asked = await send(`${s.url}/v1/exports`, 'POST', enterprise, { kinds: ['party'] });
+    expect(asked.status).toBe(202);
+    await vi.waitFor(
+      async () => {
+        const job = (await get(`${s.url}/v1/exports/${asked.body.id}`, enterprise)).body;
+        if (job.status !== 'succeeded') throw new Error(`export is ${job.status}`);
+      },
+      { timeout: scaled(30_000), interval: 100 },
+    );
+    // The month's scheduled export may finish meanwhile: at least this one was timed.
+    expect(await sample('civic_lag_seconds_count', { stage: 'export' })).toBeGreaterThanOrEqual(before + 1);
+    const age = await found('civic_export_newest_age_seconds', { cadence: 'on_demand' });
+    expect(age).toBeGreaterThanOrEqual(0);
+    expect(age).toBeLessThan(60);
+    await expect.poll(() => found('civic_export_oldest_queued_seconds', {})).toBe(0);
   });
 });

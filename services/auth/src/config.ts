@@ -1,4 +1,12 @@
-import { COMMON_SETTINGS, defineSettings, grpcBindSettings, text } from '@civicgraph/kit';
+import {
+  COMMON_SETTINGS,
+  defineSettings,
+  grpcBindSettings,
+  text,
+  TRACING_SETTINGS,
+  tracingConfigOf,
+  type TracingConfig,
+} from '@civicgraph/kit';
 import { join, resolve } from 'node:path';
 
 /** Auth service configuration: the only reader of process.env in this service. */
@@ -23,6 +31,8 @@ export interface AuthConfig {
   logLevel: string;
   /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
   metrics?: { port: number | undefined; host: string };
+  /** Trace spans (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER_ARG). */
+  tracing?: TracingConfig;
 }
 
 /** The auth service's environment: every variable it reads, with its default and meaning. */
@@ -42,6 +52,7 @@ export const authSettings = defineSettings('auth', {
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
   METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
   METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
+  ...TRACING_SETTINGS,
 });
 
 export function readAuthConfig(env: NodeJS.ProcessEnv = process.env): Readonly<AuthConfig> {
@@ -62,5 +73,6 @@ function configOf(s: ReturnType<typeof authSettings.parse>): Readonly<AuthConfig
     natsUrl: s.NATS_URL,
     logLevel: s.LOG_LEVEL,
     metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
+    tracing: tracingConfigOf(s, 'auth'),
   });
 }

@@ -3,7 +3,17 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 // The settings alone, not the graph service: every command reads this, most need no graph.
 import { STORE_SETTINGS, storeSelectionOf, type StoreSelection } from '@civicgraph/graph/settings';
-import { COMMON_SETTINGS, defineSettings, port, secret, text, ENVIRONMENTS } from '@civicgraph/kit';
+import {
+  COMMON_SETTINGS,
+  defineSettings,
+  port,
+  secret,
+  text,
+  ENVIRONMENTS,
+  TRACING_SETTINGS,
+  tracingConfigOf,
+  type TracingConfig,
+} from '@civicgraph/kit';
 
 /** `civicgraph` configuration: the only reader of process.env in the CLI. */
 export interface CliConfig {
@@ -33,6 +43,8 @@ export interface CliConfig {
   logLevel: string;
   /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
   metrics: { port: number | undefined; host: string };
+  /** Trace spans (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER_ARG). */
+  tracing: TracingConfig;
 }
 
 function defaultSharedData(): string | undefined {
@@ -79,6 +91,7 @@ export const cliSettings = defineSettings('civicgraph (up, keys, import, sources
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
   METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
   METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
+  ...TRACING_SETTINGS,
 });
 
 export function readCliConfig(env: NodeJS.ProcessEnv = process.env): Readonly<CliConfig> {
@@ -96,5 +109,6 @@ export function readCliConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Cl
     adminToken: s.CIVIC_ADMIN_TOKEN,
     logLevel: s.LOG_LEVEL,
     metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
+    tracing: tracingConfigOf(s, 'civicgraph'),
   });
 }

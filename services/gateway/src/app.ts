@@ -9,6 +9,7 @@ import { graphqlSchemas } from './graphql/schema.js';
 import { crossOrigin } from './http/cors.js';
 import { accessLog, edge, requestContext } from './http/edge.js';
 import { exploreRoutes } from './explore/routes.js';
+import { traceRequests } from './http/trace-requests.js';
 import { notFound, problemHandler } from './http/errors.js';
 import { healthRoutes } from './http/health-routes.js';
 import { layerGates } from './http/layer-gates.js';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false); // ETags are ours: strong, over the exact bytes served.
   app.set('query parser', 'simple');
+  app.use(traceRequests());
   app.use(requestContext());
   app.use(accessLog(deps.log));
   // First: a preflight carries no key, and the public documents answer other origins too.

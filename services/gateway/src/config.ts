@@ -9,6 +9,9 @@ import {
   url,
   ENVIRONMENTS,
   type DeploymentEnvironment,
+  TRACING_SETTINGS,
+  tracingConfigOf,
+  type TracingConfig,
 } from '@civicgraph/kit';
 
 /** Gateway configuration: the only reader of process.env in this service. */
@@ -56,6 +59,8 @@ export interface GatewayConfig {
   logLevel: string;
   /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
   metrics?: { port: number | undefined; host: string };
+  /** Trace spans (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER_ARG). */
+  tracing?: TracingConfig;
 }
 
 /** The gateway's environment: every variable it reads, with its default and meaning. */
@@ -91,6 +96,7 @@ export const gatewaySettings = defineSettings('gateway', {
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
   METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
   METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
+  ...TRACING_SETTINGS,
 });
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Readonly<GatewayConfig> {
@@ -131,5 +137,6 @@ function configOf(s: ReturnType<typeof gatewaySettings.parse>): Readonly<Gateway
     adminToken: s.CIVIC_ADMIN_TOKEN,
     logLevel: s.LOG_LEVEL,
     metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
+    tracing: tracingConfigOf(s, 'gateway'),
   });
 }

@@ -9,6 +9,9 @@ import {
   word,
   ENVIRONMENTS,
   levelFromRest,
+  TRACING_SETTINGS,
+  tracingConfigOf,
+  type TracingConfig,
 } from '@civicgraph/kit';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -67,6 +70,8 @@ export interface GeoConfig {
   logLevel: string;
   /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
   metrics?: { port: number | undefined; host: string };
+  /** Trace spans (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER_ARG). */
+  tracing?: TracingConfig;
 }
 
 export function parseBoundaryFile(spec: string, variable = 'GEO_FILES'): BoundaryFile {
@@ -124,6 +129,7 @@ export const geoSettings = defineSettings('geo', {
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
   METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
   METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
+  ...TRACING_SETTINGS,
 });
 
 type GeoSettingValues = ReturnType<typeof geoSettings.parse>;
@@ -153,6 +159,7 @@ function configOf(s: GeoSettingValues): Readonly<GeoConfig> {
     env: s.CIVIC_ENV,
     logLevel: s.LOG_LEVEL,
     metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
+    tracing: tracingConfigOf(s, 'geo'),
   });
 }
 

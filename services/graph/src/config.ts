@@ -12,6 +12,9 @@ import {
   word,
   ENVIRONMENTS,
   type DeploymentEnvironment,
+  TRACING_SETTINGS,
+  tracingConfigOf,
+  type TracingConfig,
 } from '@civicgraph/kit';
 import { STORE_SETTINGS, storeSelectionOf, type StoreSelection } from './store/store-settings.js';
 
@@ -56,6 +59,8 @@ export interface GraphConfig {
   logLevel: string;
   /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
   metrics?: { port: number | undefined; host: string };
+  /** Trace spans (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER_ARG). */
+  tracing?: TracingConfig;
 }
 
 /** The graph service's environment: every variable it reads, with its default and meaning. */
@@ -112,6 +117,7 @@ export const graphSettings = defineSettings('graph', {
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
   METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
   METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
+  ...TRACING_SETTINGS,
 });
 
 /** Where export files go: the local filesystem, or an S3-compatible bucket. */
@@ -169,5 +175,6 @@ function configOf(s: ReturnType<typeof graphSettings.parse>): Readonly<GraphConf
     serves: s.CIVIC_ENV,
     logLevel: s.LOG_LEVEL,
     metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
+    tracing: tracingConfigOf(s, 'graph'),
   });
 }

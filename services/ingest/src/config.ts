@@ -10,6 +10,9 @@ import {
   text,
   ConfigError,
   ENVIRONMENTS,
+  TRACING_SETTINGS,
+  tracingConfigOf,
+  type TracingConfig,
 } from '@civicgraph/kit';
 import type { Origin } from './fetch/fetch-file.js';
 import { SOURCES } from './registry.js';
@@ -42,6 +45,8 @@ export interface IngestConfig {
   logLevel: string;
   /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
   metrics?: { port: number | undefined; host: string };
+  /** Trace spans (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER_ARG). */
+  tracing?: TracingConfig;
 }
 
 /** The ingest service's environment: every variable it reads, with its default and meaning. */
@@ -84,6 +89,7 @@ export const ingestSettings = defineSettings('ingest', {
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
   METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
   METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
+  ...TRACING_SETTINGS,
 });
 
 /** INGEST_SOURCES: registry ids; none named → all of them. */
@@ -132,6 +138,7 @@ function configOf(s: ReturnType<typeof ingestSettings.parse>): Readonly<IngestCo
     env: s.CIVIC_ENV,
     logLevel: s.LOG_LEVEL,
     metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
+    tracing: tracingConfigOf(s, 'ingest'),
   });
 }
 

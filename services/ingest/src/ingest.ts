@@ -1,4 +1,5 @@
 import { InvalidParameterError } from '@civicgraph/kit';
+import { ImportLag } from './import-lag.js';
 import { SOURCES, type Source } from './registry.js';
 import { runSource, type RunContext } from './run/run-source.js';
 import { dueSources } from './run/schedule.js';
@@ -19,10 +20,14 @@ export class Ingest {
   private pass: Promise<RunRecord[]> = Promise.resolve([]);
   private timer: NodeJS.Timeout | undefined;
 
+  private readonly ctx: RunContext;
+
   constructor(
-    private readonly ctx: RunContext,
+    ctx: RunContext,
     readonly sources: readonly Source[] = SOURCES,
-  ) {}
+  ) {
+    this.ctx = { lag: new ImportLag(), ...ctx };
+  }
 
   /** Every source with its state. */
   list(): SourceStatus[] {
@@ -77,6 +82,7 @@ export class Ingest {
     const runs: RunRecord[] = [];
     const later = serveLater(sources);
     for (const source of sources) runs.push(await runSource(source, this.ctx, { serveLater: later.has(source.id) }));
+    this.ctx.lag?.passEnded(this.ctx.now());
     return runs;
   }
 }

@@ -31,3 +31,6 @@ export * from './vocabulary-words.js';
 export * from './settings.js';
 export * from './json-depth.js';
 export * from './metrics/metrics.js';
+export * from './tracing/tracing.js';
+export * from './tracing/spans.js';
+export * from './grpc/trace-calls.js';

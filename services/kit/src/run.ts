@@ -3,6 +3,7 @@ import { Lifecycle, exitOnSignals } from './lifecycle.js';
 import { createLogger, type Logger } from './log.js';
 import { startMetricsServer } from './metrics/metrics.js';
 import { settingsText, type Setting, type Settings } from './settings.js';
+import { startTracing, type TracingConfig } from './tracing/tracing.js';
 
 /** How long a signalled process may drain before it is forced to exit. */
 export const SHUTDOWN_FUSE_MS = 15_000;
@@ -11,6 +12,8 @@ export const SHUTDOWN_FUSE_MS = 15_000;
 export interface ServiceConfig {
   logLevel: string;
   metrics?: { port: number | undefined; host: string };
+  /** OTEL_* settings; tracing starts before the service, so its clients and servers are traced. */
+  tracing?: TracingConfig;
 }
 
 /** One service process: its settings, its config reader, and what it starts. */
@@ -26,7 +29,8 @@ export interface ServiceProcess<C extends ServiceConfig> {
 /**
  * Runs one service process: `--settings` prints its settings table and exits; otherwise its
  * config is read once, then a logger, a lifecycle stopped by SIGTERM/SIGINT, and a clear exit
- * on bad configuration or a failed start; with METRICS_PORT set, a /metrics listener once started.
+ * on bad configuration or a failed start; with OTEL_TRACES_EXPORTER set, tracing from the
+ * start; with METRICS_PORT set, a /metrics listener once started.
  */
 export function runService<C extends ServiceConfig>(
   service: ServiceProcess<C>,
@@ -48,6 +52,7 @@ export function runService<C extends ServiceConfig>(
   exitOnSignals(lifecycle, log, SHUTDOWN_FUSE_MS);
   const metrics = config.metrics;
   const start = async () => {
+    if (config.tracing !== undefined) await startTracing(config.tracing, lifecycle, log);
     await service.start(config, lifecycle, log);
     if (metrics?.port !== undefined) await startMetricsServer(metrics.port, metrics.host, lifecycle, log);
   };

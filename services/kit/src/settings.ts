@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError, ENVIRONMENTS, type ConfigProblem } from './config.js';
+import { TRACE_EXPORTERS, type TracingConfig } from './tracing/tracing.js';
 
 /**
  * One environment variable of a service: its zod type (applied to the variable's text, or to
@@ -160,6 +161,13 @@ export function word<const T extends readonly [string, ...string[]]>(values: T):
 /** `on` or `off`, as a boolean. */
 export const onOff = (): z.ZodType<boolean, string> => word(['on', 'off'] as const).transform((v) => v === 'on');
 
+/** A number from 0 to 1. */
+export const fraction = (): z.ZodType<number, string> =>
+  z
+    .string()
+    .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, 'expected a number from 0 to 1')
+    .transform(Number);
+
 /** A comma-separated list, trimmed, empty items dropped. */
 export const commaList = (): z.ZodType<string[], string> =>
   z.string().transform((raw) =>
@@ -225,7 +233,44 @@ export const COMMON_SETTINGS = {
     default: '127.0.0.1',
     description: 'bind address of that listener (`0.0.0.0` in containers)',
   },
+  // The OpenTelemetry SDK's own variable names, so a collector's usual setup applies; read here, like every other.
+  OTEL_TRACES_EXPORTER: {
+    type: word(TRACE_EXPORTERS),
+    default: 'none',
+    description:
+      'where trace spans go: `none` (tracing off: no span is made) or `otlp` (OTLP over HTTP/protobuf to OTEL_EXPORTER_OTLP_ENDPOINT)',
+  },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    type: url('http', 'https'),
+    default: 'http://127.0.0.1:4318',
+    description: 'base URL of the OTLP collector; spans are sent to `<endpoint>/v1/traces`',
+  },
+  OTEL_SERVICE_NAME: { type: text(), description: "`service.name` of the spans; unset → the service's name" },
+  OTEL_TRACES_SAMPLER_ARG: {
+    type: fraction(),
+    default: '1',
+    description:
+      'fraction of new traces recorded (`0.01`: one in a hundred); a request carrying a `traceparent` follows its sampled flag',
+  },
 } satisfies Record<string, Setting<unknown>>;
+
+/** The tracing settings of COMMON_SETTINGS, for a service's schema: `...TRACING_SETTINGS`. */
+export const TRACING_SETTINGS = {
+  OTEL_TRACES_EXPORTER: COMMON_SETTINGS.OTEL_TRACES_EXPORTER,
+  OTEL_EXPORTER_OTLP_ENDPOINT: COMMON_SETTINGS.OTEL_EXPORTER_OTLP_ENDPOINT,
+  OTEL_SERVICE_NAME: COMMON_SETTINGS.OTEL_SERVICE_NAME,
+  OTEL_TRACES_SAMPLER_ARG: COMMON_SETTINGS.OTEL_TRACES_SAMPLER_ARG,
+};
+
+/** A service's TracingConfig from its parsed TRACING_SETTINGS; `service` names its spans unless OTEL_SERVICE_NAME does. */
+export function tracingConfigOf(s: SettingValues<typeof TRACING_SETTINGS>, service: string): TracingConfig {
+  return {
+    exporter: s.OTEL_TRACES_EXPORTER,
+    endpoint: s.OTEL_EXPORTER_OTLP_ENDPOINT,
+    serviceName: s.OTEL_SERVICE_NAME ?? service,
+    sampleRatio: s.OTEL_TRACES_SAMPLER_ARG,
+  };
+}
 
 /** A gRPC bind pair, `<PREFIX>_GRPC_HOST` and `<PREFIX>_GRPC_PORT`. */
 export function grpcBindSettings<P extends string>(prefix: P, defaultPort: number) {

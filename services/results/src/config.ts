@@ -5,6 +5,9 @@ import {
   defineSettings,
   grpcBindSettings,
   type DeploymentEnvironment,
+  TRACING_SETTINGS,
+  tracingConfigOf,
+  type TracingConfig,
 } from '@civicgraph/kit';
 
 /** Results service configuration: the only reader of process.env in this service. */
@@ -26,6 +29,8 @@ export interface ResultsConfig {
   logLevel: string;
   /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
   metrics?: { port: number | undefined; host: string };
+  /** Trace spans (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER_ARG). */
+  tracing?: TracingConfig;
 }
 
 /** The results service's environment: every variable it reads, with its default and meaning. */
@@ -44,6 +49,7 @@ export const resultsSettings = defineSettings('results', {
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
   METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
   METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
+  ...TRACING_SETTINGS,
 });
 
 export function readResultsConfig(env: NodeJS.ProcessEnv = process.env): Readonly<ResultsConfig> {
@@ -66,5 +72,6 @@ function configOf(s: ReturnType<typeof resultsSettings.parse>): Readonly<Results
     serves: s.CIVIC_ENV,
     logLevel: s.LOG_LEVEL,
     metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
+    tracing: tracingConfigOf(s, 'results'),
   });
 }

@@ -1,5 +1,13 @@
 import { join, resolve } from 'node:path';
-import { COMMON_SETTINGS, defineSettings, grpcBindSettings, integer } from '@civicgraph/kit';
+import {
+  COMMON_SETTINGS,
+  defineSettings,
+  grpcBindSettings,
+  integer,
+  TRACING_SETTINGS,
+  tracingConfigOf,
+  type TracingConfig,
+} from '@civicgraph/kit';
 
 /** Webhooks service configuration: the only reader of process.env in this service. */
 export interface WebhooksConfig {
@@ -20,6 +28,8 @@ export interface WebhooksConfig {
   logLevel: string;
   /** Prometheus /metrics listener (METRICS_PORT, METRICS_HOST); undefined port → none. */
   metrics?: { port: number | undefined; host: string };
+  /** Trace spans (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER_ARG). */
+  tracing?: TracingConfig;
 }
 
 /** The webhooks service's environment: every variable it reads, with its default and meaning. */
@@ -36,6 +46,7 @@ export const webhooksSettings = defineSettings('webhooks', {
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
   METRICS_PORT: COMMON_SETTINGS.METRICS_PORT,
   METRICS_HOST: COMMON_SETTINGS.METRICS_HOST,
+  ...TRACING_SETTINGS,
 });
 
 export function readWebhooksConfig(env: NodeJS.ProcessEnv = process.env): Readonly<WebhooksConfig> {
@@ -58,5 +69,6 @@ function configOf(s: ReturnType<typeof webhooksSettings.parse>): Readonly<Webhoo
     timeoutMs: s.WEBHOOKS_TIMEOUT_MS,
     logLevel: s.LOG_LEVEL,
     metrics: { port: s.METRICS_PORT, host: s.METRICS_HOST },
+    tracing: tracingConfigOf(s, 'webhooks'),
   });
 }

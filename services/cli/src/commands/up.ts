@@ -4,7 +4,7 @@ import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { AuthService } from '@civicgraph/auth';
 import { surroundingGenerals } from '@civicgraph/graph';
 import { SOURCES, type RunRecord } from '@civicgraph/ingest';
-import { startMetricsServer, todayUtc, type Lifecycle, type Logger } from '@civicgraph/kit';
+import { startMetricsServer, startTracing, todayUtc, type Lifecycle, type Logger } from '@civicgraph/kit';
 import { startStack, type PreparedServices } from '@civicgraph/stack';
 import type { CliConfig } from '../config.js';
 import { lockDataDir } from './data-lock.js';
@@ -77,6 +77,8 @@ export async function up(
 ): Promise<Running> {
   // Before anything opens a store: a second `up` on the folder is refused, not started.
   lifecycle.defer('data folder lock', lockDataDir(config.dataDir));
+  // Before any client or server is made, so every one is traced (OTEL_TRACES_EXPORTER).
+  await startTracing(config.tracing, lifecycle, log);
   // The progress shown is the first load's alone: the schedule starts once it is done.
   let progress: ((run: RunRecord) => void) | undefined;
   const population = populationCsv(config.sharedData);

@@ -16,6 +16,7 @@ import {
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { PrincipalCache } from './principal-cache.js';
 import { contextOf, type RequestContext } from './request-context.js';
+import { routeOf } from './trace-requests.js';
 
 /** Requests without a usable key are limited per client address at the Explore rate. */
 export const ANONYMOUS_LIMIT_PER_MINUTE = 60;
@@ -37,7 +38,8 @@ export function requestContext(): RequestHandler {
  * Each request timed into civic_http_request_duration_seconds by its route template, and
  * one access-log line per request, when its answer is sent: the id the client saw, method,
  * path (never the query string, which can hold what a client should not have sent), status,
- * time, and the key's id once authenticated. Logged at `info`; LOG_LEVEL=warn silences it.
+ * time, the key's id once authenticated, and the trace id (tracing on). Logged at `info`;
+ * LOG_LEVEL=warn silences it.
  */
 export function accessLog(log: Logger): RequestHandler {
   return (req, res, next) => {
@@ -45,7 +47,7 @@ export function accessLog(log: Logger): RequestHandler {
     res.once('finish', () => {
       const seconds = (performance.now() - started) / 1000;
       // The route's template, never the path itself: a label per slug would grow without bound.
-      const route = req.route === undefined ? 'unmatched' : `${req.baseUrl}${String(req.route.path)}`;
+      const route = routeOf(req);
       httpRequestSeconds.observe({ method: req.method, route, status: res.statusCode }, seconds);
       if (!log.isLevelEnabled('info')) return;
       const ctx = res.locals['civic'] as RequestContext | undefined;
@@ -57,6 +59,7 @@ export function accessLog(log: Logger): RequestHandler {
           status: res.statusCode,
           ms: Math.round(seconds * 10_000) / 10,
           key_id: ctx?.principal?.keyId,
+          trace_id: res.locals['traceId'] as string | undefined,
         },
         'request',
       );

@@ -1,4 +1,4 @@
-import { randomBase62, type Logger } from '@civicgraph/kit';
+import { lagSeconds, randomBase62, type Logger } from '@civicgraph/kit';
 import type { GraphSnapshot } from '../store/snapshot/graph-snapshot.js';
 import type { BoundarySource } from './boundaries.js';
 import { MAX_ATTEMPTS, type JobRecord } from './jobs/job-record.js';
@@ -160,6 +160,8 @@ export class ExportWorker {
         error: '',
         manifest,
       }));
+      // Queued → done, retries and waits for a worker included: what the one who asked waited.
+      lagSeconds.observe({ stage: 'export' }, Math.max(0, Date.now() - Date.parse(job.createdAt)) / 1000);
       log.info({ ms: Math.round(performance.now() - started), seq: manifest.seq }, 'export published');
     } catch (err) {
       log.error({ err }, 'export failed');

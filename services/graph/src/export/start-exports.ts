@@ -5,6 +5,7 @@ import { secretFromFile, type Lifecycle, type Logger } from '@civicgraph/kit';
 import type { ExportStorageSelection } from '../config.js';
 import type { GraphSnapshot } from '../store/snapshot/graph-snapshot.js';
 import { geoBoundaries } from './boundaries.js';
+import { watchExports } from './export-metrics.js';
 import { ExportWorker } from './export-worker.js';
 import { Exports } from './exports.js';
 import { JetStreamJobQueue } from './jobs/job-queue.js';
@@ -54,6 +55,7 @@ export async function startExports(
 ): Promise<ExportsRuntime> {
   mkdirSync(options.path, { recursive: true });
   const queued = await openJobs(options, lifecycle, log);
+  lifecycle.defer('export metrics', watchExports(queued.jobs));
   const storage = storageOf(options.storage, options.path);
   const geo = options.geoAddr === undefined ? undefined : geoBoundaries(options.geoAddr);
   if (geo !== undefined) lifecycle.defer('export geo client', () => geo.close());

@@ -5,6 +5,7 @@ import type { Logger } from '@civicgraph/kit';
 import { fetchFile, type Origin, type Validators } from '../fetch/fetch-file.js';
 import { fetchTree } from '../fetch/fetch-tree.js';
 import { stagedName, type Source, type SourceFile } from '../registry.js';
+import type { ImportLag } from '../import-lag.js';
 import type { IngestStore, RunRecord, SourceState } from '../state/ingest-store.js';
 import { importStaged, type ImportOptions, type ImportOutcome, type ImportTargets } from './import-staged.js';
 import { READER_REVISIONS, readerOutdated } from './reader-revisions.js';
@@ -17,6 +18,8 @@ export interface RunContext extends ImportTargets {
   log: Logger;
   /** Told as a run moves: started, finished. */
   onRun?: (run: RunRecord) => void;
+  /** Told when an import is served, for civic_lag_seconds{stage="ingest"}. */
+  lag?: ImportLag;
 }
 
 /** A source's content as fetched: every file by its name, and the validators its host sent. */
@@ -54,6 +57,7 @@ export async function runSource(source: Source, ctx: RunContext, options: Import
   const reread = readerOutdated(source, state);
   try {
     const content = await fetchContent(source, ctx, state, reread);
+    const fetchedAt = ctx.now();
     const hash = content === undefined ? state.hash : hashOf(content.files);
     if (content === undefined || (hash === state.hash && !reread)) {
       await finish(
@@ -66,6 +70,7 @@ export async function runSource(source: Source, ctx: RunContext, options: Import
       return run;
     }
     const outcome = await importAndKeep(source, content, ctx, options);
+    ctx.lag?.imported(fetchedAt, ctx.now(), options.serveLater !== true);
     const { created, updated, unchanged, rejected } = outcome.rows;
     Object.assign(run, {
       rows: outcome.rows,

@@ -3,6 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { CivicEvent } from './catalogue.js';
 import type { EventHandler } from './event-bus.js';
+import type { TraceHeaders } from '../tracing/spans.js';
+import { consuming, type BusSystem } from './trace-events.js';
 
 /** Redelivery delay used when a subscriber does not choose one (SubscribeOptions). */
 export const DEFAULT_RETRY_DELAY_MS = 1000;
@@ -28,6 +30,9 @@ export interface DeliveryOptions {
   /** Aborted when the subscription stops; ends retrying early. */
   signal: AbortSignal;
   logger?: Logger | undefined;
+  /** The bus, and the trace headers the event's message carried: each attempt is a span continuing that trace. */
+  system: BusSystem;
+  trace?: TraceHeaders | undefined;
 }
 
 /**
@@ -42,7 +47,9 @@ export async function deliverUntilHandled(
 ): Promise<boolean> {
   for (let attempt = 1; !options.signal.aborted; attempt++) {
     try {
-      await handlerScope.run(options.owner, () => handler(event));
+      await handlerScope.run(options.owner, () =>
+        consuming(options.system, event, options.trace, attempt, () => handler(event)),
+      );
       return true;
     } catch (err) {
       options.logger?.warn(

@@ -2,6 +2,8 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import type { Logger } from 'pino';
 import type { CivicEvent } from './catalogue.js';
 import { parseEvent } from './parse-event.js';
+import { publishing } from './trace-events.js';
+import type { TraceHeaders } from '../tracing/spans.js';
 import { decodeEvent, encodeEvent } from './wire.js';
 import { DEFAULT_RETRY_DELAY_MS, deliverUntilHandled, insideHandlerOf } from './delivery.js';
 import {
@@ -44,6 +46,8 @@ interface EncodedStored {
   at: number;
   subject: string;
   wire: Uint8Array;
+  /** The trace it was published in (tracing on), as a NATS message's headers would carry it. */
+  trace?: TraceHeaders;
 }
 
 interface LegacyStored {
@@ -123,8 +127,13 @@ export class LocalStreamBus implements EventBus {
   }
 
   /** The events a relay hands over in one synchronous commit: stored together, in order, or not at all. */
-  async publishAll(events: readonly CivicEvent[]): Promise<PublishOutcome> {
-    if (this.closing) return { published: 0, error: new BusClosedError() };
+  publishAll(events: readonly CivicEvent[]): Promise<PublishOutcome> {
+    if (this.closing) return Promise.resolve({ published: 0, error: new BusClosedError() });
+    const subject = events.length === 1 ? events[0]!.subject : `${events.length} events`;
+    return publishing('local-stream', subject, async (trace) => this.store(events, trace));
+  }
+
+  private store(events: readonly CivicEvent[], trace: TraceHeaders | undefined): PublishOutcome {
     const valid: Encoded[] = [];
     let error: unknown;
     for (const event of events) {
@@ -140,7 +149,7 @@ export class LocalStreamBus implements EventBus {
     try {
       // A synchronous commit: an asynchronous one costs a round trip to LMDB's write thread.
       this.root.transactionSync(() => {
-        for (const event of valid) if (this.append(event, now)) stored++;
+        for (const event of valid) if (this.append(event, now, trace)) stored++;
       });
     } catch (err) {
       // Nothing of the transaction was stored (a full disk, say): none was accepted.
@@ -151,13 +160,13 @@ export class LocalStreamBus implements EventBus {
   }
 
   /** Inside a transaction: stores the event unless its id was published within the de-duplication window. */
-  private append(event: Encoded, now: number): boolean {
+  private append(event: Encoded, now: number, trace: TraceHeaders | undefined): boolean {
     const seen = this.ids.get(event.id);
     if (seen !== undefined && now - seen < this.options.dedupeWindowMs) return false;
     this.ids.put(event.id, now);
     const seq = this.lastSeq() + 1;
     this.meta.put('last', seq);
-    this.events.put(seq, { at: now, subject: event.subject, wire: event.wire });
+    this.events.put(seq, { at: now, subject: event.subject, wire: event.wire, ...(trace && { trace }) });
     return true;
   }
 
@@ -285,6 +294,8 @@ class StreamSubscription implements Subscription {
         }
         if (next.event !== undefined) {
           const handled = await deliverUntilHandled(next.event, this.handler, {
+            system: 'local-stream',
+            trace: next.trace,
             owner: this,
             retryDelayMs: this.retryDelayMs,
             signal: this.stopped.signal,
@@ -315,10 +326,15 @@ class StreamSubscription implements Subscription {
   }
 
   /** The next stored event after the position: its sequence, and the event when the filter matches it. */
-  private next(): { seq: number; event?: CivicEvent } | undefined {
+  private next(): { seq: number; event?: CivicEvent; trace?: TraceHeaders } | undefined {
     for (const { key, value } of this.events.getRange({ start: this.position + 1, limit: 1 })) {
       const subject = 'wire' in value ? value.subject : value.event.subject;
-      return subjectMatches(this.filter, subject) ? { seq: key, event: this.decode(key, value) } : { seq: key };
+      if (!subjectMatches(this.filter, subject)) return { seq: key };
+      return {
+        seq: key,
+        event: this.decode(key, value),
+        ...('wire' in value && value.trace && { trace: value.trace }),
+      };
     }
     return undefined;
   }

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { CivicEvent } from './catalogue.js';
 import { parseEvent } from './parse-event.js';
+import { publishing } from './trace-events.js';
+import type { TraceHeaders } from '../tracing/spans.js';
 import { DEFAULT_RETRY_DELAY_MS, deliverUntilHandled, insideHandlerOf } from './delivery.js';
 import {
   BusClosedError,
@@ -33,7 +35,7 @@ export interface MemoryEventBusOptions {
 export class MemoryEventBus implements EventBus {
   private readonly subscriptions = new Set<MemorySubscription>();
   /** Durable subscriptions by name: what arrived while none was open waits in `backlog`. */
-  private readonly durables = new Map<string, { filter: string; backlog: CivicEvent[]; open: boolean }>();
+  private readonly durables = new Map<string, { filter: string; backlog: Queued[]; open: boolean }>();
   private readonly seen: RecentIds;
   private readonly logger: Logger | undefined;
   private closing: Promise<void> | undefined;
@@ -51,13 +53,17 @@ export class MemoryEventBus implements EventBus {
     if (this.closing) throw new BusClosedError();
     const event = parseEvent(published);
     if (!this.seen.add(event.id)) return;
+    await publishing('memory', event.subject, async (trace) => this.offer(event, trace));
+  }
+
+  private offer(event: CivicEvent, trace: TraceHeaders | undefined): void {
     for (const d of this.durables.values()) {
-      if (!d.open && subjectMatches(d.filter, event.subject)) d.backlog.push(structuredClone(event));
+      if (!d.open && subjectMatches(d.filter, event.subject)) d.backlog.push({ event: structuredClone(event), trace });
     }
     for (const sub of this.subscriptions) {
       // A copy each, as if it had crossed the wire: one handler mutating its event
       // must not change what the publisher or another subscriber sees.
-      if (subjectMatches(sub.filter, event.subject)) sub.offer(structuredClone(event));
+      if (subjectMatches(sub.filter, event.subject)) sub.offer({ event: structuredClone(event), trace });
     }
   }
 
@@ -99,9 +105,15 @@ export class MemoryEventBus implements EventBus {
   }
 }
 
+/** An event waiting for a subscriber, with the trace headers it was published with. */
+interface Queued {
+  event: CivicEvent;
+  trace: TraceHeaders | undefined;
+}
+
 /** One subscriber's FIFO queue, drained by at most one running pump. */
 class MemorySubscription implements Subscription {
-  private readonly queue: CivicEvent[] = [];
+  private readonly queue: Queued[] = [];
   private readonly stopped = new AbortController();
   private pumping: Promise<void> | undefined;
 
@@ -110,13 +122,13 @@ class MemorySubscription implements Subscription {
     private readonly handler: EventHandler,
     private readonly retryDelayMs: number,
     private readonly logger: Logger | undefined,
-    private readonly onStop: (sub: MemorySubscription, unhandled: CivicEvent[]) => void,
+    private readonly onStop: (sub: MemorySubscription, unhandled: Queued[]) => void,
   ) {}
 
   /** Queues an event; starts the pump on a later tick, never inside publish. */
-  offer(event: CivicEvent): void {
+  offer(queued: Queued): void {
     if (this.stopped.signal.aborted) return;
-    this.queue.push(event);
+    this.queue.push(queued);
     this.pumping ??= Promise.resolve().then(() => this.pump());
   }
 
@@ -131,7 +143,10 @@ class MemorySubscription implements Subscription {
   private async pump(): Promise<void> {
     try {
       while (this.queue.length > 0 && !this.stopped.signal.aborted) {
-        const handled = await deliverUntilHandled(this.queue[0]!, this.handler, {
+        const { event, trace } = this.queue[0]!;
+        const handled = await deliverUntilHandled(event, this.handler, {
+          system: 'memory',
+          trace,
           owner: this,
           retryDelayMs: this.retryDelayMs,
           signal: this.stopped.signal,

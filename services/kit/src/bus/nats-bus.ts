@@ -11,12 +11,14 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
-import { nanos } from '@nats-io/nats-core';
+import { headers as natsHeaders, nanos, type MsgHdrs } from '@nats-io/nats-core';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { UpstreamUnavailableError } from '../errors.js';
 import type { CivicEvent } from './catalogue.js';
 import { parseEvent } from './parse-event.js';
+import { publishing } from './trace-events.js';
+import { traceHeadersFrom, type TraceHeaders } from '../tracing/spans.js';
 import { decodeEvent, encodeEvent } from './wire.js';
 import { DEFAULT_RETRY_DELAY_MS, deliverUntilHandled, insideHandlerOf } from './delivery.js';
 import {
@@ -112,12 +114,14 @@ export class NatsEventBus implements EventBus {
   async publish(event: CivicEvent): Promise<void> {
     if (this.closing) throw new BusClosedError();
     const data = encodeEvent(parseEvent(event));
-    try {
-      // A duplicate id is acknowledged with `duplicate: true` and not stored again.
-      await this.js.publish(event.subject, data, { msgID: event.id });
-    } catch (err) {
-      throw new NatsPublishError(event.subject, err);
-    }
+    await publishing('nats', event.subject, async (trace) => {
+      try {
+        // A duplicate id is acknowledged with `duplicate: true` and not stored again.
+        await this.js.publish(event.subject, data, { msgID: event.id, headers: headersOf(trace) });
+      } catch (err) {
+        throw new NatsPublishError(event.subject, err);
+      }
+    });
   }
 
   publishAll(events: readonly CivicEvent[]): Promise<PublishOutcome> {
@@ -255,7 +259,7 @@ class NatsSubscription implements Subscription {
       for await (const msg of this.messages) {
         if (this.stopped.signal.aborted) break;
         const event = decode(msg, this.options.logger);
-        const handled = event === undefined ? true : await this.deliver(event);
+        const handled = event === undefined ? true : await this.deliver(event, msg.headers);
         // Unhandled means the subscription stopped mid-way: unacknowledged, it comes again.
         if (this.options.durable && handled) msg.ack();
       }
@@ -264,14 +268,24 @@ class NatsSubscription implements Subscription {
     }
   }
 
-  private deliver(event: CivicEvent): Promise<boolean> {
+  private deliver(event: CivicEvent, headers: MsgHdrs | undefined): Promise<boolean> {
     return deliverUntilHandled(event, this.handler, {
+      system: 'nats',
+      trace: headers === undefined ? undefined : traceHeadersFrom((name) => headers.get(name) || undefined),
       owner: this,
       retryDelayMs: this.options.retryDelayMs,
       signal: this.stopped.signal,
       logger: this.options.logger,
     });
   }
+}
+
+/** NATS message headers carrying a trace (W3C `traceparent`); undefined without one. */
+function headersOf(trace: TraceHeaders | undefined): MsgHdrs | undefined {
+  if (trace === undefined) return undefined;
+  const h = natsHeaders();
+  for (const [name, value] of Object.entries(trace)) h.set(name, value);
+  return h;
 }
 
 /** The event in a message, or undefined (logged) when it is not a valid CivicEvent. */

@@ -6,9 +6,12 @@ import {
   type CallOptions,
   type ClientOptions,
   type Interceptor,
+  type NextCall,
   type ServiceError,
   type StatusObject,
 } from '@grpc/grpc-js';
+import { tracer } from '../tracing/tracing.js';
+import { traceCalls } from './trace-calls.js';
 
 /**
  * The retry policy for calls between services: a call that fails with UNAVAILABLE before
@@ -22,15 +25,17 @@ export const RETRY_DELAYS_MS = [50, 150] as const;
  * one interceptor (`deadlineAndRetry`). grpc-js's own retry machinery stays off because it
  * buffers every call in case it is retried; this one keeps only the request it sent.
  * Reconnection backs off from 100 ms to at most 1 s (grpc-js defaults: 1 s to 120 s), so a
- * service back after a restart is reachable again within a second.
+ * service back after a restart is reachable again within a second. With tracing on when
+ * the client is made, `traceCalls` comes first: one span per call, its retries inside it.
  */
 export function clientOptions(deadlineMs: number): Partial<ClientOptions> {
+  const retrying = deadlineAndRetry(deadlineMs);
   return {
     'grpc.enable_retries': 0,
     'grpc.keepalive_time_ms': 30_000,
     'grpc.initial_reconnect_backoff_ms': 100,
     'grpc.max_reconnect_backoff_ms': 1_000,
-    interceptors: [deadlineAndRetry(deadlineMs)],
+    interceptors: tracer() === undefined ? [retrying] : [traceCalls(), retrying],
   };
 }
 
@@ -50,7 +55,7 @@ export function deadlineAndRetry(deadlineMs: number, delays: readonly number[] =
     let request: unknown;
     // While a retry waits: its timer; once one started: that attempt (a cancel goes to whichever is live).
     let waiting: NodeJS.Timeout | undefined;
-    let attempt: ReturnType<typeof nextCall> | undefined;
+    let attempt: ReturnType<NextCall> | undefined;
     let end: ((s: StatusObject) => void) | undefined;
     return new InterceptingCall(nextCall(callOptions), {
       start(metadata, listener, next) {

@@ -41,10 +41,14 @@ export const cacheLookups = new Counter({
   registers: [METRICS],
 });
 
-/** Seconds from an event's commit to its delivery (webhooks) or import (ingest). */
+/**
+ * Seconds from a change to its arrival, by stage: `webhook_delivery` (from the event's
+ * commit), `ingest` imports (from the source's fetch to the import being served), `export`
+ * jobs (from the request to the published files).
+ */
 export const lagSeconds = new Histogram({
   name: 'civic_lag_seconds',
-  help: 'seconds from a change to its arrival: webhook deliveries (from the event), ingest imports (from the fetch)',
+  help: 'seconds from a change to its arrival: webhook deliveries (from the event), ingest imports (from the fetch to the import served), bulk exports (from the job queued to its files published)',
   labelNames: ['stage'] as const,
   buckets: [0.01, 0.1, 0.5, 1, 5, 15, 60, 300, 1800, 3600],
   registers: [METRICS],

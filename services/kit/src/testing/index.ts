@@ -10,3 +10,4 @@ export { runTsModule, type ChildResult } from './run-ts-module.js';
 export { FlakyProxy } from './flaky-proxy.js';
 export { NatsServerProcess } from './nats-server-process.js';
 export { scaled, TIME_SCALE, timeScale } from './time-scale.js';
+export { recordSpans, type RecordedSpans } from './record-spans.js';

@@ -68,12 +68,14 @@ export function createApp(deps: AppDeps): Express {
   adminSourceRoutes(app, deps.ingest, deps.adminToken);
   exportLinkRoutes(app, deps);
   app.use(edge(deps));
+  // The /v1 resources first: most requests are for them, and none of their paths is a
+  // gated layer's, so they need not be tested against every layer's routes on the way.
+  restRoutes(app, deps);
   layerGates(app);
   if (deps.webhooks !== undefined) webhookRoutes(app, deps.webhooks, deps.limiter);
   cypherRoutes(app, deps);
   agentRoutes(app, deps);
   exportRoutes(app, deps);
-  app.use(restRoutes(deps));
   graphqlRoute(app, graphqlSchemas(deps), deps.limiter, deps.responses);
   app.use(notFound());
   app.use(problemHandler(deps.limiter, deps.log));

@@ -6,7 +6,7 @@ import { adminSourceRoutes } from './admin/source-routes.js';
 import { graphiql } from './graphql/graphiql.js';
 import { graphqlRoute } from './graphql/route.js';
 import { graphqlSchemas } from './graphql/schema.js';
-import { accessLog, edge, requestContext } from './http/edge.js';
+import { edge, requestContext } from './http/edge.js';
 import { notFound, problemHandler } from './http/errors.js';
 import { healthRoutes } from './http/health-routes.js';
 import { layerGates } from './http/layer-gates.js';
@@ -57,8 +57,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false); // ETags are ours: strong, over the exact bytes served.
   app.set('query parser', 'simple');
-  app.use(requestContext());
-  app.use(accessLog(deps.log));
+  app.use(requestContext(deps.log));
   // Registered on the app itself, not as routers mounted at `/`: a request that is not for
   // them then pays one path test per route instead of entering a router.
   healthRoutes(app, deps.probes, deps.isStopping, deps.readiness);

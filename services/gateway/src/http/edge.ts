@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
   assertEnvironment,
@@ -23,24 +23,14 @@ export const ANONYMOUS_LIMIT_PER_MINUTE = 60;
 /** Lookups of keys the gateway has not seen confirmed, per client address and minute; past it, 429 without asking auth. */
 export const KEY_LOOKUPS_PER_MINUTE = 300;
 
-/** Gives every request an id (`Civic-Request-Id`, echoed in problem bodies) and its start time. */
-export function requestContext(): RequestHandler {
-  return (_req, res, next) => {
-    const ctx: RequestContext = { requestId: newRequestId(), started: performance.now() };
-    res.locals['civic'] = ctx;
-    res.setHeader('Civic-Request-Id', ctx.requestId);
-    next();
-  };
-}
-
 /**
- * Each request timed into civic_http_request_duration_seconds by its route template, and
- * one access-log line per request, when its answer is sent: the id the client saw, method,
- * path (never the query string, which can hold what a client should not have sent), status,
- * time, and the key's id once authenticated. Logged at `info`; LOG_LEVEL=warn silences it.
- * Mounted after requestContext, whose start time it reads.
+ * Gives every request an id (`Civic-Request-Id`, echoed in problem bodies), and when its
+ * answer is sent times it into civic_http_request_duration_seconds by its route template
+ * and writes one access-log line: the id the client saw, method, path (never the query
+ * string, which can hold what a client should not have sent), status, time, and the key's
+ * id once authenticated. Logged at `info`; LOG_LEVEL=warn silences it.
  */
-export function accessLog(log: Logger): RequestHandler {
+export function requestContext(log: Logger): RequestHandler {
   // One listener for every response (`this` is the response), not a closure per request.
   function finished(this: Response): void {
     const req = this.req;
@@ -63,6 +53,9 @@ export function accessLog(log: Logger): RequestHandler {
     );
   }
   return (_req, res, next) => {
+    const ctx: RequestContext = { requestId: newRequestId(), started: performance.now() };
+    res.locals['civic'] = ctx;
+    res.setHeader('Civic-Request-Id', ctx.requestId);
     res.on('finish', finished);
     next();
   };
@@ -87,22 +80,9 @@ function requestTimer(method: string, route: string, status: number): RequestTim
   return timer;
 }
 
-/**
- * Random bytes drawn a block at a time (one call into the system's generator per 256
- * request ids instead of one per id), as `crypto.randomUUID` does for its own ids.
- */
-const ID_BYTES = 16;
-const idPool = Buffer.alloc(ID_BYTES * 256);
-let idOffset = idPool.length;
-
-/** A request id: `req_` and 32 hex digits (128 random bits). */
+/** A request id: `req_` and 32 hex digits. */
 export function newRequestId(): string {
-  if (idOffset === idPool.length) {
-    randomFillSync(idPool);
-    idOffset = 0;
-  }
-  idOffset += ID_BYTES;
-  return `req_${idPool.toString('hex', idOffset - ID_BYTES, idOffset)}`;
+  return `req_${randomUUID().replaceAll('-', '')}`;
 }
 
 // RFC 9110 §11.1: the scheme is case-insensitive, so `bearer` is as good as `Bearer`.

@@ -27,6 +27,11 @@ export const config = Object.freeze({
   httpConnections: int('BENCH_HTTP_CONNECTIONS', 32, 1, 1000),
   /** Distinct random points the HTTP load draws from (BENCH_HTTP_POINTS, default 100,000). */
   httpPoints: int('BENCH_HTTP_POINTS', 100_000, 1, 10_000_000),
+  /**
+   * Only the HTTP part, printed to stdout (BENCH_HTTP_ONLY=1): for iterating on the gateway in
+   * minutes. Nothing is written, as the section needs the engine workloads too.
+   */
+  httpOnly: flag('BENCH_HTTP_ONLY'),
   /** Skip PostGIS entirely (BENCH_SKIP_PG=1). */
   skipPg: flag('BENCH_SKIP_PG'),
   /** Where the section is written (BENCH_OUTPUT, default the repository's BENCHMARKS.md; the smoke tests write elsewhere). */

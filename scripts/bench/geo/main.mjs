@@ -5,7 +5,7 @@ import { config } from './config.mjs';
 import { compare } from './agreement.mjs';
 import { bruteForceAnswers, civicgraphEngine, timeEngine, timerOverheadNs, whichPolygonEngine } from './engines.mjs';
 import { PostGis } from './postgis.mjs';
-import { renderSection, writeGeoSection } from './report.mjs';
+import { renderHttpOnly, renderSection, writeGeoSection } from './report.mjs';
 import { boundaryPoints, uniformPoints, vertexCount, workloadA, workloadB } from './workloads.mjs';
 import { workloadC } from './national.mjs';
 
@@ -14,6 +14,11 @@ const progress = (msg) =>
   process.stderr.write(`[bench:geo ${((performance.now() - started) / 1000).toFixed(1)} s] ${msg}\n`);
 
 export async function main() {
+  if (config.httpOnly) {
+    if (config.httpSeconds === 0) throw new Error('BENCH_HTTP_ONLY=1 needs BENCH_HTTP_SECONDS > 0');
+    process.stdout.write(`${renderHttpOnly(runHttpBench())}\n`);
+    return;
+  }
   const pg = config.skipPg ? { unavailable: 'skipped (BENCH_SKIP_PG=1)' } : PostGis.start(config.pgPort);
   if (pg.unavailable !== undefined) progress(`PostGIS unavailable: ${pg.unavailable}`);
   const timerNs = timerOverheadNs();

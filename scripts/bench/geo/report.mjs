@@ -134,7 +134,14 @@ function targets({ workloads, http, postgis }) {
       `| civicgraph: 0 disagreements with PostGIS off-boundary | ${d.map((x) => `${x.c.disagreements} in ${x.where}`).join(', ')} | ${yes(d.every((x) => x.c.disagreements === 0))} |`,
     );
   }
-  if (http !== undefined) {
+  if (http !== undefined) out.push(...httpTargets(http));
+  return out.join('\n');
+}
+
+/** The HTTP rows of the targets table. */
+function httpTargets(http) {
+  const out = [];
+  {
     const bare = http.targets.find((t) => t.kind === 'express');
     for (const gw of http.targets.filter((t) => t.kind === 'gateway')) {
       const which = gw.name.includes('separate') ? 'separate processes' : 'one process';
@@ -155,7 +162,12 @@ function targets({ workloads, http, postgis }) {
         .join('; ')} | for reference |`,
     );
   }
-  return out.join('\n');
+  return out;
+}
+
+/** BENCH_HTTP_ONLY: the HTTP rows of the targets and the HTTP table, not written anywhere. */
+export function renderHttpOnly(http) {
+  return ['| target | this run | |', '|---|---|---|', ...httpTargets(http), '', httpSection(http)].join('\n');
 }
 
 function httpSection(http) {
@@ -165,8 +177,8 @@ function httpSection(http) {
     '',
     `Load from a separate process, ${http.connections} connections, ${http.seconds} s per run, ${http.rounds} interleaved rounds of the saturated and of the paced runs (after an unrecorded warm-up), each server's median round shown with the range of its rounds; each request a point drawn from ${int.format(http.points)} distinct seeded points over the US box. Latencies in ms.`,
     '',
-    '| server | saturated req/s (rounds) | p50 | p99 | quarter rate (req/s) | paced p50 / p99 (p99 of rounds) | server event-loop delay p99: saturated / paced | load client loop delay p99 / max, paced | errors / non-2xx | gateway cache hits |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| server | saturated req/s (rounds) | p50 | p99 | quarter rate (req/s) | paced p50 / p99 (p99 of rounds) | server event-loop delay p99: saturated / paced | load client loop delay p99 / max, paced | errors / non-2xx | gateway cache hits | probed process CPU per request, saturated (µs) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const f = (x) => (x < 10 ? x.toFixed(1) : int.format(x));
   for (const t of http.targets) {
@@ -178,7 +190,7 @@ function httpSection(http) {
     const satRounds = t.saturatedRounds.map((r) => int.format(r.rps)).join(', ');
     const pacedRounds = t.quarterRounds.map((r) => f(r.p99ms)).join(', ');
     lines.push(
-      `| ${t.name} | ${int.format(s.rps)} (${satRounds}) | ${s.p50ms} | ${s.p99ms} | ${int.format(t.quarterRate)} | ${f(p.p50ms)} / ${f(p.p99ms)} (${pacedRounds}) | ${f(s.loopDelayP99ms)} / ${f(p.loopDelayP99ms)} | ${f(p.clientLoopDelayP99ms)} / ${f(p.clientLoopDelayMaxMs)} | ${bad} | ${hits} |`,
+      `| ${t.name} | ${int.format(s.rps)} (${satRounds}) | ${s.p50ms} | ${s.p99ms} | ${int.format(t.quarterRate)} | ${f(p.p50ms)} / ${f(p.p99ms)} (${pacedRounds}) | ${f(s.loopDelayP99ms)} / ${f(p.loopDelayP99ms)} | ${f(p.clientLoopDelayP99ms)} / ${f(p.clientLoopDelayMaxMs)} | ${bad} | ${hits} | ${cpuPerRequest(s)} |`,
     );
   }
   lines.push(
@@ -191,6 +203,12 @@ function httpSection(http) {
       ),
   );
   return lines.join('\n');
+}
+
+/** CPU time (user + system) of the server process(es) under the probe, per request answered. */
+function cpuPerRequest(run) {
+  const us = run.serverCpuUs;
+  return us === undefined || run.total === 0 ? '—' : int.format((us.user + us.system) / run.total);
 }
 
 /** The whole section (without markers). */
@@ -221,6 +239,6 @@ export function renderSection(run) {
     "- **(c) national**: a fresh data folder filled as an operator would, with `civicgraph import boundaries <the TIGER folder>` (one process, timed from spawn to exit, then run again to show a re-import changes nothing) and the 119th Congress 1:20M and Colorado legislative maps beside it, dated as the registry dates them; the regions are then read back from the boundary store as the geo service reads them (`loadBoundaries`: every version of every map, superseded coarse versions dropped), each keyed `slug@valid_from` so versions of one district stay apart. Restart: the geo service's own `main.js` on that folder, timed from spawn to `grpc.health.v1` SERVING — once building the index and writing its snapshot, then twice more reading the snapshot.",
     '- **Build and memory**: wall time of the build call; memory = `heapUsed` and `arrayBuffers` deltas between `global.gc()` runs before and after the build (the input regions exist on both sides). The script re-spawns itself with `--expose-gc`.',
     "- **Agreement**: per point, the sorted set of slugs. The reference is civicgraph's `bruteForce` (the exact half-open test over every region). A point is *on edge* (excluded) when it lies exactly on an edge of every region two answers differ on (orientation test exactly 0): civicgraph is half-open and `ST_Covers` includes the boundary. Any other difference is an *off-edge diff*, reported with its distance to the nearest edge.",
-    "- **HTTP**: auth, geo (us-atlas + 119th CDs, its default H3 resolution) and gateway started twice, from a fresh benchmark process (not the one holding the engine workloads, whose large heap would add its garbage-collection pauses): all in one process of their own like `test/harness/stack.ts` and `civicgraph up` (each from its own config reader fed a private environment), and as separate processes from their own `main.js` as deployed; real gRPC and HTTP on 127.0.0.1; an enterprise key (1,000,000 requests/min). Bare express 5 (the gateway's own copy) in a process of its own, same path, fixed 1 KB JSON, served by a stock `http.createServer(app)` (the peer the targets name), and a bare Node HTTP server with the same body in another. No server shares a process with another server, with the load or with the orchestrating script; each carries a probe (`scripts/bench/lib/probe.cjs`, preloaded, answering over IPC) that reports what only its process sees. The gateway asks geo with one unary `DistrictsAtPoint` call per uncached point (deadline and retry in the client interceptor) and keeps each answer in its one response cache. Saturated: autocannon 8 (closed loop). Quarter rate = a quarter of the median saturated req/s, *paced*: an open-loop client sending evenly spaced requests, latency counted from each request's scheduled send time (1 ms timer granularity; if the load process itself falls behind, that lag counts too, and its own event-loop delay is reported beside it). autocannon latencies have 1 ms resolution. Server event-loop delay: `monitorEventLoopDelay` in the server process during the run (for the separate processes, the gateway's), read by its probe; high values with a trivial handler mean the CPU was contended.",
+    "- **HTTP**: auth, geo (us-atlas + 119th CDs, its default H3 resolution) and gateway started twice, from a fresh benchmark process (not the one holding the engine workloads, whose large heap would add its garbage-collection pauses): all in one process of their own like `test/harness/stack.ts` and `civicgraph up` (each from its own config reader fed a private environment), and as separate processes from their own `main.js` as deployed; real gRPC and HTTP on 127.0.0.1; an enterprise key (1,000,000 requests/min). Bare express 5 (the gateway's own copy) in a process of its own, same path, fixed 1 KB JSON, served by a stock `http.createServer(app)` (the peer the targets name), and a bare Node HTTP server with the same body in another. No server shares a process with another server, with the load or with the orchestrating script; each carries a probe (`scripts/bench/lib/probe.cjs`, preloaded, answering over IPC) that reports what only its process sees. The gateway asks geo for uncached points with unary `DistrictsAtPoints` calls, the points one key asked for in one event-loop turn together (deadline and retry in the client interceptor), and keeps each answer in its one response cache. Saturated: autocannon 8 (closed loop). Quarter rate = a quarter of the median saturated req/s, *paced*: an open-loop client sending evenly spaced requests, latency counted from each request's scheduled send time (1 ms timer granularity; if the load process itself falls behind, that lag counts too, and its own event-loop delay is reported beside it). autocannon latencies have 1 ms resolution. Server event-loop delay: `monitorEventLoopDelay` in the server process during the run (for the separate processes, the gateway's), read by its probe; high values with a trivial handler mean the CPU was contended. CPU per request: user + system CPU time of the probed process during the median saturated run, over the requests answered in it (the one-process stack: auth, geo and gateway together; separate processes: the gateway's alone).",
   ].join('\n');
 }

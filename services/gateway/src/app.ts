@@ -7,7 +7,7 @@ import { graphiql } from './graphql/graphiql.js';
 import { graphqlRoute } from './graphql/route.js';
 import { graphqlSchemas } from './graphql/schema.js';
 import { crossOrigin } from './http/cors.js';
-import { accessLog, edge, requestContext } from './http/edge.js';
+import { edge, requestContext } from './http/edge.js';
 import { exploreRoutes } from './explore/routes.js';
 import { traceRequests } from './http/trace-requests.js';
 import { notFound, problemHandler } from './http/errors.js';
@@ -61,8 +61,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false); // ETags are ours: strong, over the exact bytes served.
   app.set('query parser', 'simple');
   app.use(traceRequests());
-  app.use(requestContext());
-  app.use(accessLog(deps.log));
+  app.use(requestContext(deps.log));
   // First: a preflight carries no key, and the public documents answer other origins too.
   crossOrigin(app);
   // Registered on the app itself, not as routers mounted at `/`: a request that is not for
@@ -75,12 +74,14 @@ export function createApp(deps: AppDeps): Express {
   adminSourceRoutes(app, deps.ingest, deps.adminToken);
   exportLinkRoutes(app, deps);
   app.use(edge(deps));
+  // The /v1 resources first: most requests are for them, and none of their paths is a
+  // gated layer's, so they need not be tested against every layer's routes on the way.
+  restRoutes(app, deps);
   layerGates(app);
   if (deps.webhooks !== undefined) webhookRoutes(app, deps.webhooks, deps.limiter);
   cypherRoutes(app, deps);
   agentRoutes(app, deps);
   exportRoutes(app, deps);
-  app.use(restRoutes(deps));
   graphqlRoute(app, graphqlSchemas(deps), deps.limiter, deps.responses);
   app.use(notFound());
   app.use(problemHandler(deps.limiter, deps.log));

@@ -27,4 +27,13 @@ describe('isIsoDate', () => {
     expect(isIsoDate('2025-02-29')).toBe(false);
     expect(isIsoDate('2025-2-01')).toBe(false);
   });
+
+  it('answers a date asked again as it did the first time, and still refuses others after it', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(isIsoDate('2026-11-27')).toBe(true);
+      expect(isIsoDate('2026-11-31')).toBe(false);
+      expect(isIsoDate('2026-11-27 ')).toBe(false);
+      expect(isIsoDate('0050-01-01')).toBe(false);
+    }
+  });
 });

@@ -1,11 +1,17 @@
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The last date found real: nearly every lookup asks about the same day (today). */
+let lastIsoDate = '';
+
 /** True for a real calendar date written `YYYY-MM-DD` (so `2025-02-30` is false). */
 export function isIsoDate(value: string): boolean {
+  if (value === lastIsoDate) return true;
   const m = ISO_DATE.exec(value);
   if (m === null) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === value;
+  if (d.toISOString().slice(0, 10) !== value) return false;
+  lastIsoDate = value;
+  return true;
 }
 
 const DAY_MS = 86_400_000;

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@civicgraph/kit';
-import { accessLog, requestContext } from './edge.js';
+import { requestContext } from './edge.js';
 
 const lines: Record<string, unknown>[] = [];
 const log = createLogger('gateway', 'info', { write: (s: string) => void lines.push(JSON.parse(s)) });
@@ -11,8 +11,7 @@ let close: () => void;
 
 beforeAll(async () => {
   const app = express();
-  app.use(requestContext());
-  app.use(accessLog(log));
+  app.use(requestContext(log));
   app.get('/v1/ballot', (_req, res) => {
     res.locals['civic'].principal = { keyId: 'key_abc' };
     res.json({ ok: true });

@@ -24,48 +24,63 @@ export const ANONYMOUS_LIMIT_PER_MINUTE = 60;
 /** Lookups of keys the gateway has not seen confirmed, per client address and minute; past it, 429 without asking auth. */
 export const KEY_LOOKUPS_PER_MINUTE = 300;
 
-/** Gives every request an id (`Civic-Request-Id`, echoed in problem bodies). */
-export function requestContext(): RequestHandler {
+/**
+ * Gives every request an id (`Civic-Request-Id`, echoed in problem bodies), and when its
+ * answer is sent times it into civic_http_request_duration_seconds by its route template
+ * and writes one access-log line: the id the client saw, method, path (never the query
+ * string, which can hold what a client should not have sent), status, time, the key's id
+ * once authenticated, and the trace id (tracing on). Logged at `info`; LOG_LEVEL=warn
+ * silences it.
+ */
+export function requestContext(log: Logger): RequestHandler {
+  // One listener for every response (`this` is the response), not a closure per request.
+  function finished(this: Response): void {
+    const req = this.req;
+    const ctx = this.locals['civic'] as RequestContext;
+    const seconds = (performance.now() - ctx.started) / 1000;
+    // The route's template, never the path itself: a label per slug would grow without bound.
+    const route = routeOf(req);
+    requestTimer(req.method, route, this.statusCode).observe(seconds);
+    if (!log.isLevelEnabled('info')) return;
+    log.info(
+      {
+        req_id: ctx.requestId,
+        method: req.method,
+        path: req.path,
+        status: this.statusCode,
+        ms: Math.round(seconds * 10_000) / 10,
+        key_id: ctx.principal?.keyId,
+        trace_id: this.locals['traceId'] as string | undefined,
+      },
+      'request',
+    );
+  }
   return (_req, res, next) => {
-    const ctx: RequestContext = { requestId: newRequestId() };
+    const ctx: RequestContext = { requestId: newRequestId(), started: performance.now() };
     res.locals['civic'] = ctx;
     res.setHeader('Civic-Request-Id', ctx.requestId);
+    res.on('finish', finished);
     next();
   };
 }
 
+type RequestTimer = ReturnType<typeof httpRequestSeconds.labels>;
+
 /**
- * Each request timed into civic_http_request_duration_seconds by its route template, and
- * one access-log line per request, when its answer is sent: the id the client saw, method,
- * path (never the query string, which can hold what a client should not have sent), status,
- * time, the key's id once authenticated, and the trace id (tracing on). Logged at `info`;
- * LOG_LEVEL=warn silences it.
+ * The histogram's child for one method, route template and status, made once: observing
+ * through a label object builds and validates that object on every request. Bounded: Node's
+ * parser accepts only known methods, routes are templates, statuses are few.
  */
-export function accessLog(log: Logger): RequestHandler {
-  return (req, res, next) => {
-    const started = performance.now();
-    res.once('finish', () => {
-      const seconds = (performance.now() - started) / 1000;
-      // The route's template, never the path itself: a label per slug would grow without bound.
-      const route = routeOf(req);
-      httpRequestSeconds.observe({ method: req.method, route, status: res.statusCode }, seconds);
-      if (!log.isLevelEnabled('info')) return;
-      const ctx = res.locals['civic'] as RequestContext | undefined;
-      log.info(
-        {
-          req_id: ctx?.requestId,
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          ms: Math.round(seconds * 10_000) / 10,
-          key_id: ctx?.principal?.keyId,
-          trace_id: res.locals['traceId'] as string | undefined,
-        },
-        'request',
-      );
-    });
-    next();
-  };
+const requestTimers = new Map<string, RequestTimer>();
+
+function requestTimer(method: string, route: string, status: number): RequestTimer {
+  const id = `${method} ${status} ${route}`;
+  let timer = requestTimers.get(id);
+  if (timer === undefined) {
+    timer = httpRequestSeconds.labels(method, route, String(status));
+    requestTimers.set(id, timer);
+  }
+  return timer;
 }
 
 /** A request id: `req_` and 32 hex digits. */
@@ -106,7 +121,6 @@ async function guard(req: Request, res: Response, { principals, limiter, version
   res.setHeader('Vary', VARY);
   const asked = req.get('Civic-Version');
   let principal;
-  const address = { id: `ip:${req.ip ?? 'unknown'}`, limit: ANONYMOUS_LIMIT_PER_MINUTE };
   try {
     refuseKeyParameters(req.query);
     // A key the gateway has not seen confirmed is looked up only while the client address
@@ -117,7 +131,7 @@ async function guard(req: Request, res: Response, { principals, limiter, version
   } catch (err) {
     // A refused key counts against the client address, at the Explore rate; the version is
     // echoed even so: the asked one if known, else the latest.
-    ctx.bucket = address;
+    ctx.bucket = { id: `ip:${req.ip ?? 'unknown'}`, limit: ANONYMOUS_LIMIT_PER_MINUTE };
     const trimmed = asked?.trim() ?? '';
     res.setHeader('Civic-Version', versions.has(trimmed) ? trimmed : versions.latest);
     throw err;

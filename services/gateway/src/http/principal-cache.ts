@@ -16,6 +16,8 @@ interface Entry {
   principal?: Principal;
   error?: CivicError;
   pending?: Promise<Principal>;
+  /** `principal`, settled (made on the first hit). */
+  answer?: Promise<Principal>;
   refreshing?: boolean;
 }
 
@@ -61,15 +63,18 @@ export class PrincipalCache {
     return { confirmed: this.entries.calculatedSize, other: this.others.calculatedSize };
   }
 
-  /** The principal of `key`; on a miss `gate` runs first and may refuse (throw) without asking auth. */
-  async get(key: string, now = Date.now(), gate?: () => Promise<void>): Promise<Principal> {
+  /**
+   * The principal of `key`; on a miss `gate` runs first and may refuse (reject) without
+   * asking auth. Not an async function: a hit hands back its settled promise as it is,
+   * without the extra turns an async function's own promise would add to every request.
+   */
+  get(key: string, now = Date.now(), gate?: () => Promise<void>): Promise<Principal> {
     // One-shot hash: a third of createHash's cost, on every request.
     const id = hash('sha256', key, 'base64url');
     const hit = this.entries.peek(id) ?? this.others.peek(id);
     if (hit === undefined || (hit.pending === undefined && hit.expires <= now)) {
       cacheLookups.inc({ cache: 'principal', outcome: 'miss' });
-      if (gate !== undefined) await gate();
-      return this.load(id, key, now);
+      return gate === undefined ? this.load(id, key, now) : gate().then(() => this.load(id, key, now));
     }
     cacheLookups.inc({ cache: 'principal', outcome: 'hit' });
     if (hit.principal !== undefined) {
@@ -174,7 +179,9 @@ export class PrincipalCache {
 
   private unwrap(e: Entry): Promise<Principal> {
     if (e.pending !== undefined) return e.pending;
-    return e.error !== undefined ? Promise.reject(e.error) : Promise.resolve(e.principal as Principal);
+    if (e.error !== undefined) return Promise.reject(e.error);
+    // One settled promise per entry, handed to each of its hits.
+    return (e.answer ??= Promise.resolve(e.principal as Principal));
   }
 }
 

@@ -3,20 +3,14 @@ import type { RateDecision } from '@civicgraph/kit';
 
 /** Writes the Civic-RateLimit-* headers (and Retry-After when exhausted). */
 export function setRateHeaders(res: ServerResponse, d: RateDecision, now = Date.now()): void {
-  const headers = rateHeaders(d, now);
-  for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
+  // Set one by one (no list in between): this runs for every answer.
+  res.setHeader('Civic-RateLimit-Limit', String(d.limit));
+  res.setHeader('Civic-RateLimit-Remaining', String(d.remaining));
+  res.setHeader('Civic-RateLimit-Reset', String(d.resetAt));
+  if (!d.allowed) res.setHeader('Retry-After', retryAfter(d, now));
 }
 
-/** The Civic-RateLimit-* headers (and Retry-After when exhausted), as a flat name, value list. */
-export function rateHeaders(d: RateDecision, now = Date.now()): string[] {
-  const headers = [
-    'Civic-RateLimit-Limit',
-    String(d.limit),
-    'Civic-RateLimit-Remaining',
-    String(d.remaining),
-    'Civic-RateLimit-Reset',
-    String(d.resetAt),
-  ];
-  if (!d.allowed) headers.push('Retry-After', String(Math.max(1, Math.ceil(d.resetAt - now / 1000))));
-  return headers;
+/** Seconds until the window resets, at least 1. */
+function retryAfter(d: RateDecision, now: number): string {
+  return String(Math.max(1, Math.ceil(d.resetAt - now / 1000)));
 }

@@ -5,6 +5,8 @@ import type { ApiVersion, RateDecision } from '@civicgraph/kit';
 /** What the edge middleware learns about a request, kept on `res.locals.civic`. */
 export interface RequestContext {
   requestId: string;
+  /** When the request reached the gateway (`performance.now()`), for its duration. */
+  started: number;
   principal?: Principal;
   version?: ApiVersion;
   /** The rate bucket's state before this request was counted. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { queryBudget, RateLimitedError, ResponseTooLargeError, type RateLimiter } from '@civicgraph/kit';
@@ -24,9 +24,9 @@ export interface JsonPayload {
   tooLarge?: { field: string; hint: string };
 }
 
-/** Strong ETag over the exact bytes served. */
+/** Strong ETag over the exact bytes served (a one-shot hash: no Hash object per answer). */
 export function strongEtag(body: Body): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  return `"${hash('sha256', body, 'base64url').slice(0, 32)}"`;
 }
 
 /**
@@ -45,33 +45,49 @@ export async function sendCacheable(
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', payload.cacheControl);
   res.setHeader('Vary', VARY);
-  if (etagMatches(req.get('If-None-Match'), etag)) {
+  if (etagMatches(req.headers['if-none-match'], etag)) {
     if (ctx.rate !== undefined) setRateHeaders(res, ctx.rate);
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
   await count(res, limiter);
   // Written with Node's own calls: express's send() would re-derive the type, test
   // freshness again and compute a length Node computes anyway for a single end().
-  res.setHeader('Content-Type', `${payload.contentType ?? 'application/json'}; charset=utf-8`);
+  res.setHeader(
+    'Content-Type',
+    payload.contentType === undefined ? JSON_UTF8 : `${payload.contentType}; charset=utf-8`,
+  );
   res.statusCode = 200;
   res.end(payload.body);
 }
+
+const JSON_UTF8 = 'application/json; charset=utf-8';
 
 /** Refuses (response_too_large) a body over the ceiling of the caller's plan (kit policy); the problem handler counts the refusal as a request. */
 function refuseOverCeiling(req: Request, res: Response, payload: JsonPayload): void {
   const principal = contextOf(res).principal;
   if (principal === undefined) return;
-  assertWithinCeiling(principal, payload.body, payload.tooLarge ?? { field: req.path, hint: 'Ask for less.' });
+  assertWithinCeiling(principal, payload.body, () => payload.tooLarge ?? { field: req.path, hint: 'Ask for less.' });
 }
 
-/** Refuses (response_too_large, naming the parameter to change) a body over the ceiling of the principal's plan. */
-export function assertWithinCeiling(principal: Principal, body: Body, tooLarge: { field: string; hint: string }): void {
+/** What a refusal for size names: the parameter to change, and how. */
+export interface TooLarge {
+  field: string;
+  hint: string;
+}
+
+/**
+ * Refuses (response_too_large, naming the parameter to change) a body over the ceiling of
+ * the principal's plan; `tooLarge` may be a function, asked only for a refusal.
+ */
+export function assertWithinCeiling(principal: Principal, body: Body, tooLarge: TooLarge | (() => TooLarge)): void {
   const ceiling = queryBudget(principal).maxResponseBytes;
   // A string of n UTF-16 units is at most 3n bytes: most answers are settled without counting.
   if (typeof body === 'string' && 3 * body.length <= ceiling) return;
   const size = byteSize(body);
   if (size <= ceiling) return;
+  if (typeof tooLarge === 'function') tooLarge = tooLarge();
   throw new ResponseTooLargeError(
     `This answer would be ${megabytes(size)}; an answer to this key may hold ${megabytes(ceiling)}. ${tooLarge.hint}`,
     { field: tooLarge.field },

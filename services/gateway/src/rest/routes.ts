@@ -1,5 +1,5 @@
 import type { RateLimiter, VersionRegistry } from '@civicgraph/kit';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { GeoUpstream } from '../upstream/geo-client.js';
 import type { GraphUpstream, ResultsUpstream } from '../upstream/graph-client.js';
@@ -27,22 +27,21 @@ export interface RestDeps {
 
 /**
  * Every /v1 route (behind the edge: authenticated, versioned, rate-checked), registered on
- * one router: a router per resource mounted at `/` would be entered, with its own
- * bookkeeping, by every request on its way to the route it wants.
+ * the app itself: a router of their own would be entered, with its own bookkeeping, by
+ * every request on its way to the route it wants.
  */
-export function restRoutes(deps: RestDeps): Router {
-  const router = Router();
+export function restRoutes(app: Router, deps: RestDeps): void {
   const cached = { limiter: deps.limiter, responses: deps.responses, versions: deps.versions };
-  router.use(pathGuard(ENDPOINTS));
-  districtsByPoint(router, deps.geo, cached);
-  districtsByAddress(router, deps.geo, deps.limiter, deps.versions);
-  regions(router, deps.geo, deps.limiter, deps.versions);
-  ballot(router, deps, cached);
-  contests(router, deps.graph, cached);
-  candidacies(router, deps.graph, cached);
-  officeholders(router, deps.graph, cached);
-  results(router, deps.results, cached);
-  electionDates(router, deps.graph, cached);
-  metaLayers(router, cached);
-  return router;
+  const guard = pathGuard(ENDPOINTS);
+  app.use(guard.prefixes, guard.handler);
+  districtsByPoint(app, deps.geo, cached);
+  districtsByAddress(app, deps.geo, deps.limiter, deps.versions);
+  regions(app, deps.geo, deps.limiter, deps.versions);
+  ballot(app, deps, cached);
+  contests(app, deps.graph, cached);
+  candidacies(app, deps.graph, cached);
+  officeholders(app, deps.graph, cached);
+  results(app, deps.results, cached);
+  electionDates(app, deps.graph, cached);
+  metaLayers(app, cached);
 }

@@ -31,7 +31,7 @@ export function readParams(
   query: Record<string, unknown>,
   path: Record<string, string> = {},
 ): Params {
-  const known = new Map(specs.filter((s) => s.in === 'query').map((s) => [s.name, s]));
+  const known = queryNames(specs);
   for (const name of Object.keys(query)) {
     if (!known.has(name)) {
       throw new InvalidParameterError(
@@ -49,6 +49,18 @@ export function readParams(
     out[spec.name] = parseValue(spec, raw);
   }
   return out;
+}
+
+/** The query parameters of each endpoint's specs, listed once per specs list: read on every request. */
+const queryNamesOf = new WeakMap<readonly ParamSpec[], ReadonlySet<string>>();
+
+function queryNames(specs: readonly ParamSpec[]): ReadonlySet<string> {
+  let names = queryNamesOf.get(specs);
+  if (names === undefined) {
+    names = new Set(specs.filter((s) => s.in === 'query').map((s) => s.name));
+    queryNamesOf.set(specs, names);
+  }
+  return names;
 }
 
 function parseValue(spec: ParamSpec, raw: string | undefined): ParamValue | undefined {

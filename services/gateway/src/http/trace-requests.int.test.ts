@@ -5,7 +5,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, currentTraceHeaders, Lifecycle, SpanKind, SpanStatusCode } from '@civicgraph/kit';
 import { recordSpans, type RecordedSpans } from '@civicgraph/kit/testing';
-import { accessLog, requestContext } from './edge.js';
+import { requestContext } from './edge.js';
 import { traceRequests } from './trace-requests.js';
 
 const lines: Record<string, unknown>[] = [];
@@ -19,8 +19,7 @@ beforeAll(async () => {
   spans = await recordSpans(lifecycle);
   const app = express();
   app.use(traceRequests());
-  app.use(requestContext());
-  app.use(accessLog(log));
+  app.use(requestContext(log));
   // What the handler sees as the current trace: its upstream calls would send this.
   app.post('/v1/things/:id', express.json(), (req, res) => {
     res.json({ traceparent: currentTraceHeaders()['traceparent'], body: req.body });

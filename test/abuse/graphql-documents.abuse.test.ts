@@ -153,7 +153,7 @@ describe('GraphQL documents from fast-check', () => {
               `${alias === undefined ? '' : `${alias}: `}${field}${args ?? ''}${set === undefined ? '' : ` ${set}`}`,
           ),
         set: fc
-          .array(tie('selection') as fc.Arbitrary<string>, { minLength: 1, maxLength: 4, depthSize: 'small' })
+          .array(tie('selection') as fc.Arbitrary<string>, { minLength: 1, maxLength: 4 })
           .map((xs) => `{ ${xs.join(' ')} }`),
       }));
       const document = fc

@@ -39,6 +39,7 @@ const PROBLEM_STATUS: Record<ErrorType, number> = {
   headers_too_large: 431,
   request_timeout: 408,
   response_too_large: 400,
+  range_not_satisfiable: 416,
   upstream_unavailable: 503,
   internal: 500,
 };

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,7 +43,7 @@ let other: Server;
 let otherUrl: string;
 
 interface Api {
-  districts: { slug: string; roles: string[] }[];
+  districts: { slug: string; name: string; roles: string[] }[];
   ballot: {
     contests: {
       slug: string;

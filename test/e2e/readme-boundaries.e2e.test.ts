@@ -100,7 +100,9 @@ describe("the README's boundary walkthrough, pasted as written into a fresh data
       { slug: 'region:nc-cd-5', roles: ['electing'], valid_from: '2025-01-03' },
       { slug: 'region:nc-cd-6', roles: ['serving'], valid_from: '2023-01-03' },
     ]);
-    const concord = (await cds(POINTS.concord, '2024-06-01')).sort((a, b) => (a.valid_from < b.valid_from ? -1 : 1));
+    const concord = (await cds(POINTS.concord, '2024-06-01')).sort((a, b) =>
+      (a.valid_from ?? '') < (b.valid_from ?? '') ? -1 : 1,
+    );
     expect(concord).toEqual([
       { slug: 'region:nh-cd-2', roles: ['serving'], valid_from: '2023-01-03' },
       { slug: 'region:nh-cd-2', roles: ['electing'], valid_from: '2025-01-03' },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Environment, Plan, type Entitlements, type Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { GraphServiceClient } from '@civicgraph/protos/civic/graph/v1/graph';
 import { ResultsServiceClient } from '@civicgraph/protos/civic/results/v1/results';
-import type { Metadata, ServiceError } from '@grpc/grpc-js';
+import type { CallOptions, Metadata, ServiceError } from '@grpc/grpc-js';
 import { defaultGraphConfig, startGraphService, type GraphService } from '@civicgraph/graph';
 import { defaultResultsConfig, startResultsService, type ResultsService } from '@civicgraph/results';
 import { clientOptions, createLogger, insecure, Lifecycle, MemoryEventBus, principalMetadata } from '@civicgraph/kit';
@@ -58,11 +58,17 @@ export function principal(entitlements: Partial<Entitlements> = {}): Principal {
   };
 }
 
-type Unary<Req, Res> = (req: Req, md: Metadata, cb: (err: ServiceError | null, res: Res) => void) => unknown;
+/** A ts-proto client method in its last overload, (request, metadata, options, callback): the one TypeScript infers from. */
+type Unary<Req, Res> = (
+  req: Req,
+  md: Metadata,
+  options: Partial<CallOptions>,
+  cb: (err: ServiceError | null, res: Res) => void,
+) => unknown;
 
 /** Promise form of a client call as `who`. */
 export function rpc<Req, Res>(method: Unary<Req, Res>, client: object, who: Principal, req: Req): Promise<Res> {
   return new Promise((resolve, reject) =>
-    method.call(client, req, principalMetadata(who), (err, res) => (err ? reject(err) : resolve(res))),
+    method.call(client, req, principalMetadata(who), {}, (err, res) => (err ? reject(err) : resolve(res))),
   );
 }

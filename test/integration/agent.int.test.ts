@@ -347,7 +347,7 @@ describe('resources', () => {
     const read = async (uri: string, c = client) => {
       const { contents } = await c.readResource({ uri });
       expect(contents[0]!.mimeType).toBe('application/json');
-      return JSON.parse(contents[0]!.text as string);
+      return JSON.parse((contents[0] as { text: string }).text);
     };
     expect(await read('civicgraph://schema/graph')).toEqual(await rest('/v1/cypher/schema'));
     expect((await read('civicgraph://schema/levels')).data).toContainEqual({

@@ -135,7 +135,7 @@ describe('the ingest service, fed by a mirror over HTTP', () => {
       expect(run).toMatchObject({ source: 'fec-weball26', status: 'changed', error: null });
       expect(run!.rows!.created).toBeGreaterThan(3000);
       expect(run!.events).toBeGreaterThan(3000);
-      const [{ state }] = ingest.list();
+      const { state } = ingest.list()[0]!;
       expect(state).toMatchObject({ status: 'ok', failures: 0, version: expect.stringMatching(/^"[0-9a-f]{16}"$/) });
       expect(await stack.graph.store.getNode(DEGETTE)).toBeDefined();
     },
@@ -193,7 +193,7 @@ describe('the ingest service, fed by a mirror over HTTP', () => {
         status: 'failed',
         error: expect.stringMatching(/rows rejected.*not a usable version of the source/),
       });
-      const [{ state }] = ingest.list();
+      const { state } = ingest.list()[0]!;
       expect(state).toMatchObject({ status: 'failed', failures: 1, error: run!.error });
       const wait = Date.parse(state.nextAttemptAt!) - Date.parse(state.lastFetchAt!);
       expect(wait).toBe(60_000);
@@ -210,7 +210,7 @@ describe('the ingest service, fed by a mirror over HTTP', () => {
       await mirror.stop();
       const [run] = await ingest.run();
       expect(run).toMatchObject({ status: 'failed', error: expect.stringMatching(/unreachable/) });
-      const [{ state }] = ingest.list();
+      const { state } = ingest.list()[0]!;
       expect(state.failures).toBe(2);
       expect(Date.parse(state.nextAttemptAt!) - Date.parse(state.lastFetchAt!)).toBe(120_000);
       expect(await stack.graph.store.getNode(DEGETTE)).toBeDefined();

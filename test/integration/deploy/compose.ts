@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import Ajv from 'ajv-draft-04';
+import AjvDraft04 from 'ajv-draft-04';
+
+// ajv-draft-04 is CommonJS with only a default export: under NodeNext its class is `.default`.
+const Ajv = AjvDraft04.default;
+type Ajv = InstanceType<typeof Ajv>;
 import { parse } from 'yaml';
 
 /** The parts of a compose service the deploy tests read. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { runService } from '@civicgraph/kit';
 import { graphSettings, readGraphConfig } from './config.js';
-import { startExports } from './export/start-exports.js';
+import { exportsOptions, startExports } from './export/start-exports.js';
 import { ArangoGraphStore } from './store/arango/arango-graph-store.js';
 import { LmdbSnapshots } from './store/snapshot/lmdb-snapshot.js';
 
@@ -28,18 +28,6 @@ runService({
       lifecycle.defer('graph store', () => snapshots.close());
       snapshot = () => snapshots.snapshot();
     }
-    await startExports(
-      {
-        path: config.exportsPath,
-        worker: true,
-        snapshot,
-        linkSecret: config.cursorSecret,
-        storage: config.exportStorage,
-        geoAddr: config.geoAddr,
-        nats: config.natsUrl === undefined ? undefined : { url: config.natsUrl, word: config.env },
-      },
-      lifecycle,
-      log,
-    );
+    await startExports(exportsOptions(config, true, snapshot), lifecycle, log);
   },
 });

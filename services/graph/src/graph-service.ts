@@ -21,7 +21,7 @@ import { OutboxRelay } from './domain/outbox-relay.js';
 import { rescoreCandidacies, type RescoreOutcome } from './domain/rescore.js';
 import { GraphWriter } from './domain/writer.js';
 import { exportHandlers } from './export/handlers.js';
-import { startExports, type ExportsRuntime } from './export/start-exports.js';
+import { exportsOptions, startExports, type ExportsRuntime } from './export/start-exports.js';
 import { importSource } from './import/import-source.js';
 import type { BallotAccess, FilingStatus } from './model/nodes.js';
 import { Cursors } from './service/cursor.js';
@@ -138,15 +138,7 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
     }),
   };
   const exports = await startExports(
-    {
-      path: config.exportsPath,
-      worker: config.exportWorker,
-      snapshot: store.snapshot?.bind(store),
-      linkSecret: config.cursorSecret,
-      storage: config.exportStorage,
-      geoAddr: config.geoAddr,
-      nats: config.natsUrl === undefined ? undefined : { url: config.natsUrl, word: config.env },
-    },
+    exportsOptions(config, config.exportWorker, store.snapshot?.bind(store)),
     lifecycle,
     log,
   );

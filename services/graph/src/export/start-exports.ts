@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { secretFromFile, type Lifecycle, type Logger } from '@civicgraph/kit';
-import type { ExportStorageSelection } from '../config.js';
+import type { ExportStorageSelection, GraphConfig } from '../config.js';
 import type { GraphSnapshot } from '../store/snapshot/graph-snapshot.js';
 import { geoBoundaries } from './boundaries.js';
 import { watchExports } from './export-metrics.js';
@@ -37,6 +37,23 @@ export interface ExportsOptions {
   geoAddr: string | undefined;
   /** NATS: jobs in a JetStream key-value bucket, handed out on a JetStream work queue; unset → the embedded job store, polled. */
   nats?: { url: string; word: string } | undefined;
+}
+
+/** The export options the graph's settings give, for the graph service and the lone export worker alike. */
+export function exportsOptions(
+  config: GraphConfig,
+  worker: boolean,
+  snapshot: ExportsOptions['snapshot'],
+): ExportsOptions {
+  return {
+    path: config.exportsPath,
+    worker,
+    snapshot,
+    linkSecret: config.cursorSecret,
+    storage: config.exportStorage,
+    geoAddr: config.geoAddr,
+    nats: config.natsUrl === undefined ? undefined : { url: config.natsUrl, word: config.env },
+  };
 }
 
 /**

@@ -21,7 +21,7 @@ export interface JsonPayload {
   /** Media type of `body`; default `application/json`. */
   contentType?: string;
   /** Over the plan's response ceiling: the parameter to change, and how (default: the path). */
-  tooLarge?: { field: string; hint: string };
+  tooLarge?: TooLarge;
 }
 
 /** Strong ETag over the exact bytes served (a one-shot hash: no Hash object per answer). */

@@ -25,6 +25,7 @@ const DE_TOTALS = join(RESULTS, 'derived/de24-contest-totals.csv');
 const DE_PRECINCTS = join(RESULTS, 'individual_states/de24.zip');
 const PRESIDENT_BY_STATE = join(RESULTS, '2024-president-state.csv');
 const SENATE_BY_STATE = join(RESULTS, '2024-senate-state.csv');
+const SENATE_BY_COUNTY = join(RESULTS, '2024-senate-county.csv');
 /** The states whose own certified returns are loaded above (the ingest registry's OWN_RETURNS). */
 const OWN_RETURNS = ['co', 'de'];
 const WEBALL26 = join(SHARED_DATA, 'candidates/fec/weball26.txt');
@@ -63,11 +64,12 @@ async function ballotAt(p: { lat: number; lng: number }, date = DAY): Promise<Ba
 }
 
 /** What a certified returns file says was on a ballot, by the importer's own identity rules: contest → its candidacies and choices. */
-async function onBallot(path: string): Promise<Map<string, Set<string>>> {
+async function onBallot(path: string, options: { specialsOnly?: boolean } = {}): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
   // The per-precinct extracts are cut from MEDSL's co24 at commit 7ec08db (2026-04-17).
   for await (const item of (await graphImporter('results', path, stack.graph.store, {
     retrievedAt: '2026-04-17',
+    ...options,
   })) as AsyncIterable<DraftItem>) {
     if (!('batch' in item)) continue;
     const contest = item.batch.nodes.find((n) => n.kind === 'contest')!;
@@ -104,6 +106,7 @@ beforeAll(async () => {
   // As the registry loads them: every other state's president and senate contests, from the national files.
   await load('results', PRESIDENT_BY_STATE, { exceptStates: OWN_RETURNS });
   await load('results', SENATE_BY_STATE, { exceptStates: OWN_RETURNS });
+  await load('results', SENATE_BY_COUNTY, { exceptStates: OWN_RETURNS, specialsOnly: true });
 }, scaled(300_000));
 afterAll(async () => {
   await stack?.stop();
@@ -250,6 +253,16 @@ describe('2024-11-05 elsewhere: President and Senate from the national certified
         expect([...(got.get(contest) ?? [])].sort(), contest).toEqual([...expected!].sort());
       }
     }
+  });
+
+  it("Omaha's ballot holds both of Nebraska's Senate contests, the special from the county returns, each once", async () => {
+    const specials = await onBallot(SENATE_BY_COUNTY, { specialsOnly: true });
+    const special = 'contest:ne-us-senator-class-2-2024-special';
+    const ballot = await ballotAt(PLACES[2]!.point);
+    const senate = ballot.contests.filter((c) => c.office_slug?.startsWith('office:ne-us-senator-') === true);
+    expect(senate.map((c) => c.slug).sort()).toEqual(['contest:ne-us-senator-class-1-2024-general', special]);
+    expect([...listed(ballot).get(special)!].sort()).toEqual([...specials.get(special)!].sort());
+    expect(specials.get(special)!.size).toBe(2);
   });
 });
 

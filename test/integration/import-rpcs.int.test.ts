@@ -40,6 +40,7 @@ const resultsRequest = (): ImportSourceRequest => ({
   files: [file(RESULTS)],
   sourceDate: '2025-01-15',
   exceptStates: [],
+  specialsOnly: false,
 });
 const HOUSE = 'boundaries/state-legislative/co/co-state-house-districts-2021.geojson';
 const houseRequest = (): ImportBoundariesRequest => ({
@@ -141,6 +142,11 @@ describe("the graph's ImportSource", () => {
     expect(await refusal(graph.importSource(notResults))).toMatchObject({
       code: status.INVALID_ARGUMENT,
       field: 'except_states',
+    });
+    const specials = { ...resultsRequest(), kind: 'vip', specialsOnly: true };
+    expect(await refusal(graph.importSource(specials))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      field: 'specials_only',
     });
   });
 });

@@ -28,9 +28,13 @@ export interface SourceFile {
 export type SourceImport =
   /**
    * `places`: another source's file, `<source id>:<name>` (Open States reads the OCD places
-   * table); `exceptStates`: results only, the states another source's fuller returns cover.
+   * table); `exceptStates`: results only, the states another source's fuller returns cover;
+   * `specialsOnly`: results only, the file's special elections alone.
    */
-  | { kind: GraphImportKind; options?: { places?: string; exceptStates?: readonly string[] } }
+  | {
+      kind: GraphImportKind;
+      options?: { places?: string; exceptStates?: readonly string[]; specialsOnly?: boolean };
+    }
   | {
       kind: 'boundaries';
       level: string;
@@ -289,6 +293,24 @@ export const SOURCES: readonly Source[] = [
         url: `${MEDSL}/2024-senate-state.csv`,
         mirror: 'results/medsl-2024/2024-senate-state.csv',
         name: '2024-senate-state.csv',
+      },
+    ],
+    refreshHours: 7 * DAY,
+  },
+  {
+    id: 'medsl-2024-senate-specials',
+    name: 'U.S. Senate 2024 special elections, certified returns by county (MEDSL)',
+    publisher: 'State election officials, compiled by MIT Election Data and Science Lab',
+    licence: 'not stated (cite MIT Election Data and Science Lab)',
+    format: 'csv',
+    covers:
+      "2024-11-05's Senate special elections (Nebraska's class 2 seat), summed from the county returns: the state file leaves them out",
+    import: { kind: 'results', options: { exceptStates: OWN_RETURNS, specialsOnly: true } },
+    files: [
+      {
+        url: `${MEDSL}/2024-senate-county.csv`,
+        mirror: 'results/medsl-2024/2024-senate-county.csv',
+        name: '2024-senate-county.csv',
       },
     ],
     refreshHours: 7 * DAY,

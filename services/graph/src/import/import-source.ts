@@ -39,6 +39,8 @@ export async function importSource(
   if (places !== undefined && kind !== 'openstates-people')
     throw new InvalidParameterError('places', `Only openstates-people reads a places file, not ${kind}.`);
   const exceptStates = checkedStates(kind, req.exceptStates);
+  if (req.specialsOnly && kind !== 'results')
+    throw new InvalidParameterError('specials_only', `Only results reads special elections alone, not ${kind}.`);
   // The source and the places file in folders of their own, so neither's name can shadow the other's.
   return withStagedFiles(
     [...req.files.map((f) => ({ ...f, path: `source/${f.path}` })), ...(places === undefined ? [] : [places])],
@@ -48,6 +50,7 @@ export async function importSource(
         ...(req.sourceDate === '' ? {} : { sourceDate: req.sourceDate }),
         ...(places === undefined ? {} : { places: join(dir, places.path) }),
         ...(exceptStates.length === 0 ? {} : { exceptStates }),
+        ...(req.specialsOnly ? { specialsOnly: true } : {}),
       });
       const tally = await runImport(items, writer);
       return {

@@ -45,6 +45,8 @@ export interface GraphImportOptions {
   places?: string;
   /** Results: states (postal codes) whose rows are skipped, their own fuller returns being imported apart. */
   exceptStates?: readonly string[];
+  /** Results: only the file's special elections are read. */
+  specialsOnly?: boolean;
 }
 
 /** The importer for a kind, reading `path`; results are linked to candidacies the store already holds. */
@@ -74,6 +76,7 @@ export async function graphImporter(
         officePeople: officePeople(store),
         ...provenance(o),
         ...(o.exceptStates === undefined ? {} : { exceptStates: o.exceptStates }),
+        ...(o.specialsOnly === true ? { specialsOnly: true } : {}),
       });
     case 'precinct-districts':
       return importPrecinctDistricts(path, provenance(o));

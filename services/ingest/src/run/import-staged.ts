@@ -95,6 +95,7 @@ export async function importStaged(
     sourceDate: sourceDate ?? '',
     ...(places === undefined ? {} : { places }),
     exceptStates: [...(spec.options?.exceptStates ?? [])],
+    specialsOnly: spec.options?.specialsOnly === true,
   });
   return {
     rows: { created: tally.created, updated: tally.updated, unchanged: tally.unchanged, rejected: tally.rejected },

@@ -465,6 +465,12 @@ export interface ImportSourceRequest {
    * would list one candidate twice).
    */
   exceptStates: string[];
+  /**
+   * results only: read only the file's special elections, its regular contests coming from
+   * another source (MEDSL's national county file holds Nebraska's 2024 Senate special, which
+   * its state file lacks, beside the regular contests the state file already gives).
+   */
+  specialsOnly: boolean;
 }
 
 /** What an import did, counted in the rows the importer read. */
@@ -5573,7 +5579,7 @@ export const StagedFile: MessageFns<StagedFile> = {
 };
 
 function createBaseImportSourceRequest(): ImportSourceRequest {
-  return { kind: "", files: [], sourceDate: "", places: undefined, exceptStates: [] };
+  return { kind: "", files: [], sourceDate: "", places: undefined, exceptStates: [], specialsOnly: false };
 }
 
 export const ImportSourceRequest: MessageFns<ImportSourceRequest> = {
@@ -5592,6 +5598,9 @@ export const ImportSourceRequest: MessageFns<ImportSourceRequest> = {
     }
     for (const v of message.exceptStates) {
       writer.uint32(42).string(v!);
+    }
+    if (message.specialsOnly !== false) {
+      writer.uint32(48).bool(message.specialsOnly);
     }
     return writer;
   },
@@ -5649,6 +5658,14 @@ export const ImportSourceRequest: MessageFns<ImportSourceRequest> = {
             message.exceptStates.push(reader.string());
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.specialsOnly = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5676,6 +5693,11 @@ export const ImportSourceRequest: MessageFns<ImportSourceRequest> = {
         : globalThis.Array.isArray(object?.except_states)
         ? object.except_states.map((e: any) => globalThis.String(e))
         : [],
+      specialsOnly: isSet(object.specialsOnly)
+        ? globalThis.Boolean(object.specialsOnly)
+        : isSet(object.specials_only)
+        ? globalThis.Boolean(object.specials_only)
+        : false,
     };
   },
 
@@ -5696,6 +5718,9 @@ export const ImportSourceRequest: MessageFns<ImportSourceRequest> = {
     if (message.exceptStates?.length) {
       obj.exceptStates = message.exceptStates;
     }
+    if (message.specialsOnly !== false) {
+      obj.specialsOnly = message.specialsOnly;
+    }
     return obj;
   },
 
@@ -5711,6 +5736,7 @@ export const ImportSourceRequest: MessageFns<ImportSourceRequest> = {
       ? StagedFile.fromPartial(object.places)
       : undefined;
     message.exceptStates = object.exceptStates?.map((e) => e) || [];
+    message.specialsOnly = object.specialsOnly ?? false;
     return message;
   },
 };

@@ -1,16 +1,7 @@
 import type { StateInfo } from '@civicgraph/kit';
 import { regularSenateClass, SENATE_CLASSES } from '../shared/federal-offices.js';
 
-/**
- * Senate special elections held with a cycle's general election in states with no regular
- * seat up, by cycle: 2026 fills the class 3 seats of Ohio (Vance) and Florida (Rubio),
- * whose appointees' terms end at that election (congress-legislators: `end-type:
- * special-election`, 2026-11-03). The FEC file does not say which seat a Senate candidate
- * seeks, so rows from other states without a regular seat are rejected, not guessed.
- */
-export const KNOWN_SENATE_SPECIALS: Readonly<Record<number, Readonly<Record<string, number>>>> = {
-  2026: { oh: 3, fl: 3 },
-};
+export { KNOWN_SENATE_SPECIALS } from '../shared/federal-offices.js';
 
 export interface SenateContest {
   senateClass: number;

@@ -46,10 +46,15 @@ describe('federal seats use the shared seat rules', () => {
     expect(found(identify(de, 'US HOUSE', 'AT-LARGE')).region.draft.slug).toBe('region:de-cd-at-large');
   });
 
-  it('a regular Senate contest fills the class up that year; a special one is refused, its class unknown', () => {
+  it('a regular Senate contest fills the class up that year; a special one the seat known for it, else it is refused', () => {
     expect(found(identify(de, 'US SENATE', '')).office?.slug).toBe('office:de-us-senator-class-1');
+    expect(found(identify(findState('ne')!, 'US SENATE', '', { special: true }))).toMatchObject({
+      office: { slug: 'office:ne-us-senator-class-2' },
+      contestKey: 'us-senator-class-2',
+      name: 'U.S. Senator (Class 2), Nebraska, special election',
+    });
     expect(identify(de, 'US SENATE', '', { special: true })).toEqual({
-      problem: expect.stringMatching(/special US SENATE.*which seat \(class\)/),
+      problem: expect.stringMatching(/special US SENATE.*which seat \(class\).*no Delaware special of 2024/),
     });
   });
 });

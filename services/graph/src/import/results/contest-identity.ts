@@ -12,6 +12,7 @@ import {
 import { slugKey } from '../../model/slugs.js';
 import {
   houseSeat,
+  KNOWN_SENATE_SPECIALS,
   nationalRegion,
   presidency,
   reference,
@@ -132,16 +133,22 @@ function president(state: StateInfo, district: string): Found {
 
 /**
  * A regular Senate election fills the seat of the class up that year (class 1 in 2024). A
- * special election fills a seat of another class, and MEDSL does not say which: refused
- * rather than guessed.
+ * special election fills the seat KNOWN_SENATE_SPECIALS names for its year (MEDSL does not
+ * say which); one it does not name is refused rather than guessed.
  */
 function senate(q: ContestQuestion): Found {
   const { state, district, year, special } = q.key;
   if (!isStatewide(district)) return { problem: `US SENATE with district "${district}": expected STATEWIDE or empty` };
-  if (special)
-    return {
-      problem: 'special US SENATE election: the file does not say which seat (class) it fills, so it is not imported',
-    };
+  if (special) {
+    const seatClass = KNOWN_SENATE_SPECIALS[year]?.[state.usps];
+    if (seatClass === undefined)
+      return {
+        problem: `special US SENATE election: the file does not say which seat (class) it fills, and no ${state.name} special of ${year} is known, so it is not imported`,
+      };
+    const seat = senateSeat(state, seatClass);
+    // Named as the FEC importer names the same contest, so neither overwrites the other.
+    return { ...fromSeat(seat), name: `${seat.contestName}, special election` };
+  }
   if (year % 2 !== 0)
     return { problem: `US SENATE general in odd year ${year}: no regular Senate election falls then` };
   return fromSeat(senateSeat(state, regularSenateClass(year)));

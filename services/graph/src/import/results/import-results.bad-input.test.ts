@@ -179,6 +179,23 @@ describe('the special flag', () => {
     expect(notes).toEqual([expect.stringMatching(/special=TRUE ignored/)]);
     expect(rejections.map((r) => r.rejected.reason)).toEqual([expect.stringMatching(/special US SENATE election/)]);
   });
+
+  it('specialsOnly reads the special elections alone, and a special of no known seat is still refused', async () => {
+    const senate = { office: 'US SENATE', district: 'STATEWIDE', state: 'NE' } as const;
+    const path = fx.write(
+      'specials.csv',
+      csv(
+        row({ ...senate, candidate: 'DEB FISCHER', party: 'REPUBLICAN' }),
+        row({ ...senate, special: 'TRUE', candidate: 'PETE RICKETTS', party: 'REPUBLICAN' }),
+        row({ office: 'US SENATE', district: 'STATEWIDE', special: 'TRUE', candidate: 'A SENATOR' }),
+      ),
+    );
+    const { batches, rejections } = await collect(importResults(path, { ...WHEN, specialsOnly: true }));
+    expect(batches.flatMap((b) => b.batch.nodes.filter((n) => n.kind === 'contest').map((n) => n.slug))).toEqual([
+      'contest:ne-us-senator-class-2-2024-special',
+    ]);
+    expect(rejections.map((r) => r.rejected.reason)).toEqual([expect.stringMatching(/no Colorado special of 2024/)]);
+  });
 });
 
 describe('files that cannot be read end in an ImportFileError naming the file and line', () => {

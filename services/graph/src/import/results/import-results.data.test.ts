@@ -279,22 +279,43 @@ describe.skipIf(PRESIDENT === undefined || SENATE === undefined || SENATE_COUNTY
       });
     });
 
-    it('senate by state: 33 class-1 contests; county rows add up to the state totals; the Nebraska special is refused', async () => {
+    it("senate by state: 33 class-1 contests; the county file's 32 add up to the state totals, with the Nebraska special beside them", async () => {
       const state = await run(SENATE!);
       expect(state.batches).toHaveLength(33);
       expect(state.contest('contest:az-us-senator-class-1-2024-general')).toMatchObject({
         office: 'office:az-us-senator-class-1',
       });
       const county = await run(SENATE_COUNTY!);
-      expect(county.batches).toHaveLength(32);
-      expect(county.rejections.map((r) => r.rejected)).toEqual([
-        {
-          at: expect.stringMatching(/^NE US SENATE \(special\)/),
-          reason: expect.stringMatching(/which seat \(class\)/),
-        },
-      ]);
+      expect(county.batches).toHaveLength(33);
+      expect(county.rejections).toEqual([]);
       const gallego = 'result:az-us-senator-class-1-2024-general-ruben-gallego';
       expect(county.result(gallego)!.votes).toBe(state.result(gallego)!.votes);
+      expect(state.nodes.has('contest:ne-us-senator-class-2-2024-special')).toBe(false);
+    });
+
+    it("the county file's specials alone: Nebraska's class 2 seat, Ricketts 585,103 against Love 349,902", async () => {
+      const { batches, rejections, contest, result } = await run(SENATE_COUNTY!, {
+        specialsOnly: true,
+        exceptStates: ['co', 'de'],
+      });
+      expect(rejections).toEqual([]);
+      expect(batches).toHaveLength(1);
+      expect(contest('contest:ne-us-senator-class-2-2024-special')).toMatchObject({
+        name: 'U.S. Senator (Class 2), Nebraska, special election',
+        type: 'special',
+        special: true,
+        date: '2024-11-05',
+        office: 'office:ne-us-senator-class-2',
+        region: 'region:ne',
+      });
+      expect(result('result:ne-us-senator-class-2-2024-special-pete-ricketts')).toMatchObject({
+        votes: 585_103,
+        winner: true,
+      });
+      expect(result('result:ne-us-senator-class-2-2024-special-preston-love-jr')).toMatchObject({
+        votes: 349_902,
+        winner: false,
+      });
     });
 
     it('leaves out the states asked (their own fuller returns are imported apart)', async () => {

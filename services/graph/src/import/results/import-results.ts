@@ -29,6 +29,8 @@ export interface ResultsImportOptions {
    * imported apart, and the national files spell some of their candidates differently.
    */
   exceptStates?: readonly string[];
+  /** Only special elections' rows are read: the file's regular contests come from another source. */
+  specialsOnly?: boolean;
 }
 
 /**
@@ -45,7 +47,10 @@ export async function* importResults(path: string, options: ResultsImportOptions
   const source = resultsSource(path, options.provenance);
   const groups = new ContestGroups();
   const except = new Set((options.exceptStates ?? []).map((s) => s.toLowerCase()));
-  for (const item of readRows(file.text, path, groups, except)) yield item;
+  const keep = (values: Readonly<Record<string, string>>) =>
+    !except.has((values.state_po ?? '').trim().toLowerCase()) &&
+    (options.specialsOnly !== true || (values.special ?? '').trim().toUpperCase() === 'TRUE');
+  for (const item of readRows(file.text, path, groups, keep)) yield item;
   for (const group of groups.contests()) {
     for (const item of contestItems(group, options)) {
       if ('rejected' in item) yield item;
@@ -60,12 +65,12 @@ export async function* importResults(path: string, options: ResultsImportOptions
   }
 }
 
-/** Parses the rows into contest groups; yields rejections for rows that name no contest. */
+/** Parses the rows kept into contest groups; yields rejections for rows that name no contest. */
 function* readRows(
   text: string,
   path: string,
   groups: ContestGroups,
-  except: ReadonlySet<string>,
+  keep: (values: Readonly<Record<string, string>>) => boolean,
 ): Generator<DraftItem> {
   const rows = parseDelimited(text, path);
   const first = rows.next();
@@ -92,7 +97,7 @@ function* readRows(
     }
     const values: Record<string, string> = {};
     for (let i = 0; i < header.length; i++) values[header[i]!] = row.fields[i]!;
-    if (except.has((values.state_po ?? '').trim().toLowerCase())) continue;
+    if (!keep(values)) continue;
     const parsed = parseMedslRow(values, row.line);
     const record = row.fields.join('\u001f');
     if (!isRowProblem(parsed)) groups.add(parsed, parsed, record);

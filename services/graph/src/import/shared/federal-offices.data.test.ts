@@ -2,7 +2,14 @@ import { findState, sharedData } from '@civicgraph/kit';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { houseSeat, presidency, regularSenateClass, SENATE_CLASSES, senateSeat } from './federal-offices.js';
+import {
+  houseSeat,
+  KNOWN_SENATE_SPECIALS,
+  presidency,
+  regularSenateClass,
+  SENATE_CLASSES,
+  senateSeat,
+} from './federal-offices.js';
 import { congressionalRegion } from './regions.js';
 
 const co = findState('co')!;
@@ -66,4 +73,21 @@ describe('SENATE_CLASSES', () => {
     expect(serving.size).toBe(50);
     for (const [state, classes] of serving) expect([state, classes]).toEqual([state, [...SENATE_CLASSES[state]!]]);
   });
+
+  it.skipIf(path === undefined)(
+    'KNOWN_SENATE_SPECIALS holds every seat an appointee keeps until a special election from 2024 on, and no other',
+    () => {
+      const records = parse(readFileSync(path!, 'utf8')) as {
+        terms: { type: string; state: string; class?: number; end: string; 'end-type'?: string }[];
+      }[];
+      const fromFile: Record<number, Record<string, number>> = {};
+      for (const r of records)
+        for (const t of r.terms) {
+          const year = Number(t.end.slice(0, 4));
+          if (t.type !== 'sen' || t['end-type'] !== 'special-election' || year < 2024) continue;
+          (fromFile[year] ??= {})[t.state.toLowerCase()] = t.class!;
+        }
+      expect(fromFile).toEqual(KNOWN_SENATE_SPECIALS);
+    },
+  );
 });

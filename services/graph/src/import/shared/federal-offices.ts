@@ -87,6 +87,21 @@ export const SENATE_CLASSES: Readonly<Record<string, readonly [number, number]>>
   ).flatMap(([classes, states]) => states.split(' ').map((s) => [s, classes] as const)),
 );
 
+/**
+ * Senate special elections held with a cycle's general election, by cycle: state → the
+ * class of the seat filled. Neither the FEC file nor MEDSL's returns say which seat a
+ * special fills, and it need not be the other class (a special can fill the rest of a term
+ * whose next regular election is the same day), so the seats are taken from
+ * congress-legislators, where the appointee's term ends `end-type: special-election` on
+ * that day: 2024 fills Nebraska's class 2 seat (Ricketts, appointed 2023-01-23); 2026 the
+ * class 3 seats of Ohio (Husted) and Florida (Moody), which Vance and Rubio left.
+ * federal-offices.data.test.ts checks this table against that file.
+ */
+export const KNOWN_SENATE_SPECIALS: Readonly<Record<number, Readonly<Record<string, number>>>> = {
+  2024: { ne: 2 },
+  2026: { oh: 3, fl: 3 },
+};
+
 /** The Senate class whose regular election falls in a (even) year: 2024 → 1, 2026 → 2, 2028 → 3. */
 export function regularSenateClass(year: number): number {
   return (((((year - 2024) / 2) % 3) + 3) % 3) + 1;

@@ -30,6 +30,7 @@ export {
   presidency,
   vicePresidency,
   SENATE_CLASSES,
+  KNOWN_SENATE_SPECIALS,
   regularSenateClass,
   type Seat,
 } from './federal-offices.js';

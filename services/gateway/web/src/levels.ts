@@ -1,5 +1,11 @@
-/** How each level is named on the page and drawn on the map (colours pass 4.5:1 on white for labels). */
-const LEVELS: Record<string, { label: string; colour: string; rank: number }> = {
+import type { LevelWord } from '@civicgraph/kit';
+
+/**
+ * How each level is named on the page and drawn on the map (colours pass 4.5:1 on white for
+ * labels). Keyed by the vocabulary's own level words, so a level added to civic.geo.v1.Level
+ * fails the type check here until the page knows how to show it.
+ */
+const LEVELS: Record<LevelWord, { label: string; colour: string; rank: number }> = {
   national: { label: 'Nation', colour: '#3f3f46', rank: 0 },
   state: { label: 'State', colour: '#52525b', rank: 1 },
   county: { label: 'County', colour: '#7c2d12', rank: 2 },
@@ -18,14 +24,14 @@ const LEVELS: Record<string, { label: string; colour: string; rank: number }> = 
 const OTHER = { label: 'District', colour: '#334155', rank: 99 };
 
 export function levelLabel(level: string): string {
-  return (LEVELS[level] ?? OTHER).label;
+  return (LEVELS[level as LevelWord] ?? OTHER).label;
 }
 
 export function levelColour(level: string): string {
-  return (LEVELS[level] ?? OTHER).colour;
+  return (LEVELS[level as LevelWord] ?? OTHER).colour;
 }
 
 /** Broadest first: the order districts are listed and drawn in (narrow ones on top). */
 export function byLevel<T extends { level: string }>(a: T, b: T): number {
-  return (LEVELS[a.level] ?? OTHER).rank - (LEVELS[b.level] ?? OTHER).rank;
+  return (LEVELS[a.level as LevelWord] ?? OTHER).rank - (LEVELS[b.level as LevelWord] ?? OTHER).rank;
 }

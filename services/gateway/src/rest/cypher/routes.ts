@@ -49,56 +49,42 @@ const GET_PARAMS = [
  */
 export function cypherRoutes(app: Express, deps: CypherDeps): void {
   const json = express.json({ limit: BODY_LIMIT, type: () => true });
-  const route =
-    (fn: (req: Request, res: Response) => Promise<void>) =>
-    (req: Request, res: Response, next: (e?: unknown) => void) =>
-      void fn(req, res).catch(next);
 
-  app.get(
-    '/v1/cypher/schema',
-    route(async (req, res) => {
-      const schema = await deps.graph.cypherSchema(principalOf(res));
-      const body = Buffer.from(JSON.stringify(schema));
-      await sendCacheable(req, res, deps.limiter, { body, cacheControl: CACHE_GEOGRAPHIC });
-    }),
-  );
-  app.get(
-    '/v1/cypher',
-    route(async (req, res) => {
-      const params = readParams(GET_PARAMS, req.query);
-      const ask = {
-        query: params['query'] as string,
-        parameters: parametersOf(params['parameters'] as string | undefined),
-        minConfidence: params['min_confidence'] as number,
-      };
-      if (wantsNdjson(req)) return sendNdjson(res, deps.limiter, await deps.graph.cypher(principalOf(res), ask));
-      const principal = principalOf(res);
-      const key = responseKey(principal, contextOf(res).version ?? deps.versions.latest, req.url);
-      let cached = deps.responses.get(key);
-      res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
-      if (cached === undefined) {
-        const generation = deps.responses.mark();
-        const view = answerView(await deps.graph.cypher(principal, ask));
-        const body = Buffer.from(JSON.stringify(view));
-        cached = { body, etag: strongEtag(body), cacheControl: CACHE_CANDIDACY };
-        // An aggregate may depend on any node, named in it or not: any change drops it.
-        deps.responses.set(key, cached, [...slugsIn(view.rows), ANY_CHANGE], generation);
-      }
-      await sendCacheable(req, res, deps.limiter, cached);
-    }),
-  );
-  app.post(
-    '/v1/cypher',
-    json,
-    route(async (req, res) => {
-      const answer = await deps.graph.cypher(principalOf(res), bodyOf(req));
-      if (wantsNdjson(req)) return sendNdjson(res, deps.limiter, answer);
-      await count(res, deps.limiter);
-      res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.end(JSON.stringify(answerView(answer)));
-    }),
-  );
+  app.get('/v1/cypher/schema', async (req, res) => {
+    const schema = await deps.graph.cypherSchema(principalOf(res));
+    const body = Buffer.from(JSON.stringify(schema));
+    await sendCacheable(req, res, deps.limiter, { body, cacheControl: CACHE_GEOGRAPHIC });
+  });
+  app.get('/v1/cypher', async (req, res) => {
+    const params = readParams(GET_PARAMS, req.query);
+    const ask = {
+      query: params['query'] as string,
+      parameters: parametersOf(params['parameters'] as string | undefined),
+      minConfidence: params['min_confidence'] as number,
+    };
+    if (wantsNdjson(req)) return sendNdjson(res, deps.limiter, await deps.graph.cypher(principalOf(res), ask));
+    const principal = principalOf(res);
+    const key = responseKey(principal, contextOf(res).version ?? deps.versions.latest, req.url);
+    let cached = deps.responses.get(key);
+    res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
+    if (cached === undefined) {
+      const generation = deps.responses.mark();
+      const view = answerView(await deps.graph.cypher(principal, ask));
+      const body = Buffer.from(JSON.stringify(view));
+      cached = { body, etag: strongEtag(body), cacheControl: CACHE_CANDIDACY };
+      // An aggregate may depend on any node, named in it or not: any change drops it.
+      deps.responses.set(key, cached, [...slugsIn(view.rows), ANY_CHANGE], generation);
+    }
+    await sendCacheable(req, res, deps.limiter, cached);
+  });
+  app.post('/v1/cypher', json, async (req, res) => {
+    const answer = await deps.graph.cypher(principalOf(res), bodyOf(req));
+    if (wantsNdjson(req)) return sendNdjson(res, deps.limiter, answer);
+    await count(res, deps.limiter);
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(JSON.stringify(answerView(answer)));
+  });
 }
 
 /** The answer as the API writes it (snake_case stats). */

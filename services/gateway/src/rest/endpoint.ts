@@ -84,18 +84,34 @@ export function mountEndpoint(router: Router, endpoint: AnsweredEndpoint, deps: 
 export function mountCached(router: Router, endpoint: Endpoint, deps: RouteDeps, answer: Answer): void {
   router.get(expressPath(endpoint.path), async (req: Request, res: Response) => {
     const params = readParams(endpoint.params, req.query, req.params as Record<string, string>);
-    const principal = principalOf(res);
     const version = contextOf(res).version ?? deps.versions.latest;
-    const key = responseKey(principal, version, req.url);
-    let cached = deps.responses.get(key);
-    res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
-    if (cached === undefined) {
-      const generation = deps.responses.mark();
-      const view = deps.versions.shape(version, endpoint.operationId, await answer(params, principal));
-      const body = Buffer.from(JSON.stringify(view));
-      cached = { body, etag: strongEtag(body), cacheControl: cacheControl(endpoint.cache) };
-      deps.responses.set(key, cached, slugsIn(view), generation);
-    }
-    await sendCacheable(req, res, deps.limiter, cached);
+    await serveCached(req, res, deps, cacheControl(endpoint.cache), async () =>
+      deps.versions.shape(version, endpoint.operationId, await answer(params, principalOf(res))),
+    );
   });
+}
+
+/**
+ * Sends the kept answer to this request, or builds, keeps and sends it; `slugs` names what
+ * the answer depends on (a change to any drops it).
+ */
+export async function serveCached<T>(
+  req: Request,
+  res: Response,
+  deps: RouteDeps,
+  cacheControl: string,
+  build: () => Promise<T>,
+  slugs: (view: T) => string[] = slugsIn,
+): Promise<void> {
+  const key = responseKey(principalOf(res), contextOf(res).version ?? deps.versions.latest, req.url);
+  let cached = deps.responses.get(key);
+  res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
+  if (cached === undefined) {
+    const generation = deps.responses.mark();
+    const view = await build();
+    const body = Buffer.from(JSON.stringify(view));
+    cached = { body, etag: strongEtag(body), cacheControl };
+    deps.responses.set(key, cached, slugs(view), generation);
+  }
+  await sendCacheable(req, res, deps.limiter, cached);
 }

@@ -19,52 +19,28 @@ const KEY_ID = /^key_[0-9A-Za-z]{16}$/;
  */
 export function adminKeyRoutes(app: Express, auth: AuthUpstream, adminToken: string | undefined): void {
   const guard = [requireAdminToken(adminToken), express.json({ limit: BODY_LIMIT })];
-  app.post(
-    '/admin/v1/keys',
-    guard,
-    handle(async (req, res) => {
-      const issued = await auth.createKey(createKeyRequest(req.body));
-      res.status(201).json({ key: issued.key, ...keyRecordView(issued.record!) });
-    }),
-  );
-  app.get(
-    '/admin/v1/keys',
-    guard,
-    handle(async (req, res) => {
-      const limit = intParam(req, 'limit');
-      const after = req.query['starting_after'];
-      if (after !== undefined && typeof after !== 'string')
-        throw new InvalidParameterError('starting_after', 'starting_after must be given once.');
-      const page = await auth.listKeys({ limit: limit ?? 0, startingAfter: after ?? '' });
-      res.json({ object: 'list', data: page.keys.map((r) => keyRecordView(r)), has_more: page.hasMore });
-    }),
-  );
-  app.get(
-    '/admin/v1/keys/:id',
-    guard,
-    handle(async (req, res) => {
-      res.json(keyRecordView(await auth.getKey(keyId(req))));
-    }),
-  );
-  app.post(
-    '/admin/v1/keys/:id/revoke',
-    guard,
-    handle(async (req, res) => {
-      res.json(keyRecordView(await auth.revokeKey(keyId(req))));
-    }),
-  );
-  app.post(
-    '/admin/v1/keys/:id/rotate',
-    guard,
-    handle(async (req, res) => {
-      const issued = await auth.rotateKey(rotateKeyRequest(keyId(req), req.body));
-      res.json({ key: issued.key, ...keyRecordView(issued.record!) });
-    }),
-  );
-}
-
-function handle(fn: (req: Request, res: Response) => Promise<void>) {
-  return (req: Request, res: Response, next: (err?: unknown) => void) => void fn(req, res).catch(next);
+  app.post('/admin/v1/keys', guard, async (req: Request, res: Response) => {
+    const issued = await auth.createKey(createKeyRequest(req.body));
+    res.status(201).json({ key: issued.key, ...keyRecordView(issued.record!) });
+  });
+  app.get('/admin/v1/keys', guard, async (req: Request, res: Response) => {
+    const limit = intParam(req, 'limit');
+    const after = req.query['starting_after'];
+    if (after !== undefined && typeof after !== 'string')
+      throw new InvalidParameterError('starting_after', 'starting_after must be given once.');
+    const page = await auth.listKeys({ limit: limit ?? 0, startingAfter: after ?? '' });
+    res.json({ object: 'list', data: page.keys.map((r) => keyRecordView(r)), has_more: page.hasMore });
+  });
+  app.get('/admin/v1/keys/:id', guard, async (req: Request, res: Response) => {
+    res.json(keyRecordView(await auth.getKey(keyId(req))));
+  });
+  app.post('/admin/v1/keys/:id/revoke', guard, async (req: Request, res: Response) => {
+    res.json(keyRecordView(await auth.revokeKey(keyId(req))));
+  });
+  app.post('/admin/v1/keys/:id/rotate', guard, async (req: Request, res: Response) => {
+    const issued = await auth.rotateKey(rotateKeyRequest(keyId(req), req.body));
+    res.json({ key: issued.key, ...keyRecordView(issued.record!) });
+  });
 }
 
 function keyId(req: Request): string {

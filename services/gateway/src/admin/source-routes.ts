@@ -29,33 +29,17 @@ export function adminSourceRoutes(
     );
     return;
   }
-  app.get(
-    '/admin/v1/sources',
-    guard,
-    handle(async (_req, res) => {
-      res.json({ object: 'list', data: (await ingest.listSources()).sources.map(sourceView), has_more: false });
-    }),
-  );
-  app.get(
-    '/admin/v1/sources/runs',
-    guard,
-    handle(async (req, res) => {
-      const limit = limitParam(req.query['limit']);
-      res.json({ object: 'list', data: (await ingest.listRuns(limit)).runs.map(runView), has_more: false });
-    }),
-  );
-  app.post(
-    '/admin/v1/sources/runs',
-    guard,
-    handle(async (req, res) => {
-      const { queued } = await ingest.runSources(sourcesParam(req.body));
-      res.status(202).json({ queued });
-    }),
-  );
-}
-
-function handle(fn: (req: Request, res: Response) => Promise<void>) {
-  return (req: Request, res: Response, next: (err?: unknown) => void) => void fn(req, res).catch(next);
+  app.get('/admin/v1/sources', guard, async (_req: Request, res: Response) => {
+    res.json({ object: 'list', data: (await ingest.listSources()).sources.map(sourceView), has_more: false });
+  });
+  app.get('/admin/v1/sources/runs', guard, async (req: Request, res: Response) => {
+    const limit = limitParam(req.query['limit']);
+    res.json({ object: 'list', data: (await ingest.listRuns(limit)).runs.map(runView), has_more: false });
+  });
+  app.post('/admin/v1/sources/runs', guard, async (req: Request, res: Response) => {
+    const { queued } = await ingest.runSources(sourcesParam(req.body));
+    res.status(202).json({ queued });
+  });
 }
 
 function limitParam(v: unknown): number {

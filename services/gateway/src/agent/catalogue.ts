@@ -1,15 +1,13 @@
 import { InvalidParameterError } from '@civicgraph/kit';
 import * as z from 'zod';
 import { ballotAnswer, BALLOT_ENDPOINTS } from '../rest/ballot.js';
-import { CANDIDACY_ENDPOINTS, getCandidacyAnswer } from '../rest/candidacies.js';
-import { CONTEST_ENDPOINTS, getContestAnswer, listContestsAnswer } from '../rest/contests.js';
+import { CANDIDACY_ENDPOINTS } from '../rest/candidacies.js';
+import { CONTEST_ENDPOINTS } from '../rest/contests.js';
 import { answerView, cypherAsk, MAX_QUERY_LENGTH } from '../rest/cypher/routes.js';
-import { DISTRICTS_BY_ADDRESS, districtsByAddressAnswer } from '../rest/districts-by-address.js';
-import { DISTRICTS_BY_POINT, districtsByPointAnswer } from '../rest/districts-by-point.js';
-import { ELECTION_DATE_ENDPOINTS, electionDatesAnswer } from '../rest/election-dates.js';
-import { OFFICEHOLDER_ENDPOINTS, officeholdersAnswer } from '../rest/officeholders.js';
-import { boundaryTooLarge, REGION_ENDPOINTS, regionBoundary } from '../rest/regions.js';
-import { resultsAnswer, RESULTS_ENDPOINTS } from '../rest/results.js';
+import { ELECTION_DATE_ENDPOINTS } from '../rest/election-dates.js';
+import { boundaryTooLarge, GEOGRAPHY_ENDPOINTS, regionBoundary } from '../rest/geography.js';
+import { OFFICEHOLDER_ENDPOINTS } from '../rest/officeholders.js';
+import { RESULTS_ENDPOINTS } from '../rest/results.js';
 import { assertWithinCeiling } from '../http/respond.js';
 import type { ParamSpec } from '../rest/schema/params.js';
 import { eitherObject, inputShape, outputSchema, resolvedComponent } from './schemas.js';
@@ -25,7 +23,9 @@ const SOURCES_NOTE =
   'Candidacies carry `provenance` (every source record behind them) and `confidence` (0 to 1, with `field_confidence` per field): cite the sources, and say how sure the data is.';
 
 /** Default tolerance of region_boundary: an outline a model can hold, not a survey-grade one. */
-export const AGENT_SIMPLIFY_METERS = 500;
+const AGENT_SIMPLIFY_METERS = 500;
+
+const { byPoint: DISTRICTS_BY_POINT, byAddress: DISTRICTS_BY_ADDRESS, boundary: BOUNDARY } = GEOGRAPHY_ENDPOINTS;
 
 const POINT_OR_ADDRESS: ParamSpec[] = [
   ...toolParams(DISTRICTS_BY_POINT, ['min_confidence', 'date']).map((p) => ({
@@ -61,9 +61,8 @@ const findDistricts: AgentTool = {
         point ? 'Give either lat and lng, or an address, not both.' : 'Give lat and lng, or an address.',
       );
     const endpoint = point ? DISTRICTS_BY_POINT : DISTRICTS_BY_ADDRESS;
-    const answer = point ? districtsByPointAnswer : districtsByAddressAnswer;
     const specs = toolParams(endpoint, ['min_confidence']);
-    const view = await answer(call.upstreams.geo)(restParams(specs, args), call.principal);
+    const view = await endpoint.answer(call.upstreams)(restParams(specs, args), call.principal);
     return call.upstreams.versions.shape(call.version, endpoint.operationId, view) as Record<string, unknown>;
   },
 };
@@ -74,7 +73,7 @@ const regionBoundaryTool: AgentTool = {
   description: `The outline of a region (e.g. \`region:co-cd-1\`, \`region:co-denver-county\`) in force on a date, as a GeoJSON Feature (WGS84 [lng, lat] positions), simplified to \`simplify\` metres (default ${AGENT_SIMPLIFY_METERS}; 0 is full resolution and can be megabytes). \`properties.vertices\` says how many points the outline holds.`,
   needs: 'geography',
   input: inputShape(boundaryParams()),
-  output: perContact(() => outputSchema(resolvedComponent(REGION_ENDPOINTS.boundary.response, false))),
+  output: perContact(() => outputSchema(resolvedComponent(BOUNDARY.response, false))),
   async run(args, call) {
     const b = await regionBoundary(call.upstreams.geo, restParams(boundaryParams(), args), call.principal);
     // Refused before parsing, as REST refuses it: naming simplify, the argument to raise.
@@ -84,7 +83,7 @@ const regionBoundaryTool: AgentTool = {
 };
 
 function boundaryParams(): ParamSpec[] {
-  return toolParams(REGION_ENDPOINTS.boundary, ['min_confidence']).map((p) =>
+  return toolParams(BOUNDARY, ['min_confidence']).map((p) =>
     p.name === 'simplify'
       ? {
           ...p,
@@ -140,8 +139,7 @@ export const TOOLS: readonly AgentTool[] = [
     name: 'get_ballot',
     title: 'The ballot at a point on a date',
     description: `Every contest on the ballot at a location (lat, lng) on an election day, national first, each with its candidacies — the districts elections use that day, during redistricting too. \`unresolved\` lists regions with contests that may or may not cover the point. Use election_dates first when the day is not known. ${SOURCES_NOTE}`,
-    endpoint: BALLOT_ENDPOINTS.get,
-    answer: ballotAnswer,
+    endpoint: { ...BALLOT_ENDPOINTS.get, answer: ballotAnswer },
     needs: 'geography',
   }),
   restTool({
@@ -150,21 +148,18 @@ export const TOOLS: readonly AgentTool[] = [
     description:
       'Contests (races) in a state, optionally only of one level (e.g. `congressional-district`, `state`, `county`) and on one election day, soonest first, without their candidacies: call get_contest with a slug for those. Pages of up to `limit`; pass `next_cursor` back as `cursor` for more.',
     endpoint: CONTEST_ENDPOINTS.list,
-    answer: (u) => listContestsAnswer(u.graph),
   }),
   restTool({
     name: 'get_contest',
     title: 'One contest with its candidacies',
     description: `A contest by slug (e.g. \`contest:co-cd-1-us-representative-2026-general\`): its office, region, date and every candidacy, highest confidence first. ${SOURCES_NOTE}`,
     endpoint: CONTEST_ENDPOINTS.get,
-    answer: (u) => getContestAnswer(u.graph),
   }),
   restTool({
     name: 'get_candidacy',
     title: 'One candidacy',
     description: `A candidacy by slug: the person, party, incumbency, filing status, ballot access, campaign website, positions on issues. ${SOURCES_NOTE}`,
     endpoint: CANDIDACY_ENDPOINTS.get,
-    answer: (u) => getCandidacyAnswer(u.graph),
   }),
   restTool({
     name: 'officeholders',
@@ -172,7 +167,6 @@ export const TOOLS: readonly AgentTool[] = [
     description:
       'The people holding an office (`office`, e.g. `office:co-governor`) or every office serving a region and the regions within it (`region`, e.g. `region:co`), on a date (default today), each term with its start and end. Give at least one of office or region. Pages of up to `limit`; pass `next_cursor` back as `cursor` for more.',
     endpoint: OFFICEHOLDER_ENDPOINTS.list,
-    answer: (u) => officeholdersAnswer(u.graph),
     omit: ['min_confidence'],
   }),
   restTool({
@@ -181,7 +175,6 @@ export const TOOLS: readonly AgentTool[] = [
     description:
       "Every choice's votes and vote share in one contest (by slug), most votes first, whether the returns are certified, and the provenance of the returns.",
     endpoint: RESULTS_ENDPOINTS.get,
-    answer: (u) => resultsAnswer(u.results),
     omit: ['min_confidence'],
   }),
   restTool({
@@ -190,7 +183,6 @@ export const TOOLS: readonly AgentTool[] = [
     description:
       'Election days in a state (national ones included) from `from` (default today) to `to`, soonest first, each with its name and type (general, primary, special…). Use it to find the date for get_ballot or search_contests.',
     endpoint: ELECTION_DATE_ENDPOINTS.list,
-    answer: (u) => electionDatesAnswer(u.graph),
     omit: ['min_confidence'],
   }),
   regionBoundaryTool,

@@ -9,7 +9,7 @@ import type { AgentUpstreams } from './tool.js';
 /** Largest POST body: one JSON-RPC message (a Cypher query with its parameters is the largest). */
 const BODY_LIMIT = '256kb';
 
-export const AGENT_PATH = '/v1/agent';
+const AGENT_PATH = '/v1/agent';
 
 export interface AgentDeps extends AgentUpstreams {
   limiter: RateLimiter;
@@ -30,23 +30,18 @@ export interface AgentDeps extends AgentUpstreams {
  */
 export function agentRoutes(app: Express, deps: AgentDeps): void {
   const json = express.json({ limit: BODY_LIMIT, type: () => true });
-  app.post(AGENT_PATH, json, (req: Request, res: Response, next: (e?: unknown) => void) => {
-    void handle(req, res, deps).catch(next);
-  });
-  app.all(AGENT_PATH, (req: Request, res: Response, next: (e?: unknown) => void) => {
-    void count(res, deps.limiter)
-      .then(() => {
-        res.setHeader('Allow', 'POST');
-        res.status(405).json({
-          jsonrpc: '2.0',
-          error: {
-            code: -32000,
-            message: `Method not allowed: ${req.method}. This server is stateless; POST each message.`,
-          },
-          id: null,
-        });
-      })
-      .catch(next);
+  app.post(AGENT_PATH, json, (req: Request, res: Response) => handle(req, res, deps));
+  app.all(AGENT_PATH, async (req: Request, res: Response) => {
+    await count(res, deps.limiter);
+    res.setHeader('Allow', 'POST');
+    res.status(405).json({
+      jsonrpc: '2.0',
+      error: {
+        code: -32000,
+        message: `Method not allowed: ${req.method}. This server is stateless; POST each message.`,
+      },
+      id: null,
+    });
   });
 }
 

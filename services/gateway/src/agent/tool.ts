@@ -1,17 +1,12 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { ApiVersion, Logger, VersionRegistry } from '@civicgraph/kit';
 import type * as z from 'zod';
-import type { Answer, Endpoint } from '../rest/endpoint.js';
+import type { AnsweredEndpoint, Endpoint, Upstreams } from '../rest/endpoint.js';
 import { readParams, type ParamSpec, type Params } from '../rest/schema/params.js';
-import type { GeoUpstream } from '../upstream/geo-client.js';
-import type { GraphUpstream, ResultsUpstream } from '../upstream/graph-client.js';
 import { inputShape, outputSchema, resolvedComponent, type InputShape } from './schemas.js';
 
 /** What the tools call: the same upstream clients the REST handlers call. */
-export interface AgentUpstreams {
-  geo: GeoUpstream;
-  graph: GraphUpstream;
-  results: ResultsUpstream;
+export interface AgentUpstreams extends Upstreams {
   versions: VersionRegistry;
   log: Logger;
 }
@@ -75,20 +70,17 @@ export function perContact(build: (contact: boolean) => z.ZodType): (contact: bo
   };
 }
 
-/** A tool that is a REST endpoint: its parameters, its answer function, its resource schema and its version shaping. */
+/** A tool that is a REST endpoint: its parameters, its answer, its resource schema and its version shaping. */
 export function restTool(o: {
   name: string;
   title: string;
   description: string;
-  endpoint: Endpoint;
-  answer: (u: AgentUpstreams) => Answer;
+  endpoint: AnsweredEndpoint;
   /** REST parameters left out of the tool (accepted by REST for uniformity, meaningless here). */
   omit?: readonly string[];
-  /** REST parameters replaced for the tool (e.g. a different default). */
-  replace?: readonly ParamSpec[];
   needs?: 'geography';
 }): AgentTool {
-  const specs = toolParams(o.endpoint, o.omit).map((p) => o.replace?.find((r) => r.name === p.name) ?? p);
+  const specs = toolParams(o.endpoint, o.omit);
   return {
     name: o.name,
     title: o.title,
@@ -97,7 +89,7 @@ export function restTool(o: {
     input: inputShape(specs),
     output: perContact((contact) => outputSchema(resolvedComponent(o.endpoint.response, contact))),
     async run(args, call) {
-      const view = await o.answer(call.upstreams)(restParams(specs, args), call.principal);
+      const view = await o.endpoint.answer(call.upstreams)(restParams(specs, args), call.principal);
       return call.upstreams.versions.shape(call.version, o.endpoint.operationId, view) as Record<string, unknown>;
     },
   };

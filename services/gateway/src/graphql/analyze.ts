@@ -24,7 +24,7 @@ export const DEFAULT_LIST_SIZE = 10;
 export const MAX_WALKED_FIELDS = 5_000;
 
 /** A field the principal may not see, where the query names it. */
-export interface DeniedField {
+interface DeniedField {
   coordinate: string;
   entitlement: EntitlementName;
   path: string[];
@@ -162,22 +162,14 @@ function fieldCost(w: Walk, parent: GraphQLNamedType, sel: FieldNode, path: stri
 
 /** What an introspection field returns, as a cost: `__typename` nothing; `__schema` every type, field, argument and value; `__type` the one named. */
 function introspectionCost(schema: GraphQLSchema, name: string, sel: FieldNode): number {
-  if (name === '__schema') return schemaWeight(schema);
+  if (name === '__schema') return weighed(schema).all;
   if (name !== '__type') return 0;
   const arg = sel.arguments?.find((a) => a.name.value === 'name')?.value;
   const named = arg?.kind === Kind.STRING ? schema.getType(arg.value) : undefined;
-  return named === undefined || named === null ? largestTypeWeight(schema) : typeWeight(named);
+  return named === undefined || named === null ? weighed(schema).largest : typeWeight(named);
 }
 
 const weights = new WeakMap<GraphQLSchema, { all: number; largest: number }>();
-
-function schemaWeight(schema: GraphQLSchema): number {
-  return weighed(schema).all;
-}
-
-function largestTypeWeight(schema: GraphQLSchema): number {
-  return weighed(schema).largest;
-}
 
 function weighed(schema: GraphQLSchema): { all: number; largest: number } {
   let w = weights.get(schema);

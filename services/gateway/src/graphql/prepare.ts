@@ -14,10 +14,11 @@ import {
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { queryBudget, type EntitlementName, type ErrorType } from '@civicgraph/kit';
 import { analyzeOperation, MAX_WALKED_FIELDS, type Analysis } from './analyze.js';
+import { withExtensions } from './errors.js';
 import type { SchemaVariants } from './stitch.js';
 
 /** Limits every document meets before its depth and cost are scored. */
-export const DOCUMENT_LIMITS = Object.freeze({
+const DOCUMENT_LIMITS = Object.freeze({
   /** Characters of the query text. */
   maxChars: 15_000,
   /** Lexical tokens (graphql-js stops parsing past it). */
@@ -127,13 +128,7 @@ export class OperationPreparer {
       maxErrors: 20,
     });
     if (coerced.errors !== undefined) {
-      return coerced.errors.map(
-        (e) =>
-          new GraphQLError(e.message, {
-            nodes: e.nodes,
-            extensions: { ...e.extensions, type: 'invalid_parameter', field: 'variables' },
-          }),
-      );
+      return coerced.errors.map((e) => withExtensions(e, { type: 'invalid_parameter', field: 'variables' }));
     }
     return {
       schema,
@@ -179,16 +174,7 @@ export class OperationPreparer {
           ],
         };
       }
-      return {
-        errors: [
-          new GraphQLError(e.message, {
-            nodes: e.nodes,
-            source: e.source,
-            positions: e.positions,
-            extensions: { type: 'invalid_parameter', field: 'query' },
-          }),
-        ],
-      };
+      return { errors: [withExtensions(e, { type: 'invalid_parameter', field: 'query' })] };
     }
     const operation = pickOperation(document, operationName);
     if (operation instanceof GraphQLError) return { errors: [operation] };
@@ -263,12 +249,7 @@ function invalidQuery(document: DocumentNode, e: GraphQLError): GraphQLError {
       },
     });
   }
-  return new GraphQLError(e.message, {
-    nodes: e.nodes,
-    source: e.source,
-    positions: e.positions,
-    extensions: { type: 'invalid_parameter', field },
-  });
+  return withExtensions(e, { type: 'invalid_parameter', field });
 }
 
 /** The operation to run: the named one, or the only one. */
@@ -301,7 +282,7 @@ function pickOperation(
 }
 
 /** Where a question too large for one GraphQL document belongs (the spec: heavy aggregate work goes to Cypher or bulk export). */
-export const AGGREGATES_HINT =
+const AGGREGATES_HINT =
   'Ask for fewer items, or count and aggregate in Cypher (POST /v1/cypher, Build and Enterprise), which runs the work next to the data.';
 
 /** The refusal of an operation over its plan's depth or cost ceiling, naming where it is deepest or costliest. */

@@ -7,6 +7,7 @@ import { chargeAnswer, requestsFor } from './charge.js';
 import { contextOf, principalOf } from '../http/request-context.js';
 import { count } from '../http/respond.js';
 import { graphqlContext, type GraphQLContext } from './context.js';
+import { withExtensions } from './errors.js';
 import { OperationPreparer, typedError, type Prepared } from './prepare.js';
 import type { SchemaVariants } from './stitch.js';
 
@@ -35,23 +36,10 @@ function formatError(err: Readonly<GraphQLError | Error>): GraphQLError | Error 
     err.extensions['field'] == null
   ) {
     // An outline refused as it resolved (geometry-cost.ts): the field is where, in the caller's own names.
-    return new GraphQLError(err.message, {
-      nodes: err.nodes,
-      source: err.source,
-      positions: err.positions,
-      path: err.path,
-      extensions: { ...err.extensions, field: err.path.join('.') },
-    });
+    return withExtensions(err, { field: err.path.join('.') });
   }
   if (typeof type === 'string') return err;
-  const field = err.path === undefined ? 'variables' : 'query';
-  return new GraphQLError(err.message, {
-    nodes: err.nodes,
-    source: err.source,
-    positions: err.positions,
-    path: err.path,
-    extensions: { ...err.extensions, type: 'invalid_parameter', field },
-  });
+  return withExtensions(err, { type: 'invalid_parameter', field: err.path === undefined ? 'variables' : 'query' });
 }
 
 /**

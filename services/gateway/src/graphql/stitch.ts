@@ -7,7 +7,7 @@ import type { FieldRules } from './field-rules.js';
 import { DateScalar, EmailAddressScalar, JsonScalar, StateCodeScalar, UrlScalar } from './scalars.js';
 
 /** The subschemas the gateway stitches, one per service. */
-export interface Subschemas {
+interface Subschemas {
   geo: GraphQLSchema;
   graph: GraphQLSchema;
   results: GraphQLSchema;
@@ -22,29 +22,9 @@ export interface Subschemas {
 export function stitchedSchema(s: Subschemas): GraphQLSchema {
   return stitchSchemas({
     subschemas: [
-      {
-        schema: s.geo,
-        merge: {
-          Region: {
-            selectionSet: '{ slug }',
-            fieldName: '_regions',
-            key: ({ slug }: { slug: string }) => slug,
-            argsFromKeys: (slugs: readonly string[]) => ({ slugs }),
-          },
-        },
-      },
+      { schema: s.geo, merge: { Region: bySlugs('_regions') } },
       { schema: s.graph },
-      {
-        schema: s.results,
-        merge: {
-          Contest: {
-            selectionSet: '{ slug }',
-            fieldName: '_contestResults',
-            key: ({ slug }: { slug: string }) => slug,
-            argsFromKeys: (slugs: readonly string[]) => ({ slugs }),
-          },
-        },
-      },
+      { schema: s.results, merge: { Contest: bySlugs('_contestResults') } },
     ],
     // The gateway validates and coerces arguments itself (before anything is delegated), so
     // its scalars are the checking ones, not pass-through copies of the subschemas'.
@@ -58,6 +38,23 @@ export function stitchedSchema(s: Subschemas): GraphQLSchema {
   });
 }
 
+/** Merges a type by its slug through `fieldName(slugs: [String!]!)`: one batched delegation per request. */
+function bySlugs(fieldName: string) {
+  return {
+    selectionSet: '{ slug }',
+    fieldName,
+    key: ({ slug }: { slug: string }) => slug,
+    argsFromKeys: (slugs: readonly string[]) => ({ slugs }),
+  };
+}
+
+/** The schema a principal sees, the gated entitlements it holds, and their key. */
+interface Variant {
+  schema: GraphQLSchema;
+  held: ReadonlySet<EntitlementName>;
+  key: string;
+}
+
 /**
  * The public schema as each key sees it: the stitched schema without the merging root
  * fields (`_…`) and without every field whose entitlement (per the SDL's `@entitlement`)
@@ -66,13 +63,6 @@ export function stitchedSchema(s: Subschemas): GraphQLSchema {
  * the entitlement rule, which says why). One schema per distinct set of entitlements,
  * built once.
  */
-/** The schema a principal sees, the gated entitlements it holds, and their key. */
-export interface Variant {
-  schema: GraphQLSchema;
-  held: ReadonlySet<EntitlementName>;
-  key: string;
-}
-
 export class SchemaVariants {
   private readonly variants = new Map<string, Variant>();
   /** Per principal object (the principal cache hands out one per key): asked on every operation. */

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HeadersTooLargeError, InvalidParameterError, RequestTimeoutError, type CivicError } from '@civicgraph/kit';
 import { newRequestId } from './edge.js';
+import { PROBLEM_MEDIA_TYPE, toProblem } from './problem.js';
 
 /**
  * A client that trickles its request (slowloris) holds a socket only this long: its head
@@ -27,18 +28,11 @@ export function answerClientErrors(server: Server): void {
     if (!socket.writable || answering?.headersSent === true) return void socket.destroy();
     const problem = refusal(err.code);
     const requestId = newRequestId();
-    const body = JSON.stringify({
-      type: problem.type,
-      title: problem.title,
-      status: problem.status,
-      detail: problem.message,
-      field: problem.field,
-      request_id: requestId,
-    });
+    const body = JSON.stringify(toProblem(problem, requestId));
     socket.end(
       [
         `HTTP/1.1 ${problem.status} ${problem.title}`,
-        'Content-Type: application/problem+json',
+        `Content-Type: ${PROBLEM_MEDIA_TYPE}`,
         `Content-Length: ${Buffer.byteLength(body)}`,
         `Civic-Request-Id: ${requestId}`,
         'Connection: close',

@@ -110,8 +110,9 @@ export interface EdgeDeps {
  * Counting happens when the response is known (a 304 does not count).
  */
 export function edge(deps: EdgeDeps): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
-    void guard(req, res, deps).then(() => next(), next);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    await guard(req, res, deps);
+    next();
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { ApiVersion, RateDecision } from '@civicgraph/kit';
 
 /** What the edge middleware learns about a request, kept on `res.locals.civic`. */
@@ -23,8 +23,4 @@ export function principalOf(res: Response): Principal {
   const p = contextOf(res).principal;
   if (p === undefined) throw new Error('route mounted without authentication');
   return p;
-}
-
-export function requestIdOf(req: Request): string {
-  return (req.res?.locals['civic'] as RequestContext | undefined)?.requestId ?? '';
 }

@@ -1,7 +1,5 @@
 import { contactVisible } from '@civicgraph/kit';
-import type { Router } from 'express';
-import type { GraphUpstream } from '../upstream/graph-client.js';
-import { mountCached, type Answer, type Endpoint, type RouteDeps } from './endpoint.js';
+import type { Endpoint } from './endpoint.js';
 import { LIST_PARAMS, listBody, pageOf, str } from './list.js';
 import { candidacyView } from './resources/candidacy.js';
 import { P } from './schema/params.js';
@@ -18,6 +16,22 @@ export const CANDIDACY_ENDPOINTS = {
     response: 'CandidacyList',
     cache: 'candidacy',
     errors: ['invalid_parameter'],
+    answer:
+      ({ graph }) =>
+      async (params, principal) => {
+        const page = await graph.listCandidacies(principal, {
+          contest: str(params, 'contest'),
+          state: str(params, 'state'),
+          party: str(params, 'party'),
+          minConfidence: params['min_confidence'] as number,
+          page: pageOf(params),
+        });
+        const showContact = contactVisible(principal);
+        return listBody(
+          page.data.map((c) => candidacyView(c, showContact)),
+          page.nextCursor,
+        );
+      },
   },
   get: {
     operationId: 'getCandidacy',
@@ -34,32 +48,12 @@ export const CANDIDACY_ENDPOINTS = {
     response: 'Candidacy',
     cache: 'candidacy',
     errors: ['invalid_parameter', 'not_found'],
+    answer:
+      ({ graph }) =>
+      async (params, principal) =>
+        candidacyView(
+          await graph.getCandidacy(principal, str(params, 'slug'), params['min_confidence'] as number),
+          contactVisible(principal),
+        ),
   },
 } satisfies Record<string, Endpoint>;
-
-export function candidacies(router: Router, graph: GraphUpstream, deps: RouteDeps): void {
-  mountCached(router, CANDIDACY_ENDPOINTS.list, deps, async (params, principal) => {
-    const page = await graph.listCandidacies(principal, {
-      contest: str(params, 'contest'),
-      state: str(params, 'state'),
-      party: str(params, 'party'),
-      minConfidence: params['min_confidence'] as number,
-      page: pageOf(params),
-    });
-    const showContact = contactVisible(principal);
-    return listBody(
-      page.data.map((c) => candidacyView(c, showContact)),
-      page.nextCursor,
-    );
-  });
-  mountCached(router, CANDIDACY_ENDPOINTS.get, deps, getCandidacyAnswer(graph));
-}
-
-/** The body of /v1/candidacies/{slug} (also the agent's get_candidacy). */
-export function getCandidacyAnswer(graph: GraphUpstream): Answer {
-  return async (params, principal) =>
-    candidacyView(
-      await graph.getCandidacy(principal, str(params, 'slug'), params['min_confidence'] as number),
-      contactVisible(principal),
-    );
-}

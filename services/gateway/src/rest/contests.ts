@@ -1,7 +1,5 @@
 import { contactVisible } from '@civicgraph/kit';
-import type { Router } from 'express';
-import type { GraphUpstream } from '../upstream/graph-client.js';
-import { mountCached, type Answer, type Endpoint, type RouteDeps } from './endpoint.js';
+import type { Endpoint } from './endpoint.js';
 import { LIST_PARAMS, listBody, pageOf, str } from './list.js';
 import { contestSummaryView, contestView } from './resources/contest.js';
 import { P } from './schema/params.js';
@@ -23,6 +21,18 @@ export const CONTEST_ENDPOINTS = {
     response: 'ContestList',
     cache: 'candidacy',
     errors: ['invalid_parameter'],
+    answer:
+      ({ graph }) =>
+      async (params, principal) => {
+        const page = await graph.listContests(principal, {
+          state: str(params, 'state'),
+          level: str(params, 'level'),
+          date: str(params, 'date'),
+          minConfidence: params['min_confidence'] as number,
+          page: pageOf(params),
+        });
+        return listBody(page.data.map(contestSummaryView), page.nextCursor);
+      },
   },
   get: {
     operationId: 'getContest',
@@ -35,32 +45,11 @@ export const CONTEST_ENDPOINTS = {
     response: 'Contest',
     cache: 'candidacy',
     errors: ['invalid_parameter', 'not_found'],
+    answer:
+      ({ graph }) =>
+      async (params, principal) => {
+        const contest = await graph.getContest(principal, str(params, 'slug'), params['min_confidence'] as number);
+        return contestView(contest, contactVisible(principal));
+      },
   },
 } satisfies Record<string, Endpoint>;
-
-export function contests(router: Router, graph: GraphUpstream, deps: RouteDeps): void {
-  mountCached(router, CONTEST_ENDPOINTS.list, deps, listContestsAnswer(graph));
-  mountCached(router, CONTEST_ENDPOINTS.get, deps, getContestAnswer(graph));
-}
-
-/** The body of /v1/contests (also the agent's search_contests). */
-export function listContestsAnswer(graph: GraphUpstream): Answer {
-  return async (params, principal) => {
-    const page = await graph.listContests(principal, {
-      state: str(params, 'state'),
-      level: str(params, 'level'),
-      date: str(params, 'date'),
-      minConfidence: params['min_confidence'] as number,
-      page: pageOf(params),
-    });
-    return listBody(page.data.map(contestSummaryView), page.nextCursor);
-  };
-}
-
-/** The body of /v1/contests/{slug} (also the agent's get_contest). */
-export function getContestAnswer(graph: GraphUpstream): Answer {
-  return async (params, principal) => {
-    const contest = await graph.getContest(principal, str(params, 'slug'), params['min_confidence'] as number);
-    return contestView(contest, contactVisible(principal));
-  };
-}

@@ -1,6 +1,4 @@
-import type { Router } from 'express';
-import type { GraphUpstream } from '../upstream/graph-client.js';
-import { mountCached, type Answer, type Endpoint, type RouteDeps } from './endpoint.js';
+import type { Endpoint } from './endpoint.js';
 import { LIST_PARAMS, listBody, pageOf, str } from './list.js';
 import { electionDateView } from './resources/election-date.js';
 import { P } from './schema/params.js';
@@ -17,22 +15,16 @@ export const ELECTION_DATE_ENDPOINTS = {
     response: 'ElectionDateList',
     cache: 'candidacy',
     errors: ['invalid_parameter'],
+    answer:
+      ({ graph }) =>
+      async (params, principal) => {
+        const page = await graph.listElectionDates(principal, {
+          state: str(params, 'state'),
+          from: str(params, 'from'),
+          to: str(params, 'to'),
+          page: pageOf(params),
+        });
+        return listBody(page.data.map(electionDateView), page.nextCursor);
+      },
   },
 } satisfies Record<string, Endpoint>;
-
-export function electionDates(router: Router, graph: GraphUpstream, deps: RouteDeps): void {
-  mountCached(router, ELECTION_DATE_ENDPOINTS.list, deps, electionDatesAnswer(graph));
-}
-
-/** The body of /v1/election_dates (also the agent's election_dates). */
-export function electionDatesAnswer(graph: GraphUpstream): Answer {
-  return async (params, principal) => {
-    const page = await graph.listElectionDates(principal, {
-      state: str(params, 'state'),
-      from: str(params, 'from'),
-      to: str(params, 'to'),
-      page: pageOf(params),
-    });
-    return listBody(page.data.map(electionDateView), page.nextCursor);
-  };
-}

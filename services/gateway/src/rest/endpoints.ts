@@ -1,21 +1,19 @@
 import { BALLOT_ENDPOINTS } from './ballot.js';
 import { CANDIDACY_ENDPOINTS } from './candidacies.js';
 import { CONTEST_ENDPOINTS } from './contests.js';
-import { DISTRICTS_BY_ADDRESS } from './districts-by-address.js';
-import { DISTRICTS_BY_POINT } from './districts-by-point.js';
 import { ELECTION_DATE_ENDPOINTS } from './election-dates.js';
 import type { Endpoint } from './endpoint.js';
+import { GEOGRAPHY_ENDPOINTS } from './geography.js';
 import { META_ENDPOINTS } from './meta-layers.js';
 import { OFFICEHOLDER_ENDPOINTS } from './officeholders.js';
-import { REGION_ENDPOINTS } from './regions.js';
 import { RESULTS_ENDPOINTS } from './results.js';
 
 /** Every documented /v1 endpoint, in the order the docs list them. */
 export const ENDPOINTS: readonly Endpoint[] = [
-  DISTRICTS_BY_POINT,
-  DISTRICTS_BY_ADDRESS,
-  REGION_ENDPOINTS.get,
-  REGION_ENDPOINTS.boundary,
+  GEOGRAPHY_ENDPOINTS.byPoint,
+  GEOGRAPHY_ENDPOINTS.byAddress,
+  GEOGRAPHY_ENDPOINTS.region,
+  GEOGRAPHY_ENDPOINTS.boundary,
   BALLOT_ENDPOINTS.get,
   CONTEST_ENDPOINTS.list,
   CONTEST_ENDPOINTS.get,

@@ -1,6 +1,5 @@
-import type { Router } from 'express';
 import { layerAllowed, type Layer } from '@civicgraph/kit';
-import { mountCached, type Endpoint, type RouteDeps } from './endpoint.js';
+import type { Endpoint } from './endpoint.js';
 import { P } from './schema/params.js';
 
 /**
@@ -12,7 +11,7 @@ export const LAYER_STATUS_MEANINGS = {
   beta: 'Available now; its shape may still change with notice.',
   planned: 'Not available yet; designed and scheduled.',
 } as const;
-export type LayerStatus = keyof typeof LAYER_STATUS_MEANINGS;
+type LayerStatus = keyof typeof LAYER_STATUS_MEANINGS;
 
 /** The query layers of the interface spec and where each stands. Change it when a layer ships. */
 export const LAYERS: readonly {
@@ -84,13 +83,10 @@ export const META_ENDPOINTS = {
     response: 'LayerList',
     cache: 'geographic',
     errors: ['invalid_parameter'],
+    answer: () => async (_params, principal) => ({
+      data: LAYERS.map((layer) => ({ ...layer, available_to_key: layerAllowed(principal, layer.name) })),
+      statuses: LAYER_STATUS_MEANINGS,
+      next_cursor: null,
+    }),
   },
 } satisfies Record<string, Endpoint>;
-
-export function metaLayers(router: Router, deps: RouteDeps): void {
-  mountCached(router, META_ENDPOINTS.layers, deps, async (_params, principal) => ({
-    data: LAYERS.map((layer) => ({ ...layer, available_to_key: layerAllowed(principal, layer.name) })),
-    statuses: LAYER_STATUS_MEANINGS,
-    next_cursor: null,
-  }));
-}

@@ -1,7 +1,5 @@
 import { contactVisible } from '@civicgraph/kit';
-import type { Router } from 'express';
-import type { GraphUpstream } from '../upstream/graph-client.js';
-import { mountCached, type Answer, type Endpoint, type RouteDeps } from './endpoint.js';
+import type { Endpoint } from './endpoint.js';
 import { LIST_PARAMS, listBody, pageOf, str } from './list.js';
 import { officeholderView } from './resources/officeholder.js';
 import { P } from './schema/params.js';
@@ -18,26 +16,20 @@ export const OFFICEHOLDER_ENDPOINTS = {
     response: 'OfficeholderList',
     cache: 'candidacy',
     errors: ['invalid_parameter'],
+    answer:
+      ({ graph }) =>
+      async (params, principal) => {
+        const page = await graph.listOfficeholders(principal, {
+          office: str(params, 'office'),
+          region: str(params, 'region'),
+          date: str(params, 'date'),
+          page: pageOf(params),
+        });
+        const showContact = contactVisible(principal);
+        return listBody(
+          page.data.map((o) => officeholderView(o, showContact)),
+          page.nextCursor,
+        );
+      },
   },
 } satisfies Record<string, Endpoint>;
-
-export function officeholders(router: Router, graph: GraphUpstream, deps: RouteDeps): void {
-  mountCached(router, OFFICEHOLDER_ENDPOINTS.list, deps, officeholdersAnswer(graph));
-}
-
-/** The body of /v1/officeholders (also the agent's officeholders). */
-export function officeholdersAnswer(graph: GraphUpstream): Answer {
-  return async (params, principal) => {
-    const page = await graph.listOfficeholders(principal, {
-      office: str(params, 'office'),
-      region: str(params, 'region'),
-      date: str(params, 'date'),
-      page: pageOf(params),
-    });
-    const showContact = contactVisible(principal);
-    return listBody(
-      page.data.map((o) => officeholderView(o, showContact)),
-      page.nextCursor,
-    );
-  };
-}

@@ -1,6 +1,4 @@
-import type { Router } from 'express';
-import type { ResultsUpstream } from '../upstream/graph-client.js';
-import { mountCached, type Answer, type Endpoint, type RouteDeps } from './endpoint.js';
+import type { Endpoint } from './endpoint.js';
 import { str } from './list.js';
 import { resultsView } from './resources/results.js';
 import { P } from './schema/params.js';
@@ -17,14 +15,9 @@ export const RESULTS_ENDPOINTS = {
     response: 'ContestResults',
     cache: 'candidacy',
     errors: ['invalid_parameter', 'not_found'],
+    answer:
+      ({ results }) =>
+      async (params, principal) =>
+        resultsView(await results.contestResults(principal, str(params, 'contest'))),
   },
 } satisfies Record<string, Endpoint>;
-
-export function results(router: Router, upstream: ResultsUpstream, deps: RouteDeps): void {
-  mountCached(router, RESULTS_ENDPOINTS.get, deps, resultsAnswer(upstream));
-}
-
-/** The body of /v1/results (also the agent's results). */
-export function resultsAnswer(upstream: ResultsUpstream): Answer {
-  return async (params, principal) => resultsView(await upstream.contestResults(principal, str(params, 'contest')));
-}

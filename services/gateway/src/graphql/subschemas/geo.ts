@@ -1,11 +1,11 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { DistrictRole, type Region } from '@civicgraph/protos/civic/geo/v1/geo';
-import { assertCoordinate, graphqlLevel, NotFoundError, todayUtc } from '@civicgraph/kit';
+import { assertCoordinate, graphqlLevel, todayUtc } from '@civicgraph/kit';
 import { DateScalar, JsonScalar } from '../scalars.js';
 import type { GeoUpstream } from '../../upstream/geo-client.js';
 import { touch, type GraphQLContext } from '../context.js';
-import { typed } from '../errors.js';
+import { emptyAsNull, orAbsent, typed } from '../errors.js';
 import { fetchOutline } from '../geometry-cost.js';
 import { subschemaSdl } from './sdl.js';
 
@@ -35,24 +35,15 @@ export function geoSubschema(geo: GeoUpstream): GraphQLSchema {
           return args.slugs.map((slug) => found.get(slug) ?? null);
         }),
         region: typed(async (_: unknown, args: { slug: string; date?: string | null }, ctx: GraphQLContext) => {
-          try {
-            touch(ctx, [args.slug]);
-            return (await geo.getRegion(ctx.principal, args.slug, args.date ?? todayUtc())).region ?? null;
-          } catch (err) {
-            if (err instanceof NotFoundError) return null;
-            throw err;
-          }
+          touch(ctx, [args.slug]);
+          return (await orAbsent(geo.getRegion(ctx.principal, args.slug, args.date ?? todayUtc())))?.region ?? null;
         }),
       },
       Region: {
+        ...emptyAsNull('fips', 'ocdId', 'validFrom', 'validTo', 'source'),
         level: (r: Region) => graphqlLevel(r.level),
-        fips: (r: Region) => (r.fips === '' ? null : r.fips),
         population: (r: Region) => (r.population === undefined ? null : Number(r.population)),
-        ocdId: (r: Region) => (r.ocdId === '' ? null : r.ocdId),
         roles: (r: Region) => r.roles.map((role) => (DistrictRole[role] ?? '').slice('DISTRICT_ROLE_'.length)),
-        validFrom: (r: Region) => (r.validFrom === '' ? null : r.validFrom),
-        validTo: (r: Region) => (r.validTo === '' ? null : r.validTo),
-        source: (r: Region) => (r.source === '' ? null : r.source),
         precision: (r: Region) => r.precision.toUpperCase(),
         scaleDenominator: (r: Region) => (r.scaleDenominator === 0 ? null : r.scaleDenominator),
         // This version's outline: a day only it covers picks it out among the slug's versions —

@@ -2,26 +2,24 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import type {
   Candidacy,
-  ContactLink,
-  ContactOffice,
   Contest,
   Office,
   Officeholder,
+  PageRequest,
   RegionRef,
-  TeamContact,
 } from '@civicgraph/protos/civic/graph/v1/graph';
-import { assertCoordinate, graphqlLevel, levelFromRest, NotFoundError } from '@civicgraph/kit';
+import { assertCoordinate, graphqlLevel, levelFromRest } from '@civicgraph/kit';
 import { ballotAtPoint } from '../../ballot-lookup.js';
 import type { GeoUpstream } from '../../upstream/geo-client.js';
 import type { GraphUpstream } from '../../upstream/graph-client.js';
 import { touch, type GraphQLContext } from '../context.js';
-import { typed } from '../errors.js';
+import { emptyAsNull, orAbsent, typed } from '../errors.js';
 import { DateScalar, EmailAddressScalar, StateCodeScalar, UrlScalar } from '../scalars.js';
 import { orNull } from '../../rest/schema/json-schema.js';
 import { subschemaSdl } from './sdl.js';
 
 /** Most contests `contests` answers (five pages of the graph's largest). */
-export const MAX_LISTED_CONTESTS = 1_000;
+const MAX_LISTED_CONTESTS = 1_000;
 
 /** A contest as resolvers pass it on: `listed` when it came from a list, without its candidacies. */
 type ContestSource = Contest & { listed?: boolean };
@@ -45,60 +43,26 @@ function contestOnce(
   const key = `${slug}|${minConfidence}`;
   let pending = ctx.contests.get(key);
   if (pending === undefined) {
-    pending = graph.getContest(ctx.principal, slug, minConfidence).then(
-      (contest) => {
+    pending = orAbsent(
+      graph.getContest(ctx.principal, slug, minConfidence).then((contest) => {
         touch(ctx, contest);
         return contest;
-      },
-      (err: unknown) => {
-        if (err instanceof NotFoundError) return null;
-        throw err;
-      },
+      }),
     );
     ctx.contests.set(key, pending);
   }
   return pending;
 }
 
-/** Every page of a state's contests, up to MAX_LISTED_CONTESTS. */
-async function allContests(
-  graph: GraphUpstream,
+/** Every page of a list, up to MAX_LISTED_CONTESTS items. */
+async function allPages<T>(
   ctx: GraphQLContext,
-  args: { state: string; level?: string | null; electionDate?: string | null; minConfidence: number },
-): Promise<ContestSource[]> {
-  const level = args.level == null ? '' : args.level.toLowerCase().replaceAll('_', '-');
-  const out: ContestSource[] = [];
+  list: (page: PageRequest) => Promise<{ data: T[]; nextCursor: string }>,
+): Promise<T[]> {
+  const out: T[] = [];
   let cursor = '';
   do {
-    const page = await graph.listContests(ctx.principal, {
-      state: args.state,
-      level,
-      date: args.electionDate ?? '',
-      minConfidence: args.minConfidence,
-      page: { cursor, limit: 200 },
-    });
-    for (const c of page.data) out.push({ ...c, listed: true });
-    touch(ctx, page.data);
-    cursor = page.nextCursor;
-  } while (cursor !== '' && out.length < MAX_LISTED_CONTESTS);
-  return out.slice(0, MAX_LISTED_CONTESTS);
-}
-
-/** Every page of officeholders, up to MAX_LISTED_CONTESTS (the same bound as contests). */
-async function allOfficeholders(
-  graph: GraphUpstream,
-  ctx: GraphQLContext,
-  args: { office?: string | null; region?: string | null; date?: string | null },
-): Promise<Officeholder[]> {
-  const out: Officeholder[] = [];
-  let cursor = '';
-  do {
-    const page = await graph.listOfficeholders(ctx.principal, {
-      office: args.office ?? '',
-      region: args.region ?? '',
-      date: args.date ?? '',
-      page: { cursor, limit: 200 },
-    });
+    const page = await list({ cursor, limit: 200 });
     out.push(...page.data);
     touch(ctx, page.data);
     cursor = page.nextCursor;
@@ -121,31 +85,46 @@ export function graphSubschema(upstream: { geo: GeoUpstream; graph: GraphUpstrea
       EmailAddress: EmailAddressScalar,
       Query: {
         contests: typed(
-          (
+          async (
             _: unknown,
             args: { state: string; level?: string | null; electionDate?: string | null; minConfidence: number },
             ctx: GraphQLContext,
-          ) => allContests(graph, ctx, args),
+          ): Promise<ContestSource[]> => {
+            const level = args.level == null ? '' : args.level.toLowerCase().replaceAll('_', '-');
+            const contests = await allPages(ctx, (page) =>
+              graph.listContests(ctx.principal, {
+                state: args.state,
+                level,
+                date: args.electionDate ?? '',
+                minConfidence: args.minConfidence,
+                page,
+              }),
+            );
+            return contests.map((c) => ({ ...c, listed: true }));
+          },
         ),
         contest: typed(async (_: unknown, args: { slug: string; minConfidence: number }, ctx: GraphQLContext) =>
           contestOnce(graph, ctx, args.slug, args.minConfidence),
         ),
         candidacy: typed(async (_: unknown, args: { slug: string; minConfidence: number }, ctx: GraphQLContext) => {
-          try {
-            const candidacy = await graph.getCandidacy(ctx.principal, args.slug, args.minConfidence);
-            touch(ctx, candidacy);
-            return candidacy;
-          } catch (err) {
-            if (err instanceof NotFoundError) return null;
-            throw err;
-          }
+          const candidacy = await orAbsent(graph.getCandidacy(ctx.principal, args.slug, args.minConfidence));
+          touch(ctx, candidacy);
+          return candidacy;
         }),
         officeholders: typed(
           (
             _: unknown,
             args: { office?: string | null; region?: string | null; date?: string | null },
             ctx: GraphQLContext,
-          ) => allOfficeholders(graph, ctx, args),
+          ) =>
+            allPages(ctx, (page) =>
+              graph.listOfficeholders(ctx.principal, {
+                office: args.office ?? '',
+                region: args.region ?? '',
+                date: args.date ?? '',
+                page,
+              }),
+            ),
         ),
         ballotAtPoint: typed(
           async (
@@ -171,10 +150,9 @@ export function graphSubschema(upstream: { geo: GeoUpstream; graph: GraphUpstrea
         ),
       },
       Contest: {
+        ...emptyAsNull('date', 'state'),
         type: (c: Contest) => upper(c.type),
-        date: (c: Contest) => orNull(c.date),
         level: (c: Contest) => levelOf(c.level),
-        state: (c: Contest) => orNull(c.state),
         candidacies: typed(
           async (
             c: ContestSource,
@@ -193,11 +171,7 @@ export function graphSubschema(upstream: { geo: GeoUpstream; graph: GraphUpstrea
         level: (o: Office) => levelOf(o.level),
         tier: (o: Office) => upper(o.tier),
       },
-      Region: {
-        level: (r: RegionRef) => levelOf(r.level),
-        fips: (r: RegionRef) => orNull(r.fips),
-        ocdId: (r: RegionRef) => orNull(r.ocdId),
-      },
+      Region: { ...emptyAsNull('fips', 'ocdId'), level: (r: RegionRef) => levelOf(r.level) },
       Candidacy: {
         person: (c: Candidacy) => c.person ?? { slug: '', name: c.name },
         contest: typed(
@@ -206,9 +180,7 @@ export function graphSubschema(upstream: { geo: GeoUpstream; graph: GraphUpstrea
         ),
         party: (c: Candidacy) => c.party ?? null,
         isIncumbent: (c: Candidacy) => c.isIncumbent ?? null,
-        filingStatus: (c: Candidacy) => orNull(c.filingStatus),
-        ballotAccess: (c: Candidacy) => orNull(c.ballotAccess),
-        campaignWebsite: (c: Candidacy) => orNull(c.campaignWebsite),
+        ...emptyAsNull('filingStatus', 'ballotAccess', 'campaignWebsite'),
         // The schema of a key without `contact` has no such fields; the graph service also
         // leaves them empty for it (contact_included false), so nothing could leak here.
         campaignEmails: (c: Candidacy) => (c.contactIncluded ? c.campaignEmails : []),
@@ -226,26 +198,12 @@ export function graphSubschema(upstream: { geo: GeoUpstream; graph: GraphUpstrea
         contactEmails: (o: Officeholder) => (o.contactIncluded ? o.contactEmails : []),
         contactLinks: (o: Officeholder) => (o.contactIncluded ? o.contactLinks : []),
       },
-      ContactOffice: {
-        kind: (o: ContactOffice) => orNull(o.kind),
-        address: (o: ContactOffice) => orNull(o.address),
-        voice: (o: ContactOffice) => orNull(o.voice),
-        fax: (o: ContactOffice) => orNull(o.fax),
-      },
-      ContactLink: { note: (l: ContactLink) => orNull(l.note) },
-      Party: { abbreviation: (p: { abbreviation: string }) => orNull(p.abbreviation) },
-      Position: { summary: (p: { summary: string }) => orNull(p.summary) },
-      Provenance: {
-        url: (p: { url: string }) => orNull(p.url),
-        publisher: (p: { publisher: string }) => orNull(p.publisher),
-        licence: (p: { licence: string }) => orNull(p.licence),
-        retrievedAt: (p: { retrievedAt: string }) => orNull(p.retrievedAt),
-      },
-      TeamContact: {
-        name: (t: TeamContact) => orNull(t.name),
-        email: (t: TeamContact) => orNull(t.email),
-        phone: (t: TeamContact) => orNull(t.phone),
-      },
+      ContactOffice: emptyAsNull('kind', 'address', 'voice', 'fax'),
+      ContactLink: emptyAsNull('note'),
+      Party: emptyAsNull('abbreviation'),
+      Position: emptyAsNull('summary'),
+      Provenance: emptyAsNull('url', 'publisher', 'licence', 'retrievedAt'),
+      TeamContact: emptyAsNull('name', 'email', 'phone'),
     },
   });
 }

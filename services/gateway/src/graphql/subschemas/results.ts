@@ -1,10 +1,9 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import type { ChoiceResult, ContestResultsResponse } from '@civicgraph/protos/civic/results/v1/results';
-import { NotFoundError } from '@civicgraph/kit';
 import type { ResultsUpstream } from '../../upstream/graph-client.js';
 import { touch, type GraphQLContext } from '../context.js';
-import { typed } from '../errors.js';
+import { orAbsent, typed } from '../errors.js';
 import { subschemaSdl } from './sdl.js';
 
 /** The GraphQL shape of a contest's results; null when the contest has none (or is not visible). */
@@ -40,12 +39,7 @@ export function resultsSubschema(results: ResultsUpstream): GraphQLSchema {
           Promise.all(
             args.slugs.map(async (slug) => {
               touch(ctx, [slug]);
-              try {
-                return { slug, results: resultsView(await results.contestResults(ctx.principal, slug)) };
-              } catch (err) {
-                if (err instanceof NotFoundError) return { slug, results: null };
-                throw err;
-              }
+              return { slug, results: resultsView(await orAbsent(results.contestResults(ctx.principal, slug))) };
             }),
           ),
         ),

@@ -1,10 +1,11 @@
 import express, { type Express, type Request, type Response } from 'express';
 import { assertJsonDepth, InvalidParameterError, type RateLimiter, type VersionRegistry } from '@civicgraph/kit';
 import type { CypherResponse } from '@civicgraph/protos/civic/graph/v1/graph';
-import { ANY_CHANGE, responseKey, slugsIn, type ResponseCache } from '../../cache/response-cache.js';
-import { contextOf, principalOf } from '../../http/request-context.js';
-import { CACHE_CANDIDACY, CACHE_GEOGRAPHIC, count, sendCacheable, strongEtag } from '../../http/respond.js';
+import { ANY_CHANGE, slugsIn, type ResponseCache } from '../../cache/response-cache.js';
+import { principalOf } from '../../http/request-context.js';
+import { CACHE_CANDIDACY, CACHE_GEOGRAPHIC, count, sendCacheable } from '../../http/respond.js';
 import type { GraphUpstream } from '../../upstream/graph-client.js';
+import { serveCached } from '../endpoint.js';
 import { P, query, readParams } from '../schema/params.js';
 
 /** Deepest nesting of a parameter value: protobuf's Struct, which carries them, recurses. */
@@ -18,7 +19,7 @@ const BODY_LIMIT = '256kb';
 
 export const NDJSON = 'application/x-ndjson';
 
-export interface CypherDeps {
+interface CypherDeps {
   graph: GraphUpstream;
   limiter: RateLimiter;
   responses: ResponseCache;
@@ -49,56 +50,38 @@ const GET_PARAMS = [
  */
 export function cypherRoutes(app: Express, deps: CypherDeps): void {
   const json = express.json({ limit: BODY_LIMIT, type: () => true });
-  const route =
-    (fn: (req: Request, res: Response) => Promise<void>) =>
-    (req: Request, res: Response, next: (e?: unknown) => void) =>
-      void fn(req, res).catch(next);
 
-  app.get(
-    '/v1/cypher/schema',
-    route(async (req, res) => {
-      const schema = await deps.graph.cypherSchema(principalOf(res));
-      const body = Buffer.from(JSON.stringify(schema));
-      await sendCacheable(req, res, deps.limiter, { body, cacheControl: CACHE_GEOGRAPHIC });
-    }),
-  );
-  app.get(
-    '/v1/cypher',
-    route(async (req, res) => {
-      const params = readParams(GET_PARAMS, req.query);
-      const ask = {
-        query: params['query'] as string,
-        parameters: parametersOf(params['parameters'] as string | undefined),
-        minConfidence: params['min_confidence'] as number,
-      };
-      if (wantsNdjson(req)) return sendNdjson(res, deps.limiter, await deps.graph.cypher(principalOf(res), ask));
-      const principal = principalOf(res);
-      const key = responseKey(principal, contextOf(res).version ?? deps.versions.latest, req.url);
-      let cached = deps.responses.get(key);
-      res.setHeader('Civic-Cache', cached === undefined ? 'miss' : 'hit');
-      if (cached === undefined) {
-        const generation = deps.responses.mark();
-        const view = answerView(await deps.graph.cypher(principal, ask));
-        const body = Buffer.from(JSON.stringify(view));
-        cached = { body, etag: strongEtag(body), cacheControl: CACHE_CANDIDACY };
-        // An aggregate may depend on any node, named in it or not: any change drops it.
-        deps.responses.set(key, cached, [...slugsIn(view.rows), ANY_CHANGE], generation);
-      }
-      await sendCacheable(req, res, deps.limiter, cached);
-    }),
-  );
-  app.post(
-    '/v1/cypher',
-    json,
-    route(async (req, res) => {
-      const answer = await deps.graph.cypher(principalOf(res), bodyOf(req));
-      if (wantsNdjson(req)) return sendNdjson(res, deps.limiter, answer);
-      await count(res, deps.limiter);
-      res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.end(JSON.stringify(answerView(answer)));
-    }),
-  );
+  app.get('/v1/cypher/schema', async (req, res) => {
+    const schema = await deps.graph.cypherSchema(principalOf(res));
+    const body = Buffer.from(JSON.stringify(schema));
+    await sendCacheable(req, res, deps.limiter, { body, cacheControl: CACHE_GEOGRAPHIC });
+  });
+  app.get('/v1/cypher', async (req, res) => {
+    const params = readParams(GET_PARAMS, req.query);
+    const ask = {
+      query: params['query'] as string,
+      parameters: parametersOf(params['parameters'] as string | undefined),
+      minConfidence: params['min_confidence'] as number,
+    };
+    if (wantsNdjson(req)) return sendNdjson(res, deps.limiter, await deps.graph.cypher(principalOf(res), ask));
+    await serveCached(
+      req,
+      res,
+      deps,
+      CACHE_CANDIDACY,
+      async () => answerView(await deps.graph.cypher(principalOf(res), ask)),
+      // An aggregate may depend on any node, named in it or not: any change drops it.
+      (view) => [...slugsIn(view.rows), ANY_CHANGE],
+    );
+  });
+  app.post('/v1/cypher', json, async (req, res) => {
+    const answer = await deps.graph.cypher(principalOf(res), cypherAsk(req.body));
+    if (wantsNdjson(req)) return sendNdjson(res, deps.limiter, answer);
+    await count(res, deps.limiter);
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(JSON.stringify(answerView(answer)));
+  });
 }
 
 /** The answer as the API writes it (snake_case stats). */
@@ -133,13 +116,8 @@ async function sendNdjson(res: Response, limiter: RateLimiter, a: CypherResponse
   res.end(`${lines.join('\n')}\n`);
 }
 
-/** A POST body: `{query, parameters?, min_confidence?}`, each checked, the bad field named. */
-function bodyOf(req: Request): CypherAsk {
-  return cypherAsk(req.body);
-}
-
 /** A Cypher question: the query, its parameters, and the confidence floor. */
-export interface CypherAsk {
+interface CypherAsk {
   query: string;
   parameters: Record<string, unknown>;
   minConfidence: number;

@@ -18,10 +18,6 @@ export interface ExportRouteDeps {
   serves: DeploymentEnvironment;
 }
 
-type Handler = (req: Request, res: Response) => Promise<void>;
-const route = (fn: Handler) => (req: Request, res: Response, next: (e?: unknown) => void) =>
-  void fn(req, res).catch(next);
-
 /**
  * Downloads through a signed link: no key, the link's signature is the authority (checked
  * by the graph service), so these are served before the edge asks for a key. A request to
@@ -31,11 +27,11 @@ export function exportLinkRoutes(app: Express, deps: ExportRouteDeps): void {
   app.get(
     `${EXPORTS_PATH}/:id/files/:name`,
     (req, res, next) => (typeof req.query['signature'] === 'string' ? next() : next('route')),
-    route(async (req, res) => {
+    async (req, res) => {
       const link = { expires: digits(req.query['expires'], 'expires'), signature: String(req.query['signature']) };
       const caller = servicePrincipal('gateway', deps.serves);
       await sendExportFile(req, res, deps.exports, caller, { id: param(req, 'id'), name: param(req, 'name'), link });
-    }),
+    },
   );
 }
 
@@ -56,38 +52,25 @@ export function exportRoutes(app: Express, deps: ExportRouteDeps): void {
     res.setHeader('Cache-Control', 'no-store');
     res.status(status).json(view);
   };
-  app.get(
-    EXPORTS_PATH,
-    route(async (req, res) => {
-      const jobs = await deps.exports.list(principalOf(res));
-      await send(res, 200, { data: jobs.map((j) => exportView(j, originOf(req))), next_cursor: null });
-    }),
+  app.get(EXPORTS_PATH, async (req, res) => {
+    const jobs = await deps.exports.list(principalOf(res));
+    await send(res, 200, { data: jobs.map((j) => exportView(j, originOf(req))), next_cursor: null });
+  });
+  app.post(EXPORTS_PATH, json, async (req, res) => {
+    const job = await deps.exports.create(principalOf(res), createRequestOf(req));
+    res.setHeader('Location', `${EXPORTS_PATH}/${job.id}`);
+    await send(res, 202, exportView(job, originOf(req)));
+  });
+  app.get(`${EXPORTS_PATH}/:id`, async (req, res) =>
+    send(res, 200, exportView(await deps.exports.get(principalOf(res), param(req, 'id')), originOf(req))),
   );
-  app.post(
-    EXPORTS_PATH,
-    json,
-    route(async (req, res) => {
-      const job = await deps.exports.create(principalOf(res), createRequestOf(req));
-      res.setHeader('Location', `${EXPORTS_PATH}/${job.id}`);
-      await send(res, 202, exportView(job, originOf(req)));
-    }),
-  );
-  app.get(
-    `${EXPORTS_PATH}/:id`,
-    route(async (req, res) =>
-      send(res, 200, exportView(await deps.exports.get(principalOf(res), param(req, 'id')), originOf(req))),
-    ),
-  );
-  app.get(
-    `${EXPORTS_PATH}/:id/files/:name`,
-    route(async (req, res) => {
-      await count(res, deps.limiter);
-      await sendExportFile(req, res, deps.exports, principalOf(res), {
-        id: param(req, 'id'),
-        name: param(req, 'name'),
-      });
-    }),
-  );
+  app.get(`${EXPORTS_PATH}/:id/files/:name`, async (req, res) => {
+    await count(res, deps.limiter);
+    await sendExportFile(req, res, deps.exports, principalOf(res), {
+      id: param(req, 'id'),
+      name: param(req, 'name'),
+    });
+  });
 }
 
 /** The POST body as the contract's request; a bad field is refused naming it. */

@@ -1,10 +1,11 @@
+import { DistrictRole, type Geocode, type Region, type RegionVersion } from '@civicgraph/protos/civic/geo/v1/geo';
 import { LEVELS, restLevel } from '@civicgraph/kit';
-import { nullable, object, ref, type JsonSchema } from '../schema/json-schema.js';
+import { nullable, object, orNull, ref, type JsonSchema } from '../schema/json-schema.js';
 
 /**
  * The geographic resources: a region as /v1/districts_by_point, /v1/districts_by_address
- * and /v1/regions/{slug} send it (views in districts-by-point.ts and regions.ts), and a
- * boundary as the GeoJSON Feature /v1/regions/{slug}/boundary sends.
+ * and /v1/regions/{slug} send it, and a boundary as the GeoJSON Feature
+ * /v1/regions/{slug}/boundary sends (geography.ts).
  */
 
 const date = (description: string): JsonSchema => nullable({ type: 'string', format: 'date', description });
@@ -16,7 +17,7 @@ const arrayOf = (items: JsonSchema, minItems?: number): JsonSchema => ({
 });
 
 /** REST words of the district roles (`DISTRICT_ROLE_SERVING` → `serving`). */
-export const DISTRICT_ROLES = ['serving', 'electing'] as const;
+const DISTRICT_ROLES = ['serving', 'electing'] as const;
 
 /** Where a version's outline came from and how exact it is: on every Region and RegionVersion. */
 const SOURCE_PROPERTIES: Record<string, JsonSchema> = {
@@ -185,3 +186,56 @@ export const schemas: Record<string, JsonSchema> = {
     "A region's outline as a GeoJSON Feature (RFC 7946).",
   ),
 };
+
+/** `DISTRICT_ROLE_SERVING` → `serving`. */
+function roleWord(role: DistrictRole): string {
+  return (DistrictRole[role] ?? 'DISTRICT_ROLE_UNSPECIFIED').slice('DISTRICT_ROLE_'.length).toLowerCase();
+}
+
+/** Where an outline came from and how exact it is (Region and RegionVersion alike). */
+function boundarySource(r: { source: string; precision: string; scaleDenominator: number }) {
+  return {
+    source: orNull(r.source),
+    precision: r.precision,
+    scale_denominator: r.scaleDenominator === 0 ? null : r.scaleDenominator,
+  };
+}
+
+/** REST shape of a region (snake_case; nullable where the source may lack a value). */
+export function regionView(r: Region) {
+  return {
+    slug: r.slug,
+    name: r.name,
+    level: restLevel(r.level),
+    fips: orNull(r.fips),
+    population: r.population === undefined ? null : Number(r.population),
+    ocd_id: orNull(r.ocdId),
+    roles: r.roles.map(roleWord),
+    valid_from: orNull(r.validFrom),
+    valid_to: orNull(r.validTo),
+    ...boundarySource(r),
+    ...(r.share === undefined ? {} : { share: Math.round(r.share * 1000) / 1000 }),
+  };
+}
+
+export function versionView(v: RegionVersion) {
+  return {
+    valid_from: orNull(v.validFrom),
+    valid_to: orNull(v.validTo),
+    elections_from: orNull(v.electionsFrom),
+    elections_to: orNull(v.electionsTo),
+    imported_at: orNull(v.importedAt),
+    ...boundarySource(v),
+  };
+}
+
+export function geocodeView(g: Geocode | undefined) {
+  if (g === undefined) return null;
+  return {
+    point: { lat: g.lat, lng: g.lng },
+    precision: g.precision,
+    source: g.source,
+    matched: g.matched,
+    uncertainty_radius_meters: g.uncertaintyRadiusMeters ?? null,
+  };
+}

@@ -30,66 +30,40 @@ export function webhookRoutes(app: Express, webhooks: WebhooksUpstream, limiter:
     res.setHeader('Cache-Control', 'no-store');
     res.status(status).json(view);
   };
-  const route =
-    (fn: (req: Request, res: Response) => Promise<void>) =>
-    (req: Request, res: Response, next: (e?: unknown) => void) =>
-      void fn(req, res).catch(next);
 
-  app.post(
-    '/v1/webhooks',
-    body,
-    route(async (req, res) => {
-      const created = await webhooks.create(principalOf(res), text(req), idempotencyKey(req));
-      if (created.replayed) res.setHeader('Idempotent-Replayed', 'true');
-      await send(res, created.replayed ? 200 : 201, { ...endpointView(created.endpoint!), secret: created.secret });
-    }),
+  app.post('/v1/webhooks', body, async (req, res) => {
+    const created = await webhooks.create(principalOf(res), text(req), idempotencyKey(req));
+    if (created.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    await send(res, created.replayed ? 200 : 201, { ...endpointView(created.endpoint!), secret: created.secret });
+  });
+  app.get('/v1/webhooks', async (req, res) => {
+    const page = await webhooks.list(principalOf(res), intParam(req, 'limit'), strParam(req, 'starting_after'));
+    await send(res, 200, { data: page.data.map(endpointView), has_more: page.hasMore });
+  });
+  app.get('/v1/webhooks/:id', async (req, res) =>
+    send(res, 200, endpointView(await webhooks.get(principalOf(res), id(req)))),
   );
-  app.get(
-    '/v1/webhooks',
-    route(async (req, res) => {
-      const page = await webhooks.list(principalOf(res), intParam(req, 'limit'), strParam(req, 'starting_after'));
-      await send(res, 200, { data: page.data.map(endpointView), has_more: page.hasMore });
-    }),
+  app.patch('/v1/webhooks/:id', body, async (req, res) =>
+    send(res, 200, endpointView(await webhooks.update(principalOf(res), id(req), text(req)))),
   );
-  app.get(
-    '/v1/webhooks/:id',
-    route(async (req, res) => send(res, 200, endpointView(await webhooks.get(principalOf(res), id(req))))),
+  app.delete('/v1/webhooks/:id', async (req, res) =>
+    send(res, 200, { ...endpointView(await webhooks.remove(principalOf(res), id(req))), deleted: true }),
   );
-  app.patch(
-    '/v1/webhooks/:id',
-    body,
-    route(async (req, res) =>
-      send(res, 200, endpointView(await webhooks.update(principalOf(res), id(req), text(req)))),
-    ),
+  app.post('/v1/webhooks/:id/test', async (req, res) =>
+    send(res, 202, deliveryView(await webhooks.sendTest(principalOf(res), id(req)))),
   );
-  app.delete(
-    '/v1/webhooks/:id',
-    route(async (req, res) =>
-      send(res, 200, { ...endpointView(await webhooks.remove(principalOf(res), id(req))), deleted: true }),
-    ),
-  );
-  app.post(
-    '/v1/webhooks/:id/test',
-    route(async (req, res) => send(res, 202, deliveryView(await webhooks.sendTest(principalOf(res), id(req))))),
-  );
-  app.get(
-    '/v1/webhooks/:id/deliveries',
-    route(async (req, res) => {
-      const page = await webhooks.deliveries(
-        principalOf(res),
-        id(req),
-        intParam(req, 'limit'),
-        strParam(req, 'starting_after'),
-      );
-      await send(res, 200, { data: page.data.map(deliveryView), has_more: page.hasMore });
-    }),
-  );
-  app.post(
-    '/v1/webhooks/:id/deliveries/:delivery/redeliver',
-    route(async (req, res) => {
-      await send(res, 202, deliveryView(await webhooks.redeliver(principalOf(res), id(req), param(req, 'delivery'))));
-    }),
-  );
+  app.get('/v1/webhooks/:id/deliveries', async (req, res) => {
+    const page = await webhooks.deliveries(
+      principalOf(res),
+      id(req),
+      intParam(req, 'limit'),
+      strParam(req, 'starting_after'),
+    );
+    await send(res, 200, { data: page.data.map(deliveryView), has_more: page.hasMore });
+  });
+  app.post('/v1/webhooks/:id/deliveries/:delivery/redeliver', async (req, res) => {
+    await send(res, 202, deliveryView(await webhooks.redeliver(principalOf(res), id(req), param(req, 'delivery'))));
+  });
 }
 
 function text(req: Request): string {

@@ -227,6 +227,9 @@ describe('/v1/cypher', () => {
     expect(badParams.body.field).toBe('parameters');
     const unknownParam = await getQuery(keys['build']!, 'MATCH (n) RETURN n', '&page=2');
     expect(unknownParam.body.field).toBe('page');
+    const twice = await getQuery(keys['build']!, 'MATCH (n) RETURN n', '&query=MATCH%20(m)%20RETURN%20m');
+    expect(twice.status).toBe(400);
+    expect(twice.body).toMatchObject({ type: 'invalid_parameter', field: 'query' });
   });
 
   it('is listed as a layer at /v1/cypher', async () => {

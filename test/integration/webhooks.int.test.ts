@@ -243,6 +243,9 @@ describe('/v1/webhooks', () => {
       expect(res.body.type).toBe('not_found');
     }
     expect((await call('GET', '/v1/webhooks', other)).body.data).toEqual([]);
+    const twice = await call('GET', '/v1/webhooks?limit=1&limit=2', other);
+    expect(twice.status).toBe(400);
+    expect(twice.body).toMatchObject({ type: 'invalid_parameter', field: 'limit' });
   });
 
   it('pauses, resumes and deletes an endpoint', async () => {

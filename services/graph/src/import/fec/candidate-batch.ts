@@ -71,9 +71,15 @@ function raceOf(c: FecCandidate, ctx: CandidateContext): { seat: Seat; special: 
   const state = c.state;
   if (state === undefined) return { reason: 'CAND_OFFICE_ST is empty' };
   if (c.office === 'S') {
-    const held = seatNotUp(c, ctx);
-    if (held !== undefined) return held;
-    const senate = senateContest(state, ctx.cycle, ctx.senateSpecials);
+    const notUp = seatNotUp(c, ctx);
+    if (notUp !== undefined) return notUp;
+    const held = ctx.known.get(c.id)?.senateSeat;
+    const senate = senateContest(
+      state,
+      ctx.cycle,
+      ctx.senateSpecials,
+      held?.state === state.usps ? held.senateClass : undefined,
+    );
     return 'reason' in senate
       ? senate
       : { seat: senateSeat(state, senate.senateClass), special: senate.type === 'special' };
@@ -93,6 +99,8 @@ function seatNotUp(c: FecCandidate, ctx: CandidateContext): { reason: string } |
   const held = ctx.known.get(c.id)?.senateSeat;
   // The seat elected this cycle is the one whose term ends when the next Congress meets.
   if (held === undefined || held.state !== c.state?.usps || held.termEnd <= `${ctx.cycle + 1}-01-03`) return undefined;
+  // An appointee's seat is elected at the special that ends the appointment (Ricketts, 2024).
+  if (ctx.senateSpecials[held.state] === held.senateClass) return undefined;
   return {
     reason: `CAND_ID ${c.id} is the sitting senator for ${held.state.toUpperCase()}'s class ${held.senateClass} seat, whose term runs to ${held.termEnd}: the seat is not elected in ${ctx.cycle}, so the registration is not a ${ctx.cycle} candidacy`,
   };

@@ -235,6 +235,30 @@ describe('importFecCandidates on the real FEC files', () => {
       expect(node(harris, 'provenance:fec-weball24')).toBeDefined();
     },
   );
+
+  it.skipIf(weball24 === undefined || legislators === undefined)(
+    "weball24.txt: Nebraska elected two Senate seats: the appointee's registration is for the special, and no one else's is filed under either",
+    async () => {
+      const known = await fecPersonIndex(legislators!);
+      const { batches, rejections } = await collect(importFecCandidates(weball24!, { known }));
+      const ricketts = batches.find((b) =>
+        b.batch.nodes.some((n) => n.kind === 'candidacy' && /-pete-ricketts$/.test(n.slug)),
+      );
+      expect(candidacyOf(ricketts!.batch).claims).toMatchObject({
+        contest: 'contest:ne-us-senator-class-2-2024-primary',
+      });
+      expect(node(ricketts!.batch, 'contest:ne-us-senator-class-2-2024-special')).toMatchObject({
+        data: { name: 'U.S. Senator (Class 2), Nebraska, special election', type: 'special', date: '2024-11-05' },
+      });
+      const nebraska = batches.filter((b) =>
+        b.batch.nodes.some((n) => n.kind === 'candidacy' && n.slug.startsWith('candidacy:ne-us-senator-')),
+      );
+      expect(nebraska).toHaveLength(1);
+      const twoSeats = reasons(rejections).filter((r) => /Nebraska elects two Senate seats in 2024/.test(r));
+      // Love, Nelson, Sasse, Weaver, Osborn, Eddy; Fischer's is refused as a sitting senator's.
+      expect(twoSeats).toHaveLength(6);
+    },
+  );
 });
 
 describe('importFecCandidates on bad input', () => {

@@ -10,19 +10,31 @@ export interface SenateContest {
 
 /**
  * The Senate seat an FEC Senate row runs for: the state's seat of the class elected that
- * cycle, else the special election named in `specials` (state → class).
+ * cycle, else the special election named in `specials` (state → class). When a state elects
+ * both the same day (Nebraska in 2024), the file does not say which seat a registration
+ * seeks: only a sitting senator's own seat (`held`, its class) tells; anyone else's row is
+ * refused rather than filed under the wrong seat.
  */
 export function senateContest(
   state: StateInfo,
   cycle: number,
   specials: Readonly<Record<string, number>>,
+  held?: number,
 ): SenateContest | { reason: string } {
   const regular = regularSenateClass(cycle);
-  if (SENATE_CLASSES[state.usps]?.includes(regular) === true) return { senateClass: regular, type: 'general' };
+  const classes: readonly number[] = SENATE_CLASSES[state.usps] ?? [];
   const special = specials[state.usps];
-  if (special !== undefined && SENATE_CLASSES[state.usps]?.includes(special) === true)
-    return { senateClass: special, type: 'special' };
+  const general: SenateContest = { senateClass: regular, type: 'general' };
+  const bySpecial = special !== undefined && classes.includes(special) ? special : undefined;
+  if (!classes.includes(regular)) {
+    if (bySpecial !== undefined) return { senateClass: bySpecial, type: 'special' };
+    return {
+      reason: `${state.name} has no class ${regular} Senate seat, the class elected in ${cycle}: the row is for a special election or a later cycle (import it with senateSpecials {"${state.usps}": <class>})`,
+    };
+  }
+  if (bySpecial === undefined || held === regular) return general;
+  if (held === bySpecial) return { senateClass: bySpecial, type: 'special' };
   return {
-    reason: `${state.name} has no class ${regular} Senate seat, the class elected in ${cycle}: the row is for a special election or a later cycle (import it with senateSpecials {"${state.usps}": <class>})`,
+    reason: `${state.name} elects two Senate seats in ${cycle}, class ${regular} and class ${bySpecial} in a special election, and the FEC file does not say which this registration seeks`,
   };
 }

@@ -14,7 +14,8 @@ export const READER_REVISIONS: Readonly<Record<SourceImport['kind'], number>> = 
   ocd: 1,
   legislators: 1,
   'openstates-people': 1,
-  'fec-candidates': 1,
+  // 2: Nebraska's 2024 Senate special: an appointee's registration is for the seat its special elects.
+  'fec-candidates': 2,
   results: 1,
   'precinct-districts': 1,
   vip: 1,

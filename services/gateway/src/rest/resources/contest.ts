@@ -58,7 +58,7 @@ export const schemas: Record<string, JsonSchema> = {
         type: 'array',
         items: ref('Candidacy'),
         description:
-          'Highest confidence first. On a ballot, only those whose ballot access is established (ON_BALLOT, WRITE_IN).',
+          'Highest confidence first. On a ballot, only those whose ballot access is established (ON_BALLOT, WRITE_IN): empty there when no source held (certified returns, an official candidate list, a VIP feed) lists who is on this ballot yet. The contest is held; who runs in it is not known here, which is not to say no one does.',
       },
       choices: {
         type: 'array',

@@ -79,10 +79,10 @@ export async function writeBoundaries(
       if (batch.length >= IN_FLIGHT) await flush();
     }
     await flush();
-    await file.close();
+    const written = await file.close();
+    return { name: BOUNDARIES_FILE, table: 'boundaries', format: 'geojsonseq', rows: count, path, written };
   } catch (err) {
     file.destroy();
     throw err;
   }
-  return { name: BOUNDARIES_FILE, table: 'boundaries', format: 'geojsonseq', rows: count, path };
 }

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cell, NODE_COLUMNS, TableColumns } from './columns.js';
+import { cell, cellsOf, EDGE_COLUMNS, jsonCells, ndjsonLine, NODE_COLUMNS, TableColumns } from './columns.js';
 import { csvField } from './formats/sinks.js';
 
 describe('TableColumns', () => {
@@ -57,5 +58,41 @@ describe('csvField', () => {
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField(null)).toBe('');
     expect(csvField(3.5)).toBe('3.5');
+  });
+});
+
+describe('ndjsonLine', () => {
+  // The NDJSON line is assembled from the cells CSV and Parquet share; it must stay exactly
+  // the row's JSON, whatever the row holds and whichever of its values are JSON columns.
+  const json = fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<unknown>;
+  const data = fc.dictionary(
+    fc.oneof(fc.constantFrom('fields', 'name', 'slug', 'tags', 'mixed', '__proto__x'), fc.string()),
+    fc.oneof(json, fc.constant(undefined)),
+  );
+  const row = fc.record({
+    slug: fc.string(),
+    kind: fc.string(),
+    state: fc.string(),
+    tier: fc.string(),
+    rev: fc.integer(),
+    updatedAt: fc.string(),
+    data,
+  });
+
+  it('is JSON.stringify of the row, with JSON columns written from their cells', () => {
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 8 }), (rows) => {
+        const t = new TableColumns(NODE_COLUMNS);
+        for (const r of rows) t.observe(r.data);
+        const columns = t.columns();
+        for (const r of rows) expect(ndjsonLine(r, cellsOf(r, columns), jsonCells(columns))).toBe(JSON.stringify(r));
+      }),
+    );
+  });
+
+  it('is JSON.stringify of an edge row, whose data is often empty', () => {
+    const edge = { kind: 'FOR_CONTEST', from: 'candidacy:a', to: 'contest:b', key: '', data: {} };
+    const columns = new TableColumns(EDGE_COLUMNS).columns();
+    expect(ndjsonLine(edge, cellsOf(edge, columns), jsonCells(columns))).toBe(JSON.stringify(edge));
   });
 });

@@ -14,6 +14,8 @@ export interface Column {
   type: ColumnType;
   /** The column's value in a row (a node row or an edge row). */
   get: (row: TableRow) => unknown;
+  /** The data key a data column holds (fixed columns have none). */
+  key?: string;
 }
 
 /** What a table's rows look like: their own fields, and their data. */
@@ -70,6 +72,7 @@ export class TableColumns {
         name: this.fixed.has(key) ? `data_${key}` : key,
         type: typeOf(types),
         get: (row) => (row.data as Record<string, unknown>)[key],
+        key,
       }));
     return [...this.base, ...data];
   }
@@ -81,9 +84,65 @@ function typeOf(types: ReadonlySet<string>): ColumnType {
   return only === 'string' ? 'string' : only === 'number' ? 'double' : only === 'boolean' ? 'boolean' : 'json';
 }
 
+/** A column's value in a row, as every format writes it: JSON text for `json` columns, null when absent. */
+export type Cell = string | number | boolean | null;
+
 /** A column's value in a row: JSON text for `json` columns, null when absent. */
-export function cell(value: unknown, type: ColumnType): string | number | boolean | null {
+export function cell(value: unknown, type: ColumnType): Cell {
   if (value === undefined || value === null) return null;
   if (type === 'json') return JSON.stringify(value);
   return value as string | number | boolean;
+}
+
+/**
+ * A row's cells, computed once for every format of the table: a nested value (a candidacy's
+ * fields and claims, most of a row's bytes) is serialised to JSON here, once, and CSV,
+ * Parquet and NDJSON (see `ndjsonLine`) all write that text.
+ */
+export function cellsOf(row: TableRow, columns: readonly Column[]): Cell[] {
+  const cells = new Array<Cell>(columns.length);
+  for (let i = 0; i < columns.length; i++) cells[i] = cell(columns[i]!.get(row), columns[i]!.type);
+  return cells;
+}
+
+/**
+ * A row's NDJSON line without its newline: exactly `JSON.stringify(row)` (same keys, same
+ * order, same text), but a data value held by a `json` column is its cell's JSON text,
+ * not serialised a second time.
+ */
+export function ndjsonLine(row: TableRow, cells: readonly Cell[], dataText: ReadonlyMap<string, number>): string {
+  let line = '{';
+  for (const [key, value] of Object.entries(row)) {
+    if (value === undefined) continue;
+    const text =
+      key === 'data' && typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? dataLine(value as Record<string, unknown>, cells, dataText)
+        : JSON.stringify(value);
+    line += `${line.length === 1 ? '' : ','}${JSON.stringify(key)}:${text}`;
+  }
+  return line + '}';
+}
+
+function dataLine(
+  data: Record<string, unknown>,
+  cells: readonly Cell[],
+  dataText: ReadonlyMap<string, number>,
+): string {
+  let line = '{';
+  for (const [key, value] of Object.entries(data)) {
+    if (value === undefined) continue;
+    const i = dataText.get(key);
+    const text = i !== undefined && value !== null ? (cells[i] as string) : JSON.stringify(value);
+    line += `${line.length === 1 ? '' : ','}${JSON.stringify(key)}:${text}`;
+  }
+  return line + '}';
+}
+
+/** Data key → the index of its `json` column: the keys whose NDJSON text is their cell. */
+export function jsonCells(columns: readonly Column[]): Map<string, number> {
+  const out = new Map<string, number>();
+  columns.forEach((c, i) => {
+    if (c.type === 'json' && c.key !== undefined) out.set(c.key, i);
+  });
+  return out;
 }

@@ -25,8 +25,8 @@ export interface ExportWorkerOptions {
  * Runs export jobs one at a time from the job store, which is the queue in the embedded
  * mode: the oldest queued job, or a running one whose lease has lapsed (its worker died),
  * up to MAX_ATTEMPTS. A job is restart-safe because nothing is visible until it is whole:
- * files are written to staging, each verified (checksum, row count, whole gzip / Parquet
- * footer), then published one by one, the manifest file last, and only then is the job
+ * files are written to staging, each read back and verified against what was written (size
+ * and SHA-256, finished gzip, Parquet footer row count), then published one by one, the manifest file last, and only then is the job
  * marked succeeded with its manifest. A worker killed at any step leaves staging behind
  * (cleared by the retry) and at most some published data files that no manifest names.
  */

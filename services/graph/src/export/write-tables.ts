@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { GraphSnapshot } from '../store/snapshot/graph-snapshot.js';
-import { EDGE_COLUMNS, NODE_COLUMNS, TableColumns, type Column, type TableRow } from './columns.js';
-import { csvSink, ndjsonSink, parquetSink, type Sink } from './formats/sinks.js';
+import { cellsOf, EDGE_COLUMNS, NODE_COLUMNS, TableColumns, type Column, type TableRow } from './columns.js';
+import { csvSink, ndjsonSink, parquetSink, type Sink, type SinkWritten } from './formats/sinks.js';
 import { writeBoundaries, type BoundarySource } from './boundaries.js';
 import { ExportRows } from './rows.js';
 import type { ExportFormat, ExportSpec } from './spec.js';
@@ -16,6 +16,8 @@ export interface WrittenFile {
   format: ExportFormat | 'geojsonseq';
   rows: number;
   path: string;
+  /** What the writer handed to the disk, for the verifier to check the file against. */
+  written: SinkWritten;
 }
 
 /** Progress: rows written so far of the rows the export holds. */
@@ -101,26 +103,29 @@ async function writeTable(
   const files = formats.map((format) => {
     const name = `${table.name}.${EXTENSIONS[format]}`;
     const path = join(dir, name);
-    return { name, table: table.name, format, rows: 0, path, sink: sinkFor(format, path, table.columns) };
+    return { name, table: table.name, format, path, sink: sinkFor(format, path, table.columns) };
   });
+  let rows = 0;
+  const written: WrittenFile[] = [];
   try {
     for await (const row of table.rows()) {
+      const cells = cellsOf(row, table.columns);
       for (const f of files) {
-        const full = f.sink.write(row);
+        const full = f.sink.write(row, cells);
         if (full !== undefined) await full;
-        f.rows++;
       }
+      rows++;
       onRow();
     }
-    for (const f of files) await f.sink.close();
+    for (const { sink, ...file } of files) written.push({ ...file, rows, written: await sink.close() });
   } catch (err) {
     for (const f of files) f.sink.destroy();
     throw err;
   }
-  return files.map(({ sink: _, ...file }) => file);
+  return written;
 }
 
 function sinkFor(format: ExportFormat, path: string, columns: readonly Column[]): Sink {
-  if (format === 'ndjson') return ndjsonSink(path);
+  if (format === 'ndjson') return ndjsonSink(path, columns);
   return format === 'csv' ? csvSink(path, columns) : parquetSink(path, columns);
 }

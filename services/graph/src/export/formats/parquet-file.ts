@@ -1,6 +1,8 @@
-import { rmSync } from 'node:fs';
-import { fileWriter, ParquetWriter, schemaFromColumnData, type BasicType } from 'hyparquet-writer';
-import type { Column, ColumnType } from '../columns.js';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
+import type { SchemaElement } from 'hyparquet';
+import type { Cell, Column, ColumnType } from '../columns.js';
+import { WrittenBytes, type Written } from './written.js';
 
 /**
  * Rows per row group: what is held in memory before it is encoded and written. 4,000 keeps a
@@ -8,56 +10,118 @@ import type { Column, ColumnType } from '../columns.js';
  */
 const ROW_GROUP = 4_000;
 
-const PARQUET_TYPES: Readonly<Record<ColumnType, BasicType>> = {
-  string: 'STRING',
-  int: 'INT32',
-  double: 'DOUBLE',
-  boolean: 'BOOLEAN',
+/** Encoded bytes gathered before a write to the file. */
+const CHUNK = 1 << 20;
+
+/** Parquet's physical type and annotation of each column type. */
+const ELEMENTS: Readonly<Record<ColumnType, Pick<SchemaElement, 'type' | 'converted_type'>>> = {
+  string: { type: 'BYTE_ARRAY', converted_type: 'UTF8' },
+  int: { type: 'INT32' },
+  double: { type: 'DOUBLE' },
+  boolean: { type: 'BOOLEAN' },
   // JSON text, typed as such: readers (DuckDB, Arrow) can parse it on demand.
-  json: 'JSON',
+  json: { type: 'BYTE_ARRAY', converted_type: 'JSON' },
 };
 
 /**
  * A Parquet file written a row group at a time through hyparquet-writer (pure JavaScript,
  * no native build, maintained; @dsnp/parquetjs needs Node 24): rows are gathered into
  * columns, and every ROW_GROUP rows the group is encoded (Snappy) and appended to the file.
+ *
+ * A `json` column takes the cell's JSON text, already made for the other formats, as bytes.
+ * hyparquet-writer would serialise a JSON-annotated column's values itself, so while row
+ * groups are written its element carries no annotation (bytes are written as they are,
+ * without min/max statistics, which mean nothing for JSON); the annotation is put back before
+ * the footer, the only place a reader finds it.
  */
 export class ParquetFile {
   private readonly writer: ParquetWriter;
-  private readonly path: string;
+  private readonly file: HashingFileWriter;
+  private readonly json: SchemaElement[] = [];
   private values: unknown[][];
 
   constructor(
-    path: string,
+    private readonly path: string,
     private readonly columns: readonly Column[],
   ) {
-    this.path = path;
-    const schema = schemaFromColumnData({
-      columnData: columns.map((c) => ({ name: c.name, data: [], type: PARQUET_TYPES[c.type], nullable: true })),
+    const elements = columns.map((c): SchemaElement => {
+      const element: SchemaElement = { name: c.name, repetition_type: 'OPTIONAL', ...ELEMENTS[c.type] };
+      if (c.type === 'json') {
+        delete element.converted_type;
+        this.json.push(element);
+      }
+      return element;
     });
-    this.writer = new ParquetWriter({ writer: fileWriter(path), schema, createdBy: 'civicgraph export' });
+    const schema: SchemaElement[] = [{ name: 'root', num_children: columns.length }, ...elements];
+    this.file = new HashingFileWriter(path);
+    this.writer = new ParquetWriter({ writer: this.file, schema, createdBy: 'civicgraph export' });
     this.values = columns.map(() => []);
   }
 
-  write(cells: readonly unknown[]): void {
-    for (let i = 0; i < cells.length; i++) this.values[i]!.push(cells[i]);
+  write(cells: readonly Cell[]): void {
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i]!;
+      this.values[i]!.push(this.columns[i]!.type === 'json' && cell !== null ? Buffer.from(cell as string) : cell);
+    }
     if (this.values[0]!.length >= ROW_GROUP) this.flush();
   }
 
-  close(): void {
+  /** Writes the last row group and the footer; what was written. */
+  close(): Written {
     this.flush();
+    for (const element of this.json) element.converted_type = 'JSON';
     void this.writer.finish();
+    return this.file.written.done();
   }
 
   destroy(): void {
+    this.file.close();
     rmSync(this.path, { force: true });
   }
 
   private flush(): void {
     const rows = this.values[0]!.length;
     if (rows === 0) return;
-    const columnData = this.columns.map((c, i) => ({ name: c.name, data: this.values[i]! }));
+    const columnData = this.columns.map((c, i) => ({
+      name: c.name,
+      data: this.values[i]!,
+      statistics: c.type !== 'json',
+    }));
     void this.writer.write({ columnData, rowGroupSize: rows });
     this.values = this.columns.map(() => []);
+  }
+}
+
+/** hyparquet-writer's buffer, written to the file a chunk at a time and hashed as it goes. */
+class HashingFileWriter extends ByteWriter {
+  readonly written = new WrittenBytes();
+  private fd: number | undefined;
+
+  constructor(path: string) {
+    super(CHUNK * 2);
+    this.fd = openSync(path, 'w');
+  }
+
+  override ensure(size: number): void {
+    if (this.index > CHUNK) this.flush();
+    super.ensure(size);
+  }
+
+  /** Called by the ParquetWriter after each row group, and here when the buffer fills. */
+  flush(): void {
+    const chunk = new Uint8Array(this.buffer, 0, this.index);
+    for (let at = 0; at < chunk.length;) at += writeSync(this.fd!, chunk, at);
+    this.written.add(chunk);
+    this.index = 0;
+  }
+
+  override finish(): void {
+    this.flush();
+    this.close();
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
   }
 }

@@ -1,23 +1,29 @@
-import { cell, type Column, type TableRow } from '../columns.js';
+import { jsonCells, ndjsonLine, type Cell, type Column, type TableRow } from '../columns.js';
 import { ParquetFile } from './parquet-file.js';
-import { TextFile } from './text-file.js';
+import { TextFile, type WrittenText } from './text-file.js';
+import type { Written } from './written.js';
+
+/** A file as its writer left it: its size and SHA-256, and for gzip the length of its text. */
+export type SinkWritten = Written & { textBytes?: number };
 
 /**
- * One file of a table being written: rows in, then closed (or destroyed on failure). `write`
- * returns a promise only when the caller must wait (a full stream): most rows cost no await.
+ * One file of a table being written: rows in (each with its cells, made once for every
+ * format), then closed (or destroyed on failure). `write` returns a promise only when the
+ * caller must wait (a full stream): most rows cost no await.
  */
 export interface Sink {
-  write(row: TableRow): Promise<void> | undefined;
-  close(): Promise<void>;
+  write(row: TableRow, cells: readonly Cell[]): Promise<void> | undefined;
+  close(): Promise<SinkWritten>;
   destroy(): void;
 }
 
 /** Gzip NDJSON: each row as the API shows it, one JSON object a line. */
-export function ndjsonSink(path: string): Sink {
+export function ndjsonSink(path: string, columns: readonly Column[]): Sink {
   const file = new TextFile(path, true);
+  const json = jsonCells(columns);
   return {
-    write: (row) => file.write(JSON.stringify(row) + '\n'),
-    close: () => file.close(),
+    write: (row, cells) => file.write(ndjsonLine(row, cells, json) + '\n'),
+    close: (): Promise<WrittenText> => file.close(),
     destroy: () => file.destroy(),
   };
 }
@@ -28,7 +34,11 @@ export function csvSink(path: string, columns: readonly Column[]): Sink {
   // The header is buffered first: the file holds at least it, and no row precedes it.
   void file.write(columns.map((c) => csvField(c.name)).join(',') + '\r\n');
   return {
-    write: (row) => file.write(columns.map((c) => csvField(cell(c.get(row), c.type))).join(',') + '\r\n'),
+    write: (_, cells) => {
+      let line = csvField(cells[0]!);
+      for (let i = 1; i < cells.length; i++) line += ',' + csvField(cells[i]!);
+      return file.write(line + '\r\n');
+    },
     close: () => file.close(),
     destroy: () => file.destroy(),
   };
@@ -38,9 +48,8 @@ export function csvSink(path: string, columns: readonly Column[]): Sink {
 export function parquetSink(path: string, columns: readonly Column[]): Sink {
   const file = new ParquetFile(path, columns);
   return {
-    // JSON columns go in as values: the writer encodes them as JSON text itself.
-    write: (row) => {
-      file.write(columns.map((c) => (c.type === 'json' ? (c.get(row) ?? null) : cell(c.get(row), c.type))));
+    write: (_, cells) => {
+      file.write(cells);
       return undefined;
     },
     close: async () => file.close(),
@@ -51,7 +60,7 @@ export function parquetSink(path: string, columns: readonly Column[]): Sink {
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** A CSV field: quoted (with quotes doubled) when it holds a comma, quote or line break; empty for null. */
-export function csvField(value: string | number | boolean | null): string {
+export function csvField(value: Cell): string {
   if (value === null) return '';
   const text = String(value);
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

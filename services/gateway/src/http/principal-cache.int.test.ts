@@ -225,7 +225,11 @@ describe('PrincipalCache against the auth service', () => {
     const shut = () => Promise.reject(new Error('too many unknown keys'));
     await expect(cache.get('cg_test_neverseen', T0, shut)).rejects.toThrow('too many unknown keys');
     expect(observed.calls).toBe(1);
-    // A key already confirmed passes a shut gate.
+    // A key already confirmed passes a shut gate, and so does its renewal once its entry has
+    // expired: auth confirmed it, so it is not an unknown key (a flood of made-up keys from its
+    // address must not lock it out).
     await expect(cache.get(key, T0 + 2, shut)).resolves.toMatchObject({ keyId: expect.any(String) });
+    await expect(cache.get(key, T0 + TTL + 1, shut)).resolves.toMatchObject({ keyId: expect.any(String) });
+    expect(observed.calls).toBe(2);
   });
 });

@@ -65,7 +65,7 @@ export class PrincipalCache {
 
   /**
    * The principal of `key`; on a miss `gate` runs first and may refuse (reject) without
-   * asking auth. Not an async function: a hit hands back its settled promise as it is,
+   * asking auth, unless the key is one auth confirmed whose entry has expired. Not an async function: a hit hands back its settled promise as it is,
    * without the extra turns an async function's own promise would add to every request.
    */
   get(key: string, now = Date.now(), gate?: () => Promise<void>): Promise<Principal> {
@@ -74,7 +74,9 @@ export class PrincipalCache {
     const hit = this.entries.peek(id) ?? this.others.peek(id);
     if (hit === undefined || (hit.pending === undefined && hit.expires <= now)) {
       cacheLookups.inc({ cache: 'principal', outcome: 'miss' });
-      return gate === undefined ? this.load(id, key, now) : gate().then(() => this.load(id, key, now));
+      // An expired key auth had confirmed is renewed ungated: it is not an unknown key.
+      const confirmed = hit?.principal !== undefined;
+      return gate === undefined || confirmed ? this.load(id, key, now) : gate().then(() => this.load(id, key, now));
     }
     cacheLookups.inc({ cache: 'principal', outcome: 'hit' });
     if (hit.principal !== undefined) {

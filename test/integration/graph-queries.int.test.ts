@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { status, type ServiceError } from '@grpc/grpc-js';
-import type { Candidacy, Contest } from '@civicgraph/protos/civic/graph/v1/graph';
+import { BallotResponse, type Candidacy, type Contest } from '@civicgraph/protos/civic/graph/v1/graph';
 import { generateDemo } from '@civicgraph/graph';
 import { TEST_DEMO_REGIONS } from '../../services/graph/test/demo-regions.js';
 import type { CivicEvent } from '@civicgraph/kit';
@@ -160,6 +160,44 @@ describe('graph service: the ballot', () => {
     expect(fieldOf(await failure(ballot(everyone, '11/5/24')))).toBe('date');
     expect(fieldOf(await failure(ballot(everyone, NEXT_GENERAL, 1.5)))).toBe('min_confidence');
     expect(fieldOf(await failure(ballot(everyone, NEXT_GENERAL, 0, ['county:denver'])))).toBe('regions[0]');
+  });
+});
+
+describe('graph service: many ballots in one call (Ballots)', () => {
+  const request = (date: string, on = DENVER, minConfidence = 0) => ({
+    regions: on,
+    regionLevels: on === DENVER ? LEVELS : [],
+    date,
+    minConfidence,
+  });
+  const many = (...ballots: ReturnType<typeof request>[]) =>
+    rpc(s.graphClient.ballots, s.graphClient, everyone, { ballots });
+
+  it('answers each ballot exactly as Ballot does, in request order, as the encoded BallotResponse', async () => {
+    const asked = [request(PAST_GENERAL), request(NEXT_GENERAL), request(PAST_GENERAL, ['region:co'])];
+    const { answers } = await many(...asked);
+    expect(answers).toHaveLength(3);
+    const alone = await Promise.all(asked.map((r) => rpc(s.graphClient.ballot, s.graphClient, everyone, r)));
+    expect(answers.map((a) => a.error)).toEqual([undefined, undefined, undefined]);
+    expect(answers.map((a) => BallotResponse.decode(a.ballot))).toEqual(alone);
+    expect(alone[0]!.contests.length).toBeGreaterThan(0);
+  });
+
+  it("fails only a ballot's own bad input, naming its field", async () => {
+    const { answers } = await many(request('11/5/24'), request(PAST_GENERAL), request(PAST_GENERAL, DENVER, 1.5));
+    expect(answers[0]).toMatchObject({ error: { type: 'invalid_parameter', field: 'date' } });
+    expect(answers[0]!.ballot).toHaveLength(0);
+    expect(answers[1]!.error).toBeUndefined();
+    expect(BallotResponse.decode(answers[1]!.ballot).contests.length).toBeGreaterThan(0);
+    expect(answers[2]).toMatchObject({ error: { type: 'invalid_parameter', field: 'min_confidence' } });
+  });
+
+  it('refuses an empty call and one over 1,000 ballots, naming ballots', async () => {
+    for (const ballots of [[], Array.from({ length: 1001 }, () => request(PAST_GENERAL))]) {
+      const e = await failure(rpc(s.graphClient.ballots, s.graphClient, everyone, { ballots }));
+      expect(e.code).toBe(status.INVALID_ARGUMENT);
+      expect(fieldOf(e)).toBe('ballots');
+    }
   });
 });
 

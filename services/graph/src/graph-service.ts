@@ -28,6 +28,7 @@ import { Cursors } from './service/cursor.js';
 import { slugParam } from './service/params.js';
 import { BallotMemo } from './service/ballot-memo.js';
 import { ballot } from './service/queries/ballot.js';
+import { answerBallots } from './service/queries/ballots.js';
 import { getCandidacy, listCandidacies } from './service/queries/candidacies.js';
 import { getContest, listContests } from './service/queries/contests.js';
 import type { QueryContext } from './service/queries/context.js';
@@ -94,6 +95,10 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
     ballot: unary(log, 'Ballot', (req, call) => {
       const principal = principalOf(call);
       return ballots.answer(principal, req, () => ballot(ctx, principal, req));
+    }),
+    ballots: unary(log, 'Ballots', (req, call) => {
+      const principal = principalOf(call);
+      return answerBallots(req, (one) => ballots.answer(principal, one, () => ballot(ctx, principal, one)));
     }),
     listOfficeholders: unary(log, 'ListOfficeholders', (req, call) => listOfficeholders(ctx, principalOf(call), req)),
     listElectionDates: unary(log, 'ListElectionDates', (req, call) => listElectionDates(ctx, principalOf(call), req)),

@@ -56,16 +56,41 @@ export function responseKey(principal: Principal, version: string, request: stri
  */
 export const ANY_CHANGE = '*';
 
-const SLUG = /^(region|election|contest|office|candidacy|person|party|position|provenance|result):[a-z0-9]/;
+/** The kinds a slug starts with (`kind:` then a lowercase letter or digit). */
+const SLUG_KINDS: ReadonlySet<string> = new Set([
+  'region',
+  'election',
+  'contest',
+  'office',
+  'candidacy',
+  'person',
+  'party',
+  'position',
+  'provenance',
+  'result',
+]);
+
+/** Whether a string is shaped like a slug; read on every string of every answer stored, so without a regex. */
+function isSlug(s: string): boolean {
+  const colon = s.indexOf(':');
+  // The kinds are 5 to 10 letters long.
+  if (colon < 5 || colon > 10) return false;
+  const c = s.charCodeAt(colon + 1);
+  return ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) && SLUG_KINDS.has(s.slice(0, colon));
+}
 
 /** Every slug anywhere in a response body (any string shaped like one). */
 export function slugsIn(body: unknown, out: Set<string> = new Set()): string[] {
-  if (typeof body === 'string') {
-    if (SLUG.test(body)) out.add(body);
-  } else if (Array.isArray(body)) {
-    for (const v of body) slugsIn(v, out);
-  } else if (body !== null && typeof body === 'object') {
-    for (const v of Object.values(body)) slugsIn(v, out);
-  }
+  collectSlugs(body, out);
   return [...out];
+}
+
+function collectSlugs(value: unknown, out: Set<string>): void {
+  if (typeof value === 'string') {
+    if (isSlug(value)) out.add(value);
+  } else if (Array.isArray(value)) {
+    for (const v of value) collectSlugs(v, out);
+  } else if (value !== null && typeof value === 'object') {
+    for (const k in value) collectSlugs((value as Record<string, unknown>)[k], out);
+  }
 }

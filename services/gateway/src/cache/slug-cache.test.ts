@@ -120,4 +120,19 @@ describe('slugsIn', () => {
     };
     expect(slugsIn(body).sort()).toEqual(['contest:co-2026', 'person:x', 'provenance:fec']);
   });
+
+  it('takes only the slug kinds, followed by a lowercase letter or digit', () => {
+    const body = [
+      'https://example.org/region:co',
+      'party:democratic',
+      'party:Democratic',
+      'party:',
+      'parties:x',
+      'result:0-yes',
+      'ocd-division/country:us/state:co',
+      'notakind:x',
+      'election:co-2026-11-03',
+    ];
+    expect(slugsIn(body).sort()).toEqual(['election:co-2026-11-03', 'party:democratic', 'result:0-yes']);
+  });
 });

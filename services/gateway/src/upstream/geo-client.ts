@@ -1,6 +1,7 @@
 import {
   GeoServiceClient,
   type Boundary,
+  type DistrictsAtPointRequest,
   type DistrictsAtPointResponse,
   type DistrictsByAddressResponse,
   type Region,
@@ -8,7 +9,7 @@ import {
 } from '@civicgraph/protos/civic/geo/v1/geo';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { clientOptions, insecure } from '@civicgraph/kit';
-import { PointBatcher } from './point-batcher.js';
+import { TurnBatcher } from './turn-batcher.js';
 import { rpcOf } from './rpc.js';
 
 /** The gateway's view of the geo service; every call carries the caller's principal. */
@@ -24,7 +25,7 @@ export interface GeoUpstream {
 
 /**
  * Most points one DistrictsAtPoints call carries. Under load the point lookups of one
- * event-loop turn leave as one unary call (PointBatcher): a unary gRPC call costs more
+ * event-loop turn leave as one unary call (TurnBatcher): a unary gRPC call costs more
  * than the lookup it carries, so one per request would bound the gateway's throughput
  * (BENCHMARKS.md, geo HTTP, shows both).
  */
@@ -33,9 +34,14 @@ const POINTS_PER_CALL = 256;
 export function connectGeo(address: string, deadlineMs: number): GeoUpstream {
   const client = new GeoServiceClient(address, insecure(), clientOptions(deadlineMs));
   const rpc = rpcOf(client, 'geo');
-  const points = new PointBatcher((p, batch) => rpc(client.districtsAtPoints, { points: batch }, p), POINTS_PER_CALL);
+  const points = new TurnBatcher<DistrictsAtPointRequest, DistrictsAtPointResponse>(async (p, batch) => {
+    const { answers, datasetVersion } = await rpc(client.districtsAtPoints, { points: batch }, p);
+    return answers.map((a) =>
+      a.error === undefined ? { value: { regions: a.regions, datasetVersion } } : { error: a.error },
+    );
+  }, POINTS_PER_CALL);
   return {
-    districtsAtPoint: (p, lat, lng, date) => points.lookup(p, { lat, lng, date }),
+    districtsAtPoint: (p, lat, lng, date) => points.ask(p, { lat, lng, date }),
     districtsByAddress: (p, address, date) => rpc(client.districtsByAddress, { address, date }, p),
     getRegion: (p, slug, date) => rpc(client.getRegion, { slug, date }, p),
     getRegions: async (p, slugs, date) => (await rpc(client.getRegions, { slugs: [...slugs], date }, p)).regions,

@@ -1,8 +1,8 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import {
+  BallotResponse,
   GraphServiceClient,
   type BallotRequest,
-  type BallotResponse,
   type Candidacy,
   type CandidacyPage,
   type Contest,
@@ -20,6 +20,15 @@ import {
 import { ResultsServiceClient, type ContestResultsResponse } from '@civicgraph/protos/civic/results/v1/results';
 import { clientOptions, cypherBudget, insecure } from '@civicgraph/kit';
 import { rpcOf } from './rpc.js';
+import { TurnBatcher } from './turn-batcher.js';
+
+/**
+ * Most ballots one Ballots call carries. The ballots of one event-loop turn leave as one
+ * unary call (TurnBatcher): a unary gRPC call costs more than the memoised ballot it
+ * carries, so one call per ballot would bound how many points never asked before the
+ * gateway can answer.
+ */
+const BALLOTS_PER_CALL = 64;
 
 /** Time past a Cypher query's own budget for its answer to arrive. */
 const CYPHER_GRACE_MS = 2_000;
@@ -41,8 +50,14 @@ export interface GraphUpstream {
 export function connectGraph(address: string, deadlineMs: number): GraphUpstream {
   const client = new GraphServiceClient(address, insecure(), clientOptions(deadlineMs));
   const rpc = rpcOf(client, 'graph');
+  const ballots = new TurnBatcher<BallotRequest, BallotResponse>(async (p, batch) => {
+    const { answers } = await rpc(client.ballots, { ballots: batch }, p);
+    return answers.map((a) =>
+      a.error === undefined ? { value: BallotResponse.decode(a.ballot) } : { error: a.error },
+    );
+  }, BALLOTS_PER_CALL);
   return {
-    ballot: (p, req) => rpc(client.ballot, req, p),
+    ballot: (p, req) => ballots.ask(p, req),
     listContests: (p, req) => rpc(client.listContests, req, p),
     getContest: (p, slug, minConfidence) => rpc(client.getContest, { slug, minConfidence }, p),
     listCandidacies: (p, req) => rpc(client.listCandidacies, req, p),

@@ -135,6 +135,34 @@ export interface BallotRequest {
   regionLevels: string[];
 }
 
+export interface BallotsRequest {
+  /** 1 to 1,000 ballots, answered in the same order. */
+  ballots: BallotRequest[];
+}
+
+/** Why one ballot of a batch was not answered: the typed error Ballot would have returned for it alone. */
+export interface BallotError {
+  /** A civic error type, e.g. `invalid_parameter`. */
+  type: string;
+  message: string;
+  /** The request field at fault, e.g. `date`; empty when none. */
+  field: string;
+}
+
+export interface BallotAnswer {
+  /**
+   * The ballot as an encoded BallotResponse (the same bytes as an embedded message): the
+   * service encodes a remembered ballot once, not once per call. Empty when this ballot failed.
+   */
+  ballot: Buffer;
+  error?: BallotError | undefined;
+}
+
+export interface BallotsResponse {
+  /** One answer per requested ballot, in request order. */
+  answers: BallotAnswer[];
+}
+
 export interface ListOfficeholdersRequest {
   /** Office slug, or region slug (offices serving that region); at least one. */
   office: string;
@@ -1827,6 +1855,336 @@ export const BallotRequest: MessageFns<BallotRequest> = {
     message.date = object.date ?? "";
     message.minConfidence = object.minConfidence ?? 0;
     message.regionLevels = object.regionLevels?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseBallotsRequest(): BallotsRequest {
+  return { ballots: [] };
+}
+
+export const BallotsRequest: MessageFns<BallotsRequest> = {
+  encode(message: BallotsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.ballots) {
+      BallotRequest.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BallotsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBallotsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ballots.push(BallotRequest.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BallotsRequest {
+    return {
+      ballots: globalThis.Array.isArray(object?.ballots)
+        ? object.ballots.map((e: any) => BallotRequest.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: BallotsRequest): unknown {
+    const obj: any = {};
+    if (message.ballots?.length) {
+      obj.ballots = message.ballots.map((e) => BallotRequest.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BallotsRequest>): BallotsRequest {
+    return BallotsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BallotsRequest>): BallotsRequest {
+    const message = createBaseBallotsRequest();
+    message.ballots = object.ballots?.map((e) => BallotRequest.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseBallotError(): BallotError {
+  return { type: "", message: "", field: "" };
+}
+
+export const BallotError: MessageFns<BallotError> = {
+  encode(message: BallotError, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.type !== "") {
+      writer.uint32(10).string(message.type);
+    }
+    if (message.message !== "") {
+      writer.uint32(18).string(message.message);
+    }
+    if (message.field !== "") {
+      writer.uint32(26).string(message.field);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BallotError {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBallotError();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.field = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BallotError {
+    return {
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      field: isSet(object.field) ? globalThis.String(object.field) : "",
+    };
+  },
+
+  toJSON(message: BallotError): unknown {
+    const obj: any = {};
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.field !== "") {
+      obj.field = message.field;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BallotError>): BallotError {
+    return BallotError.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BallotError>): BallotError {
+    const message = createBaseBallotError();
+    message.type = object.type ?? "";
+    message.message = object.message ?? "";
+    message.field = object.field ?? "";
+    return message;
+  },
+};
+
+function createBaseBallotAnswer(): BallotAnswer {
+  return { ballot: Buffer.alloc(0), error: undefined };
+}
+
+export const BallotAnswer: MessageFns<BallotAnswer> = {
+  encode(message: BallotAnswer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ballot.length !== 0) {
+      writer.uint32(10).bytes(message.ballot);
+    }
+    if (message.error !== undefined) {
+      BallotError.encode(message.error, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BallotAnswer {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBallotAnswer();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ballot = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.error = BallotError.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BallotAnswer {
+    return {
+      ballot: isSet(object.ballot) ? Buffer.from(bytesFromBase64(object.ballot)) : Buffer.alloc(0),
+      error: isSet(object.error) ? BallotError.fromJSON(object.error) : undefined,
+    };
+  },
+
+  toJSON(message: BallotAnswer): unknown {
+    const obj: any = {};
+    if (message.ballot.length !== 0) {
+      obj.ballot = base64FromBytes(message.ballot);
+    }
+    if (message.error !== undefined) {
+      obj.error = BallotError.toJSON(message.error);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BallotAnswer>): BallotAnswer {
+    return BallotAnswer.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BallotAnswer>): BallotAnswer {
+    const message = createBaseBallotAnswer();
+    message.ballot = object.ballot ?? Buffer.alloc(0);
+    message.error = (object.error !== undefined && object.error !== null)
+      ? BallotError.fromPartial(object.error)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseBallotsResponse(): BallotsResponse {
+  return { answers: [] };
+}
+
+export const BallotsResponse: MessageFns<BallotsResponse> = {
+  encode(message: BallotsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.answers) {
+      BallotAnswer.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BallotsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBallotsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.answers.push(BallotAnswer.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BallotsResponse {
+    return {
+      answers: globalThis.Array.isArray(object?.answers)
+        ? object.answers.map((e: any) => BallotAnswer.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: BallotsResponse): unknown {
+    const obj: any = {};
+    if (message.answers?.length) {
+      obj.answers = message.answers.map((e) => BallotAnswer.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BallotsResponse>): BallotsResponse {
+    return BallotsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BallotsResponse>): BallotsResponse {
+    const message = createBaseBallotsResponse();
+    message.answers = object.answers?.map((e) => BallotAnswer.fromPartial(e)) || [];
     return message;
   },
 };
@@ -5950,6 +6308,20 @@ export const GraphServiceService = {
     responseSerialize: (value: BallotResponse): Buffer => Buffer.from(BallotResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): BallotResponse => BallotResponse.decode(value),
   },
+  /**
+   * Up to 1,000 ballots for one caller in one call, each exactly as Ballot would answer it;
+   * a ballot's own bad input fails only that ballot. The gateway sends the ballots of one
+   * event-loop turn this way: one call's cost is shared by every ballot it carries.
+   */
+  ballots: {
+    path: "/civic.graph.v1.GraphService/Ballots" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: BallotsRequest): Buffer => Buffer.from(BallotsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): BallotsRequest => BallotsRequest.decode(value),
+    responseSerialize: (value: BallotsResponse): Buffer => Buffer.from(BallotsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BallotsResponse => BallotsResponse.decode(value),
+  },
   /** Terms of who holds an office on a date, by office or by region. */
   listOfficeholders: {
     path: "/civic.graph.v1.GraphService/ListOfficeholders" as const,
@@ -6066,6 +6438,12 @@ export interface GraphServiceServer extends UntypedServiceImplementation {
    * each with its candidacies.
    */
   ballot: handleUnaryCall<BallotRequest, BallotResponse>;
+  /**
+   * Up to 1,000 ballots for one caller in one call, each exactly as Ballot would answer it;
+   * a ballot's own bad input fails only that ballot. The gateway sends the ballots of one
+   * event-loop turn this way: one call's cost is shared by every ballot it carries.
+   */
+  ballots: handleUnaryCall<BallotsRequest, BallotsResponse>;
   /** Terms of who holds an office on a date, by office or by region. */
   listOfficeholders: handleUnaryCall<ListOfficeholdersRequest, OfficeholderPage>;
   /** Election days in a state between two dates. */
@@ -6188,6 +6566,26 @@ export interface GraphServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: BallotResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Up to 1,000 ballots for one caller in one call, each exactly as Ballot would answer it;
+   * a ballot's own bad input fails only that ballot. The gateway sends the ballots of one
+   * event-loop turn this way: one call's cost is shared by every ballot it carries.
+   */
+  ballots(
+    request: BallotsRequest,
+    callback: (error: ServiceError | null, response: BallotsResponse) => void,
+  ): ClientUnaryCall;
+  ballots(
+    request: BallotsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: BallotsResponse) => void,
+  ): ClientUnaryCall;
+  ballots(
+    request: BallotsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: BallotsResponse) => void,
   ): ClientUnaryCall;
   /** Terms of who holds an office on a date, by office or by region. */
   listOfficeholders(

@@ -1,5 +1,6 @@
 import { sharedData } from '@civicgraph/kit';
 import { describe, expect, it } from 'vitest';
+import { scaled } from '@civicgraph/kit/testing';
 import type { DraftItem } from '../../domain/drafts.js';
 import { GraphWriter } from '../../domain/writer.js';
 import type { GraphStore } from '../../store/graph-store.js';
@@ -24,6 +25,8 @@ async function applyAll(writer: GraphWriter, items: AsyncIterable<DraftItem>, _s
 }
 
 const now = () => new Date('2026-07-01T00:00:00Z');
+/** Each test imports the whole OCD, legislators and FEC files, some twice: minutes on a loaded machine. */
+const HEAVY = scaled(180_000);
 const ocd = sharedData('ocd/country-us');
 const legislators = sharedData('officeholders/congress-legislators/legislators-current.yaml');
 const weball26 = sharedData('candidates/fec/weball26.txt');
@@ -32,59 +35,67 @@ const weball24 = sharedData('candidates/fec/weball24.txt');
 describe.skipIf(ocd === undefined || legislators === undefined || weball26 === undefined)(
   'the importers through the GraphWriter',
   () => {
-    it('store every batch the writer accepts, and a second run of all three changes nothing and emits nothing', async () => {
-      const store = new MemoryGraphStore();
-      const writer = new GraphWriter({ store, env: 'test', now });
-      const known = await fecPersonIndex(legislators!);
-      const runs = () => [
-        importOcd(ocd!, { asOf: '2026-07-01', retrievedAt: '2026-03-19' }),
-        importLegislators(legislators!, { asOf: '2026-07-01', retrievedAt: '2026-06-15' }),
-        importFecCandidates(weball26!, { known }),
-      ];
-      const first = [];
-      for (const items of runs()) first.push(await applyAll(writer, items, store));
-      // 35 FEC rows fewer than without the legislators: sitting senators whose seats are not up in 2026.
-      expect(first.map((t) => t.batches)).toEqual([10672, 537, 3257]);
-      expect(first.every((t) => t.created > 0 && t.events > 0)).toBe(true);
+    it(
+      'store every batch the writer accepts, and a second run of all three changes nothing and emits nothing',
+      async () => {
+        const store = new MemoryGraphStore();
+        const writer = new GraphWriter({ store, env: 'test', now });
+        const known = await fecPersonIndex(legislators!);
+        const runs = () => [
+          importOcd(ocd!, { asOf: '2026-07-01', retrievedAt: '2026-03-19' }),
+          importLegislators(legislators!, { asOf: '2026-07-01', retrievedAt: '2026-06-15' }),
+          importFecCandidates(weball26!, { known }),
+        ];
+        const first = [];
+        for (const items of runs()) first.push(await applyAll(writer, items, store));
+        // 35 FEC rows fewer than without the legislators: sitting senators whose seats are not up in 2026.
+        expect(first.map((t) => t.batches)).toEqual([10672, 537, 3257]);
+        expect(first.every((t) => t.created > 0 && t.events > 0)).toBe(true);
 
-      const second = [];
-      for (const items of runs()) second.push(await applyAll(writer, items, store));
-      expect(second.map((t) => [t.created, t.updated, t.events])).toEqual([
-        [0, 0, 0],
-        [0, 0, 0],
-        [0, 0, 0],
-      ]);
+        const second = [];
+        for (const items of runs()) second.push(await applyAll(writer, items, store));
+        expect(second.map((t) => [t.created, t.updated, t.events])).toEqual([
+          [0, 0, 0],
+          [0, 0, 0],
+          [0, 0, 0],
+        ]);
 
-      const degette = await store.getNode<'candidacy'>(
-        'candidacy:co-cd-1-us-representative-2026-primary-diana-l-degette',
-      );
-      expect(degette?.data.fields.person.value).toBe('person:bioguide-d000197');
-      expect(degette?.data.fields.filingStatus?.value).toBe('DECLARED');
-      expect((await store.getNode<'region'>('region:co-cd-1'))?.data.name).toBe(
-        "Colorado's 1st congressional district",
-      );
-      expect((await store.getNode<'person'>('person:bioguide-d000197'))?.data.birthday).toBe('1957-07-29');
-      expect((await store.edges('person:bioguide-d000197', 'out', 'HOLDS')).length).toBeGreaterThan(10);
-    });
+        const degette = await store.getNode<'candidacy'>(
+          'candidacy:co-cd-1-us-representative-2026-primary-diana-l-degette',
+        );
+        expect(degette?.data.fields.person.value).toBe('person:bioguide-d000197');
+        expect(degette?.data.fields.filingStatus?.value).toBe('DECLARED');
+        expect((await store.getNode<'region'>('region:co-cd-1'))?.data.name).toBe(
+          "Colorado's 1st congressional district",
+        );
+        expect((await store.getNode<'person'>('person:bioguide-d000197'))?.data.birthday).toBe('1957-07-29');
+        expect((await store.edges('person:bioguide-d000197', 'out', 'HOLDS')).length).toBeGreaterThan(10);
+      },
+      HEAVY,
+    );
 
     // The FEC import only references districts (createOnly): it must not overwrite the names
     // the OCD import gave them.
-    it("a reference to a region leaves the OCD import's data alone", async () => {
-      const store = new MemoryGraphStore();
-      const writer = new GraphWriter({ store, env: 'test', now });
-      await applyAll(
-        writer,
-        importOcd(sharedData('ocd/country-us/census_autogenerated/us_congressional_districts.csv')!, {
-          asOf: '2026-07-01',
-          retrievedAt: '2026-03-19',
-        }),
-      );
-      const fec = await applyAll(writer, importFecCandidates(weball26!));
-      expect((await store.getNode<'region'>('region:co-cd-1'))?.data.name).toBe(
-        "Colorado's 1st congressional district",
-      );
-      expect(fec.updated).toBe(0);
-    });
+    it(
+      "a reference to a region leaves the OCD import's data alone",
+      async () => {
+        const store = new MemoryGraphStore();
+        const writer = new GraphWriter({ store, env: 'test', now });
+        await applyAll(
+          writer,
+          importOcd(sharedData('ocd/country-us/census_autogenerated/us_congressional_districts.csv')!, {
+            asOf: '2026-07-01',
+            retrievedAt: '2026-03-19',
+          }),
+        );
+        const fec = await applyAll(writer, importFecCandidates(weball26!));
+        expect((await store.getNode<'region'>('region:co-cd-1'))?.data.name).toBe(
+          "Colorado's 1st congressional district",
+        );
+        expect(fec.updated).toBe(0);
+      },
+      HEAVY,
+    );
 
     it.skipIf(weball24 === undefined)(
       'weball24 and weball26 in either order give the same persons, and alternating them changes nothing',
@@ -121,16 +132,21 @@ describe.skipIf(ocd === undefined || legislators === undefined || weball26 === u
         // Each person is named as the newer file names them.
         expect(a.names.get('person:fec-h6co01141')).toBe('Diana L Degette');
       },
+      HEAVY,
     );
 
-    it('fec-candidates without --legislators after a run with it points every id at the same person: nothing created, nothing emitted', async () => {
-      const store = new MemoryGraphStore();
-      const writer = new GraphWriter({ store, env: 'test', now });
-      await applyAll(writer, importLegislators(legislators!, { asOf: '2026-07-01', retrievedAt: '2026-06-15' }));
-      await applyAll(writer, await graphImporter('fec-candidates', weball26!, store, { legislators: legislators! }));
-      const without = await applyAll(writer, await graphImporter('fec-candidates', weball26!, store));
-      expect([without.created, without.updated, without.events]).toEqual([0, 0, 0]);
-      expect(await store.getNode('person:fec-h6co01141')).toBeUndefined();
-    });
+    it(
+      'fec-candidates without --legislators after a run with it points every id at the same person: nothing created, nothing emitted',
+      async () => {
+        const store = new MemoryGraphStore();
+        const writer = new GraphWriter({ store, env: 'test', now });
+        await applyAll(writer, importLegislators(legislators!, { asOf: '2026-07-01', retrievedAt: '2026-06-15' }));
+        await applyAll(writer, await graphImporter('fec-candidates', weball26!, store, { legislators: legislators! }));
+        const without = await applyAll(writer, await graphImporter('fec-candidates', weball26!, store));
+        expect([without.created, without.updated, without.events]).toEqual([0, 0, 0]);
+        expect(await store.getNode('person:fec-h6co01141')).toBeUndefined();
+      },
+      HEAVY,
+    );
   },
 );

@@ -19,7 +19,7 @@ describe('Meter', () => {
     expect(() => meter.examine()).toThrow('in MATCH at line 2, column 5, examined more than 100,000 rows');
   });
 
-  it('refuses once the time is spent, however few rows', () => {
+  it('refuses once the time is spent, reading the clock on the first row and every 1,024 after', () => {
     let now = 0;
     const meter = new Meter(
       budget,
@@ -27,6 +27,18 @@ describe('Meter', () => {
       () => 0,
     );
     meter.examine();
+    now = 1_001;
+    expect(() => meter.examine(1_023)).not.toThrow();
+    expect(() => meter.examine()).toThrow('ran longer than 1 s');
+  });
+
+  it('refuses on the first row when the time is already spent', () => {
+    let now = 0;
+    const meter = new Meter(
+      budget,
+      () => now,
+      () => 0,
+    );
     now = 1_001;
     expect(() => meter.examine()).toThrow('ran longer than 1 s');
   });

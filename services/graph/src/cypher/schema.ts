@@ -140,11 +140,12 @@ export function propertiesOf(kind: NodeKind): Readonly<Record<string, PropertySp
   return { ...SCOPE, ...OWN[kind] };
 }
 
-const PROPERTIES = new Map(NODE_KINDS.map((k) => [k, propertiesOf(k)]));
+/** Per kind, per name: maps, so a read is two hashed lookups whatever the key. */
+const PROPERTIES = new Map(NODE_KINDS.map((k) => [k, new Map(Object.entries(propertiesOf(k)))]));
 
 /** A node's property, null when the kind has no such property (as Cypher answers a missing one). */
 export function nodeProperty(node: NodeDoc, key: string): unknown {
-  return PROPERTIES.get(node.kind)?.[key]?.read(node) ?? null;
+  return PROPERTIES.get(node.kind)?.get(key)?.read(node) ?? null;
 }
 
 /** Properties some label types DOUBLE (`share`, `confidence`): arithmetic on them is float arithmetic. */

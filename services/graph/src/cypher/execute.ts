@@ -2,7 +2,7 @@ import { contactVisible, cypherBudget, EntitlementRequiredError, QueryTooComplex
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { GraphStore } from '../store/graph-store.js';
 import { where, type Clause, type Expr, type Query } from './ast.js';
-import { parseQuery } from './build-ast.js';
+import { parsed } from './parsed.js';
 import { evaluate, subExpressions, type Env } from './expressions.js';
 import { matchContext, matchPatterns, patternVariables, type MatchContext } from './match.js';
 import { Meter } from './meter.js';
@@ -60,7 +60,7 @@ async function run(
   now: () => number,
   started: number,
 ): Promise<CypherAnswer> {
-  const query = parseQuery(req.query);
+  const query = parsed(req.query);
   const contact = contactVisible(principal);
   if (!contact) refuseContact(query);
   const budget = cypherBudget(principal);

@@ -8,7 +8,7 @@ import type { Expr, NodePattern, PathPattern, RelPattern } from './ast.js';
 import { evaluate, truth, type Env } from './expressions.js';
 import type { Meter } from './meter.js';
 import { Row } from './row.js';
-import { kindOfLabel, nodeProperty } from './schema.js';
+import { kindOfLabel, viewNodeProperty } from './schema.js';
 import { equals, fromJson, NodeValue, RelValue } from './values.js';
 
 /** What matching reads the graph through: the store's index, the caller's view of it, the budget. */
@@ -20,6 +20,24 @@ export interface MatchContext {
   env: Env;
   /** Per (state, tier) code pair of the view: 0 not yet asked, 1 visible, 2 not (kit's nodeVisible, asked once per pair). */
   scopeSeen: Int8Array;
+  /** Per MATCH (its patterns), what does not change from row to row. */
+  plans: Map<readonly PathPattern[], ClausePlan>;
+}
+
+/**
+ * What matching a MATCH on a row decides before reading the graph, the same for every
+ * row: its WHERE's equality hints, whether relationships must be tracked, and per path
+ * pattern and set of its node variables already bound, where it starts and how it walks.
+ */
+interface ClausePlan {
+  hints: Hints;
+  track: boolean;
+  paths: Map<PathPattern, Map<string, PathPlan>>;
+}
+
+interface PathPlan {
+  anchor: number;
+  steps: Step[];
 }
 
 /** The context a query matches in: its view of the store, its caller, budget and parameters. */
@@ -37,6 +55,7 @@ export function matchContext(
     meter,
     env,
     scopeSeen: new Int8Array(view.states.length * view.tiers.length),
+    plans: new Map(),
   };
 }
 
@@ -67,13 +86,18 @@ export function matchPatterns(
   row: Row,
   emit: Emit,
 ): boolean {
-  const hints = equalityHints(wherePredicate);
-  const rels = patterns.flatMap((p) => p.rels);
-  const used: EdgeDoc[] | undefined = rels.length > 1 || rels.some((r) => r.hops !== undefined) ? [] : undefined;
+  let plan = ctx.plans.get(patterns);
+  if (plan === undefined) {
+    const rels = patterns.flatMap((p) => p.rels);
+    const track = rels.length > 1 || rels.some((r) => r.hops !== undefined);
+    ctx.plans.set(patterns, (plan = { hints: equalityHints(wherePredicate), track, paths: new Map() }));
+  }
+  const clause = plan;
+  const used: EdgeDoc[] | undefined = clause.track ? [] : undefined;
   let found = false;
   const next = (i: number, r: Row): void => {
     if (i < patterns.length) {
-      matchPath(ctx, patterns[i]!, r, hints, used, (m) => next(i + 1, m));
+      matchPath(ctx, clause, patterns[i]!, r, used, (m) => next(i + 1, m));
     } else if (wherePredicate === undefined || truth(evaluate(wherePredicate, r, ctx.env)) === true) {
       found = true;
       emit(r);
@@ -123,16 +147,14 @@ function equalityHints(e: Expr | undefined, out: Hints = new Map()): Hints {
  */
 function matchPath(
   ctx: MatchContext,
+  clause: ClausePlan,
   p: PathPattern,
   row: Row,
-  hints: Hints,
   used: EdgeDoc[] | undefined,
   emit: Emit,
 ): void {
-  const anchor = chooseAnchor(p, row, hints);
-  const steps: Step[] = [];
-  for (let j = anchor; j < p.rels.length; j++) steps.push(stepOf(ctx, p, j, j + 1));
-  for (let j = anchor - 1; j >= 0; j--) steps.push(stepOf(ctx, p, j + 1, j));
+  const hints = clause.hints;
+  const { anchor, steps } = pathPlan(ctx, clause, p, row);
   const at: number[] = p.nodes.map(() => -1);
   // Where each step hands its matches: the next step, and after the last, `emit`.
   const onward: Emit[] = steps.map((_, s) => (m) => go(s + 1, m));
@@ -147,6 +169,23 @@ function matchPath(
     at[anchor] = id;
     go(0, bound);
   });
+}
+
+/** The plan of a path pattern for the node variables the row binds (made on the first row that binds them so). */
+function pathPlan(ctx: MatchContext, clause: ClausePlan, p: PathPattern, row: Row): PathPlan {
+  let bound = '';
+  for (const n of p.nodes) bound += n.variable !== undefined && row.has(n.variable) ? '1' : '0';
+  let byBound = clause.paths.get(p);
+  if (byBound === undefined) clause.paths.set(p, (byBound = new Map()));
+  let plan = byBound.get(bound);
+  if (plan === undefined) {
+    const anchor = chooseAnchor(p, row, clause.hints);
+    const steps: Step[] = [];
+    for (let j = anchor; j < p.rels.length; j++) steps.push(stepOf(ctx, p, j, j + 1));
+    for (let j = anchor - 1; j >= 0; j--) steps.push(stepOf(ctx, p, j + 1, j));
+    byBound.set(bound, (plan = { anchor, steps }));
+  }
+  return plan;
 }
 
 /** The node a pattern is matched from: bound > slug > indexed or scoped property > label > any. */
@@ -283,11 +322,11 @@ function visible(ctx: MatchContext, id: number): boolean {
 function bindNode(ctx: MatchContext, n: NodePattern, id: number, row: Row): Row | undefined {
   const kind = NODE_KINDS[ctx.view.kindOf[id]!];
   for (const l of n.labels) if (kindOfLabel(l) !== kind) return undefined;
-  const d = ctx.view.docs[id]!;
   for (const [key, expr] of n.properties) {
-    if (equals(fromJson(nodeProperty(d, key)), evaluate(expr, row, ctx.env)) !== true) return undefined;
+    if (equals(fromJson(viewNodeProperty(ctx.view, id, key)), evaluate(expr, row, ctx.env)) !== true) return undefined;
   }
   if (n.variable === undefined) return row;
+  const d = ctx.view.docs[id]!;
   const prior = row.get(n.variable);
   if (prior !== undefined)
     return prior instanceof NodeValue && (prior.view === ctx.view ? prior.id === id : prior.doc.slug === d.slug)

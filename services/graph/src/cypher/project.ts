@@ -83,7 +83,7 @@ export class Projector {
       if (this.keys.length === 0) this.table.find([], () => this.emptyGroup());
       out = this.table.groups.map((group) => {
         const values = new Map(this.aggregates.map((a, i) => [a as Expr, group.aggregators[i]!.value()]));
-        const groupEnv: Env = { ...env, aggregates: values };
+        const groupEnv: Env = { params: env.params, aggregates: values };
         return {
           source: group.source,
           values: new Map(items.map((i) => [i.name, evaluate(i.expr, group.source, groupEnv)])),

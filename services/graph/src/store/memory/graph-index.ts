@@ -107,7 +107,7 @@ export class GraphIndex {
     this.layout ??= new ReadLayout({
       kinds: this.kinds,
       entries: this.entries,
-      edges: this.edgeIndex.all(),
+      outLists: this.edgeIndex.outLists(),
       scan: (q, visit) => this.scan(q, visit),
     });
     return this.layout;

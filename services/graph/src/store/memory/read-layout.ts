@@ -8,7 +8,8 @@ import type { Entry, KindIndex } from './kind-index.js';
 export interface LayoutSource {
   kinds: ReadonlyMap<NodeKind, KindIndex>;
   entries: ReadonlyMap<string, Entry>;
-  edges: Iterable<EdgeDoc>;
+  /** Each node with edges leaving it, and those edges. */
+  outLists: Iterable<[string, readonly EdgeDoc[]]>;
   scan(q: NodeScan, visit: (node: NodeDoc) => void): void;
 }
 
@@ -69,7 +70,7 @@ export class ReadLayout implements GraphReadView {
       }
       this.ranges.set(kind, [first, id]);
     }
-    this.buildAdjacency(source.edges);
+    this.buildAdjacency(source.outLists);
   }
 
   idOf(slug: string): number {
@@ -107,22 +108,24 @@ export class ReadLayout implements GraphReadView {
   }
 
   /** Two passes over the edges: count each node's per kind and direction, then place them. */
-  private buildAdjacency(edges: Iterable<EdgeDoc>): void {
+  private buildAdjacency(outLists: Iterable<[string, readonly EdgeDoc[]]>): void {
     const kept: EdgeDoc[] = [];
     const ends: number[] = [];
     const built = new Map<EdgeKind, { out: Rows; in: Rows }>();
     const rows = (): Rows => ({ offsets: new Int32Array(this.nodeCount + 1), targets: EMPTY, edges: [] });
-    for (const e of edges) {
-      const f = this.ids.get(e.from);
-      const t = this.ids.get(e.to);
-      // An edge to a node not held (a dangling reference) leads nowhere a reader can go.
-      if (f === undefined || t === undefined) continue;
-      let b = built.get(e.kind);
-      if (b === undefined) built.set(e.kind, (b = { out: rows(), in: rows() }));
-      b.out.offsets[f + 1]!++;
-      b.in.offsets[t + 1]!++;
-      kept.push(e);
-      ends.push(f, t);
+    for (const [slug, list] of outLists) {
+      const f = this.ids.get(slug);
+      for (const e of list) {
+        const t = this.ids.get(e.to);
+        // An edge at a node not held (a dangling reference) leads nowhere a reader can go.
+        if (f === undefined || t === undefined) continue;
+        let b = built.get(e.kind);
+        if (b === undefined) built.set(e.kind, (b = { out: rows(), in: rows() }));
+        b.out.offsets[f + 1]!++;
+        b.in.offsets[t + 1]!++;
+        kept.push(e);
+        ends.push(f, t);
+      }
     }
     const next = new Map<EdgeKind, { out: Int32Array; in: Int32Array }>();
     for (const [kind, b] of built) {

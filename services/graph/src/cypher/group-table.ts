@@ -12,11 +12,11 @@ export class GroupTable<G> {
   private readonly root = new Level();
   readonly groups: G[] = [];
 
-  /** The group of `values` (length: the table's arity, the same on every call), made by `make` the first time. */
-  find(values: readonly Value[], make: () => G): G {
+  /** The group of `values` (length: the table's arity, the same on every call), made by `make(arg)` the first time. */
+  find<A>(values: readonly Value[], make: (arg: A) => G, arg: A): G {
     const last = values.length - 1;
     if (last < 0) {
-      if (this.groups.length === 0) this.groups.push(make());
+      if (this.groups.length === 0) this.groups.push(make(arg));
       return this.groups[0]!;
     }
     let level = this.root;
@@ -27,7 +27,7 @@ export class GroupTable<G> {
     }
     let group = level.get(values[last]!) as G | undefined;
     if (group === undefined) {
-      level.set(values[last]!, (group = make()));
+      level.set(values[last]!, (group = make(arg)));
       this.groups.push(group);
     }
     return group;

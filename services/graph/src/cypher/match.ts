@@ -163,8 +163,9 @@ function matchPath(
     else expand(ctx, steps[s]!, at, r, used, onward[s]!);
   };
   const start = p.nodes[anchor]!;
+  const startKind = labelKind(start);
   forEachAnchor(ctx, start, row, hints, (id) => {
-    const bound = bindNode(ctx, start, id, row);
+    const bound = bindNode(ctx, start, startKind, id, row);
     if (bound === undefined) return;
     at[anchor] = id;
     go(0, bound);
@@ -318,10 +319,19 @@ function visible(ctx: MatchContext, id: number): boolean {
   return view.kindOf[id] !== CANDIDACY || view.confidence[id]! >= ctx.minConfidence;
 }
 
+const ANY_KIND = -1;
+const NO_KIND = -2;
+
+/** The kind (its position in NODE_KINDS) every label of a node pattern names; ANY_KIND with no label, NO_KIND when no node can have them all. */
+function labelKind(n: NodePattern): number {
+  const kinds = new Set(n.labels.map(kindOfLabel));
+  const [only] = kinds;
+  return n.labels.length === 0 ? ANY_KIND : kinds.size === 1 && only !== undefined ? NODE_KINDS.indexOf(only) : NO_KIND;
+}
+
 /** The row with a node bound to a node pattern, when its label and inline properties fit (and any earlier binding agrees). */
-function bindNode(ctx: MatchContext, n: NodePattern, id: number, row: Row): Row | undefined {
-  const kind = NODE_KINDS[ctx.view.kindOf[id]!];
-  for (const l of n.labels) if (kindOfLabel(l) !== kind) return undefined;
+function bindNode(ctx: MatchContext, n: NodePattern, kind: number, id: number, row: Row): Row | undefined {
+  if (kind !== ANY_KIND && kind !== ctx.view.kindOf[id]) return undefined;
   for (const [key, expr] of n.properties) {
     if (equals(fromJson(viewNodeProperty(ctx.view, id, key)), evaluate(expr, row, ctx.env)) !== true) return undefined;
   }
@@ -341,6 +351,8 @@ interface Step {
   to: number;
   rel: RelPattern;
   target: NodePattern;
+  /** labelKind(target). */
+  targetKind: number;
   /** Crossed against the pattern's arrow (matching leftward from the anchor). */
   reverse: boolean;
   ways: Way[];
@@ -349,7 +361,8 @@ interface Step {
 function stepOf(ctx: MatchContext, p: PathPattern, from: number, to: number): Step {
   const reverse = to < from;
   const rel = p.rels[Math.min(from, to)]!;
-  return { from, to, rel, target: p.nodes[to]!, reverse, ways: waysOf(ctx, rel, reverse) };
+  const target = p.nodes[to]!;
+  return { from, to, rel, target, targetKind: labelKind(target), reverse, ways: waysOf(ctx, rel, reverse) };
 }
 
 /** Extends a match across a step: one hop, or hop by hop for a variable length, trail by trail. */
@@ -367,6 +380,7 @@ function expand(ctx: MatchContext, st: Step, at: number[], row: Row, used: EdgeD
         const bound = bindNode(
           ctx,
           target,
+          st.targetKind,
           targets[k]!,
           rel.variable === undefined ? row : row.with(rel.variable, new RelValue(edge)),
         );
@@ -380,7 +394,7 @@ function expand(ctx: MatchContext, st: Step, at: number[], row: Row, used: EdgeD
     return;
   }
   const arrive = (id: number, r: Row): void => {
-    const bound = bindNode(ctx, target, id, r);
+    const bound = bindNode(ctx, target, st.targetKind, id, r);
     if (bound === undefined) return;
     at[to] = id;
     emit(bound);

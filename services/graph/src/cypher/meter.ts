@@ -1,8 +1,12 @@
 import { QueryTooComplexError, type CypherBudget } from '@civicgraph/kit';
 import { clauseName, where, type Clause } from './ast.js';
 
-/** Rows examined between two readings of the heap (a reading costs microseconds). */
-const HEAP_CHECK_ROWS = 20_000;
+/**
+ * Rows examined between two readings of the heap: a reading costs up to milliseconds in a
+ * process holding the store's gigabytes, and this many rows grow the heap by a small part
+ * of the smallest plan's memory budget.
+ */
+const HEAP_CHECK_ROWS = 50_000;
 /**
  * Rows examined between two readings of the clock: the evaluator counts rows one at a time,
  * and reading the clock for each would cost more than examining the row.

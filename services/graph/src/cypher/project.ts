@@ -65,10 +65,7 @@ export class Projector {
     }
     const keys = this.keys;
     for (let i = 0; i < keys.length; i++) this.keyValues[i] = evaluate(keys[i]!, row, this.env);
-    const group = this.table.find(this.keyValues, () => ({
-      source: row,
-      aggregators: this.aggregates.map((a) => new Aggregator(a, this.env)),
-    }));
+    const group = this.table.find(this.keyValues, this.newGroup, row);
     for (const a of group.aggregators) a.add(row);
   }
 
@@ -80,7 +77,7 @@ export class Projector {
     let out: Out[] = this.perRow;
     if (this.aggregates.length > 0) {
       // No rows and no keys is one group, of no rows.
-      if (this.keys.length === 0) this.table.find([], () => this.emptyGroup());
+      if (this.keys.length === 0) this.table.find([], this.newGroup, Row.EMPTY);
       out = this.table.groups.map((group) => {
         const values = new Map(this.aggregates.map((a, i) => [a as Expr, group.aggregators[i]!.value()]));
         const groupEnv: Env = { params: env.params, aggregates: values };
@@ -120,9 +117,11 @@ export class Projector {
     return { columns, rows: sliced.map((r) => Row.of(r.values)) };
   }
 
-  private emptyGroup(): Group {
-    return { source: Row.EMPTY, aggregators: this.aggregates.map((a) => new Aggregator(a, this.env)) };
-  }
+  /** A group whose first row is `source`. */
+  private readonly newGroup = (source: Row): Group => ({
+    source,
+    aggregators: this.aggregates.map((a) => new Aggregator(a, this.env)),
+  });
 
   /** The items, `*` expanded to the variables of the first row (none without rows); each column named once. */
   private itemsFor(first: Row | undefined): Item[] {

@@ -17,7 +17,7 @@ const KIND_NUMBER = new Map(NODE_KINDS.map((k, i) => [k, i]));
 
 /**
  * A GraphIndex's read view (store/read-view.ts), built whole from it: ids given kind by
- * kind in slug order, the typed columns, and the compressed sparse rows of every edge
+ * kind in slug order (and written on the index's entries, so a slug's id is one lookup), the typed columns, and the compressed sparse rows of every edge
  * kind, both directions. The index builds one when a reader asks and keeps it until its
  * next change (graph-index.ts `readView`).
  */
@@ -30,7 +30,6 @@ export class ReadLayout implements GraphReadView {
   readonly tierOf: Uint16Array;
   readonly tiers: string[] = [];
   readonly confidence: Float64Array;
-  private readonly ids = new Map<string, number>();
   private readonly ranges = new Map<NodeKind, readonly [number, number]>();
   private readonly outs = new Map<EdgeKind, Adjacency>();
   private readonly ins = new Map<EdgeKind, Adjacency>();
@@ -65,7 +64,7 @@ export class ReadLayout implements GraphReadView {
           this.stateOf[id] = code(stateCodes, this.states, e.node.state);
           this.tierOf[id] = code(tierCodes, this.tiers, e.node.tier);
           this.confidence[id] = e.keys.confidence ?? NaN;
-          this.ids.set(slug, id++);
+          e.id = id++;
         }
       }
       this.ranges.set(kind, [first, id]);
@@ -74,7 +73,7 @@ export class ReadLayout implements GraphReadView {
   }
 
   idOf(slug: string): number {
-    return this.ids.get(slug) ?? -1;
+    return this.source.entries.get(slug)?.id ?? -1;
   }
 
   idsOf(kind: NodeKind): readonly [number, number] {
@@ -92,7 +91,7 @@ export class ReadLayout implements GraphReadView {
    */
   scan(q: NodeScan, visit: (id: number) => void): void {
     if (q.match !== undefined || q.dateFrom !== undefined || q.dateTo !== undefined) {
-      this.source.scan(q, (node) => visit(this.ids.get(node.slug)!));
+      this.source.scan(q, (node) => visit(this.idOf(node.slug)));
       return;
     }
     const states = allowed(this.states, q.states, false);
@@ -113,12 +112,13 @@ export class ReadLayout implements GraphReadView {
     const ends: number[] = [];
     const built = new Map<EdgeKind, { out: Rows; in: Rows }>();
     const rows = (): Rows => ({ offsets: new Int32Array(this.nodeCount + 1), targets: EMPTY, edges: [] });
+    const entries = this.source.entries;
     for (const [slug, list] of outLists) {
-      const f = this.ids.get(slug);
+      const f = entries.get(slug)?.id ?? -1;
       for (const e of list) {
-        const t = this.ids.get(e.to);
+        const t = entries.get(e.to)?.id ?? -1;
         // An edge at a node not held (a dangling reference) leads nowhere a reader can go.
-        if (f === undefined || t === undefined) continue;
+        if (f < 0 || t < 0) continue;
         let b = built.get(e.kind);
         if (b === undefined) built.set(e.kind, (b = { out: rows(), in: rows() }));
         b.out.offsets[f + 1]!++;

@@ -113,7 +113,7 @@ function queryTables(run, q) {
 /** The read view's build, as q1's process measured it. */
 function viewText(view) {
   if (view === undefined) return '';
-  return ` The evaluator walks the store's read view (store/read-view.ts: dense ids, typed columns, adjacency as compressed sparse rows), which the first query after the store opens or changes builds and the next change drops: built in ${ms(view.ms)}, holding ${mb(view.bytes)} more.`;
+  return ` The evaluator walks the store's read view (store/read-view.ts: dense ids, typed columns, adjacency as compressed sparse rows), which the first query after the store opens or changes builds and the next change drops: built in ${ms(view.ms)} ms, holding ${mb(view.bytes)} more.`;
 }
 
 function memoryTable(run) {

@@ -110,12 +110,18 @@ function queryTables(run, q) {
   ];
 }
 
+/** The read view's build, as q1's process measured it. */
+function viewText(view) {
+  if (view === undefined) return '';
+  return ` The evaluator walks the store's read view (store/read-view.ts: dense ids, typed columns, adjacency as compressed sparse rows), which the first query after the store opens or changes builds and the next change drops: built in ${ms(view.ms)} ms, holding ${mb(view.bytes)} more.`;
+}
+
 function memoryTable(run) {
   const budget = run.civic.answers[QUERIES[0].id].budget;
   const lines = [
     "### civicgraph's memory per query",
     '',
-    `The store reopened from disk holds ${mb(run.civic.load.bytes)} of indexes (heap + array buffers; the store's own estimate ${mb(run.civic.load.stats.indexBytes ?? 0)}). Enterprise budget (kit \`cypherBudget\`): ${int.format(budget.rowsExamined)} rows examined, ${int.format(budget.rowsReturned)} returned, ${budget.timeMs / 1000} s, ${int.format(budget.memoryMb)} MB of heap growth (the meter reads the heap every 20,000 rows examined and refuses past it, so the projection at the rows budget below is what the memory budget prevents).`,
+    `The store reopened from disk holds ${mb(run.civic.load.bytes)} of indexes (heap + array buffers; the store's own estimate ${mb(run.civic.load.stats.indexBytes ?? 0)}).${viewText(run.civic.answers[QUERIES[0].id].view)} Enterprise budget (kit \`cypherBudget\`): ${int.format(budget.rowsExamined)} rows examined, ${int.format(budget.rowsReturned)} returned, ${budget.timeMs / 1000} s, ${int.format(budget.memoryMb)} MB of heap growth (the meter reads the heap every 50,000 rows examined and refuses past it, so the projection at the rows budget below is what the memory budget prevents).`,
     '',
     '| query | rows examined | heap high-water above the idle store | per row examined | at the budget (projected) | heap kept after | RSS idle → peak | collections |',
     '|---|---|---|---|---|---|---|---|',

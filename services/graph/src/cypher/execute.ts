@@ -2,11 +2,11 @@ import { contactVisible, cypherBudget, EntitlementRequiredError, QueryTooComplex
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { GraphStore } from '../store/graph-store.js';
 import { where, type Clause, type Expr, type Query } from './ast.js';
-import { parseQuery } from './build-ast.js';
+import { parsed } from './parsed.js';
 import { evaluate, subExpressions, type Env } from './expressions.js';
-import { matchPatterns, patternVariables, type MatchContext } from './match.js';
+import { matchContext, matchPatterns, patternVariables, type MatchContext } from './match.js';
 import { Meter } from './meter.js';
-import { project } from './project.js';
+import { Projector, type Projected } from './project.js';
 import { Row } from './row.js';
 import { CONTACT_PROPERTIES } from './schema.js';
 import { toOutput } from './values.js';
@@ -29,8 +29,8 @@ export interface CypherAnswer {
  * refused before it runs when it names a contact property the key may not see, then run
  * within the plan's budget with the caller's scope applied inside the store: by the store
  * itself when it can run Cypher (GraphStore.cypher: ArangoDB compiles it to AQL), else
- * clause by clause on the store's indexes with the scope in every store read. Both answer
- * in the same form, shaped by the same `toOutput`.
+ * on the store's in-memory index (GraphStore.readView), in one synchronous pass, with the
+ * scope in every read of it. Both answer in the same form, shaped by the same `toOutput`.
  */
 export async function runCypher(
   store: GraphStore,
@@ -60,7 +60,7 @@ async function run(
   now: () => number,
   started: number,
 ): Promise<CypherAnswer> {
-  const query = parseQuery(req.query);
+  const query = parsed(req.query);
   const contact = contactVisible(principal);
   if (!contact) refuseContact(query);
   const budget = cypherBudget(principal);
@@ -81,57 +81,93 @@ async function run(
       stats: { rowsExamined: out.rowsExamined, rowsReturned: out.rows.length, elapsedMs: now() - started },
     };
   }
+  if (store.readView === undefined) throw new Error('runCypher needs a store with cypher or readView');
   const meter = new Meter(budget, now);
   const env: Env = { params: req.parameters };
-  const ctx: MatchContext = { store, principal, minConfidence: req.minConfidence, meter, env };
-  let rows: Row[] = [Row.EMPTY];
-  for (const clause of query.clauses) {
-    meter.enter(clause);
-    if (clause.kind === 'return') {
-      const out = project(rows, clause.projection, env);
-      meter.returned(out.rows.length);
-      return {
-        columns: out.columns,
-        rows: out.rows.map((r) => out.columns.map((c) => toOutput(r.get(c)!, contact))),
-        stats: { rowsExamined: meter.examined, rowsReturned: out.rows.length, elapsedMs: now() - started },
-      };
-    }
-    rows = await runClause(ctx, clause, rows);
-    meter.examine(rows.length);
-  }
-  throw new Error('a parsed query always ends with RETURN');
+  const ctx = matchContext(store.readView(), principal, req.minConfidence, meter, env);
+  let answer: Projected | undefined;
+  const first = stage(ctx, query.clauses, 0, (out) => (answer = out));
+  first.push(Row.EMPTY);
+  first.end();
+  const out = answer!;
+  return {
+    columns: out.columns,
+    rows: out.rows.map((r) => out.columns.map((c) => toOutput(r.get(c)!, contact))),
+    stats: { rowsExamined: meter.examined, rowsReturned: out.rows.length, elapsedMs: now() - started },
+  };
 }
 
-async function runClause(ctx: MatchContext, clause: Clause, rows: Row[]): Promise<Row[]> {
+/** One clause as rows flow through it: fed its rows, then told they are all there. */
+interface Stage {
+  push(row: Row): void;
+  end(): void;
+}
+
+/**
+ * Clauses `i…` of the query, each handing its rows to the next as it makes them, so a MATCH
+ * feeding an aggregation holds one row at a time, not all of them. A row a clause hands on
+ * counts as examined, in that clause. WITH and RETURN take every row before giving any:
+ * RETURN's answer goes to `done`, once, within the plan's rows returned.
+ */
+function stage(ctx: MatchContext, clauses: readonly Clause[], i: number, done: (out: Projected) => void): Stage {
+  const { meter, env } = ctx;
+  const clause = clauses[i]!;
+  if (clause.kind === 'return') {
+    const projector = new Projector(clause.projection, env);
+    return {
+      push: (row) => projector.add(row),
+      end: () => {
+        meter.enter(clause);
+        const out = projector.finish();
+        meter.returned(out.rows.length);
+        done(out);
+      },
+    };
+  }
+  const next = stage(ctx, clauses, i + 1, done);
+  const handOn = (row: Row): void => {
+    meter.examine();
+    next.push(row);
+    meter.enter(clause);
+  };
   switch (clause.kind) {
     case 'match': {
-      const out: Row[] = [];
       const nulls = patternVariables(clause.patterns);
-      for (const row of rows) {
-        const found = await matchPatterns(ctx, clause.patterns, clause.where, row);
-        // One at a time: spreading hundreds of thousands of rows into push() overflows the stack.
-        for (const r of found) out.push(r);
-        if (found.length === 0 && clause.optional)
-          out.push(nulls.reduce((r, n) => (r.has(n) ? r : r.with(n, null)), row));
-      }
-      return out;
+      return {
+        push: (row) => {
+          meter.enter(clause);
+          const found = matchPatterns(ctx, clause.patterns, clause.where, row, handOn);
+          if (!found && clause.optional) handOn(nulls.reduce((r, n) => (r.has(n) ? r : r.with(n, null)), row));
+        },
+        end: () => next.end(),
+      };
     }
-    case 'unwind': {
-      const out: Row[] = [];
-      for (const row of rows) {
-        const v = evaluate(clause.expr, row, ctx.env);
-        for (const item of v === null ? [] : Array.isArray(v) ? v : [v]) out.push(row.with(clause.as, item));
-      }
-      return out;
-    }
+    case 'unwind':
+      return {
+        push: (row) => {
+          meter.enter(clause);
+          const v = evaluate(clause.expr, row, env);
+          for (const item of v === null ? [] : Array.isArray(v) ? v : [v]) handOn(row.with(clause.as, item));
+        },
+        end: () => next.end(),
+      };
     case 'with': {
-      const projected = project(rows, clause.projection, ctx.env).rows;
+      const projector = new Projector(clause.projection, env);
       const predicate = clause.where;
-      if (predicate === undefined) return projected;
-      return projected.filter((r) => evaluate(predicate, r, ctx.env) === true);
+      return {
+        push: (row) => {
+          meter.enter(clause);
+          projector.add(row);
+        },
+        end: () => {
+          meter.enter(clause);
+          for (const r of projector.finish().rows) {
+            if (predicate === undefined || evaluate(predicate, r, env) === true) handOn(r);
+          }
+          next.end();
+        },
+      };
     }
-    case 'return':
-      throw new Error('RETURN ends the query');
   }
 }
 

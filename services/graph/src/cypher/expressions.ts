@@ -1,6 +1,6 @@
 import { InvalidParameterError } from '@civicgraph/kit';
 import { where, type Expr } from './ast.js';
-import { DOUBLE_PROPERTIES, labelOf, nodeProperty, relProperty } from './schema.js';
+import { DOUBLE_PROPERTIES, labelOf, nodeProperty, relProperty, viewNodeProperty } from './schema.js';
 import { compare, equals, fromJson, isMap, NodeValue, RelValue, type Value } from './values.js';
 
 export { Row } from './row.js';
@@ -87,7 +87,8 @@ export function truth(v: Value): boolean | null {
 
 function property(of: Value, key: string): Value {
   if (of === null) return null;
-  if (of instanceof NodeValue) return fromJson(nodeProperty(of.doc, key));
+  if (of instanceof NodeValue)
+    return fromJson(of.view === undefined ? nodeProperty(of.doc, key) : viewNodeProperty(of.view, of.id, key));
   if (of instanceof RelValue) return fromJson(relProperty(of.edge, key));
   if (isMap(of)) return of[key] ?? null;
   throw new InvalidParameterError('query', `Cannot read property ${key} of ${JSON.stringify(of)}.`);

@@ -1,35 +1,66 @@
 import { nodeVisible, storeScope } from '@civicgraph/kit';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import { isEdgeKind, type EdgeKind, type NodeKind, NODE_KINDS } from '../model/kinds.js';
-import type { EdgeDoc, NodeDoc } from '../model/nodes.js';
-import { edgeId } from '../model/nodes.js';
-import type { GraphStore, Indexed, NodeQuery } from '../store/graph-store.js';
+import { EDGE_KINDS, isEdgeKind, type EdgeKind, type NodeKind, NODE_KINDS } from '../model/kinds.js';
+import type { EdgeDoc } from '../model/nodes.js';
+import type { Indexed, NodeScan } from '../store/graph-store.js';
+import type { Adjacency, GraphReadView } from '../store/read-view.js';
 import type { Expr, NodePattern, PathPattern, RelPattern } from './ast.js';
 import { evaluate, truth, type Env } from './expressions.js';
 import type { Meter } from './meter.js';
 import { Row } from './row.js';
-import { kindOfLabel, nodeProperty } from './schema.js';
+import { kindOfLabel, viewNodeProperty } from './schema.js';
 import { equals, fromJson, NodeValue, RelValue } from './values.js';
 
-/** What matching reads the graph through: the store, the caller's view of it, the budget. */
+/** What matching reads the graph through: the store's index, the caller's view of it, the budget. */
 export interface MatchContext {
-  store: GraphStore;
+  view: GraphReadView;
   principal: Principal;
   minConfidence: number;
   meter: Meter;
   env: Env;
+  /** Per (state, tier) code pair of the view: 0 not yet asked, 1 visible, 2 not (kit's nodeVisible, asked once per pair). */
+  scopeSeen: Int8Array;
+  /** Per MATCH (its patterns), what does not change from row to row. */
+  plans: Map<readonly PathPattern[], ClausePlan>;
 }
 
 /**
- * A partial match: the row so far, and the relationships it used when the MATCH has more
- * than one relationship pattern or a variable-length one (openCypher matches each
- * relationship at most once per MATCH; with one single-hop relationship there is nothing
- * to check, and nothing is kept).
+ * What matching a MATCH on a row decides before reading the graph, the same for every
+ * row: its WHERE's equality hints, whether relationships must be tracked, and per path
+ * pattern and set of its node variables already bound, where it starts and how it walks.
  */
-interface Bound {
-  row: Row;
-  used: ReadonlySet<string> | undefined;
+interface ClausePlan {
+  hints: Hints;
+  track: boolean;
+  paths: Map<PathPattern, Map<string, PathPlan>>;
 }
+
+interface PathPlan {
+  anchor: number;
+  steps: Step[];
+}
+
+/** The context a query matches in: its view of the store, its caller, budget and parameters. */
+export function matchContext(
+  view: GraphReadView,
+  principal: Principal,
+  minConfidence: number,
+  meter: Meter,
+  env: Env,
+): MatchContext {
+  return {
+    view,
+    principal,
+    minConfidence,
+    meter,
+    env,
+    scopeSeen: new Int8Array(view.states.length * view.tiers.length),
+    plans: new Map(),
+  };
+}
+
+/** Where a match goes once it is whole: the next clause, or the next pattern of the MATCH. */
+type Emit = (row: Row) => void;
 
 /** Properties a node query can be narrowed by, per node kind (the store's indexes). */
 const INDEXED_BY: Partial<Record<NodeKind, Partial<Record<string, Indexed>>>> = {
@@ -39,31 +70,41 @@ const INDEXED_BY: Partial<Record<NodeKind, Partial<Record<string, Indexed>>>> = 
 };
 
 /**
- * Every way the patterns of one MATCH bind on a row, the WHERE applied: each pattern from
- * its cheapest node (one already bound, a slug, an indexed property, a label) outward along
- * its relationships. Nodes outside the caller's scope, and candidacies below its confidence
- * floor, do not exist here, as in every other layer.
+ * Emits every way the patterns of one MATCH bind on a row, the WHERE applied; true when
+ * there was one. Each pattern is matched from its cheapest node (one already bound, a slug,
+ * an indexed property, a label) outward along its relationships, depth first, so a match
+ * is handed on as soon as it is whole and no list of partial matches is built. Nodes
+ * outside the caller's scope, and candidacies below its confidence floor, do not exist
+ * here, as in every other layer. openCypher matches each relationship at most once per
+ * MATCH: with more than one relationship pattern, or a variable-length one, the
+ * relationships bound so far are kept on a stack and checked.
  */
-export async function matchPatterns(
+export function matchPatterns(
   ctx: MatchContext,
   patterns: readonly PathPattern[],
   wherePredicate: Expr | undefined,
   row: Row,
-): Promise<Row[]> {
-  const hints = equalityHints(wherePredicate);
-  const rels = patterns.flatMap((p) => p.rels);
-  const track = rels.length > 1 || rels.some((r) => r.hops !== undefined);
-  let partials: Bound[] = [{ row, used: track ? new Set() : undefined }];
-  for (const p of patterns) {
-    const next: Bound[] = [];
-    for (const partial of partials) for (const m of await matchPath(ctx, p, partial, hints)) next.push(m);
-    partials = next;
+  emit: Emit,
+): boolean {
+  let plan = ctx.plans.get(patterns);
+  if (plan === undefined) {
+    const rels = patterns.flatMap((p) => p.rels);
+    const track = rels.length > 1 || rels.some((r) => r.hops !== undefined);
+    ctx.plans.set(patterns, (plan = { hints: equalityHints(wherePredicate), track, paths: new Map() }));
   }
-  const out: Row[] = [];
-  for (const { row: r } of partials) {
-    if (wherePredicate === undefined || truth(evaluate(wherePredicate, r, ctx.env)) === true) out.push(r);
-  }
-  return out;
+  const clause = plan;
+  const used: EdgeDoc[] | undefined = clause.track ? [] : undefined;
+  let found = false;
+  const next = (i: number, r: Row): void => {
+    if (i < patterns.length) {
+      matchPath(ctx, clause, patterns[i]!, r, used, (m) => next(i + 1, m));
+    } else if (wherePredicate === undefined || truth(evaluate(wherePredicate, r, ctx.env)) === true) {
+      found = true;
+      emit(r);
+    }
+  };
+  next(0, row);
+  return found;
 }
 
 /** The variables a MATCH's patterns bind, in order (for OPTIONAL MATCH's nulls). */
@@ -100,24 +141,52 @@ function equalityHints(e: Expr | undefined, out: Hints = new Map()): Hints {
   return out;
 }
 
-/** A match of one path pattern in progress: the nodes found for its node patterns so far, by position. */
-interface PathMatch extends Bound {
-  nodes: (NodeDoc | undefined)[];
+/**
+ * One path pattern from its anchor: the relationships to its right in order, then those to
+ * its left. `at` holds the node bound at each position of the pattern so far.
+ */
+function matchPath(
+  ctx: MatchContext,
+  clause: ClausePlan,
+  p: PathPattern,
+  row: Row,
+  used: EdgeDoc[] | undefined,
+  emit: Emit,
+): void {
+  const hints = clause.hints;
+  const { anchor, steps } = pathPlan(ctx, clause, p, row);
+  const at: number[] = p.nodes.map(() => -1);
+  // Where each step hands its matches: the next step, and after the last, `emit`.
+  const onward: Emit[] = steps.map((_, s) => (m) => go(s + 1, m));
+  const go = (s: number, r: Row): void => {
+    if (s === steps.length) emit(r);
+    else expand(ctx, steps[s]!, at, r, used, onward[s]!);
+  };
+  const start = p.nodes[anchor]!;
+  const startKind = labelKind(start);
+  forEachAnchor(ctx, start, row, hints, (id) => {
+    const bound = bindNode(ctx, start, startKind, id, row);
+    if (bound === undefined) return;
+    at[anchor] = id;
+    go(0, bound);
+  });
 }
 
-async function matchPath(ctx: MatchContext, p: PathPattern, start: Bound, hints: Hints): Promise<Bound[]> {
-  const anchor = chooseAnchor(p, start.row, hints);
-  let partials: PathMatch[] = [];
-  for (const node of await anchorCandidates(ctx, p.nodes[anchor]!, start.row, hints)) {
-    const bound = bindNode(ctx, p.nodes[anchor]!, node, start);
-    if (bound === undefined) continue;
-    const nodes: (NodeDoc | undefined)[] = p.nodes.map(() => undefined);
-    nodes[anchor] = node;
-    partials.push({ ...bound, nodes });
+/** The plan of a path pattern for the node variables the row binds (made on the first row that binds them so). */
+function pathPlan(ctx: MatchContext, clause: ClausePlan, p: PathPattern, row: Row): PathPlan {
+  let bound = '';
+  for (const n of p.nodes) bound += n.variable !== undefined && row.has(n.variable) ? '1' : '0';
+  let byBound = clause.paths.get(p);
+  if (byBound === undefined) clause.paths.set(p, (byBound = new Map()));
+  let plan = byBound.get(bound);
+  if (plan === undefined) {
+    const anchor = chooseAnchor(p, row, clause.hints);
+    const steps: Step[] = [];
+    for (let j = anchor; j < p.rels.length; j++) steps.push(stepOf(ctx, p, j, j + 1));
+    for (let j = anchor - 1; j >= 0; j--) steps.push(stepOf(ctx, p, j + 1, j));
+    byBound.set(bound, (plan = { anchor, steps }));
   }
-  for (let j = anchor; j < p.rels.length; j++) partials = await expand(ctx, partials, p, j, j + 1);
-  for (let j = anchor - 1; j >= 0; j--) partials = await expand(ctx, partials, p, j + 1, j);
-  return partials;
+  return plan;
 }
 
 /** The node a pattern is matched from: bound > slug > indexed or scoped property > label > any. */
@@ -141,23 +210,27 @@ function anchorScore(n: NodePattern, row: Row, hints: Hints): number {
   return 4;
 }
 
-/** Nodes the anchor may be, read through the cheapest index the pattern allows. */
-async function anchorCandidates(ctx: MatchContext, n: NodePattern, row: Row, hints: Hints): Promise<NodeDoc[]> {
+/** Visits the nodes the anchor may be, read through the cheapest index the pattern allows. */
+function forEachAnchor(ctx: MatchContext, n: NodePattern, row: Row, hints: Hints, visit: (id: number) => void): void {
   if (n.variable !== undefined && row.has(n.variable)) {
     const v = row.get(n.variable);
-    return v instanceof NodeValue ? [v.doc] : [];
+    const id = !(v instanceof NodeValue) ? -1 : v.view === ctx.view ? v.id : ctx.view.idOf(v.doc.slug);
+    if (id >= 0) visit(id);
+    return;
   }
   const wanted = constraintsOf(ctx, n, row, hints);
   if (wanted.slug !== undefined) {
     ctx.meter.examine(wanted.slug.length);
-    return (await ctx.store.getNodes(wanted.slug)).filter((d) => visible(ctx, d));
+    for (const slug of wanted.slug) {
+      const id = ctx.view.idOf(slug);
+      if (id >= 0 && visible(ctx, id)) visit(id);
+    }
+    return;
   }
-  if (n.labels.length > 1) return [];
+  if (n.labels.length > 1) return;
   const kinds: readonly NodeKind[] =
     n.labels.length === 1 ? [kindOfLabel(n.labels[0]!)].filter((k) => k !== undefined) : NODE_KINDS;
-  const out: NodeDoc[] = [];
-  for (const kind of kinds) await scan(ctx, kind, wanted, out);
-  return out;
+  for (const kind of kinds) scan(ctx, kind, wanted, visit);
 }
 
 interface Wanted {
@@ -207,191 +280,215 @@ function dependsOnlyOn(e: Expr, row: Row): boolean {
   return false;
 }
 
-/** Pages through the store's nodes of a kind, the caller's scope and the constraints applied inside the store. */
-async function scan(ctx: MatchContext, kind: NodeKind, wanted: Wanted, out: NodeDoc[]): Promise<void> {
+/** Visits the store's nodes of a kind, the caller's scope and the constraints applied inside the store's index. */
+function scan(ctx: MatchContext, kind: NodeKind, wanted: Wanted, visit: (id: number) => void): void {
   const scope = storeScope(ctx.principal);
   const states =
     wanted.state === undefined
       ? scope.states
       : wanted.state.filter((s) => scope.states === undefined || scope.states.includes(s));
   if (states !== undefined && states.length === 0) return;
-  const q: Omit<NodeQuery, 'limit' | 'after'> = {
+  const q: NodeScan = {
     kind,
     ...(states === undefined ? {} : { states }),
     ...(scope.tiers === undefined ? {} : { tiers: scope.tiers }),
     ...(Object.keys(wanted.match).length === 0 ? {} : { match: wanted.match }),
     ...(kind === 'candidacy' && ctx.minConfidence > 0 ? { minConfidence: ctx.minConfidence } : {}),
   };
-  let after: string | undefined;
-  do {
-    const page = await ctx.store.query({ ...q, ...(after === undefined ? {} : { after }), limit: 1000 });
-    ctx.meter.examine(page.nodes.length);
-    for (const d of page.nodes) if (visible(ctx, d)) out.push(d);
-    after = page.next;
-  } while (after !== undefined);
-}
-
-/** Whether the caller may see a node: its scope, and for a candidacy its confidence floor. */
-function visible(ctx: MatchContext, d: NodeDoc): boolean {
-  if (!nodeVisible(ctx.principal, d)) return false;
-  return d.kind !== 'candidacy' || (d as NodeDoc<'candidacy'>).data.confidence >= ctx.minConfidence;
-}
-
-/** Binds a node to a node pattern when its label and inline properties fit (and any earlier binding agrees). */
-function bindNode(ctx: MatchContext, n: NodePattern, d: NodeDoc, p: Bound): Bound | undefined {
-  if (!n.labels.every((l) => kindOfLabel(l) === d.kind)) return undefined;
-  for (const [key, expr] of n.properties) {
-    if (equals(fromJson(nodeProperty(d, key)), evaluate(expr, p.row, ctx.env)) !== true) return undefined;
-  }
-  if (n.variable === undefined) return p;
-  const prior = p.row.get(n.variable);
-  if (prior !== undefined) return prior instanceof NodeValue && prior.doc.slug === d.slug ? p : undefined;
-  return { row: p.row.with(n.variable, new NodeValue(d)), used: p.used };
-}
-
-/**
- * Extends every partial match along the relationship between node patterns `from` and `to`
- * (adjacent), hop by hop for a variable length. Each hop reads the relationships of all the
- * partial matches' nodes at once, and the nodes at their other ends in one store call.
- */
-async function expand(
-  ctx: MatchContext,
-  partials: PathMatch[],
-  p: PathPattern,
-  from: number,
-  to: number,
-): Promise<PathMatch[]> {
-  const reverse = to < from;
-  const rel = p.rels[Math.min(from, to)]!;
-  const hops = rel.hops ?? { min: 1, max: 1 };
-  const known = new Map<string, Step[]>();
-  const out: PathMatch[] = [];
-  // A path of no relationships (`*0..n`) ends where it starts.
-  if (hops.min === 0) {
-    for (const m of partials) {
-      const bound = bindNode(ctx, p.nodes[to]!, m.nodes[from]!, bindRel(rel, [], m, reverse));
-      if (bound === undefined) continue;
-      const nodes = m.nodes.slice();
-      nodes[to] = m.nodes[from];
-      out.push({ ...bound, nodes });
-    }
-  }
-  let frontier: Walk[] = partials.map((m) => ({ m, at: m.nodes[from]!, steps: [] }));
-  for (let depth = 1; depth <= hops.max && frontier.length > 0; depth++) {
-    await neighbours(
-      ctx,
-      frontier.map((w) => w.at),
-      rel,
-      reverse,
-      known,
-    );
-    const next: Walk[] = [];
-    for (const w of frontier) {
-      for (const step of known.get(w.at.slug)!) {
-        // Inline properties may name variables bound earlier in the row: checked per partial match.
-        if (
-          !rel.properties.every(
-            ([k, expr]) => equals(fromJson(step.edge.data[k]), evaluate(expr, w.m.row, ctx.env)) === true,
-          )
-        )
-          continue;
-        if (
-          w.m.used !== undefined &&
-          (w.m.used.has(edgeId(step.edge)) || w.steps.some((s) => sameEdge(s.edge, step.edge)))
-        )
-          continue;
-        const steps = [...w.steps, step];
-        if (depth >= hops.min) {
-          const bound = bindNode(ctx, p.nodes[to]!, step.node, bindRel(rel, steps, w.m, reverse));
-          if (bound !== undefined) {
-            const nodes = w.m.nodes.slice();
-            nodes[to] = step.node;
-            out.push({ ...bound, nodes });
-          }
-        }
-        if (depth < hops.max) next.push({ m: w.m, at: step.node, steps });
-      }
-    }
-    ctx.meter.examine(next.length);
-    frontier = next;
-  }
-  return out;
-}
-
-interface Step {
-  edge: EdgeDoc;
-  node: NodeDoc;
-}
-
-/** A walk in progress from a partial match's node: where it is, and the steps so far. */
-interface Walk {
-  m: PathMatch;
-  at: NodeDoc;
-  steps: Step[];
-}
-
-function sameEdge(a: EdgeDoc, b: EdgeDoc): boolean {
-  return a === b || edgeId(a) === edgeId(b);
-}
-
-/**
- * Fills `known` with, for every node not in it yet, the relationships of the pattern leaving
- * it (in the pattern's direction) and the visible nodes at their other ends: one `edgesOf`
- * read per direction and type for all the nodes, and one `getNodes` for all the far ends.
- */
-async function neighbours(
-  ctx: MatchContext,
-  at: readonly NodeDoc[],
-  rel: RelPattern,
-  reverse: boolean,
-  known: Map<string, Step[]>,
-): Promise<void> {
-  const dir: 'both' | 'out' | 'in' =
-    rel.direction === 'both' ? 'both' : (rel.direction === 'out') !== reverse ? 'out' : 'in';
-  const types = rel.types.filter(isEdgeKind) as EdgeKind[];
-  const slugs = [...new Set(at.filter((n) => !known.has(n.slug)).map((n) => n.slug))];
-  const found: { edge: EdgeDoc; other: string }[][] = slugs.map(() => []);
-  const others = new Set<string>();
-  let read = 0;
-  // A type no edge kind has matches nothing; no type matches every kind.
-  const kinds = rel.types.length === 0 ? [undefined] : types;
-  for (const d of dir === 'both' ? (['out', 'in'] as const) : [dir]) {
-    for (const kind of kinds) {
-      const lists = await ctx.store.edgesOf(slugs, d, kind);
-      lists.forEach((edges, i) => {
-        read += edges.length;
-        for (const e of edges) {
-          // A relationship from a node to itself is met once, not once per direction.
-          if (dir === 'both' && d === 'in' && e.from === e.to) continue;
-          const other = d === 'out' ? e.to : e.from;
-          found[i]!.push({ edge: e, other });
-          others.add(other);
-        }
-      });
-    }
-  }
-  ctx.meter.examine(read);
-  const nodes = new Map<string, NodeDoc>();
-  for (const d of await ctx.store.getNodes([...others])) if (visible(ctx, d)) nodes.set(d.slug, d);
-  slugs.forEach((slug, i) => {
-    const steps: Step[] = [];
-    for (const { edge, other } of found[i]!) {
-      const node = nodes.get(other);
-      if (node !== undefined) steps.push({ edge, node });
-    }
-    known.set(slug, steps);
+  ctx.view.scan(q, (id) => {
+    ctx.meter.examine();
+    if (visible(ctx, id)) visit(id);
   });
 }
 
-/** Binds the relationship variable (a list for a variable-length pattern) and marks the relationships used. */
-function bindRel(rel: RelPattern, path: Step[], p: Bound, reverse: boolean): Bound {
-  let used = p.used;
-  if (used !== undefined) {
-    const more = new Set(used);
-    for (const s of path) more.add(edgeId(s.edge));
-    used = more;
+const CANDIDACY = NODE_KINDS.indexOf('candidacy');
+
+/**
+ * Whether the caller may see a node: its scope (kit's nodeVisible, asked once per distinct
+ * state and tier), and for a candidacy its confidence floor.
+ */
+function visible(ctx: MatchContext, id: number): boolean {
+  const { view } = ctx;
+  const pair = view.stateOf[id]! * view.tiers.length + view.tierOf[id]!;
+  let seen = ctx.scopeSeen[pair]!;
+  if (seen === 0) {
+    const scope = { state: view.states[view.stateOf[id]!]!, tier: view.tiers[view.tierOf[id]!]! };
+    ctx.scopeSeen[pair] = seen = nodeVisible(ctx.principal, scope) ? 1 : 2;
   }
-  if (rel.variable === undefined) return { row: p.row, used };
-  const rels = path.map((s) => new RelValue(s.edge));
-  return { row: p.row.with(rel.variable, rel.hops === undefined ? rels[0]! : reverse ? rels.reverse() : rels), used };
+  if (seen === 2) return false;
+  return view.kindOf[id] !== CANDIDACY || view.confidence[id]! >= ctx.minConfidence;
+}
+
+const ANY_KIND = -1;
+const NO_KIND = -2;
+
+/** The kind (its position in NODE_KINDS) every label of a node pattern names; ANY_KIND with no label, NO_KIND when no node can have them all. */
+function labelKind(n: NodePattern): number {
+  const kinds = new Set(n.labels.map(kindOfLabel));
+  const [only] = kinds;
+  return n.labels.length === 0 ? ANY_KIND : kinds.size === 1 && only !== undefined ? NODE_KINDS.indexOf(only) : NO_KIND;
+}
+
+/** The row with a node bound to a node pattern, when its label and inline properties fit (and any earlier binding agrees). */
+function bindNode(ctx: MatchContext, n: NodePattern, kind: number, id: number, row: Row): Row | undefined {
+  if (kind !== ANY_KIND && kind !== ctx.view.kindOf[id]) return undefined;
+  for (const [key, expr] of n.properties) {
+    if (equals(fromJson(viewNodeProperty(ctx.view, id, key)), evaluate(expr, row, ctx.env)) !== true) return undefined;
+  }
+  if (n.variable === undefined) return row;
+  const d = ctx.view.docs[id]!;
+  const prior = row.get(n.variable);
+  if (prior !== undefined)
+    return prior instanceof NodeValue && (prior.view === ctx.view ? prior.id === id : prior.doc.slug === d.slug)
+      ? row
+      : undefined;
+  return row.with(n.variable, new NodeValue(d, ctx.view, id));
+}
+
+/** One relationship of a path pattern as the match crosses it: from node pattern `from` to `to` (adjacent). */
+interface Step {
+  from: number;
+  to: number;
+  rel: RelPattern;
+  target: NodePattern;
+  /** labelKind(target). */
+  targetKind: number;
+  /** Crossed against the pattern's arrow (matching leftward from the anchor). */
+  reverse: boolean;
+  ways: Way[];
+}
+
+function stepOf(ctx: MatchContext, p: PathPattern, from: number, to: number): Step {
+  const reverse = to < from;
+  const rel = p.rels[Math.min(from, to)]!;
+  const target = p.nodes[to]!;
+  return { from, to, rel, target, targetKind: labelKind(target), reverse, ways: waysOf(ctx, rel, reverse) };
+}
+
+/** Extends a match across a step: one hop, or hop by hop for a variable length, trail by trail. */
+function expand(ctx: MatchContext, st: Step, at: number[], row: Row, used: EdgeDoc[] | undefined, emit: Emit): void {
+  const { rel, target, to } = st;
+  if (rel.hops === undefined) {
+    // The one-hop case, the common one, without a callback per relationship.
+    const from = at[st.from]!;
+    for (const { adjacency, skipLoops } of st.ways) {
+      const { offsets, targets, edges } = adjacency;
+      for (let k = offsets[from]!, end = offsets[from + 1]!; k < end; k++) {
+        const edge = follow(ctx, rel, skipLoops, from, targets[k]!, edges[k]!, row, used);
+        if (edge === undefined) continue;
+        used?.push(edge);
+        const bound = bindNode(
+          ctx,
+          target,
+          st.targetKind,
+          targets[k]!,
+          rel.variable === undefined ? row : row.with(rel.variable, new RelValue(edge)),
+        );
+        if (bound !== undefined) {
+          at[to] = targets[k]!;
+          emit(bound);
+        }
+        used?.pop();
+      }
+    }
+    return;
+  }
+  const arrive = (id: number, r: Row): void => {
+    const bound = bindNode(ctx, target, st.targetKind, id, r);
+    if (bound === undefined) return;
+    at[to] = id;
+    emit(bound);
+  };
+  const { min, max } = rel.hops;
+  const path: EdgeDoc[] = [];
+  const bindPath = (): Row => {
+    if (rel.variable === undefined) return row;
+    const rels = path.map((e) => new RelValue(e));
+    return row.with(rel.variable, st.reverse ? rels.reverse() : rels);
+  };
+  // A path of no relationships (`*0..n`) ends where it starts.
+  if (min === 0) arrive(at[st.from]!, bindPath());
+  const walk = (from: number): void => {
+    for (const { adjacency, skipLoops } of st.ways) {
+      const { offsets, targets, edges } = adjacency;
+      for (let k = offsets[from]!, end = offsets[from + 1]!; k < end; k++) {
+        const edge = follow(ctx, rel, skipLoops, from, targets[k]!, edges[k]!, row, used);
+        if (edge === undefined) continue;
+        const next = targets[k]!;
+        path.push(edge);
+        used!.push(edge);
+        if (path.length >= min) arrive(next, bindPath());
+        if (path.length < max) {
+          ctx.meter.examine();
+          walk(next);
+        }
+        path.pop();
+        used!.pop();
+      }
+    }
+  };
+  if (max >= 1) walk(at[st.from]!);
+}
+
+/**
+ * The relationship, when the pattern may follow it from node `from` to node `other`: not
+ * a loop met already the other way, to a visible node, its inline properties fitting
+ * (they may name variables bound earlier in the row), and not used already in this MATCH.
+ * Each relationship of the pattern's types met counts as a row examined.
+ */
+function follow(
+  ctx: MatchContext,
+  rel: RelPattern,
+  skipLoops: boolean,
+  from: number,
+  other: number,
+  edge: EdgeDoc,
+  row: Row,
+  used: readonly EdgeDoc[] | undefined,
+): EdgeDoc | undefined {
+  ctx.meter.examine();
+  if (skipLoops && other === from) return undefined;
+  if (!visible(ctx, other)) return undefined;
+  if (rel.properties.length > 0 && !relPropertiesFit(ctx, rel, edge, row)) return undefined;
+  if (used !== undefined && used.includes(edge)) return undefined;
+  return edge;
+}
+
+/** One way a relationship pattern is followed: an edge kind's adjacency in one direction. */
+interface Way {
+  adjacency: Adjacency;
+  /** Skips a relationship from a node to itself: met already the other way (a pattern of either direction). */
+  skipLoops: boolean;
+}
+
+/**
+ * The adjacencies a relationship pattern follows, in the pattern's direction: its types
+ * (none: every kind; a type no edge kind has: nothing), out then in for either direction.
+ */
+function waysOf(ctx: MatchContext, rel: RelPattern, reverse: boolean): Way[] {
+  const dir: 'both' | 'out' | 'in' =
+    rel.direction === 'both' ? 'both' : (rel.direction === 'out') !== reverse ? 'out' : 'in';
+  const kinds: EdgeKind[] = [];
+  for (const t of rel.types.length === 0 ? EDGE_KINDS : rel.types) {
+    if (isEdgeKind(t) && !kinds.includes(t)) kinds.push(t);
+  }
+  const ways: Way[] = [];
+  for (const d of dir === 'both' ? BOTH : dir === 'out' ? OUT : IN) {
+    for (const kind of kinds) {
+      const adjacency = ctx.view.adjacency(kind, d);
+      if (adjacency !== undefined) ways.push({ adjacency, skipLoops: dir === 'both' && d === 'in' });
+    }
+  }
+  return ways;
+}
+
+const BOTH = ['out', 'in'] as const;
+const OUT = ['out'] as const;
+const IN = ['in'] as const;
+
+function relPropertiesFit(ctx: MatchContext, rel: RelPattern, edge: EdgeDoc, row: Row): boolean {
+  for (const [k, expr] of rel.properties) {
+    if (equals(fromJson(edge.data[k]), evaluate(expr, row, ctx.env)) !== true) return false;
+  }
+  return true;
 }

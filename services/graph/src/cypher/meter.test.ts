@@ -19,7 +19,7 @@ describe('Meter', () => {
     expect(() => meter.examine()).toThrow('in MATCH at line 2, column 5, examined more than 100,000 rows');
   });
 
-  it('refuses once the time is spent, however few rows', () => {
+  it('refuses once the time is spent, reading the clock on the first row and every 1,024 after', () => {
     let now = 0;
     const meter = new Meter(
       budget,
@@ -27,6 +27,18 @@ describe('Meter', () => {
       () => 0,
     );
     meter.examine();
+    now = 1_001;
+    expect(() => meter.examine(1_023)).not.toThrow();
+    expect(() => meter.examine()).toThrow('ran longer than 1 s');
+  });
+
+  it('refuses on the first row when the time is already spent', () => {
+    let now = 0;
+    const meter = new Meter(
+      budget,
+      () => now,
+      () => 0,
+    );
     now = 1_001;
     expect(() => meter.examine()).toThrow('ran longer than 1 s');
   });
@@ -41,7 +53,7 @@ describe('Meter', () => {
     expect(() => meter.returned(4)).toThrow('returns more than 3 rows');
   });
 
-  it('refuses once the heap has grown past the plan memory, reading it every 20,000 rows', () => {
+  it('refuses once the heap has grown past the plan memory, reading it every 50,000 rows', () => {
     let heap = 0;
     const meter = new Meter(
       budget,
@@ -49,7 +61,7 @@ describe('Meter', () => {
       () => heap,
     );
     heap = 2 ** 20 + 1;
-    expect(() => meter.examine(19_999)).not.toThrow();
+    expect(() => meter.examine(49_999)).not.toThrow();
     expect(() => meter.examine()).toThrow('held more than 1 MB');
   });
 });

@@ -1,6 +1,7 @@
 import { ALL_CONTACT_FIELDS } from '@civicgraph/kit';
 import { EDGE_ENDS, NODE_KINDS, type EdgeKind, type NodeKind } from '../model/kinds.js';
 import type { CandidacyFields, EdgeDoc, NodeDoc } from '../model/nodes.js';
+import type { GraphReadView } from '../store/read-view.js';
 
 /**
  * The graph as Cypher sees it: labels are node kinds (`Candidacy` for `candidacy`),
@@ -140,11 +141,23 @@ export function propertiesOf(kind: NodeKind): Readonly<Record<string, PropertySp
   return { ...SCOPE, ...OWN[kind] };
 }
 
-const PROPERTIES = new Map(NODE_KINDS.map((k) => [k, propertiesOf(k)]));
+/** Per kind, per name: maps, so a read is two hashed lookups whatever the key. */
+const PROPERTIES = new Map(NODE_KINDS.map((k) => [k, new Map(Object.entries(propertiesOf(k)))]));
 
 /** A node's property, null when the kind has no such property (as Cypher answers a missing one). */
 export function nodeProperty(node: NodeDoc, key: string): unknown {
-  return PROPERTIES.get(node.kind)?.[key]?.read(node) ?? null;
+  return PROPERTIES.get(node.kind)?.get(key)?.read(node) ?? null;
+}
+
+/**
+ * A node's property as read on a read view (store/read-view.ts): its scope from the view's
+ * columns, so a query filtering or grouping by state never loads the documents; anything
+ * else from its document.
+ */
+export function viewNodeProperty(view: GraphReadView, id: number, key: string): unknown {
+  if (key === 'state') return view.states[view.stateOf[id]!] ?? null;
+  if (key === 'tier') return view.tiers[view.tierOf[id]!] ?? null;
+  return nodeProperty(view.docs[id]!, key);
 }
 
 /** Properties some label types DOUBLE (`share`, `confidence`): arithmetic on them is float arithmetic. */

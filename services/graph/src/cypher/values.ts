@@ -1,4 +1,5 @@
 import type { EdgeDoc, NodeDoc } from '../model/nodes.js';
+import type { GraphReadView } from '../store/read-view.js';
 import { CONTACT_PROPERTIES, labelOf, propertiesOf } from './schema.js';
 
 /**
@@ -8,7 +9,16 @@ import { CONTACT_PROPERTIES, labelOf, propertiesOf } from './schema.js';
  * different types are not comparable, and ORDER BY puts nulls last.
  */
 export class NodeValue {
-  constructor(readonly doc: NodeDoc) {}
+  /**
+   * `view` and `id`: where the evaluator matched the node (store/read-view.ts), so its
+   * scope properties are read from the view's columns instead of the document: a query
+   * grouping 200,000 candidacies by state then never touches their documents.
+   */
+  constructor(
+    readonly doc: NodeDoc,
+    readonly view?: GraphReadView,
+    readonly id = -1,
+  ) {}
 }
 
 export class RelValue {

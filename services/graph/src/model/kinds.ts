@@ -8,7 +8,7 @@
 
 import { isLevelWord, LEVEL_WORDS, NODE_KINDS, type EdgeKind, type LevelWord, type NodeKind } from '@civicgraph/kit';
 
-export { isEdgeKind, isNodeKind, NODE_KINDS, type EdgeKind, type NodeKind } from '@civicgraph/kit';
+export { EDGE_KINDS, isEdgeKind, isNodeKind, NODE_KINDS, type EdgeKind, type NodeKind } from '@civicgraph/kit';
 
 /**
  * The node kinds each edge kind joins (`from` → `to`): the graph's rule on the edge kinds of

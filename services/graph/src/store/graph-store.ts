@@ -2,6 +2,7 @@ import type { CivicEvent } from '@civicgraph/kit';
 import type { StoreCypher } from '../cypher/store-cypher.js';
 import type { EdgeKind, NodeKind } from '../model/kinds.js';
 import type { EdgeDoc, NodeDoc } from '../model/nodes.js';
+import type { GraphReadView } from './read-view.js';
 import type { GraphSnapshot } from './snapshot/graph-snapshot.js';
 
 /**
@@ -32,11 +33,18 @@ export interface GraphStore {
 
   /**
    * Optional: runs a parsed Cypher query inside the store, as one query of its own language
-   * (ArangoDB compiles it to AQL). Absent, runCypher evaluates the query through the reads
-   * above (the embedded store). Either way the answer is the same (cypher/two-executors
+   * (ArangoDB compiles it to AQL). Absent, runCypher evaluates the query on the store's
+   * `readView` (the embedded stores). Either way the answer is the same (cypher/two-executors
    * test suite).
    */
   cypher?: StoreCypher;
+
+  /**
+   * Optional: the store's in-memory index as a read-optimised layout (store/read-view.ts),
+   * reflecting every commit before the call, for a reader that walks much of the graph in
+   * one synchronous pass (the Cypher evaluator). Held only until the caller next awaits.
+   */
+  readView?(): GraphReadView;
 
   /**
    * Optional: one consistent read-only view of the whole store and the change-feed position
@@ -102,6 +110,9 @@ export interface NodeQuery {
   /** 1..1000. */
   limit: number;
 }
+
+/** A NodeQuery without its page: what a GraphReadView scan selects. */
+export type NodeScan = Omit<NodeQuery, 'order' | 'after' | 'limit'>;
 
 export interface Page {
   nodes: NodeDoc[];

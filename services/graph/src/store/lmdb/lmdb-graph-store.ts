@@ -2,6 +2,7 @@ import type { EdgeKind, NodeKind } from '../../model/kinds.js';
 import type { EdgeDoc, NodeDoc } from '../../model/nodes.js';
 import { prepareChangeSet, validateChangeSet } from '../change-set.js';
 import type { ChangeSet, GraphStore, NodeQuery, OutboxEntry, Page, StoreStats } from '../graph-store.js';
+import type { GraphReadView } from '../read-view.js';
 import { applyToIndex } from '../memory/apply-changes.js';
 import { GraphIndex } from '../memory/graph-index.js';
 import { applyLog, headCommit } from './change-log.js';
@@ -84,6 +85,12 @@ export class LmdbGraphStore implements GraphStore {
   async query(q: NodeQuery): Promise<Page> {
     this.read();
     return this.index.query(q);
+  }
+
+  /** The index as of LMDB's newest commit (another process's included). */
+  readView(): GraphReadView {
+    this.read();
+    return this.index.readView();
   }
 
   async pendingEvents(limit: number): Promise<OutboxEntry[]> {

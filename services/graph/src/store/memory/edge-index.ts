@@ -109,6 +109,11 @@ export class EdgeIndex {
     return out.concat(this.list(slug, 'in').filter((e) => e.from !== slug));
   }
 
+  /** Every node with edges leaving it, and those edges (the index's own list: read, do not change). */
+  *outLists(): Generator<[string, readonly EdgeDoc[]]> {
+    for (const [slug, list] of this.outs) yield [slug, list.items];
+  }
+
   *all(): Generator<EdgeDoc> {
     for (const list of this.outs.values()) yield* list.items;
   }

@@ -1,13 +1,15 @@
 import { InvalidParameterError } from '@civicgraph/kit';
 import type { EdgeKind, NodeKind } from '../../model/kinds.js';
 import type { EdgeDoc, NodeDoc } from '../../model/nodes.js';
-import type { NodeQuery, Page } from '../graph-store.js';
+import type { NodeQuery, NodeScan, Page } from '../graph-store.js';
+import type { GraphReadView } from '../read-view.js';
 import { sampledBytes } from './approx-bytes.js';
 import { deepFreeze } from './deep-freeze.js';
 import { EdgeIndex, type EdgeRef } from './edge-index.js';
 import { dateKey, entryOf, KindIndex, type Entry } from './kind-index.js';
 import { nodeFilter } from './node-filter.js';
 import { plan, slugOfKey } from './query-plan.js';
+import { ReadLayout } from './read-layout.js';
 
 export const MAX_LIMIT = 1000;
 
@@ -24,6 +26,8 @@ export class GraphIndex {
   private readonly entries = new Map<string, Entry>();
   private readonly kinds = new Map<NodeKind, KindIndex>();
   private readonly edgeIndex = new EdgeIndex();
+  /** The read view of the index as it is, built on the first read after a change. */
+  private layout: ReadLayout | undefined;
 
   get nodeCount(): number {
     return this.entries.size;
@@ -39,6 +43,7 @@ export class GraphIndex {
 
   /** Inserts or replaces a node (freezing it), re-indexing it under its current keys. */
   putNode(node: NodeDoc): void {
+    this.layout = undefined;
     const old = this.entries.get(node.slug);
     if (old !== undefined) this.unindex(old);
     const entry = entryOf(deepFreeze(node));
@@ -48,6 +53,7 @@ export class GraphIndex {
 
   /** Removes a node and every edge touching it; returns the edges removed. */
   removeNode(slug: string): EdgeDoc[] {
+    this.layout = undefined;
     const old = this.entries.get(slug);
     if (old !== undefined) {
       this.unindex(old);
@@ -58,11 +64,13 @@ export class GraphIndex {
 
   /** Creates or replaces an edge; the index keeps (and freezes) the object given. */
   link(edge: EdgeDoc): void {
+    this.layout = undefined;
     this.edgeIndex.link(deepFreeze(this.shareSlugs(edge)));
   }
 
   /** Links an edge known to be new (see EdgeIndex.linkNew): for loading a store. */
   linkNew(edge: EdgeDoc): void {
+    this.layout = undefined;
     this.edgeIndex.linkNew(deepFreeze(this.shareSlugs(edge)));
   }
 
@@ -78,6 +86,7 @@ export class GraphIndex {
   }
 
   unlink(ref: EdgeRef): boolean {
+    this.layout = undefined;
     return this.edgeIndex.unlink(ref);
   }
 
@@ -87,6 +96,21 @@ export class GraphIndex {
 
   edges(slug: string, direction: 'out' | 'in', kind?: EdgeKind): EdgeDoc[] {
     return this.edgeIndex.list(slug, direction, kind);
+  }
+
+  /**
+   * The index laid out for one synchronous pass over much of it (store/read-view.ts). Built
+   * whole on the first call after a change and kept until the next: a commit costs nothing
+   * more, and the first read after it pays the build (see BENCHMARKS.md, bench:cypher).
+   */
+  readView(): GraphReadView {
+    this.layout ??= new ReadLayout({
+      kinds: this.kinds,
+      entries: this.entries,
+      outLists: this.edgeIndex.outLists(),
+      scan: (q, visit) => this.scan(q, visit),
+    });
+    return this.layout;
   }
 
   /** Every edge with `slug` at either end. */
@@ -114,6 +138,21 @@ export class GraphIndex {
     const page = found.slice(0, q.limit);
     const last = page[page.length - 1];
     return { nodes: page.map((e) => e.node), next: more && last !== undefined ? keyOf(last, order) : undefined };
+  }
+
+  scan(q: NodeScan, visit: (node: NodeDoc) => void): void {
+    const ki = this.kinds.get(q.kind);
+    const source = ki === undefined ? undefined : plan(ki, q);
+    if (source === undefined) return;
+    const filter = nodeFilter(q);
+    if (source.order !== 'slug') {
+      for (const e of this.collectSorted(source.keys(), source.order, 'slug', filter)) visit(e.node);
+      return;
+    }
+    for (const slug of source.keys()) {
+      const e = this.entries.get(slug);
+      if (e !== undefined && filter(e)) visit(e.node);
+    }
   }
 
   /**

@@ -6,6 +6,8 @@ import { singleKey, SortedKeys, type KeySet } from './sorted-keys.js';
 export interface Entry {
   node: NodeDoc;
   keys: IndexKeys;
+  /** The node's id in the index's read view (read-layout.ts), set when one is built; meaningless once the index changes. */
+  id: number;
 }
 
 /** Posting fields besides the `indexKeys` match fields: the two scope attributes. */
@@ -113,5 +115,5 @@ function forEachPosting(e: Entry, f: (field: string, value: string) => void): vo
 }
 
 export function entryOf(node: NodeDoc): Entry {
-  return { node, keys: indexKeys(node) };
+  return { node, keys: indexKeys(node), id: -1 };
 }

@@ -2,6 +2,7 @@ import type { EdgeKind, NodeKind } from '../../model/kinds.js';
 import type { EdgeDoc, NodeDoc } from '../../model/nodes.js';
 import { checkRevs, prepareChangeSet, validateChangeSet } from '../change-set.js';
 import type { ChangeSet, GraphStore, NodeQuery, OutboxEntry, Page, StoreStats } from '../graph-store.js';
+import type { GraphReadView } from '../read-view.js';
 import { applyToIndex } from './apply-changes.js';
 import { GraphIndex } from './graph-index.js';
 import { MemoryOutbox } from './memory-outbox.js';
@@ -50,6 +51,11 @@ export class MemoryGraphStore implements GraphStore {
   async query(q: NodeQuery): Promise<Page> {
     this.assertOpen();
     return this.index.query(q);
+  }
+
+  readView(): GraphReadView {
+    this.assertOpen();
+    return this.index.readView();
   }
 
   async pendingEvents(limit: number): Promise<OutboxEntry[]> {

@@ -1,12 +1,12 @@
-import type { Indexed, NodeQuery } from '../graph-store.js';
+import type { Indexed, NodeScan } from '../graph-store.js';
 import type { Entry } from './kind-index.js';
 
 /**
- * The whole of a NodeQuery's filter as one predicate over index entries. The planner
+ * The whole of a NodeQuery's (or NodeScan's) filter as one predicate over index entries. The planner
  * narrows the candidates with one index; this checks every condition on each of them,
  * including the one the index already guaranteed (cheaper than tracking which it was).
  */
-export function nodeFilter(q: NodeQuery): (e: Entry) => boolean {
+export function nodeFilter(q: NodeScan): (e: Entry) => boolean {
   const states = nonEmptySet(q.states);
   const tiers = nonEmptySet(q.tiers);
   const match = Object.entries(q.match ?? {})

@@ -1,4 +1,4 @@
-import type { NodeQuery } from '../graph-store.js';
+import type { NodeQuery, NodeScan } from '../graph-store.js';
 import { STATE, TIER, type KindIndex } from './kind-index.js';
 import type { KeySet, SortedKeys } from './sorted-keys.js';
 
@@ -22,7 +22,10 @@ export interface Source {
 const SMALL = 1000;
 
 /** The cheapest source, or undefined when some condition can match nothing at all. */
-export function plan(ki: KindIndex, q: NodeQuery): Source | undefined {
+export function plan(
+  ki: KindIndex,
+  q: NodeScan & Partial<Pick<NodeQuery, 'order' | 'after' | 'limit'>>,
+): Source | undefined {
   const order = q.order ?? 'slug';
   const sources: Source[] = [];
   for (const [field, values] of Object.entries(q.match ?? {})) {

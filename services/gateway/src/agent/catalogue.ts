@@ -1,6 +1,6 @@
 import { InvalidParameterError } from '@civicgraph/kit';
 import * as z from 'zod';
-import { ballotAnswer, BALLOT_ENDPOINTS } from '../rest/ballot.js';
+import { BALLOT_ENDPOINTS } from '../rest/ballot.js';
 import { CANDIDACY_ENDPOINTS } from '../rest/candidacies.js';
 import { CONTEST_ENDPOINTS } from '../rest/contests.js';
 import { answerView, cypherAsk, MAX_QUERY_LENGTH } from '../rest/cypher/routes.js';
@@ -139,7 +139,7 @@ export const TOOLS: readonly AgentTool[] = [
     name: 'get_ballot',
     title: 'The ballot at a point on a date',
     description: `Every contest on the ballot at a location (lat, lng) on an election day, national first, each with its candidacies — the districts elections use that day, during redistricting too. \`unresolved\` lists regions with contests that may or may not cover the point. Use election_dates first when the day is not known. ${SOURCES_NOTE}`,
-    endpoint: { ...BALLOT_ENDPOINTS.get, answer: ballotAnswer },
+    endpoint: BALLOT_ENDPOINTS.get,
     needs: 'geography',
   }),
   restTool({

@@ -1,9 +1,6 @@
 import { assertCoordinate, contactVisible } from '@civicgraph/kit';
-import type { Router } from 'express';
 import { ballotAtPoint } from '../ballot-lookup.js';
-import type { GeoUpstream } from '../upstream/geo-client.js';
-import type { GraphUpstream } from '../upstream/graph-client.js';
-import { mountCached, type Answer, type Endpoint, type RouteDeps } from './endpoint.js';
+import type { Endpoint } from './endpoint.js';
 import { ballotView } from './resources/ballot.js';
 import { dateOr, P } from './schema/params.js';
 
@@ -19,20 +16,12 @@ export const BALLOT_ENDPOINTS = {
     response: 'Ballot',
     cache: 'candidacy',
     errors: ['invalid_parameter', 'entitlement_required'],
+    answer: (upstream) => async (params, principal) => {
+      const lat = assertCoordinate('lat', params['lat'] as number);
+      const lng = assertCoordinate('lng', params['lng'] as number);
+      const date = dateOr(params, 'date');
+      const found = await ballotAtPoint(upstream, principal, lat, lng, date, params['min_confidence'] as number);
+      return ballotView({ lat, lng }, date, found.electing, found, contactVisible(principal));
+    },
   },
 } satisfies Record<string, Endpoint>;
-
-export function ballot(router: Router, upstream: { geo: GeoUpstream; graph: GraphUpstream }, deps: RouteDeps): void {
-  mountCached(router, BALLOT_ENDPOINTS.get, deps, ballotAnswer(upstream));
-}
-
-/** The body of /v1/ballot (also the agent's get_ballot). */
-export function ballotAnswer(upstream: { geo: GeoUpstream; graph: GraphUpstream }): Answer {
-  return async (params, principal) => {
-    const lat = assertCoordinate('lat', params['lat'] as number);
-    const lng = assertCoordinate('lng', params['lng'] as number);
-    const date = dateOr(params, 'date');
-    const found = await ballotAtPoint(upstream, principal, lat, lng, date, params['min_confidence'] as number);
-    return ballotView({ lat, lng }, date, found.electing, found, contactVisible(principal));
-  };
-}

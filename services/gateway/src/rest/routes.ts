@@ -1,5 +1,4 @@
 import type { Router } from 'express';
-import { ballot } from './ballot.js';
 import { mountEndpoint, type AnsweredEndpoint, type RouteDeps, type Upstreams } from './endpoint.js';
 import { ENDPOINTS } from './endpoints.js';
 import { boundaryRoute } from './geography.js';
@@ -15,5 +14,4 @@ export function restRoutes(app: Router, deps: RouteDeps & Upstreams): void {
   app.use(guard.prefixes, guard.handler);
   for (const e of ENDPOINTS) if (e.answer !== undefined) mountEndpoint(app, e as AnsweredEndpoint, deps);
   boundaryRoute(app, deps.geo, deps.limiter);
-  ballot(app, deps, deps);
 }

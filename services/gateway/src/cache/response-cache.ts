@@ -1,5 +1,5 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import { cacheLookups, policyFingerprint, todayUtc } from '@civicgraph/kit';
+import { cacheLookups, NODE_KINDS, policyFingerprint, todayUtc } from '@civicgraph/kit';
 import { SlugCache } from './slug-cache.js';
 
 /** An answer as sent: its bytes, their strong ETag, and its Cache-Control. */
@@ -56,25 +56,13 @@ export function responseKey(principal: Principal, version: string, request: stri
  */
 export const ANY_CHANGE = '*';
 
-/** The kinds a slug starts with (`kind:` then a lowercase letter or digit). */
-const SLUG_KINDS: ReadonlySet<string> = new Set([
-  'region',
-  'election',
-  'contest',
-  'office',
-  'candidacy',
-  'person',
-  'party',
-  'position',
-  'provenance',
-  'result',
-]);
+/** The kinds a slug starts with (`kind:` then a lowercase letter or digit): the vocabulary's node kinds. */
+const SLUG_KINDS: ReadonlySet<string> = new Set(NODE_KINDS);
 
 /** Whether a string is shaped like a slug; read on every string of every answer stored, so without a regex. */
 function isSlug(s: string): boolean {
   const colon = s.indexOf(':');
-  // The kinds are 5 to 10 letters long.
-  if (colon < 5 || colon > 10) return false;
+  if (colon < 1) return false;
   const c = s.charCodeAt(colon + 1);
   return ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) && SLUG_KINDS.has(s.slice(0, colon));
 }

@@ -1,13 +1,13 @@
 import type { NodeDoc } from '../model/nodes.js';
 import type { GraphStore } from '../store/graph-store.js';
-import type { KnownCandidate } from './fec/known-candidates.js';
+import type { KnownCandidate, SenateTerm } from './fec/known-candidates.js';
 
 const SENATE_OFFICE = /^office:([a-z]{2})-us-senator-class-(\d)$/;
 
 /**
  * What the store already knows of FEC candidate ids: every person carrying `ids.fec` (a
  * legislator from congress-legislators, a candidate from an earlier FEC import) and the
- * Senate seat they hold, read from their HOLDS terms. With it, a re-import without
+ * Senate terms they served, read from their HOLDS edges. With it, a re-import without
  * `--legislators` points each id at the same person as a run with it did.
  */
 export async function storedCandidates(store: GraphStore): Promise<Map<string, KnownCandidate>> {
@@ -19,22 +19,28 @@ export async function storedCandidates(store: GraphStore): Promise<Map<string, K
       const person = node as NodeDoc<'person'>;
       const ids = person.data.ids['fec'] ?? [];
       if (ids.length === 0) continue;
-      const senateSeat = await seatHeld(store, person.slug);
+      const senateTerms = await senateTermsOf(store, person.slug);
       for (const id of ids)
-        index.set(id.toUpperCase(), { person: person.slug, ...(senateSeat === undefined ? {} : { senateSeat }) });
+        index.set(id.toUpperCase(), { person: person.slug, ...(senateTerms.length === 0 ? {} : { senateTerms }) });
     }
     after = page.next;
   } while (after !== undefined);
   return index;
 }
 
-/** The Senate seat of the person's latest HOLDS term, if it is one. */
-async function seatHeld(store: GraphStore, person: string): Promise<KnownCandidate['senateSeat']> {
-  const terms = (await store.edges(person, 'out', 'HOLDS')).sort((a, b) =>
-    String(a.data['start'] ?? '').localeCompare(String(b.data['start'] ?? '')),
-  );
-  const last = terms[terms.length - 1];
-  const seat = last === undefined ? null : SENATE_OFFICE.exec(last.to);
-  if (last === undefined || seat === null) return undefined;
-  return { state: seat[1]!, senateClass: Number(seat[2]), termEnd: String(last.data['end'] ?? '') };
+/** The person's HOLDS terms in a Senate seat. */
+async function senateTermsOf(store: GraphStore, person: string): Promise<SenateTerm[]> {
+  return (await store.edges(person, 'out', 'HOLDS')).flatMap((term) => {
+    const seat = SENATE_OFFICE.exec(term.to);
+    return seat === null
+      ? []
+      : [
+          {
+            state: seat[1]!,
+            senateClass: Number(seat[2]),
+            start: String(term.data['start'] ?? ''),
+            end: String(term.data['end'] ?? ''),
+          },
+        ];
+  });
 }

@@ -8,13 +8,13 @@ import { houseSeat, presidency, senateSeat, type Seat } from '../shared/federal-
 import { partyDraft, partySlug } from '../shared/parties.js';
 import { congressionalRegion, reference } from '../shared/regions.js';
 import type { FecCandidate } from './candidate-row.js';
-import type { KnownCandidates } from './known-candidates.js';
+import { senateTermOn, type KnownCandidates, type SenateTerm } from './known-candidates.js';
 import { senateContest } from './senate.js';
 
 export interface CandidateContext {
   cycle: number;
   provenance: PlainDraft<'provenance'>;
-  /** CAND_ID → the person another source owns (a sitting legislator) and the Senate seat they hold. */
+  /** CAND_ID → the person another source owns (a sitting legislator) and the Senate terms they served. */
   known: KnownCandidates;
   senateSpecials: Readonly<Record<string, number>>;
 }
@@ -71,9 +71,9 @@ function raceOf(c: FecCandidate, ctx: CandidateContext): { seat: Seat; special: 
   const state = c.state;
   if (state === undefined) return { reason: 'CAND_OFFICE_ST is empty' };
   if (c.office === 'S') {
-    const notUp = seatNotUp(c, ctx);
+    const held = senateTermOn(ctx.known.get(c.id), generalElectionDay(ctx.cycle));
+    const notUp = seatNotUp(c.id, held, ctx);
     if (notUp !== undefined) return notUp;
-    const held = ctx.known.get(c.id)?.senateSeat;
     const senate = senateContest(
       state,
       ctx.cycle,
@@ -92,17 +92,16 @@ function raceOf(c: FecCandidate, ctx: CandidateContext): { seat: Seat; special: 
 
 /**
  * A sitting senator's committee files every cycle, but their seat is elected only with its
- * class: a registration by a senator whose term runs past this cycle's election is for a
- * later cycle, not a candidacy now (Michael Bennet in 2026: class 3, term to 2029).
+ * class: a registration by a senator whose term on this cycle's election day runs past it is
+ * for a later cycle, not a candidacy now (Michael Bennet in 2026: class 3, term to 2029).
  */
-function seatNotUp(c: FecCandidate, ctx: CandidateContext): { reason: string } | undefined {
-  const held = ctx.known.get(c.id)?.senateSeat;
+function seatNotUp(id: string, held: SenateTerm | undefined, ctx: CandidateContext): { reason: string } | undefined {
   // The seat elected this cycle is the one whose term ends when the next Congress meets.
-  if (held === undefined || held.state !== c.state?.usps || held.termEnd <= `${ctx.cycle + 1}-01-03`) return undefined;
+  if (held === undefined || held.end <= `${ctx.cycle + 1}-01-03`) return undefined;
   // An appointee's seat is elected at the special that ends the appointment (Ricketts, 2024).
   if (ctx.senateSpecials[held.state] === held.senateClass) return undefined;
   return {
-    reason: `CAND_ID ${c.id} is the sitting senator for ${held.state.toUpperCase()}'s class ${held.senateClass} seat, whose term runs to ${held.termEnd}: the seat is not elected in ${ctx.cycle}, so the registration is not a ${ctx.cycle} candidacy`,
+    reason: `CAND_ID ${id} is the sitting senator for ${held.state.toUpperCase()}'s class ${held.senateClass} seat, whose term runs to ${held.end}: the seat is not elected in ${ctx.cycle}, so the registration is not a ${ctx.cycle} candidacy`,
   };
 }
 

@@ -237,7 +237,22 @@ describe('importFecCandidates on the real FEC files', () => {
   );
 
   it.skipIf(weball24 === undefined || legislators === undefined)(
-    "weball24.txt: Nebraska elected two Senate seats: the appointee's registration is for the special, and no one else's is filed under either",
+    'weball24.txt: a senator first elected in 2024 is a 2024 candidate: the term won that day does not make the seat "not up"',
+    async () => {
+      const known = await fecPersonIndex(legislators!);
+      const { batches } = await collect(importFecCandidates(weball24!, { known }));
+      // Tim Sheehy (S4MT00183) serves Montana's class 1 seat from 2025; in 2024 he held none.
+      const sheehy = batches.find((b) =>
+        b.batch.nodes.some((n) => n.slug === 'candidacy:mt-us-senator-class-1-2024-primary-tim-sheehy'),
+      );
+      expect(candidacyOf(sheehy!.batch).claims).toMatchObject({
+        contest: 'contest:mt-us-senator-class-1-2024-primary',
+      });
+    },
+  );
+
+  it.skipIf(weball24 === undefined || legislators === undefined)(
+    "weball24.txt: Nebraska elected two Senate seats: each sitting senator's registration is for their own seat, and no one else's is filed under either",
     async () => {
       const known = await fecPersonIndex(legislators!);
       const { batches, rejections } = await collect(importFecCandidates(weball24!, { known }));
@@ -250,12 +265,20 @@ describe('importFecCandidates on the real FEC files', () => {
       expect(node(ricketts!.batch, 'contest:ne-us-senator-class-2-2024-special')).toMatchObject({
         data: { name: 'U.S. Senator (Class 2), Nebraska, special election', type: 'special', date: '2024-11-05' },
       });
+      // Deb Fischer held the class 1 seat on election day and was re-elected to it.
+      const fischer = batches.find((b) =>
+        b.batch.nodes.some((n) => n.kind === 'candidacy' && /^candidacy:ne-.*-fischer$/.test(n.slug)),
+      );
+      expect(candidacyOf(fischer!.batch).claims).toMatchObject({
+        contest: 'contest:ne-us-senator-class-1-2024-primary',
+        isIncumbent: true,
+      });
       const nebraska = batches.filter((b) =>
         b.batch.nodes.some((n) => n.kind === 'candidacy' && n.slug.startsWith('candidacy:ne-us-senator-')),
       );
-      expect(nebraska).toHaveLength(1);
+      expect(nebraska).toHaveLength(2);
       const twoSeats = reasons(rejections).filter((r) => /Nebraska elects two Senate seats in 2024/.test(r));
-      // Love, Nelson, Sasse, Weaver, Osborn, Eddy; Fischer's is refused as a sitting senator's.
+      // Love, Nelson, Sasse, Weaver, Osborn, Eddy: no seat held on election day says which they sought.
       expect(twoSeats).toHaveLength(6);
     },
   );

@@ -5,8 +5,7 @@ import { legislatorPersonSlug } from './record-batch.js';
 import { yamlRecords } from './yaml-records.js';
 
 /**
- * FEC candidate id → the legislator's person slug and, for a senator, the seat of their
- * last term, from a congress-legislators file's `id.fec` lists. The FEC importer takes it
+ * FEC candidate id → the legislator's person slug and, for a senator, their Senate terms, from a congress-legislators file's `id.fec` lists. The FEC importer takes it
  * as `known` so a sitting member's candidacy points at the person the legislators import
  * made, not at a second one.
  */
@@ -16,11 +15,12 @@ export async function fecPersonIndex(path: string): Promise<Map<string, KnownCan
   for (const { value } of yamlRecords(file.text, path)) {
     const record = readRecord(value);
     if ('reason' in record) continue;
-    const last = record.terms[record.terms.length - 1]!;
-    const senate =
-      last.type === 'sen' && last.state !== undefined && last.class !== undefined
-        ? { senateSeat: { state: last.state.toLowerCase(), senateClass: last.class, termEnd: last.end } }
-        : {};
+    const senateTerms = record.terms.flatMap((t) =>
+      t.type === 'sen' && t.state !== undefined && t.class !== undefined
+        ? [{ state: t.state.toLowerCase(), senateClass: t.class, start: t.start, end: t.end }]
+        : [],
+    );
+    const senate = senateTerms.length === 0 ? {} : { senateTerms };
     for (const fec of record.ids.fec ?? [])
       index.set(fec.toUpperCase(), { person: legislatorPersonSlug(record.key.id, record.key.scheme), ...senate });
   }

@@ -134,10 +134,16 @@ describe('importLegislators on the real congress-legislators files', () => {
     it('indexes FEC candidate ids to legislator persons', async () => {
       const index = await fecPersonIndex(current!);
       expect(index.get('H6CO01141')).toEqual({ person: 'person:bioguide-d000197' });
-      // Maria Cantwell: her Senate and earlier House ids, and the seat she holds now.
+      // Maria Cantwell: her Senate and earlier House ids, and every Senate term she has served.
       const cantwell = {
         person: 'person:bioguide-c000127',
-        senateSeat: { state: 'wa', senateClass: 1, termEnd: '2031-01-03' },
+        senateTerms: [
+          ['2001-01-03', '2007-01-03'],
+          ['2007-01-04', '2013-01-03'],
+          ['2013-01-03', '2019-01-03'],
+          ['2019-01-03', '2025-01-03'],
+          ['2025-01-03', '2031-01-03'],
+        ].map(([start, end]) => ({ state: 'wa', senateClass: 1, start, end })),
       };
       expect(index.get('S8WA00194')).toEqual(cantwell);
       expect(index.get('H2WA01054')).toEqual(cantwell);

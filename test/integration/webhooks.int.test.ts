@@ -248,6 +248,51 @@ describe('/v1/webhooks', () => {
     expect(twice.body).toMatchObject({ type: 'invalid_parameter', field: 'limit' });
   });
 
+  it('pages both listings with signed cursors, as every list does, and refuses a cursor from elsewhere', async () => {
+    const key = await s.key();
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const res = await call('POST', '/v1/webhooks', key, {
+        url: `${receiverUrl}/page-${n}`,
+        events: ['contest.created'],
+      });
+      ids.push(res.body.id);
+    }
+    const first = await call('GET', '/v1/webhooks?limit=2', key);
+    expect(first.body.data.map((e: any) => e.id)).toEqual(ids.slice(0, 2));
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const second = await call('GET', `/v1/webhooks?limit=2&cursor=${first.body.next_cursor}`, key);
+    expect(second.body).toEqual({ data: [expect.objectContaining({ id: ids[2] })], next_cursor: null });
+    expect((await call('GET', '/v1/webhooks', key)).body.next_cursor).toBeNull();
+
+    const tests: string[] = [];
+    for (let i = 0; i < 3; i++) tests.push((await call('POST', `/v1/webhooks/${ids[0]}/test`, key)).body.id);
+    const deliveries = `/v1/webhooks/${ids[0]}/deliveries`;
+    const newest = await call('GET', `${deliveries}?limit=2`, key);
+    const older = await call('GET', `${deliveries}?limit=2&cursor=${newest.body.next_cursor}`, key);
+    expect([...newest.body.data, ...older.body.data].map((d: any) => d.id)).toEqual(tests.reverse());
+    expect(older.body.next_cursor).toBeNull();
+
+    const other = await s.key();
+    for (const n of [1, 2])
+      await call('POST', '/v1/webhooks', other, { url: `${receiverUrl}/theirs-${n}`, events: ['contest.created'] });
+    const theirs = (await call('GET', '/v1/webhooks?limit=1', other)).body.next_cursor;
+    expect(theirs).toEqual(expect.any(String));
+    const refused = [
+      // Another key's cursor, a cursor of the other listing, an edited one, and Stripe's word for it.
+      [`/v1/webhooks?cursor=${theirs}`, 'cursor'],
+      [`${deliveries}?cursor=${first.body.next_cursor}`, 'cursor'],
+      [`/v1/webhooks?cursor=${first.body.next_cursor.slice(0, -2)}xx`, 'cursor'],
+      [`/v1/webhooks?starting_after=${ids[0]}`, 'starting_after'],
+      ['/v1/webhooks?limit=0', 'limit'],
+    ];
+    for (const [path, field] of refused) {
+      const res = await call('GET', path!, key);
+      expect(res.status, path).toBe(400);
+      expect(res.body, path).toMatchObject({ type: 'invalid_parameter', field });
+    }
+  });
+
   it('pauses, resumes and deletes an endpoint', async () => {
     const created = await call('POST', '/v1/webhooks', build, {
       url: `${receiverUrl}/pause`,

@@ -73,11 +73,7 @@ export const graphSettings = defineSettings('graph', {
   CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
   NATS_URL: COMMON_SETTINGS.NATS_URL,
   ...STORE_SETTINGS,
-  CIVIC_CURSOR_SECRET: {
-    type: text(),
-    sensitive: true,
-    description: 'signs pagination cursors; replicas must share one; unset → a random secret kept in `CIVIC_DATA_DIR`',
-  },
+  CIVIC_CURSOR_SECRET: COMMON_SETTINGS.CIVIC_CURSOR_SECRET,
   GRAPH_RELAY_POLL_MS: {
     type: integer(10, 60_000),
     default: '200',

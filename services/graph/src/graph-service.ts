@@ -24,7 +24,7 @@ import { exportHandlers } from './export/handlers.js';
 import { exportsOptions, startExports, type ExportsRuntime } from './export/start-exports.js';
 import { importSource } from './import/import-source.js';
 import type { BallotAccess, FilingStatus } from './model/nodes.js';
-import { Cursors } from './service/cursor.js';
+import { Cursors } from '@civicgraph/kit';
 import { slugParam } from './service/params.js';
 import { BallotMemo } from './service/ballot-memo.js';
 import { ballot } from './service/queries/ballot.js';

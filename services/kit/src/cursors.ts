@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { InvalidParameterError, secretFromFile } from '@civicgraph/kit';
+import { InvalidParameterError } from './errors.js';
+import { secretFromFile } from './secret-file.js';
 
 /**
  * Opaque, tamper-evident pagination cursors (DESIGN, Pagination). A cursor carries the

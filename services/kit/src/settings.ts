@@ -224,6 +224,11 @@ export const COMMON_SETTINGS = {
     description: 'NATS JetStream (a server, or a comma-separated list); unset → the in-process bus',
   },
   LOG_LEVEL: { type: word(LOG_LEVELS), default: 'info', description: 'pino level' },
+  CIVIC_CURSOR_SECRET: {
+    type: text(),
+    sensitive: true,
+    description: 'signs pagination cursors; replicas must share one; unset → a random secret kept in `CIVIC_DATA_DIR`',
+  },
   METRICS_PORT: {
     type: port(),
     description: 'port of the Prometheus `GET /metrics` listener (`0` picks a free one); unset → none',

@@ -21,6 +21,8 @@ export interface WebhooksConfig {
   natsUrl: string | undefined;
   /** The subject word events are published under (CIVIC_ENV). */
   env: string;
+  /** Secret that signs the listings' cursors (CIVIC_CURSOR_SECRET); unset → one kept beside the store. */
+  cursorSecret: string | undefined;
   /** Attempts in flight per endpoint (WEBHOOKS_CONCURRENCY). */
   concurrencyPerEndpoint: number;
   /** One attempt's limit (WEBHOOKS_TIMEOUT_MS). */
@@ -41,6 +43,7 @@ export const webhooksSettings = defineSettings('webhooks', {
   },
   CIVIC_ENV: COMMON_SETTINGS.CIVIC_ENV,
   NATS_URL: COMMON_SETTINGS.NATS_URL,
+  CIVIC_CURSOR_SECRET: COMMON_SETTINGS.CIVIC_CURSOR_SECRET,
   WEBHOOKS_CONCURRENCY: { type: integer(1, 64), default: '4', description: 'attempts in flight per endpoint' },
   WEBHOOKS_TIMEOUT_MS: { type: integer(100, 60_000), default: '10000', description: "one delivery attempt's limit" },
   LOG_LEVEL: COMMON_SETTINGS.LOG_LEVEL,
@@ -65,6 +68,7 @@ function configOf(s: ReturnType<typeof webhooksSettings.parse>): Readonly<Webhoo
     storePath: join(resolve(s.CIVIC_DATA_DIR), 'webhooks'),
     natsUrl: s.NATS_URL,
     env: s.CIVIC_ENV,
+    cursorSecret: s.CIVIC_CURSOR_SECRET,
     concurrencyPerEndpoint: s.WEBHOOKS_CONCURRENCY,
     timeoutMs: s.WEBHOOKS_TIMEOUT_MS,
     logLevel: s.LOG_LEVEL,

@@ -18,8 +18,8 @@ export function webhookHandlers(service: EndpointService, log: Logger): WebhookS
       return { endpoint: endpointMessage(created.endpoint), secret: created.secret, replayed: created.replayed };
     }),
     listEndpoints: unary(log, 'ListEndpoints', async (req, call) => {
-      const page = await service.list(principalOf(call), req.limit, req.startingAfter);
-      return { data: page.data.map(endpointMessage), hasMore: page.hasMore };
+      const page = await service.list(principalOf(call), req.limit, req.cursor);
+      return { data: page.data.map(endpointMessage), nextCursor: page.nextCursor };
     }),
     getEndpoint: unary(log, 'GetEndpoint', async (req, call) =>
       endpointMessage(await service.get(principalOf(call), req.id)),
@@ -34,8 +34,8 @@ export function webhookHandlers(service: EndpointService, log: Logger): WebhookS
       deliveryMessage(await service.sendTest(principalOf(call), req.id)),
     ),
     listDeliveries: unary(log, 'ListDeliveries', async (req, call) => {
-      const page = await service.deliveries(principalOf(call), req.endpointId, req.limit, req.startingAfter);
-      return { data: page.data.map(deliveryMessage), hasMore: page.hasMore };
+      const page = await service.deliveries(principalOf(call), req.endpointId, req.limit, req.cursor);
+      return { data: page.data.map(deliveryMessage), nextCursor: page.nextCursor };
     }),
     redeliver: unary(log, 'Redeliver', async (req, call) =>
       deliveryMessage(await service.redeliver(principalOf(call), req.endpointId, req.deliveryId)),

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { WebhookServiceService } from '@civicgraph/protos/civic/webhooks/v1/webhooks';
-import { startGrpcServer, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
+import { Cursors, startGrpcServer, type EventBus, type Lifecycle, type Logger } from '@civicgraph/kit';
 import type { WebhooksConfig } from './config.js';
 import { Deliverer } from './delivery/deliverer.js';
 import { LmdbDeliveryLog } from './delivery/lmdb-delivery-log.js';
@@ -56,6 +56,7 @@ export async function startWebhooksService(
     store,
     log: deliveries,
     deliverer,
+    cursors: Cursors.fromSecretFile(join(config.storePath, 'cursor.secret'), config.cursorSecret),
     ...(deps.resolver === undefined ? {} : { resolver: deps.resolver }),
   });
   const server = await startGrpcServer({

@@ -116,6 +116,13 @@ export async function count(res: Response, limiter: RateLimiter): Promise<void> 
   }
 }
 
+/** A JSON answer that is never cached (a key's own resources: webhooks, exports), counted against the rate budget. */
+export async function sendUncached(res: Response, limiter: RateLimiter, status: number, view: unknown): Promise<void> {
+  await count(res, limiter);
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(status).json(view);
+}
+
 /** Whether an `If-None-Match` header names `etag` (or is `*`). */
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;

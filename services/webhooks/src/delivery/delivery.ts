@@ -38,9 +38,17 @@ export interface DeliveryLog {
   /** Stores a delivery as given (new or updated), atomically with its place in the due index. */
   put(delivery: Delivery): Promise<void>;
   get(id: string): Promise<Delivery | undefined>;
-  /** An endpoint's deliveries, newest first, after `startingAfter` (a delivery id). */
-  listByEndpoint(endpointId: string, limit: number, startingAfter?: string): Promise<Delivery[]>;
+  /**
+   * An endpoint's deliveries, newest first, strictly older than `before` (a delivery's
+   * `listPosition`; a position whose delivery is gone still marks the place).
+   */
+  listByEndpoint(endpointId: string, limit: number, before?: string): Promise<Delivery[]>;
   /** Pending deliveries whose next attempt is due at `now`, soonest first. */
   due(now: string, limit: number): Promise<Delivery[]>;
   close(): Promise<void>;
+}
+
+/** A delivery's place in its endpoint's listing (creation time, then id): what a page cursor carries. */
+export function listPosition(d: Pick<Delivery, 'createdAt' | 'id'>): string {
+  return `${d.createdAt}|${d.id}`;
 }

@@ -1,5 +1,5 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
-import type { Delivery, DeliveryLog } from './delivery.js';
+import { listPosition, type Delivery, type DeliveryLog } from './delivery.js';
 
 /**
  * The delivery log on LMDB: `deliveries` (id → delivery), `byEndpoint`
@@ -41,9 +41,8 @@ export class LmdbDeliveryLog implements DeliveryLog {
     return this.deliveries.get(id);
   }
 
-  async listByEndpoint(endpointId: string, limit: number, startingAfter?: string): Promise<Delivery[]> {
-    const after = startingAfter === undefined ? undefined : this.deliveries.get(startingAfter);
-    const start = after === undefined || after.endpointId !== endpointId ? `${endpointId}|\uffff` : endpointKey(after);
+  async listByEndpoint(endpointId: string, limit: number, before?: string): Promise<Delivery[]> {
+    const start = before === undefined ? `${endpointId}|\uffff` : `${endpointId}|${before}`;
     const out: Delivery[] = [];
     for (const { key, value } of this.byEndpoint.getRange({ start, end: `${endpointId}|`, reverse: true })) {
       if (key === start) continue;
@@ -69,5 +68,5 @@ export class LmdbDeliveryLog implements DeliveryLog {
   }
 }
 
-const endpointKey = (d: Delivery): string => `${d.endpointId}|${d.createdAt}|${d.id}`;
+const endpointKey = (d: Delivery): string => `${d.endpointId}|${listPosition(d)}`;
 const dueKey = (d: Delivery): string => `${d.nextAttemptAt}|${d.id}`;

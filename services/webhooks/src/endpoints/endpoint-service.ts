@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import { assertLayer, environmentOf, InvalidParameterError, NotFoundError, randomBase62 } from '@civicgraph/kit';
+import {
+  assertLayer,
+  environmentOf,
+  type Cursors,
+  InvalidParameterError,
+  NotFoundError,
+  randomBase62,
+} from '@civicgraph/kit';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { Deliverer } from '../delivery/deliverer.js';
-import type { Delivery, DeliveryLog } from '../delivery/delivery.js';
+import { listPosition, type Delivery, type DeliveryLog } from '../delivery/delivery.js';
 import { newSigningSecret } from '../signing.js';
 import { checkTarget, type Resolver } from '../target-url.js';
 import { endpointFields, endpointPatch } from './endpoint-body.js';
@@ -12,13 +19,21 @@ import type { EndpointRecord, LmdbEndpointStore } from './endpoint-store.js';
 export const MAX_ENDPOINTS_PER_KEY = 20;
 /** Longest Idempotency-Key accepted. */
 export const MAX_IDEMPOTENCY_KEY = 255;
-/** Page size bounds of the listings. */
-const LIMIT = { default: 20, max: 100 };
+/** Page size bounds of the listings: DESIGN's, as on every list. */
+const LIMIT = { default: 50, max: 200 };
+
+/** A page of a listing: DESIGN's envelope, `nextCursor` '' on the last page. */
+export interface Page<T> {
+  data: T[];
+  nextCursor: string;
+}
 
 export interface EndpointServiceOptions {
   store: LmdbEndpointStore;
   log: DeliveryLog;
   deliverer: Deliverer;
+  /** Signs the listings' cursors, so a client cannot forge a position or carry one to another list. */
+  cursors: Cursors;
   resolver?: Resolver;
   clock?: () => Date;
 }
@@ -84,13 +99,16 @@ export class EndpointService {
     return { endpoint, secret, replayed: false };
   }
 
-  async list(
-    p: Principal,
-    limit: number,
-    startingAfter: string,
-  ): Promise<{ data: EndpointRecord[]; hasMore: boolean }> {
+  /** The key's endpoints, oldest first. */
+  async list(p: Principal, limit: number, cursor: string): Promise<Page<EndpointRecord>> {
     assertLayer(p, 'webhooks');
-    return page(await this.o.store.ofKey(p.keyId), (e) => e.id, limitOf(limit), startingAfter);
+    const query = { list: 'webhook_endpoints', key: p.keyId };
+    const after = this.o.cursors.decode(cursor, query);
+    const all = (await this.o.store.ofKey(p.keyId)).sort((a, b) => compare(position(a), position(b)));
+    const from = after === undefined ? all : all.filter((e) => position(e) > after);
+    const n = limitOf(limit);
+    const data = from.slice(0, n);
+    return { data, nextCursor: from.length > n ? this.o.cursors.encode(position(data[n - 1]!), query) : '' };
   }
 
   async get(p: Principal, id: string): Promise<EndpointRecord> {
@@ -145,16 +163,15 @@ export class EndpointService {
     return this.o.deliverer.enqueue(endpoint.id, eventId, 'webhook.test', body);
   }
 
-  async deliveries(
-    p: Principal,
-    endpointId: string,
-    limit: number,
-    startingAfter: string,
-  ): Promise<{ data: Delivery[]; hasMore: boolean }> {
+  /** An endpoint's deliveries, newest first. */
+  async deliveries(p: Principal, endpointId: string, limit: number, cursor: string): Promise<Page<Delivery>> {
     await this.get(p, endpointId);
+    const query = { list: 'webhook_deliveries', endpoint: endpointId };
+    const before = this.o.cursors.decode(cursor, query);
     const n = limitOf(limit);
-    const data = await this.o.log.listByEndpoint(endpointId, n + 1, startingAfter === '' ? undefined : startingAfter);
-    return { data: data.slice(0, n), hasMore: data.length > n };
+    const data = await this.o.log.listByEndpoint(endpointId, n + 1, before);
+    const page = data.slice(0, n);
+    return { data: page, nextCursor: data.length > n ? this.o.cursors.encode(listPosition(page[n - 1]!), query) : '' };
   }
 
   async redeliver(p: Principal, endpointId: string, deliveryId: string): Promise<Delivery> {
@@ -187,17 +204,6 @@ function limitOf(limit: number): number {
   return limit;
 }
 
-function page<T>(
-  all: T[],
-  idOf: (t: T) => string,
-  limit: number,
-  startingAfter: string,
-): { data: T[]; hasMore: boolean } {
-  let from = 0;
-  if (startingAfter !== '') {
-    const at = all.findIndex((t) => idOf(t) === startingAfter);
-    if (at < 0) throw new InvalidParameterError('starting_after', 'starting_after names no endpoint of this key.');
-    from = at + 1;
-  }
-  return { data: all.slice(from, from + limit), hasMore: from + limit < all.length };
-}
+/** An endpoint's place in its key's listing: creation time, then id. */
+const position = (e: EndpointRecord): string => `${e.createdAt}|${e.id}`;
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -60,14 +60,18 @@ export interface EndpointRef {
   id: string;
 }
 
+/**
+ * Pages follow DESIGN's envelope: `cursor` is the previous page's `next_cursor` (signed by
+ * the service, bound to this listing); `next_cursor` is empty on the last page.
+ */
 export interface ListEndpointsRequest {
   limit: number;
-  startingAfter: string;
+  cursor: string;
 }
 
 export interface EndpointPage {
   data: Endpoint[];
-  hasMore: boolean;
+  nextCursor: string;
 }
 
 export interface UpdateEndpointRequest {
@@ -100,12 +104,12 @@ export interface Delivery {
 export interface ListDeliveriesRequest {
   endpointId: string;
   limit: number;
-  startingAfter: string;
+  cursor: string;
 }
 
 export interface DeliveryPage {
   data: Delivery[];
-  hasMore: boolean;
+  nextCursor: string;
 }
 
 export interface RedeliverRequest {
@@ -596,7 +600,7 @@ export const EndpointRef: MessageFns<EndpointRef> = {
 };
 
 function createBaseListEndpointsRequest(): ListEndpointsRequest {
-  return { limit: 0, startingAfter: "" };
+  return { limit: 0, cursor: "" };
 }
 
 export const ListEndpointsRequest: MessageFns<ListEndpointsRequest> = {
@@ -604,8 +608,8 @@ export const ListEndpointsRequest: MessageFns<ListEndpointsRequest> = {
     if (message.limit !== 0) {
       writer.uint32(8).int32(message.limit);
     }
-    if (message.startingAfter !== "") {
-      writer.uint32(18).string(message.startingAfter);
+    if (message.cursor !== "") {
+      writer.uint32(26).string(message.cursor);
     }
     return writer;
   },
@@ -631,12 +635,12 @@ export const ListEndpointsRequest: MessageFns<ListEndpointsRequest> = {
             message.limit = reader.int32();
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 3: {
+            if (tag !== 26) {
               break;
             }
 
-            message.startingAfter = reader.string();
+            message.cursor = reader.string();
             continue;
           }
         }
@@ -654,11 +658,7 @@ export const ListEndpointsRequest: MessageFns<ListEndpointsRequest> = {
   fromJSON(object: any): ListEndpointsRequest {
     return {
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
-      startingAfter: isSet(object.startingAfter)
-        ? globalThis.String(object.startingAfter)
-        : isSet(object.starting_after)
-        ? globalThis.String(object.starting_after)
-        : "",
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
     };
   },
 
@@ -667,8 +667,8 @@ export const ListEndpointsRequest: MessageFns<ListEndpointsRequest> = {
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
     }
-    if (message.startingAfter !== "") {
-      obj.startingAfter = message.startingAfter;
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
     }
     return obj;
   },
@@ -679,13 +679,13 @@ export const ListEndpointsRequest: MessageFns<ListEndpointsRequest> = {
   fromPartial(object: DeepPartial<ListEndpointsRequest>): ListEndpointsRequest {
     const message = createBaseListEndpointsRequest();
     message.limit = object.limit ?? 0;
-    message.startingAfter = object.startingAfter ?? "";
+    message.cursor = object.cursor ?? "";
     return message;
   },
 };
 
 function createBaseEndpointPage(): EndpointPage {
-  return { data: [], hasMore: false };
+  return { data: [], nextCursor: "" };
 }
 
 export const EndpointPage: MessageFns<EndpointPage> = {
@@ -693,8 +693,8 @@ export const EndpointPage: MessageFns<EndpointPage> = {
     for (const v of message.data) {
       Endpoint.encode(v!, writer.uint32(10).fork()).join();
     }
-    if (message.hasMore !== false) {
-      writer.uint32(16).bool(message.hasMore);
+    if (message.nextCursor !== "") {
+      writer.uint32(26).string(message.nextCursor);
     }
     return writer;
   },
@@ -720,12 +720,12 @@ export const EndpointPage: MessageFns<EndpointPage> = {
             message.data.push(Endpoint.decode(reader, reader.uint32()));
             continue;
           }
-          case 2: {
-            if (tag !== 16) {
+          case 3: {
+            if (tag !== 26) {
               break;
             }
 
-            message.hasMore = reader.bool();
+            message.nextCursor = reader.string();
             continue;
           }
         }
@@ -743,11 +743,11 @@ export const EndpointPage: MessageFns<EndpointPage> = {
   fromJSON(object: any): EndpointPage {
     return {
       data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => Endpoint.fromJSON(e)) : [],
-      hasMore: isSet(object.hasMore)
-        ? globalThis.Boolean(object.hasMore)
-        : isSet(object.has_more)
-        ? globalThis.Boolean(object.has_more)
-        : false,
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
     };
   },
 
@@ -756,8 +756,8 @@ export const EndpointPage: MessageFns<EndpointPage> = {
     if (message.data?.length) {
       obj.data = message.data.map((e) => Endpoint.toJSON(e));
     }
-    if (message.hasMore !== false) {
-      obj.hasMore = message.hasMore;
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
     }
     return obj;
   },
@@ -768,7 +768,7 @@ export const EndpointPage: MessageFns<EndpointPage> = {
   fromPartial(object: DeepPartial<EndpointPage>): EndpointPage {
     const message = createBaseEndpointPage();
     message.data = object.data?.map((e) => Endpoint.fromPartial(e)) || [];
-    message.hasMore = object.hasMore ?? false;
+    message.nextCursor = object.nextCursor ?? "";
     return message;
   },
 };
@@ -1190,7 +1190,7 @@ export const Delivery: MessageFns<Delivery> = {
 };
 
 function createBaseListDeliveriesRequest(): ListDeliveriesRequest {
-  return { endpointId: "", limit: 0, startingAfter: "" };
+  return { endpointId: "", limit: 0, cursor: "" };
 }
 
 export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
@@ -1201,8 +1201,8 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
     if (message.limit !== 0) {
       writer.uint32(16).int32(message.limit);
     }
-    if (message.startingAfter !== "") {
-      writer.uint32(26).string(message.startingAfter);
+    if (message.cursor !== "") {
+      writer.uint32(34).string(message.cursor);
     }
     return writer;
   },
@@ -1236,12 +1236,12 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
             message.limit = reader.int32();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.startingAfter = reader.string();
+            message.cursor = reader.string();
             continue;
           }
         }
@@ -1264,11 +1264,7 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
         ? globalThis.String(object.endpoint_id)
         : "",
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
-      startingAfter: isSet(object.startingAfter)
-        ? globalThis.String(object.startingAfter)
-        : isSet(object.starting_after)
-        ? globalThis.String(object.starting_after)
-        : "",
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
     };
   },
 
@@ -1280,8 +1276,8 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
     }
-    if (message.startingAfter !== "") {
-      obj.startingAfter = message.startingAfter;
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
     }
     return obj;
   },
@@ -1293,13 +1289,13 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
     const message = createBaseListDeliveriesRequest();
     message.endpointId = object.endpointId ?? "";
     message.limit = object.limit ?? 0;
-    message.startingAfter = object.startingAfter ?? "";
+    message.cursor = object.cursor ?? "";
     return message;
   },
 };
 
 function createBaseDeliveryPage(): DeliveryPage {
-  return { data: [], hasMore: false };
+  return { data: [], nextCursor: "" };
 }
 
 export const DeliveryPage: MessageFns<DeliveryPage> = {
@@ -1307,8 +1303,8 @@ export const DeliveryPage: MessageFns<DeliveryPage> = {
     for (const v of message.data) {
       Delivery.encode(v!, writer.uint32(10).fork()).join();
     }
-    if (message.hasMore !== false) {
-      writer.uint32(16).bool(message.hasMore);
+    if (message.nextCursor !== "") {
+      writer.uint32(26).string(message.nextCursor);
     }
     return writer;
   },
@@ -1334,12 +1330,12 @@ export const DeliveryPage: MessageFns<DeliveryPage> = {
             message.data.push(Delivery.decode(reader, reader.uint32()));
             continue;
           }
-          case 2: {
-            if (tag !== 16) {
+          case 3: {
+            if (tag !== 26) {
               break;
             }
 
-            message.hasMore = reader.bool();
+            message.nextCursor = reader.string();
             continue;
           }
         }
@@ -1357,11 +1353,11 @@ export const DeliveryPage: MessageFns<DeliveryPage> = {
   fromJSON(object: any): DeliveryPage {
     return {
       data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => Delivery.fromJSON(e)) : [],
-      hasMore: isSet(object.hasMore)
-        ? globalThis.Boolean(object.hasMore)
-        : isSet(object.has_more)
-        ? globalThis.Boolean(object.has_more)
-        : false,
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
     };
   },
 
@@ -1370,8 +1366,8 @@ export const DeliveryPage: MessageFns<DeliveryPage> = {
     if (message.data?.length) {
       obj.data = message.data.map((e) => Delivery.toJSON(e));
     }
-    if (message.hasMore !== false) {
-      obj.hasMore = message.hasMore;
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
     }
     return obj;
   },
@@ -1382,7 +1378,7 @@ export const DeliveryPage: MessageFns<DeliveryPage> = {
   fromPartial(object: DeepPartial<DeliveryPage>): DeliveryPage {
     const message = createBaseDeliveryPage();
     message.data = object.data?.map((e) => Delivery.fromPartial(e)) || [];
-    message.hasMore = object.hasMore ?? false;
+    message.nextCursor = object.nextCursor ?? "";
     return message;
   },
 };

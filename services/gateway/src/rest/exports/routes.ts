@@ -1,7 +1,7 @@
 import express, { type Express, type Request, type Response } from 'express';
 import { InvalidParameterError, servicePrincipal, type DeploymentEnvironment, type RateLimiter } from '@civicgraph/kit';
 import type { CreateExportRequest } from '@civicgraph/protos/civic/graph/v1/exports';
-import { count } from '../../http/respond.js';
+import { count, sendUncached } from '../../http/respond.js';
 import { principalOf } from '../../http/request-context.js';
 import type { ExportsUpstream } from '../../upstream/exports-client.js';
 import { sendExportFile } from './download.js';
@@ -47,11 +47,7 @@ export function exportLinkRoutes(app: Express, deps: ExportRouteDeps): void {
  */
 export function exportRoutes(app: Express, deps: ExportRouteDeps): void {
   const json = express.json({ limit: BODY_LIMIT, type: () => true });
-  const send = async (res: Response, status: number, view: unknown) => {
-    await count(res, deps.limiter);
-    res.setHeader('Cache-Control', 'no-store');
-    res.status(status).json(view);
-  };
+  const send = (res: Response, status: number, view: unknown) => sendUncached(res, deps.limiter, status, view);
   app.get(EXPORTS_PATH, async (req, res) => {
     const jobs = await deps.exports.list(principalOf(res));
     await send(res, 200, { data: jobs.map((j) => exportView(j, originOf(req))), next_cursor: null });

@@ -1,10 +1,11 @@
 import express, { type Express, type Request, type Response } from 'express';
-import { InvalidParameterError } from '@civicgraph/kit';
 import type { Delivery, Endpoint } from '@civicgraph/protos/civic/webhooks/v1/webhooks';
 import type { RateLimiter } from '@civicgraph/kit';
-import { count } from '../../http/respond.js';
+import { sendUncached } from '../../http/respond.js';
 import { principalOf } from '../../http/request-context.js';
 import type { WebhooksUpstream } from '../../upstream/webhooks-client.js';
+import { listBody } from '../list.js';
+import { P, readParams } from '../schema/params.js';
 
 /** Largest subscription body; a 1 MB body is refused before it is read whole. */
 const BODY_LIMIT = '64kb';
@@ -15,21 +16,17 @@ const BODY_LIMIT = '64kb';
  * it: bodies pass through as the client sent them, so the service names the bad field.
  *
  *   POST   /v1/webhooks                                   201; the secret only here (Idempotency-Key honoured)
- *   GET    /v1/webhooks                                   the key's endpoints (limit, starting_after)
+ *   GET    /v1/webhooks                                   the key's endpoints, oldest first (limit, cursor)
  *   GET    /v1/webhooks/{id}                              one
  *   PATCH  /v1/webhooks/{id}                              url, events, states, description, enabled
  *   DELETE /v1/webhooks/{id}                              removes it
  *   POST   /v1/webhooks/{id}/test                         202; sends a webhook.test event
- *   GET    /v1/webhooks/{id}/deliveries                   newest first, with every attempt
+ *   GET    /v1/webhooks/{id}/deliveries                   newest first, with every attempt (limit, cursor)
  *   POST   /v1/webhooks/{id}/deliveries/{delivery}/redeliver   202; the same message again
  */
 export function webhookRoutes(app: Express, webhooks: WebhooksUpstream, limiter: RateLimiter): void {
   const body = express.text({ type: () => true, limit: BODY_LIMIT });
-  const send = async (res: Response, status: number, view: unknown) => {
-    await count(res, limiter);
-    res.setHeader('Cache-Control', 'no-store');
-    res.status(status).json(view);
-  };
+  const send = (res: Response, status: number, view: unknown) => sendUncached(res, limiter, status, view);
 
   app.post('/v1/webhooks', body, async (req, res) => {
     const created = await webhooks.create(principalOf(res), text(req), idempotencyKey(req));
@@ -37,8 +34,9 @@ export function webhookRoutes(app: Express, webhooks: WebhooksUpstream, limiter:
     await send(res, created.replayed ? 200 : 201, { ...endpointView(created.endpoint!), secret: created.secret });
   });
   app.get('/v1/webhooks', async (req, res) => {
-    const page = await webhooks.list(principalOf(res), intParam(req, 'limit'), strParam(req, 'starting_after'));
-    await send(res, 200, { data: page.data.map(endpointView), has_more: page.hasMore });
+    const { limit, cursor } = pageParams(req);
+    const page = await webhooks.list(principalOf(res), limit, cursor);
+    await send(res, 200, listBody(page.data.map(endpointView), page.nextCursor));
   });
   app.get('/v1/webhooks/:id', async (req, res) =>
     send(res, 200, endpointView(await webhooks.get(principalOf(res), id(req)))),
@@ -53,13 +51,9 @@ export function webhookRoutes(app: Express, webhooks: WebhooksUpstream, limiter:
     send(res, 202, deliveryView(await webhooks.sendTest(principalOf(res), id(req)))),
   );
   app.get('/v1/webhooks/:id/deliveries', async (req, res) => {
-    const page = await webhooks.deliveries(
-      principalOf(res),
-      id(req),
-      intParam(req, 'limit'),
-      strParam(req, 'starting_after'),
-    );
-    await send(res, 200, { data: page.data.map(deliveryView), has_more: page.hasMore });
+    const { limit, cursor } = pageParams(req);
+    const page = await webhooks.deliveries(principalOf(res), id(req), limit, cursor);
+    await send(res, 200, listBody(page.data.map(deliveryView), page.nextCursor));
   });
   app.post('/v1/webhooks/:id/deliveries/:delivery/redeliver', async (req, res) => {
     await send(res, 202, deliveryView(await webhooks.redeliver(principalOf(res), id(req), param(req, 'delivery'))));
@@ -81,18 +75,12 @@ function param(req: Request, name: string): string {
 
 const id = (req: Request) => param(req, 'id');
 
-function strParam(req: Request, name: string): string {
-  const v = req.query[name];
-  if (v === undefined) return '';
-  if (typeof v !== 'string') throw new InvalidParameterError(name, `${name} must be given once.`);
-  return v;
-}
+const PAGE_PARAMS = [P.limit, P.cursor];
 
-function intParam(req: Request, name: string): number {
-  const v = strParam(req, name);
-  if (v === '') return 0;
-  if (!/^\d{1,4}$/.test(v)) throw new InvalidParameterError(name, `${name} must be a whole number.`);
-  return Number(v);
+/** A listing's `limit` and `cursor`, as on every list; any other parameter is refused by name. */
+function pageParams(req: Request): { limit: number; cursor: string } {
+  const params = readParams(PAGE_PARAMS, req.query);
+  return { limit: params['limit'] as number, cursor: (params['cursor'] as string | undefined) ?? '' };
 }
 
 function endpointView(e: Endpoint) {

@@ -3,7 +3,7 @@ import type { PageRequest } from '@civicgraph/protos/civic/graph/v1/graph';
 import { storeScope } from '@civicgraph/kit';
 import type { GraphStore, NodeQuery } from '../../store/graph-store.js';
 import type { NodeDoc } from '../../model/nodes.js';
-import type { Cursors } from '../cursor.js';
+import type { Cursors } from '@civicgraph/kit';
 import { limitParam } from '../params.js';
 
 /** What every query needs: the store and the cursor signer. */

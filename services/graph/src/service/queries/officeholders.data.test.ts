@@ -8,7 +8,7 @@ import { importLegislators } from '../../import/legislators/import-legislators.j
 import { importOpenStatesPeople } from '../../import/openstates/import-openstates.js';
 import { runImport } from '../../import/run-import.js';
 import { MemoryGraphStore } from '../../store/memory/memory-graph-store.js';
-import { Cursors } from '../cursor.js';
+import { Cursors } from '@civicgraph/kit';
 import type { QueryContext } from './context.js';
 import { listOfficeholders } from './officeholders.js';
 import { scaled } from '@civicgraph/kit/testing';

@@ -4,6 +4,29 @@ import { candidacyView } from './candidacy.js';
 
 export const CONTEST_TYPES = ['general', 'primary', 'special', 'runoff', 'recall', 'retention'] as const;
 
+/** What a contest says of itself, in lists and in full (the Contest adds its candidacies and choices). */
+const CONTEST_PROPERTIES: Record<string, JsonSchema> = {
+  slug: { type: 'string', pattern: '^contest:', description: '`contest:<region-key>-<office-key>-<year>-<type>`.' },
+  name: str('Display name of the contest.'),
+  office: str("The office's display name."),
+  office_slug: nullable({
+    type: 'string',
+    pattern: '^office:',
+    description: 'The office the contest fills; null for a ballot measure, which fills none.',
+  }),
+  date: nullable({
+    type: 'string',
+    format: 'date',
+    description: 'Election day; null while it is not known (a nomination contest the FEC registrations name).',
+  }),
+  type: { type: 'string', enum: CONTEST_TYPES },
+  level: str('Level of the region the office serves, e.g. `congressional-district`.'),
+  region: ref('RegionRef'),
+  state: nullable(str('Lowercase USPS code; null for national contests.')),
+  seats: { type: 'integer', minimum: 1, description: 'Seats to fill.' },
+  special: { type: 'boolean', description: 'A special election (a vacancy).' },
+};
+
 export const schemas: Record<string, JsonSchema> = {
   RegionRef: object({
     slug: { type: 'string', pattern: '^region:' },
@@ -12,48 +35,10 @@ export const schemas: Record<string, JsonSchema> = {
     fips: nullable(str('Census FIPS / GEOID.')),
     ocd_id: nullable(str('Open Civic Data division id.')),
   }),
-  ContestSummary: object(
-    {
-      slug: { type: 'string', pattern: '^contest:', description: '`contest:<region-key>-<office-key>-<year>-<type>`.' },
-      name: str('Display name of the contest.'),
-      office: str("The office's display name."),
-      office_slug: nullable({
-        type: 'string',
-        pattern: '^office:',
-        description: 'The office the contest fills; null for a ballot measure, which fills none.',
-      }),
-      date: nullable({
-        type: 'string',
-        format: 'date',
-        description: 'Election day; null while it is not known (a nomination contest the FEC registrations name).',
-      }),
-      type: { type: 'string', enum: CONTEST_TYPES },
-      level: str('Level of the region the office serves, e.g. `congressional-district`.'),
-      region: ref('RegionRef'),
-      state: nullable(str('Lowercase USPS code; null for national contests.')),
-      seats: { type: 'integer', minimum: 1, description: 'Seats to fill.' },
-      special: { type: 'boolean', description: 'A special election (a vacancy).' },
-    },
-    [],
-    'A contest as lists show it (without its candidacies).',
-  ),
+  ContestSummary: object(CONTEST_PROPERTIES, [], 'A contest as lists show it (without its candidacies).'),
   Contest: object(
     {
-      slug: { type: 'string', pattern: '^contest:' },
-      name: str('Display name of the contest.'),
-      office: str("The office's display name."),
-      office_slug: nullable({
-        type: 'string',
-        pattern: '^office:',
-        description: 'The office the contest fills; null for a ballot measure, which fills none.',
-      }),
-      date: nullable({ type: 'string', format: 'date', description: 'Election day; null while it is not known.' }),
-      type: { type: 'string', enum: CONTEST_TYPES },
-      level: str('Level of the region the office serves.'),
-      region: ref('RegionRef'),
-      state: nullable(str('Lowercase USPS code; null for national contests.')),
-      seats: { type: 'integer', minimum: 1 },
-      special: { type: 'boolean' },
+      ...CONTEST_PROPERTIES,
       candidacies: {
         type: 'array',
         items: ref('Candidacy'),

@@ -15,8 +15,10 @@ export const READER_REVISIONS: Readonly<Record<SourceImport['kind'], number>> = 
   legislators: 1,
   'openstates-people': 1,
   // 2: Nebraska's 2024 Senate special: an appointee's registration is for the seat its special elects.
-  'fec-candidates': 2,
-  results: 1,
+  // 3: a senator's seat is judged by the term held on the cycle's election day (2024's re-elected senators).
+  'fec-candidates': 3,
+  // 2: a joint ticket's person is its presidential candidate, not the pair.
+  results: 2,
   'precinct-districts': 1,
   vip: 1,
 };

@@ -1,5 +1,6 @@
 import type { CandidacyDraft, NodeDraft, PlainDraft } from '../../domain/drafts.js';
 import type { EdgeDoc } from '../../model/nodes.js';
+import { slugKey } from '@civicgraph/kit';
 import { candidacySlug, slug } from '../../model/slugs.js';
 import { edge, partyDraft } from '../shared/index.js';
 import type { PersonMatch } from '../shared/person-match.js';
@@ -31,8 +32,8 @@ export function candidacyDrafts(
   match: PersonMatcher,
 ): CandidacyDrafts {
   const name = displayName(c.choice.person);
-  const matched = match(c.choice.person);
-  const person = matched?.slug ?? slug('person', `${officeRegionKey}-${c.choice.key}`);
+  const { matched, head } = ticketPerson(c.choice.person, match);
+  const person = matched?.slug ?? slug('person', `${officeRegionKey}-${slugKey(head)}`);
   const party = c.partyInfo === undefined ? undefined : partyDraft(c.partyInfo);
   const candidacy: CandidacyDraft = {
     kind: 'candidacy',
@@ -50,7 +51,7 @@ export function candidacyDrafts(
     provenance,
   };
   const nodes: NodeDraft[] = [
-    ...(matched === undefined ? [personDraft(person, name, contest.state)] : []),
+    ...(matched === undefined ? [personDraft(person, displayName(head), contest.state)] : []),
     ...(party === undefined ? [] : [party]),
     candidacy,
   ];
@@ -67,6 +68,26 @@ export function candidacyDrafts(
   ];
   return { nodes, edges, candidacy: candidacy.slug };
 }
+
+/**
+ * The person a candidate row names. A joint ticket (`CHERUNDA FOX / HARLAN MCVAY`,
+ * `CORNEL WEST AND MELINA ABDULLAH`: a president with a running mate) is one candidacy, named as printed, but its person is one
+ * of the two: the one another source ties to the office (the FEC's presidential
+ * registrant: Kentucky prints `LAUREN ONAK / PETER SONSKI`, and Sonski is the one who ran
+ * for president), else the first named.
+ */
+function ticketPerson(text: string, match: PersonMatcher): { matched: PersonMatch | undefined; head: string } {
+  const names = text.split(TICKET).filter((n) => /[A-Za-z]/.test(n));
+  if (names.length !== 2) return { matched: match(text), head: text };
+  for (const name of names) {
+    const matched = match(name);
+    if (matched !== undefined) return { matched, head: name };
+  }
+  return { matched: undefined, head: names[0]! };
+}
+
+/** What joins a ticket's two names in the returns: `/`, `AND` or `&`. */
+const TICKET = /\s*\/\s*|\s+(?:AND|and|&)\s+/;
 
 function personDraft(slugText: string, name: string, state: string): PlainDraft<'person'> {
   const words = name.split(' ');
@@ -89,14 +110,15 @@ function personDraft(slugText: string, name: string, state: string): PlainDraft<
 /**
  * A name as a ballot prints it, from MEDSL's upper case: `LISA BLUNT ROCHESTER` → `Lisa
  * Blunt Rochester`, `MCBRIDE` → `McBride`, `O'DONNELL` → `O'Donnell`, `WHALEN III` →
- * `Whalen III`, `"DR MIKE"` → `"Dr Mike"`. Capitals inside a
+ * `Whalen III`, `"DR MIKE"` → `"Dr Mike"`, `FOX/HARLAN` → `Fox/Harlan`, a ticket's `AND` → `and`. Capitals inside a
  * name the source lost (`DeGette`) cannot be recovered; the person's own name, when a
  * source knows it, is what answers show.
  */
 export function displayName(text: string): string {
   return text
     .toLowerCase()
-    .replace(/(^|[\s\-'’("])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase())
+    .replace(/(^|[\s\-'’("/])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase())
     .replace(/\bMc([a-z])/g, (_, c: string) => `Mc${c.toUpperCase()}`)
-    .replace(/\b(Ii|Iii|Iv|Vi|Vii|Viii)\b/g, (n: string) => n.toUpperCase());
+    .replace(/\b(Ii|Iii|Iv|Vi|Vii|Viii)\b/g, (n: string) => n.toUpperCase())
+    .replace(/ And /g, ' and ');
 }

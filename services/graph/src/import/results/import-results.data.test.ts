@@ -279,6 +279,38 @@ describe.skipIf(PRESIDENT === undefined || SENATE === undefined || SENATE_COUNTY
       });
     });
 
+    it('a joint ticket is one candidacy named as printed, and its person is the presidential candidate, not the pair', async () => {
+      const sonski = { slug: 'person:fec-p40013724', name: 'Peter Sonski' };
+      const { nodes } = await run(PRESIDENT!, {
+        officePeople: (o) => (o === 'office:us-president' ? [sonski] : []),
+      });
+      // Kentucky prints the running mate first; the FEC's presidential registrant says who ran for president.
+      expect(nodes.get('candidacy:ky-us-president-2024-general-lauren-onak-peter-sonski')).toMatchObject({
+        claims: { name: 'Lauren Onak / Peter Sonski', person: sonski.slug, ballotAccess: 'WRITE_IN' },
+      });
+      expect(nodes.get('candidacy:tx-us-president-2024-general-peter-sonski-lauren-onak')).toMatchObject({
+        claims: { name: 'Peter Sonski/Lauren Onak', person: sonski.slug },
+      });
+      // No source knows Cherunda Fox's running mate: the first name is the candidate.
+      expect(nodes.get('candidacy:tx-us-president-2024-general-cherunda-fox-harlan-mcvay')).toMatchObject({
+        claims: { name: 'Cherunda Fox/Harlan McVay', person: 'person:us-cherunda-fox' },
+      });
+      expect(nodes.get('person:us-cherunda-fox')).toMatchObject({
+        data: { name: 'Cherunda Fox', givenName: 'Cherunda', familyName: 'Fox' },
+      });
+      // Ohio joins the pair with AND, Indiana with &.
+      expect(nodes.get('candidacy:oh-us-president-2024-general-cherunda-fox-and-harlan-mcvay')).toMatchObject({
+        claims: { name: 'Cherunda Fox and Harlan McVay', person: 'person:us-cherunda-fox' },
+      });
+      expect(nodes.get('candidacy:in-us-president-2024-general-claudia-de-la-cruz-karina-garcia')).toMatchObject({
+        claims: { person: 'person:us-claudia-de-la-cruz' },
+      });
+      // No person is a pair the returns joined; pairs a state wrote without a joiner
+      // (Missouri's `PETER SONSKI LAUREN ONAK`) stay as the state printed them.
+      const persons = [...nodes.keys()].filter((k) => k.startsWith('person:'));
+      expect(persons.filter((k) => /mcvay|cornel-west-melina|and-karina|lauren-onak-peter/.test(k))).toEqual([]);
+    });
+
     it("senate by state: 33 class-1 contests; the county file's 32 add up to the state totals, with the Nebraska special beside them", async () => {
       const state = await run(SENATE!);
       expect(state.batches).toHaveLength(33);

@@ -29,7 +29,7 @@ export const schemas: Record<string, JsonSchema> = {
         type: 'array',
         items: ref('Contest'),
         description:
-          'The contests on the ballot there, national first: those of the regions containing the point, and of regions known to contain them.',
+          'The contests on the ballot there, national first: those of the regions containing the point, and of regions known to contain them. Only contests some loaded source holds: where no source covers local offices or measures (README, What is on a ballot), they are not listed.',
       },
       unresolved: {
         type: 'array',

@@ -7,7 +7,7 @@ import { WrittenBytes, type Written } from './written.js';
 /** Bytes collected before they are handed to the stream: one write per 256 KB, not per row. */
 const CHUNK = 256 * 1024;
 /** The most UTF-8 bytes one UTF-16 code unit of a string takes. */
-const MAX_BYTES_PER_UNIT = 3;
+export const MAX_BYTES_PER_UNIT = 3;
 
 /** A text file as written: its bytes on disk, and for a gzip file the length of the text it holds. */
 export interface WrittenText extends Written {
@@ -47,10 +47,20 @@ export class TextFile {
    * file's bytes: a caller that does not wait only lets memory grow.
    */
   write(text: string): Promise<void> | undefined {
-    const most = text.length * MAX_BYTES_PER_UNIT;
+    return this.writeWith(text.length * MAX_BYTES_PER_UNIT, (chunk, at) => at + chunk.write(text, at));
+  }
+
+  /**
+   * Like `write`, for bytes an encoder puts in place itself: `encode` writes at most `most`
+   * bytes into `chunk` from `at`, and returns the offset after the last.
+   */
+  writeWith(most: number, encode: (chunk: Buffer, at: number) => number): Promise<void> | undefined {
     const full = most > CHUNK - this.used ? this.flush() : undefined;
-    if (most > CHUNK) return this.send(Buffer.from(text)) ?? full;
-    this.used += this.chunk.write(text, this.used);
+    if (most > CHUNK) {
+      const own = Buffer.allocUnsafe(most);
+      return this.send(own.subarray(0, encode(own, 0))) ?? full;
+    }
+    this.used = encode(this.chunk, this.used);
     return full;
   }
 

@@ -49,6 +49,8 @@ function interrupted(snapshot: GraphSnapshot, after: number, during: () => Promi
     seq: snapshot.seq,
     getNode: (slug) => snapshot.getNode(slug),
     edges: () => snapshot.edges(),
+    countNodes: (kind) => snapshot.countNodes(kind),
+    countEdges: () => snapshot.countEdges(),
     close: () => snapshot.close(),
     async *nodes(kind: NodeKind) {
       for await (const node of snapshot.nodes(kind)) {

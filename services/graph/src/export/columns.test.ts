@@ -50,6 +50,39 @@ describe('TableColumns', () => {
   });
 });
 
+describe('TableColumns.fits', () => {
+  it('fits a row that would leave the columns as they are, not one with a new key or a type its column changes on', () => {
+    const t = new TableColumns(NODE_COLUMNS);
+    t.observe({ name: 'A', population: 5, tags: ['x'], nothing: null });
+    expect(t.fits({ name: 'B', population: null })).toBe(true);
+    // A JSON column stays one; a column that held only nulls is text, as a string keeps it.
+    expect(t.fits({ tags: { a: 1 }, nothing: 'now' })).toBe(true);
+    expect(t.fits({ name: 'C', founded: 1854 })).toBe(false);
+    expect(t.fits({ population: 'many' })).toBe(false);
+    expect(t.fits({ nothing: 3 })).toBe(false);
+  });
+
+  it('agrees with the columns learned from every row', () => {
+    const value = fc.oneof(fc.constant(null), fc.string(), fc.double(), fc.boolean(), fc.array(fc.integer()));
+    const row = fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), value);
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1 }), row, (seen, next) => {
+        const t = new TableColumns(NODE_COLUMNS);
+        for (const r of seen) t.observe(r);
+        const before = t.columns().map((c) => `${c.name}:${c.type}`);
+        const fits = t.fits(next);
+        t.observe(next);
+        expect(fits).toBe(
+          t
+            .columns()
+            .map((c) => `${c.name}:${c.type}`)
+            .join() === before.join(),
+        );
+      }),
+    );
+  });
+});
+
 describe('csvField', () => {
   it('quotes fields holding a comma, quote or line break, doubling quotes; null is empty', () => {
     expect(csvField('plain')).toBe('plain');

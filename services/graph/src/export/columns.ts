@@ -2,8 +2,9 @@
  * The flat tables of CSV and Parquet: a node's fixed columns, then one column per key of its
  * data (sorted; a data key named like a fixed column is prefixed `data_`). A value that is
  * not a string, number or boolean (a list, an object, a candidacy's claims) is its JSON text.
- * The columns are found by a first pass over the snapshot, so a file's header and schema are
- * known before its first row, whatever the rows hold.
+ * The columns are known before a file's first row (its header and schema come first),
+ * whatever the rows hold: learned from a table's first rows, and checked against every row
+ * written (see write-tables.ts).
  */
 
 /** A column's type: what Parquet stores it as (CSV writes every type as text). */
@@ -55,13 +56,29 @@ export class TableColumns {
     this.fixed = new Set(base.map((c) => c.name));
   }
 
-  /** Notes a row's data keys and the types of their values (first pass). */
+  /** Notes a row's data keys and the types of their values. */
   observe(data: object): void {
     for (const [key, value] of Object.entries(data)) {
       let types = this.seen.get(key);
       if (types === undefined) this.seen.set(key, (types = new Set()));
-      if (value !== null && value !== undefined) types.add(Array.isArray(value) ? 'array' : typeof value);
+      if (value !== null && value !== undefined) types.add(typeName(value));
     }
+  }
+
+  /**
+   * Whether observing `data` would leave `columns()` as it is: it has no key not seen yet,
+   * and none of its values changes its column's type. Rows that fit need not be observed.
+   */
+  fits(data: object): boolean {
+    for (const key of Object.keys(data)) {
+      const types = this.seen.get(key);
+      if (types === undefined) return false;
+      const value = (data as Record<string, unknown>)[key];
+      if (value === null || value === undefined) continue;
+      const type = typeName(value);
+      if (!types.has(type) && typeOf(new Set([...types, type])) !== typeOf(types)) return false;
+    }
+    return true;
   }
 
   /** Every column, fixed ones first, then the data's in key order. */
@@ -76,6 +93,10 @@ export class TableColumns {
       }));
     return [...this.base, ...data];
   }
+}
+
+function typeName(value: unknown): string {
+  return Array.isArray(value) ? 'array' : typeof value;
 }
 
 function typeOf(types: ReadonlySet<string>): ColumnType {

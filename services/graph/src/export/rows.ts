@@ -1,6 +1,7 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { nodeVisible, storeScope, visibleNode, type NodeView } from '@civicgraph/kit';
 import { nodeView } from '../domain/events.js';
+import { NODE_KINDS } from '../model/kinds.js';
 import type { EdgeDoc, NodeDoc } from '../model/nodes.js';
 import type { GraphSnapshot } from '../store/snapshot/graph-snapshot.js';
 import type { ExportSpec } from './spec.js';
@@ -34,6 +35,16 @@ export class ExportRows {
     this.kinds = new Set(spec.kinds);
     const scope = storeScope(principal);
     this.unrestricted = scope.states === undefined && scope.tiers === undefined && spec.states.length === 0;
+  }
+
+  /** Whether every node of the asked kinds is in this export (nothing narrows them). */
+  get everyNode(): boolean {
+    return this.unrestricted;
+  }
+
+  /** Whether every edge of the snapshot is in this export (every kind asked, nothing narrowed). */
+  get everyEdge(): boolean {
+    return this.unrestricted && NODE_KINDS.every((k) => this.kinds.has(k));
   }
 
   /** Whether the node exists for this export. */

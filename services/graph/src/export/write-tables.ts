@@ -25,19 +25,26 @@ export type Progress = (written: number, total: number) => void;
 
 const EXTENSIONS: Readonly<Record<ExportFormat, string>> = { ndjson: 'ndjson.gz', csv: 'csv', parquet: 'parquet' };
 
-/** A table of the export: its rows in the snapshot, and the columns it flattens to. */
+/**
+ * Rows read to learn a table's columns before it is written. Rows after them rarely bring a
+ * new key or type (a kind's documents share a shape); when one does, the table is written again.
+ */
+const SAMPLE = 1_000;
+
+/** A table of the export: its rows in the snapshot, its fixed columns, and how many rows it holds. */
 interface Table {
   name: string;
   rows: () => AsyncIterable<TableRow>;
-  columns: Column[];
-  count: number;
+  base: readonly Column[];
+  count: () => Promise<number>;
 }
 
 /**
  * Writes every table of an export (one per node kind asked, then `edges`) into `dir`, in
- * each format asked, from one snapshot. Two passes per table: the first counts the rows
- * and learns the flat columns (so headers and Parquet schemas precede the rows), the
- * second writes every format at once. Memory holds the rows in flight, not the table.
+ * each format asked, from one snapshot. Each table is read once, writing every format at
+ * once, with the columns learned from its first rows; a later row that does not fit them
+ * (a new key, or a value that changes a column's type) has the table written again after
+ * a pass that learns the columns from every row. Memory holds the rows in flight, not the table.
  */
 export async function writeTables(
   snapshot: GraphSnapshot,
@@ -48,13 +55,13 @@ export async function writeTables(
   boundaries?: { source: BoundarySource; date: string },
 ): Promise<WrittenFile[]> {
   const rows = new ExportRows(principal, spec);
-  const tables: Table[] = [];
-  for (const kind of spec.kinds) {
+  const tables: Table[] = spec.kinds.map((kind) => {
     const nodes = async function* (): AsyncIterable<TableRow> {
       for await (const node of snapshot.nodes(kind)) if (rows.includes(node)) yield rows.nodeRow(node);
     };
-    tables.push(await survey(kind, nodes, NODE_COLUMNS));
-  }
+    const count = () => (rows.everyNode ? snapshot.countNodes(kind) : countRows(nodes()));
+    return { name: kind, rows: nodes, base: NODE_COLUMNS, count };
+  });
   if (spec.edges) {
     const edges = async function* (): AsyncIterable<TableRow> {
       for await (const edge of snapshot.edges()) {
@@ -62,21 +69,22 @@ export async function writeTables(
         if (row !== undefined) yield row;
       }
     };
-    tables.push(await survey('edges', edges, EDGE_COLUMNS));
+    const count = () => (rows.everyEdge ? snapshot.countEdges() : countRows(edges()));
+    tables.push({ name: 'edges', rows: edges, base: EDGE_COLUMNS, count });
   }
-  const total = tables.reduce((n, t) => n + t.count, 0);
-  let written = 0;
+  let total = 0;
+  for (const table of tables) total += await table.count();
+  let before = 0;
   progress(0, total);
   const files: WrittenFile[] = [];
   for (const table of tables) {
-    files.push(
-      ...(await writeTable(table, spec.formats, dir, () => {
-        written++;
-        if (written % 5_000 === 0) progress(written, total);
-      })),
-    );
+    const written = await writeTable(table, spec.formats, dir, (n) => {
+      if (n % 5_000 === 0) progress(before + n, total);
+    });
+    before += written[0]?.rows ?? 0;
+    files.push(...written);
   }
-  progress(written, total);
+  progress(before, total);
   if (boundaries !== undefined && spec.kinds.includes('region')) {
     const file = await writeBoundaries(snapshot, rows, principal, boundaries.source, boundaries.date, dir);
     if (file !== undefined) files.push(file);
@@ -84,45 +92,78 @@ export async function writeTables(
   return files;
 }
 
-async function survey(name: string, rows: () => AsyncIterable<TableRow>, base: readonly Column[]): Promise<Table> {
-  const columns = new TableColumns(base);
+/** The rows an export holds of a table, read one by one (when a narrowed export cannot count them otherwise). */
+async function countRows(rows: AsyncIterable<TableRow>): Promise<number> {
   let count = 0;
-  for await (const row of rows()) {
-    columns.observe(row.data);
-    count++;
-  }
-  return { name, rows, columns: columns.columns(), count };
+  for await (const _ of rows) count++;
+  return count;
 }
 
+/** A table's columns, learned from its first `limit` rows. */
+async function learnColumns(table: Table, limit: number): Promise<TableColumns> {
+  const columns = new TableColumns(table.base);
+  let seen = 0;
+  for await (const row of table.rows()) {
+    columns.observe(row.data);
+    if (++seen >= limit) break;
+  }
+  return columns;
+}
+
+/** Writes a table in every format: with the columns of its first rows, else (a row did not fit) with every row's. */
 async function writeTable(
   table: Table,
   formats: readonly ExportFormat[],
   dir: string,
-  onRow: () => void,
+  onRows: (n: number) => void,
 ): Promise<WrittenFile[]> {
+  const sampled = await learnColumns(table, SAMPLE);
+  const written = await writeFiles(table, sampled, formats, dir, onRows);
+  if (written !== undefined) return written;
+  const surveyed = await learnColumns(table, Infinity);
+  // Every row fits the columns learned from every row.
+  return (await writeFiles(table, surveyed, formats, dir, onRows))!;
+}
+
+/**
+ * Writes a table's files; undefined (the files closed, to be written again) when a row
+ * does not fit the columns.
+ */
+async function writeFiles(
+  table: Table,
+  learned: TableColumns,
+  formats: readonly ExportFormat[],
+  dir: string,
+  onRows: (n: number) => void,
+): Promise<WrittenFile[] | undefined> {
+  const columns = learned.columns();
   const files = formats.map((format) => {
     const name = `${table.name}.${EXTENSIONS[format]}`;
     const path = join(dir, name);
-    return { name, table: table.name, format, path, sink: sinkFor(format, path, table.columns) };
+    return { name, table: table.name, format, path, sink: sinkFor(format, path, columns) };
   });
   let rows = 0;
-  const written: WrittenFile[] = [];
   try {
     for await (const row of table.rows()) {
-      const cells = cellsOf(row, table.columns);
+      if (!learned.fits(row.data)) {
+        // Closed, not destroyed: nothing still in flight may land in the file written next.
+        for (const f of files) await f.sink.close();
+        return undefined;
+      }
+      const cells = cellsOf(row, columns);
       for (const f of files) {
         const full = f.sink.write(row, cells);
         if (full !== undefined) await full;
       }
-      rows++;
-      onRow();
+      onRows(++rows);
     }
+    const written: WrittenFile[] = [];
     for (const { sink, ...file } of files) written.push({ ...file, rows, written: await sink.close() });
+    return written;
   } catch (err) {
     for (const f of files) f.sink.destroy();
     throw err;
   }
-  return written;
 }
 
 function sinkFor(format: ExportFormat, path: string, columns: readonly Column[]): Sink {

@@ -1,4 +1,5 @@
 import { jsonCells, ndjsonLine, type Cell, type Column, type TableRow } from '../columns.js';
+import { csvRowBound, encodeCsvRow } from './csv-row.js';
 import { ParquetFile } from './parquet-file.js';
 import { TextFile, type WrittenText } from './text-file.js';
 import type { Written } from './written.js';
@@ -34,11 +35,7 @@ export function csvSink(path: string, columns: readonly Column[]): Sink {
   // The header is buffered first: the file holds at least it, and no row precedes it.
   void file.write(columns.map((c) => csvField(c.name)).join(',') + '\r\n');
   return {
-    write: (_, cells) => {
-      let line = csvField(cells[0]!);
-      for (let i = 1; i < cells.length; i++) line += ',' + csvField(cells[i]!);
-      return file.write(line + '\r\n');
-    },
+    write: (_, cells) => file.writeWith(csvRowBound(cells), (chunk, at) => encodeCsvRow(cells, chunk, at)),
     close: () => file.close(),
     destroy: () => file.destroy(),
   };

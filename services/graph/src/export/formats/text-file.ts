@@ -4,8 +4,10 @@ import { createGzip, constants, type Gzip } from 'node:zlib';
 import { finished } from 'node:stream/promises';
 import { WrittenBytes, type Written } from './written.js';
 
-/** Text collected before it is handed to the stream: one write per ~256 KB, not per row. */
+/** Bytes collected before they are handed to the stream: one write per 256 KB, not per row. */
 const CHUNK = 256 * 1024;
+/** The most UTF-8 bytes one UTF-16 code unit of a string takes. */
+export const MAX_BYTES_PER_UNIT = 3;
 
 /** A text file as written: its bytes on disk, and for a gzip file the length of the text it holds. */
 export interface WrittenText extends Written {
@@ -22,8 +24,9 @@ export class TextFile {
   private readonly head: Gzip | WriteStream;
   private readonly file: WriteStream;
   private readonly written = new WrittenBytes();
-  private buffered: string[] = [];
-  private bufferedLength = 0;
+  /** Rows are encoded straight into this chunk (no joined string, no copy); handed on when full. */
+  private chunk = Buffer.allocUnsafe(CHUNK);
+  private used = 0;
   private textBytes = 0;
 
   constructor(path: string, gzip: boolean) {
@@ -38,11 +41,27 @@ export class TextFile {
     } else this.head = this.file;
   }
 
-  /** Buffers `text`; a promise only when the chunk went to the stream and it asked to wait (backpressure). */
+  /**
+   * Encodes `text` into the chunk; a promise only when a chunk went to the stream and it
+   * asked to wait (backpressure). Whatever it returns, the text is already in order in the
+   * file's bytes: a caller that does not wait only lets memory grow.
+   */
   write(text: string): Promise<void> | undefined {
-    this.buffered.push(text);
-    this.bufferedLength += text.length;
-    return this.bufferedLength >= CHUNK ? this.flush() : undefined;
+    return this.writeWith(text.length * MAX_BYTES_PER_UNIT, (chunk, at) => at + chunk.write(text, at));
+  }
+
+  /**
+   * Like `write`, for bytes an encoder puts in place itself: `encode` writes at most `most`
+   * bytes into `chunk` from `at`, and returns the offset after the last.
+   */
+  writeWith(most: number, encode: (chunk: Buffer, at: number) => number): Promise<void> | undefined {
+    const full = most > CHUNK - this.used ? this.flush() : undefined;
+    if (most > CHUNK) {
+      const own = Buffer.allocUnsafe(most);
+      return this.send(own.subarray(0, encode(own, 0))) ?? full;
+    }
+    this.used = encode(this.chunk, this.used);
+    return full;
   }
 
   /** Ends the file; what was written to it. */
@@ -59,13 +78,19 @@ export class TextFile {
     this.file.destroy();
   }
 
-  private async flush(): Promise<void> {
-    if (this.buffered.length === 0) return;
-    const bytes = Buffer.from(this.buffered.join(''));
-    this.buffered = [];
-    this.bufferedLength = 0;
+  /** Hands the chunk to the stream (a promise when the stream asks to wait). */
+  private flush(): Promise<void> | undefined {
+    if (this.used === 0) return undefined;
+    const bytes = this.chunk.subarray(0, this.used);
+    // The stream holds `bytes` until written: the next rows go into a fresh chunk.
+    this.chunk = Buffer.allocUnsafe(CHUNK);
+    this.used = 0;
+    return this.send(bytes);
+  }
+
+  private send(bytes: Buffer): Promise<void> | undefined {
     this.textBytes += bytes.length;
     if (this.head === this.file) this.written.add(bytes);
-    if (!this.head.write(bytes)) await once(this.head, 'drain');
+    return this.head.write(bytes) ? undefined : once(this.head, 'drain').then(() => undefined);
   }
 }

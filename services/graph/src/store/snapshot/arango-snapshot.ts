@@ -57,6 +57,14 @@ export async function arangoSnapshot(db: Database, c: ArangoCollections): Promis
         after = page[page.length - 1]!.k;
       }
     },
+    async countNodes(kind: NodeKind): Promise<number> {
+      const [n] = await all<number>(aql`RETURN COUNT(FOR n IN ${c.nodes} FILTER n.kind == ${kind} RETURN 1)`);
+      return n ?? 0;
+    },
+    async countEdges(): Promise<number> {
+      const [n] = await all<number>(aql`RETURN COUNT(${c.edges})`);
+      return n ?? 0;
+    },
     close: async () => {
       if (closed) return;
       closed = true;

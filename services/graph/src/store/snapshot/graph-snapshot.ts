@@ -21,6 +21,10 @@ export interface GraphSnapshot {
   getNode(slug: string): Promise<NodeDoc | undefined>;
   /** Every edge, in (from, kind, to, key) order. */
   edges(): AsyncIterable<EdgeDoc>;
+  /** How many nodes `nodes(kind)` yields, counted without reading them. */
+  countNodes(kind: NodeKind): Promise<number>;
+  /** How many edges `edges()` yields, counted without reading them. */
+  countEdges(): Promise<number>;
   /** Ends the view (frees the read transaction); the iterators must not be used after. */
   close(): Promise<void>;
 }

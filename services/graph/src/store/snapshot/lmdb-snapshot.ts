@@ -21,14 +21,15 @@ export function lmdbSnapshot(dbs: GraphDbs): GraphSnapshot {
   return {
     seq,
     async *nodes(kind: NodeKind): AsyncIterable<NodeDoc> {
-      const range = dbs.nodes.getRange({ start: `${kind}:`, end: `${kind}:${HIGH}`, transaction });
-      for (const { value } of range) yield value;
+      for (const { value } of dbs.nodes.getRange({ ...kindRange(kind), transaction })) yield value;
     },
     getNode: async (slug) => dbs.nodes.get(slug, { transaction }),
     async *edges(): AsyncIterable<EdgeDoc> {
       for (const { key, value } of dbs.edgesOut.getRange({ transaction }))
         yield { ...refOfOutKey(key as EdgeKey), data: value };
     },
+    countNodes: async (kind) => dbs.nodes.getKeysCount({ ...kindRange(kind), transaction }),
+    countEdges: async () => dbs.edgesOut.getKeysCount({ transaction }),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -36,6 +37,9 @@ export function lmdbSnapshot(dbs: GraphDbs): GraphSnapshot {
     },
   };
 }
+
+/** The keys of one kind's nodes. */
+const kindRange = (kind: NodeKind) => ({ start: `${kind}:`, end: `${kind}:${HIGH}` });
 
 /**
  * Snapshots of an embedded store directory without opening the graph store itself (no

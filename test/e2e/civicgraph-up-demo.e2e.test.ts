@@ -191,7 +191,8 @@ describe('civicgraph up --demo', () => {
     'a data folder holding the demo refuses to start without --demo, so real and synthetic answers never mix',
     async () => {
       if (up !== undefined) expect(await stop(up.child, 'SIGTERM')).toBe(0);
-      const run = promisify(execFile)('node', [bin, 'up'], { env });
+      // Killed at the deadline: an `up` that is not refused would otherwise load every source and serve on.
+      const run = promisify(execFile)('node', [bin, 'up'], { env, timeout: scaled(100_000) });
       await expect(run).rejects.toMatchObject({
         code: 2,
         stderr: expect.stringMatching(/CIVIC_DATA_DIR: .* holds the synthetic demo graph/),

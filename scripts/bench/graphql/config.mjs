@@ -21,6 +21,8 @@ export const config = Object.freeze({
   refusals: int('BENCH_GQL_REFUSALS', 400, 10, 100_000),
   /** Where the section is written (BENCH_OUTPUT, default the repository's BENCHMARKS.md; the smoke tests write elsewhere). */
   output: path('BENCH_OUTPUT', fileURLToPath(new URL('../../../BENCHMARKS.md', import.meta.url))),
+  /** A folder keeping the prepared demo graph between runs (BENCH_DEMO_CACHE, default none); see rest/main.mjs's withDemoStack. */
+  demoCache: path('BENCH_DEMO_CACHE', undefined),
 });
 
 /** The targets, fixed (the knobs above only move where the load is paced). */

@@ -40,6 +40,7 @@ export async function main() {
     { points: config.points, cpuPoints: 10, rounds: config.rounds, coldPoints: config.rate * config.seconds },
     progress,
     bench,
+    { demoCache: config.demoCache },
   );
 }
 

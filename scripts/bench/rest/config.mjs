@@ -25,6 +25,8 @@ export const config = Object.freeze({
   cpuConnections: int('BENCH_REST_CPU_CONNECTIONS', 4, 1, 64),
   /** Where the section is written (BENCH_OUTPUT, default the repository's BENCHMARKS.md; the smoke tests write elsewhere). */
   output: path('BENCH_OUTPUT', fileURLToPath(new URL('../../../BENCHMARKS.md', import.meta.url))),
+  /** A folder keeping the prepared demo graph between runs (BENCH_DEMO_CACHE, default none); see withDemoStack. */
+  demoCache: path('BENCH_DEMO_CACHE', undefined),
   /** The shared public data folder, a sibling of the repository. */
   shared: fileURLToPath(new URL('../../../../shared/data/', import.meta.url)),
 });

@@ -4,7 +4,7 @@
 // process (geo/load.mjs, through geo/http.mjs's load, which reads each server's probe), the
 // CPU per request of miss / hit / 304 (cpu.mjs), then the report.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,16 +59,23 @@ export async function getJson(url, key, path) {
  * express peer, each in a process of its own (with --expose-gc: CPU phases collect garbage
  * in the servers), handed to `fn`; everything stopped and removed afterwards. With `cpuPeers`,
  * a bare Node HTTP peer runs in a process of its own, handed to `fn` after the work folder.
+ * With `demoCache`, a folder: the first run copies its prepared data folder there, before the
+ * stack writes to it, and a later run starts from that copy, so prepare finds the demo loaded
+ * and leaves it (loadDemoIfEmpty); the smoke tests run bench:rest and bench:graphql so.
  */
-export async function withDemoStack(name, sets, progress, fn, { cpuPeers = false } = {}) {
+export async function withDemoStack(name, sets, progress, fn, { cpuPeers = false, demoCache } = {}) {
   const work = mkdtempSync(join(tmpdir(), `civic-bench-${name}-`));
   try {
-    progress('demo graph and point sets (child process)');
-    const prep = prepare(join(work, 'data'), sets);
+    const dataDir = join(work, 'data');
+    const cached = demoCache !== undefined && existsSync(demoCache);
+    if (cached) cpSync(demoCache, dataDir, { recursive: true });
+    progress(`demo graph${cached ? ` (loaded before, from ${demoCache})` : ''} and point sets (child process)`);
+    const prep = prepare(dataDir, sets);
+    if (demoCache !== undefined && !cached) cpSync(dataDir, demoCache, { recursive: true });
     progress(
       `demo graph: ${prep.demo.nodes} nodes, ${prep.demo.edges} edges in ${(prep.demo.ms / 1000).toFixed(1)} s; starting the stack`,
     );
-    const stack = await spawnStack({ dataDir: join(work, 'data') }, ['--expose-gc', ...process.execArgv]);
+    const stack = await spawnStack({ dataDir }, ['--expose-gc', ...process.execArgv]);
     const bare = await spawnBare(['--expose-gc']);
     const raw = cpuPeers ? await spawnRawNode(['--expose-gc']) : undefined;
     try {
@@ -94,7 +101,7 @@ export async function main() {
     },
     progress,
     bench,
-    { cpuPeers: true },
+    { cpuPeers: true, demoCache: config.demoCache },
   );
 }
 

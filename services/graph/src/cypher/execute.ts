@@ -92,7 +92,7 @@ async function run(
   const out = answer!;
   return {
     columns: out.columns,
-    rows: out.rows.map((r) => out.columns.map((c) => toOutput(r.get(c)!, contact))),
+    rows: out.rows.map((r) => r.map((v) => toOutput(v, contact))),
     stats: { rowsExamined: meter.examined, rowsReturned: out.rows.length, elapsedMs: now() - started },
   };
 }
@@ -161,7 +161,9 @@ function stage(ctx: MatchContext, clauses: readonly Clause[], i: number, done: (
         },
         end: () => {
           meter.enter(clause);
-          for (const r of projector.finish().rows) {
+          const { columns, rows } = projector.finish();
+          for (const values of rows) {
+            const r = Row.of(columns, values);
             if (predicate === undefined || evaluate(predicate, r, env) === true) handOn(r);
           }
           next.end();

@@ -37,6 +37,8 @@ interface ClausePlan {
 
 interface PathPlan {
   anchor: number;
+  /** labelKind of the anchor's node pattern. */
+  anchorKind: number;
   steps: Step[];
 }
 
@@ -154,7 +156,7 @@ function matchPath(
   emit: Emit,
 ): void {
   const hints = clause.hints;
-  const { anchor, steps } = pathPlan(ctx, clause, p, row);
+  const { anchor, anchorKind, steps } = pathPlan(ctx, clause, p, row);
   const at: number[] = p.nodes.map(() => -1);
   // Where each step hands its matches: the next step, and after the last, `emit`.
   const onward: Emit[] = steps.map((_, s) => (m) => go(s + 1, m));
@@ -163,9 +165,8 @@ function matchPath(
     else expand(ctx, steps[s]!, at, r, used, onward[s]!);
   };
   const start = p.nodes[anchor]!;
-  const startKind = labelKind(start);
   forEachAnchor(ctx, start, row, hints, (id) => {
-    const bound = bindNode(ctx, start, startKind, id, row);
+    const bound = bindNode(ctx, start, anchorKind, id, row);
     if (bound === undefined) return;
     at[anchor] = id;
     go(0, bound);
@@ -184,7 +185,7 @@ function pathPlan(ctx: MatchContext, clause: ClausePlan, p: PathPattern, row: Ro
     const steps: Step[] = [];
     for (let j = anchor; j < p.rels.length; j++) steps.push(stepOf(ctx, p, j, j + 1));
     for (let j = anchor - 1; j >= 0; j--) steps.push(stepOf(ctx, p, j + 1, j));
-    byBound.set(bound, (plan = { anchor, steps }));
+    byBound.set(bound, (plan = { anchor, anchorKind: labelKind(p.nodes[anchor]!), steps }));
   }
   return plan;
 }
@@ -332,7 +333,10 @@ function labelKind(n: NodePattern): number {
 /** The row with a node bound to a node pattern, when its label and inline properties fit (and any earlier binding agrees). */
 function bindNode(ctx: MatchContext, n: NodePattern, kind: number, id: number, row: Row): Row | undefined {
   if (kind !== ANY_KIND && kind !== ctx.view.kindOf[id]) return undefined;
-  for (const [key, expr] of n.properties) {
+  // An index loop: this runs for every node a pattern meets, and must not allocate.
+  const props = n.properties;
+  for (let i = 0; i < props.length; i++) {
+    const [key, expr] = props[i]!;
     if (equals(fromJson(viewNodeProperty(ctx.view, id, key)), evaluate(expr, row, ctx.env)) !== true) return undefined;
   }
   if (n.variable === undefined) return row;

@@ -371,39 +371,53 @@ function stepOf(ctx: MatchContext, p: PathPattern, from: number, to: number): St
 
 /** Extends a match across a step: one hop, or hop by hop for a variable length, trail by trail. */
 function expand(ctx: MatchContext, st: Step, at: number[], row: Row, used: EdgeDoc[] | undefined, emit: Emit): void {
+  if (st.rel.hops === undefined) expandOne(ctx, st, at, row, used, emit);
+  else expandPaths(ctx, st, st.rel.hops, at, row, used, emit);
+}
+
+/** The one-hop case, the common one: a loop over the adjacency, with no callback (nor closure) per relationship. */
+function expandOne(ctx: MatchContext, st: Step, at: number[], row: Row, used: EdgeDoc[] | undefined, emit: Emit): void {
   const { rel, target, to } = st;
-  if (rel.hops === undefined) {
-    // The one-hop case, the common one, without a callback per relationship.
-    const from = at[st.from]!;
-    for (const { adjacency, skipLoops } of st.ways) {
-      const { offsets, targets, edges } = adjacency;
-      for (let k = offsets[from]!, end = offsets[from + 1]!; k < end; k++) {
-        const edge = follow(ctx, rel, skipLoops, from, targets[k]!, edges[k]!, row, used);
-        if (edge === undefined) continue;
-        used?.push(edge);
-        const bound = bindNode(
-          ctx,
-          target,
-          st.targetKind,
-          targets[k]!,
-          rel.variable === undefined ? row : row.with(rel.variable, new RelValue(edge)),
-        );
-        if (bound !== undefined) {
-          at[to] = targets[k]!;
-          emit(bound);
-        }
-        used?.pop();
+  const from = at[st.from]!;
+  for (const { adjacency, skipLoops } of st.ways) {
+    const { offsets, targets, edges } = adjacency;
+    for (let k = offsets[from]!, end = offsets[from + 1]!; k < end; k++) {
+      const edge = follow(ctx, rel, skipLoops, from, targets[k]!, edges[k]!, row, used);
+      if (edge === undefined) continue;
+      used?.push(edge);
+      const bound = bindNode(
+        ctx,
+        target,
+        st.targetKind,
+        targets[k]!,
+        rel.variable === undefined ? row : row.with(rel.variable, new RelValue(edge)),
+      );
+      if (bound !== undefined) {
+        at[to] = targets[k]!;
+        emit(bound);
       }
+      used?.pop();
     }
-    return;
   }
+}
+
+function expandPaths(
+  ctx: MatchContext,
+  st: Step,
+  hops: { min: number; max: number },
+  at: number[],
+  row: Row,
+  used: EdgeDoc[] | undefined,
+  emit: Emit,
+): void {
+  const { rel, target, to } = st;
   const arrive = (id: number, r: Row): void => {
     const bound = bindNode(ctx, target, st.targetKind, id, r);
     if (bound === undefined) return;
     at[to] = id;
     emit(bound);
   };
-  const { min, max } = rel.hops;
+  const { min, max } = hops;
   const path: EdgeDoc[] = [];
   const bindPath = (): Row => {
     if (rel.variable === undefined) return row;

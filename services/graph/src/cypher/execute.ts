@@ -92,7 +92,7 @@ async function run(
   const out = answer!;
   return {
     columns: out.columns,
-    rows: out.rows.map((r) => out.columns.map((c) => toOutput(r.get(c)!, contact))),
+    rows: out.rows.map((r) => r.map((v) => toOutput(v, contact))),
     stats: { rowsExamined: meter.examined, rowsReturned: out.rows.length, elapsedMs: now() - started },
   };
 }
@@ -107,67 +107,107 @@ interface Stage {
  * Clauses `i…` of the query, each handing its rows to the next as it makes them, so a MATCH
  * feeding an aggregation holds one row at a time, not all of them. A row a clause hands on
  * counts as examined, in that clause. WITH and RETURN take every row before giving any:
- * RETURN's answer goes to `done`, once, within the plan's rows returned.
+ * RETURN's answer goes to `done`, once, within the plan's rows returned. Stages are
+ * classes, not closures made per query, so the per-row calls between them keep one
+ * target from query to query and stay compiled.
  */
 function stage(ctx: MatchContext, clauses: readonly Clause[], i: number, done: (out: Projected) => void): Stage {
-  const { meter, env } = ctx;
   const clause = clauses[i]!;
-  if (clause.kind === 'return') {
-    const projector = new Projector(clause.projection, env);
-    return {
-      push: (row) => projector.add(row),
-      end: () => {
-        meter.enter(clause);
-        const out = projector.finish();
-        meter.returned(out.rows.length);
-        done(out);
-      },
-    };
-  }
+  if (clause.kind === 'return') return new ReturnStage(ctx, clause, done);
   const next = stage(ctx, clauses, i + 1, done);
-  const handOn = (row: Row): void => {
-    meter.examine();
-    next.push(row);
-    meter.enter(clause);
-  };
   switch (clause.kind) {
-    case 'match': {
-      const nulls = patternVariables(clause.patterns);
-      return {
-        push: (row) => {
-          meter.enter(clause);
-          const found = matchPatterns(ctx, clause.patterns, clause.where, row, handOn);
-          if (!found && clause.optional) handOn(nulls.reduce((r, n) => (r.has(n) ? r : r.with(n, null)), row));
-        },
-        end: () => next.end(),
-      };
-    }
+    case 'match':
+      return new MatchStage(ctx, clause, next);
     case 'unwind':
-      return {
-        push: (row) => {
-          meter.enter(clause);
-          const v = evaluate(clause.expr, row, env);
-          for (const item of v === null ? [] : Array.isArray(v) ? v : [v]) handOn(row.with(clause.as, item));
-        },
-        end: () => next.end(),
-      };
-    case 'with': {
-      const projector = new Projector(clause.projection, env);
-      const predicate = clause.where;
-      return {
-        push: (row) => {
-          meter.enter(clause);
-          projector.add(row);
-        },
-        end: () => {
-          meter.enter(clause);
-          for (const r of projector.finish().rows) {
-            if (predicate === undefined || evaluate(predicate, r, env) === true) handOn(r);
-          }
-          next.end();
-        },
-      };
+      return new UnwindStage(ctx, clause, next);
+    case 'with':
+      return new WithStage(ctx, clause, next);
+  }
+}
+
+class ReturnStage implements Stage {
+  private readonly projector: Projector;
+
+  constructor(
+    private readonly ctx: MatchContext,
+    private readonly clause: Extract<Clause, { kind: 'return' }>,
+    private readonly done: (out: Projected) => void,
+  ) {
+    this.projector = new Projector(clause.projection, ctx.env);
+  }
+
+  push(row: Row): void {
+    this.projector.add(row);
+  }
+
+  end(): void {
+    this.ctx.meter.enter(this.clause);
+    const out = this.projector.finish();
+    this.ctx.meter.returned(out.rows.length);
+    this.done(out);
+  }
+}
+
+/** A clause that hands rows on to the next. */
+abstract class Feeding<C extends Clause> implements Stage {
+  constructor(
+    protected readonly ctx: MatchContext,
+    protected readonly clause: C,
+    private readonly next: Stage,
+  ) {}
+
+  abstract push(row: Row): void;
+
+  end(): void {
+    this.next.end();
+  }
+
+  /** Hands a row on: it counts as examined, in this clause. */
+  protected handOn(row: Row): void {
+    this.ctx.meter.examine();
+    this.next.push(row);
+    this.ctx.meter.enter(this.clause);
+  }
+}
+
+class MatchStage extends Feeding<Extract<Clause, { kind: 'match' }>> {
+  private readonly nulls = patternVariables(this.clause.patterns);
+  private readonly emit = (row: Row): void => this.handOn(row);
+
+  push(row: Row): void {
+    const { ctx, clause } = this;
+    ctx.meter.enter(clause);
+    const found = matchPatterns(ctx, clause.patterns, clause.where, row, this.emit);
+    if (!found && clause.optional) this.handOn(this.nulls.reduce((r, n) => (r.has(n) ? r : r.with(n, null)), row));
+  }
+}
+
+class UnwindStage extends Feeding<Extract<Clause, { kind: 'unwind' }>> {
+  push(row: Row): void {
+    const { ctx, clause } = this;
+    ctx.meter.enter(clause);
+    const v = evaluate(clause.expr, row, ctx.env);
+    for (const item of v === null ? [] : Array.isArray(v) ? v : [v]) this.handOn(row.with(clause.as, item));
+  }
+}
+
+class WithStage extends Feeding<Extract<Clause, { kind: 'with' }>> {
+  private readonly projector = new Projector(this.clause.projection, this.ctx.env);
+
+  push(row: Row): void {
+    this.ctx.meter.enter(this.clause);
+    this.projector.add(row);
+  }
+
+  override end(): void {
+    const { ctx, clause } = this;
+    ctx.meter.enter(clause);
+    const { columns, rows } = this.projector.finish();
+    for (const values of rows) {
+      const r = Row.of(columns, values);
+      if (clause.where === undefined || evaluate(clause.where, r, ctx.env) === true) this.handOn(r);
     }
+    super.end();
   }
 }
 

@@ -35,9 +35,9 @@ export function evaluate(e: Expr, row: Row, env: Env): Value {
     case 'index':
       return index(evaluate(e.of, row, env), evaluate(e.index, row, env));
     case 'list':
-      return e.items.map((i) => evaluate(i, row, env));
+      return evaluateAll(e.items, row, env);
     case 'map':
-      return Object.fromEntries(e.entries.map(([k, x]) => [k, evaluate(x, row, env)]));
+      return evaluateMap(e.entries, row, env);
     case 'not': {
       const v = truth(evaluate(e.arg, row, env));
       return v === null ? null : !v;
@@ -66,10 +66,7 @@ export function evaluate(e: Expr, row: Row, env: Env): Value {
       return e.negated ? !isNull : isNull;
     }
     case 'call':
-      return call(
-        e.name,
-        e.args.map((a) => evaluate(a, row, env)),
-      );
+      return call(e.name, evaluateAll(e.args, row, env));
     case 'aggregate': {
       const v = env.aggregates?.get(e);
       if (v === undefined)
@@ -77,6 +74,18 @@ export function evaluate(e: Expr, row: Row, env: Env): Value {
       return v;
     }
   }
+}
+
+// No closure inside `evaluate` itself: one capturing its row and env would make every call
+// allocate a context for them, even calls that never reach it.
+function evaluateAll(items: readonly Expr[], row: Row, env: Env): Value[] {
+  const out = new Array<Value>(items.length);
+  for (let i = 0; i < items.length; i++) out[i] = evaluate(items[i]!, row, env);
+  return out;
+}
+
+function evaluateMap(entries: readonly [string, Expr][], row: Row, env: Env): { [key: string]: Value } {
+  return Object.fromEntries(entries.map(([k, x]) => [k, evaluate(x, row, env)]));
 }
 
 /** A value as a predicate: true, false, or null (unknown). Anything else is not a predicate. */

@@ -37,6 +37,8 @@ interface ClausePlan {
 
 interface PathPlan {
   anchor: number;
+  /** labelKind of the anchor's node pattern. */
+  anchorKind: number;
   steps: Step[];
 }
 
@@ -154,7 +156,7 @@ function matchPath(
   emit: Emit,
 ): void {
   const hints = clause.hints;
-  const { anchor, steps } = pathPlan(ctx, clause, p, row);
+  const { anchor, anchorKind, steps } = pathPlan(ctx, clause, p, row);
   const at: number[] = p.nodes.map(() => -1);
   // Where each step hands its matches: the next step, and after the last, `emit`.
   const onward: Emit[] = steps.map((_, s) => (m) => go(s + 1, m));
@@ -163,9 +165,8 @@ function matchPath(
     else expand(ctx, steps[s]!, at, r, used, onward[s]!);
   };
   const start = p.nodes[anchor]!;
-  const startKind = labelKind(start);
   forEachAnchor(ctx, start, row, hints, (id) => {
-    const bound = bindNode(ctx, start, startKind, id, row);
+    const bound = bindNode(ctx, start, anchorKind, id, row);
     if (bound === undefined) return;
     at[anchor] = id;
     go(0, bound);
@@ -184,7 +185,7 @@ function pathPlan(ctx: MatchContext, clause: ClausePlan, p: PathPattern, row: Ro
     const steps: Step[] = [];
     for (let j = anchor; j < p.rels.length; j++) steps.push(stepOf(ctx, p, j, j + 1));
     for (let j = anchor - 1; j >= 0; j--) steps.push(stepOf(ctx, p, j + 1, j));
-    byBound.set(bound, (plan = { anchor, steps }));
+    byBound.set(bound, (plan = { anchor, anchorKind: labelKind(p.nodes[anchor]!), steps }));
   }
   return plan;
 }
@@ -332,7 +333,10 @@ function labelKind(n: NodePattern): number {
 /** The row with a node bound to a node pattern, when its label and inline properties fit (and any earlier binding agrees). */
 function bindNode(ctx: MatchContext, n: NodePattern, kind: number, id: number, row: Row): Row | undefined {
   if (kind !== ANY_KIND && kind !== ctx.view.kindOf[id]) return undefined;
-  for (const [key, expr] of n.properties) {
+  // An index loop: this runs for every node a pattern meets, and must not allocate.
+  const props = n.properties;
+  for (let i = 0; i < props.length; i++) {
+    const [key, expr] = props[i]!;
     if (equals(fromJson(viewNodeProperty(ctx.view, id, key)), evaluate(expr, row, ctx.env)) !== true) return undefined;
   }
   if (n.variable === undefined) return row;
@@ -367,39 +371,53 @@ function stepOf(ctx: MatchContext, p: PathPattern, from: number, to: number): St
 
 /** Extends a match across a step: one hop, or hop by hop for a variable length, trail by trail. */
 function expand(ctx: MatchContext, st: Step, at: number[], row: Row, used: EdgeDoc[] | undefined, emit: Emit): void {
+  if (st.rel.hops === undefined) expandOne(ctx, st, at, row, used, emit);
+  else expandPaths(ctx, st, st.rel.hops, at, row, used, emit);
+}
+
+/** The one-hop case, the common one: a loop over the adjacency, with no callback (nor closure) per relationship. */
+function expandOne(ctx: MatchContext, st: Step, at: number[], row: Row, used: EdgeDoc[] | undefined, emit: Emit): void {
   const { rel, target, to } = st;
-  if (rel.hops === undefined) {
-    // The one-hop case, the common one, without a callback per relationship.
-    const from = at[st.from]!;
-    for (const { adjacency, skipLoops } of st.ways) {
-      const { offsets, targets, edges } = adjacency;
-      for (let k = offsets[from]!, end = offsets[from + 1]!; k < end; k++) {
-        const edge = follow(ctx, rel, skipLoops, from, targets[k]!, edges[k]!, row, used);
-        if (edge === undefined) continue;
-        used?.push(edge);
-        const bound = bindNode(
-          ctx,
-          target,
-          st.targetKind,
-          targets[k]!,
-          rel.variable === undefined ? row : row.with(rel.variable, new RelValue(edge)),
-        );
-        if (bound !== undefined) {
-          at[to] = targets[k]!;
-          emit(bound);
-        }
-        used?.pop();
+  const from = at[st.from]!;
+  for (const { adjacency, skipLoops } of st.ways) {
+    const { offsets, targets, edges } = adjacency;
+    for (let k = offsets[from]!, end = offsets[from + 1]!; k < end; k++) {
+      const edge = follow(ctx, rel, skipLoops, from, targets[k]!, edges[k]!, row, used);
+      if (edge === undefined) continue;
+      used?.push(edge);
+      const bound = bindNode(
+        ctx,
+        target,
+        st.targetKind,
+        targets[k]!,
+        rel.variable === undefined ? row : row.with(rel.variable, new RelValue(edge)),
+      );
+      if (bound !== undefined) {
+        at[to] = targets[k]!;
+        emit(bound);
       }
+      used?.pop();
     }
-    return;
   }
+}
+
+function expandPaths(
+  ctx: MatchContext,
+  st: Step,
+  hops: { min: number; max: number },
+  at: number[],
+  row: Row,
+  used: EdgeDoc[] | undefined,
+  emit: Emit,
+): void {
+  const { rel, target, to } = st;
   const arrive = (id: number, r: Row): void => {
     const bound = bindNode(ctx, target, st.targetKind, id, r);
     if (bound === undefined) return;
     at[to] = id;
     emit(bound);
   };
-  const { min, max } = rel.hops;
+  const { min, max } = hops;
   const path: EdgeDoc[] = [];
   const bindPath = (): Row => {
     if (rel.variable === undefined) return row;

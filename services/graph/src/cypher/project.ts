@@ -8,10 +8,10 @@ import { orderCompare, valueKey, type Value } from './values.js';
 
 type AggregateExpr = Extract<Expr, { kind: 'aggregate' }>;
 
-/** The rows a WITH or RETURN produces: its columns, in order, and a row binding each. */
+/** The rows a WITH or RETURN produces: its columns, in order, and per row its values in that order. */
 export interface Projected {
   columns: string[];
-  rows: Row[];
+  rows: Value[][];
 }
 
 interface Item {
@@ -22,8 +22,8 @@ interface Item {
 /** A row of the projection before DISTINCT, ORDER BY, SKIP and LIMIT: its values, and the row (or group's first row) it came from. */
 interface Out {
   source: Row;
-  values: Map<string, Value>;
-  env?: Env;
+  values: Value[];
+  env: Env;
 }
 
 /** A group's first row, and its aggregates fed every row of it. */
@@ -31,6 +31,13 @@ interface Group {
   source: Row;
   aggregators: Aggregator[];
 }
+
+/**
+ * How an ORDER BY expression is read off a projected row: the value of a column it names
+ * (or repeats, as `ORDER BY c.slug` after `RETURN c.slug`), else the expression evaluated
+ * over the row's columns bound on top of its source row.
+ */
+type SortKey = { column: number } | { expr: Expr };
 
 /**
  * WITH and RETURN, fed the rows one at a time: the items evaluated per row, or per group
@@ -60,7 +67,9 @@ export class Projector {
   add(row: Row): void {
     const items = this.items ?? this.itemsFor(row);
     if (this.aggregates.length === 0) {
-      this.perRow.push({ source: row, values: new Map(items.map((i) => [i.name, evaluate(i.expr, row, this.env)])) });
+      const values = new Array<Value>(items.length);
+      for (let i = 0; i < items.length; i++) values[i] = evaluate(items[i]!.expr, row, this.env);
+      this.perRow.push({ source: row, values, env: this.env });
       return;
     }
     const keys = this.keys;
@@ -74,47 +83,49 @@ export class Projector {
     const p = this.p;
     const env = this.env;
     const columns = items.map((i) => i.name);
+    const sortKeys = p.order.map((o) => sortKeyOf(o.expr, items));
     let out: Out[] = this.perRow;
-    if (this.aggregates.length > 0) {
-      // No rows and no keys is one group, of no rows.
-      if (this.keys.length === 0) this.table.find([], this.newGroup, Row.EMPTY);
-      out = this.table.groups.map((group) => {
-        const values = new Map(this.aggregates.map((a, i) => [a as Expr, group.aggregators[i]!.value()]));
-        const groupEnv: Env = { params: env.params, aggregates: values };
-        return {
-          source: group.source,
-          values: new Map(items.map((i) => [i.name, evaluate(i.expr, group.source, groupEnv)])),
-          env: groupEnv,
-        };
-      });
-    }
+    if (this.aggregates.length > 0) out = this.groupRows(items, sortKeys);
     if (p.distinct) {
       const seen = new Set<string>();
       out = out.filter((r) => {
-        const k = valueKey(columns.map((c) => r.values.get(c)!));
+        const k = valueKey(r.values);
         return seen.has(k) ? false : (seen.add(k), true);
       });
     }
-    if (p.order.length > 0) {
-      const keyed = out.map((r) => {
-        let scope = r.source;
-        for (const [name, value] of r.values) scope = scope.with(name, value);
-        const e = r.env ?? env;
-        return { r, keys: p.order.map((o) => evaluate(o.expr, scope, e)) };
-      });
-      keyed.sort((a, b) => {
-        for (let i = 0; i < p.order.length; i++) {
-          const c = orderCompare(a.keys[i]!, b.keys[i]!);
-          if (c !== 0) return p.order[i]!.descending ? -c : c;
-        }
-        return 0;
-      });
-      out = keyed.map((k) => k.r);
-    }
+    if (p.order.length > 0) out = sorted(out, p, columns, sortKeys);
     const skip = count(p.skip, 'SKIP', env);
     const limit = count(p.limit, 'LIMIT', env);
     const sliced = out.slice(skip ?? 0, limit === undefined ? undefined : (skip ?? 0) + limit);
-    return { columns, rows: sliced.map((r) => Row.of(r.values)) };
+    return { columns, rows: sliced.map((r) => r.values) };
+  }
+
+  /**
+   * Each group as a row: an item that is an aggregate takes its value, any other item is
+   * evaluated on the group's first row, with the aggregates' values at hand only when an
+   * expression evaluated (an item or an ORDER BY key) holds one.
+   */
+  private groupRows(items: Item[], sortKeys: SortKey[]): Out[] {
+    // No rows and no keys is one group, of no rows.
+    if (this.keys.length === 0) this.table.find([], this.newGroup, Row.EMPTY);
+    const direct = items.map((i) => (i.expr.kind === 'aggregate' ? this.aggregates.indexOf(i.expr) : -1));
+    const evaluated = [
+      ...items.filter((_, i) => direct[i]! < 0).map((i) => i.expr),
+      ...sortKeys.flatMap((k) => ('expr' in k ? [k.expr] : [])),
+    ];
+    const needsValues = evaluated.some((e) => aggregatesIn(e).length > 0);
+    const { env } = this;
+    return this.table.groups.map((group) => {
+      const aggregated = group.aggregators.map((a) => a.value());
+      const groupEnv: Env = needsValues
+        ? { params: env.params, aggregates: new Map(this.aggregates.map((a, i) => [a as Expr, aggregated[i]!])) }
+        : env;
+      const values = new Array<Value>(items.length);
+      for (let i = 0; i < items.length; i++) {
+        values[i] = direct[i]! >= 0 ? aggregated[direct[i]!]! : evaluate(items[i]!.expr, group.source, groupEnv);
+      }
+      return { source: group.source, values, env: groupEnv };
+    });
   }
 
   /** A group whose first row is `source`. */
@@ -134,6 +145,50 @@ export class Projector {
     this.items = items;
     return items;
   }
+}
+
+/**
+ * Where an ORDER BY expression's value is already: a column it names, or the column of an
+ * item reading the same property of the same variable when no column hides that variable
+ * (the value evaluating it over the columns would give is that item's).
+ */
+function sortKeyOf(e: Expr, items: readonly Item[]): SortKey {
+  const named = (name: string) => items.findIndex((i) => i.name === name);
+  if (e.kind === 'variable' && named(e.name) >= 0) return { column: named(e.name) };
+  if (e.kind === 'property' && e.of.kind === 'variable' && named(e.of.name) < 0) {
+    const { key, of } = e;
+    const same = items.findIndex(
+      (i) =>
+        i.expr.kind === 'property' && i.expr.key === key && i.expr.of.kind === 'variable' && i.expr.of.name === of.name,
+    );
+    if (same >= 0) return { column: same };
+  }
+  return { expr: e };
+}
+
+/** ORDER BY: each row's keys read once, then a stable sort on them. */
+function sorted(out: Out[], p: Projection, columns: readonly string[], sortKeys: readonly SortKey[]): Out[] {
+  const sign = p.order.map((o) => (o.descending ? -1 : 1));
+  const keyed = out.map((r) => {
+    let scope: Row | undefined;
+    const keys = sortKeys.map((k) => {
+      if ('column' in k) return r.values[k.column]!;
+      if (scope === undefined) {
+        scope = r.source;
+        for (let i = 0; i < columns.length; i++) scope = scope.with(columns[i]!, r.values[i]!);
+      }
+      return evaluate(k.expr, scope, r.env);
+    });
+    return { r, keys };
+  });
+  keyed.sort((a, b) => {
+    for (let i = 0; i < sign.length; i++) {
+      const c = orderCompare(a.keys[i]!, b.keys[i]!);
+      if (c !== 0) return sign[i]! * c;
+    }
+    return 0;
+  });
+  return keyed.map((k) => k.r);
 }
 
 function starItems(first: Row | undefined): Item[] {

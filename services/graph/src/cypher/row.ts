@@ -16,10 +16,10 @@ export class Row {
     private readonly value: Value,
   ) {}
 
-  /** A row of these bindings, in order. */
-  static of(entries: Iterable<readonly [string, Value]>): Row {
+  /** A row binding each name to the value at its position, in order. */
+  static of(names: readonly string[], values: readonly Value[]): Row {
     let row = Row.EMPTY;
-    for (const [name, value] of entries) row = row.with(name, value);
+    for (let i = 0; i < names.length; i++) row = row.with(names[i]!, values[i]!);
     return row;
   }
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LmdbGraphStore } from '@civicgraph/graph';
-import { Cursors } from '../../../services/graph/dist/service/cursor.js';
+import { Cursors } from '@civicgraph/kit';
 import { ballot } from '../../../services/graph/dist/service/queries/ballot.js';
 import { Environment, Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { percentile } from '../lib/psql.mjs';

@@ -43,6 +43,10 @@ export default defineConfig({
         'unit',
         ['**/*.test.ts'],
         ['**/*.data.test.ts', '**/*.int.test.ts', '**/*.e2e.test.ts', '**/*.abuse.test.ts', '**/*.bench.test.ts'],
+        // Unit files start no services and share no state outside temp files, so a worker keeps
+        // its loaded modules from file to file: importing them afresh per file was two thirds
+        // of the tier's time (103 s → 30 s here).
+        { isolate: false },
       ),
       tier('data', ['**/*.data.test.ts']),
       tier('integration', ['**/*.int.test.ts']),
@@ -54,12 +58,13 @@ export default defineConfig({
 });
 
 /** One test tier: the roots every tier searches, narrowed by file suffix. */
-function tier(name: string, suffixes: string[], exclude: string[] = []) {
+function tier(name: string, suffixes: string[], exclude: string[] = [], options: { isolate?: boolean } = {}) {
   const roots = ['services/*/src/', 'services/*/test/', 'services/*/web/src/', 'test/', 'scripts/'];
   return {
     extends: true,
     test: {
       name,
+      ...options,
       include: roots.flatMap((root) => suffixes.map((suffix) => `${root}${suffix}`)),
       exclude: ['**/node_modules/**', '**/dist/**', ...exclude],
     },

@@ -9,12 +9,12 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Environment, Plan, type Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import { scaled } from '@civicgraph/kit/testing';
-import { LmdbGraphStore } from '../store/lmdb/lmdb-graph-store.js';
 import { LmdbSnapshots } from '../store/snapshot/lmdb-snapshot.js';
 import { ExportLinks } from './links.js';
 import { ExportWorker } from './export-worker.js';
 import { Exports } from './exports.js';
 import { LmdbJobStore } from './jobs/job-store.js';
+import { storeOfParties } from './test-parties.js';
 import { FsExportStorage } from './storage/fs-storage.js';
 
 /**
@@ -38,20 +38,10 @@ const enterprise: Principal = {
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'civic-export-worker-'));
-  const store = await LmdbGraphStore.open(join(dir, 'graph'));
-  const put = Array.from({ length: PARTIES }, (_, i) => ({
-    node: {
-      slug: `party:p${String(i).padStart(5, '0')}`,
-      kind: 'party' as const,
-      state: '',
-      tier: '' as const,
-      data: { name: `Party ${i}`, abbreviation: `P${i}` },
-      rev: 1,
-      updatedAt: '2026-11-01T00:00:00.000Z',
-    },
-    expectRev: 0,
+  const store = await storeOfParties(join(dir, 'graph'), PARTIES, (i) => ({
+    name: `Party ${i}`,
+    abbreviation: `P${i}`,
   }));
-  await store.commit({ put, remove: [], link: [], unlink: [], events: [] });
   await store.close();
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));

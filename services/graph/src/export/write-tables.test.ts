@@ -5,7 +5,8 @@ import { gunzipSync } from 'node:zlib';
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Environment, Plan, type Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import { LmdbGraphStore } from '../store/lmdb/lmdb-graph-store.js';
+import type { LmdbGraphStore } from '../store/lmdb/lmdb-graph-store.js';
+import { storeOfParties } from './test-parties.js';
 import { writeTables } from './write-tables.js';
 
 /**
@@ -33,20 +34,7 @@ let dir: string;
 let store: LmdbGraphStore;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'civic-write-tables-'));
-  store = await LmdbGraphStore.open(join(dir, 'graph'));
-  const put = Array.from({ length: PARTIES }, (_, i) => ({
-    node: {
-      slug: `party:p${String(i).padStart(5, '0')}`,
-      kind: 'party' as const,
-      state: '',
-      tier: '' as const,
-      data: dataOf(i) as never,
-      rev: 1,
-      updatedAt: '2026-11-01T00:00:00.000Z',
-    },
-    expectRev: 0,
-  }));
-  await store.commit({ put, remove: [], link: [], unlink: [], events: [] });
+  store = await storeOfParties(join(dir, 'graph'), PARTIES, dataOf);
 });
 afterEach(async () => {
   await store.close();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
-import { createLogger, Lifecycle, METRICS, startMetricsServer } from '@civicgraph/kit';
+import { createLogger, Lifecycle, makeEvent, METRICS, startMetricsServer } from '@civicgraph/kit';
 import { scaled } from '@civicgraph/kit/testing';
-import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
+import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, NEXT_GENERAL } from '../harness/demo.js';
 import { get, send, startStack, type Stack } from '../harness/stack.js';
 
 /**
@@ -81,6 +81,42 @@ describe('GET /metrics', () => {
     expect(await sample('civic_cache_lookups_total', { cache: 'response', outcome: 'hit' })).toBe(hits + 1);
     expect((await get(`${s.url}/v1/regions/region:nowhere`, key)).status).toBe(404);
     await expect.poll(() => sample('civic_rpc_duration_seconds_count', { code: 'NOT_FOUND' })).toBeGreaterThan(0);
+  });
+
+  it('answers a point never asked before, in districts asked about, from the ballot memo, without calling the graph, until the data changes', async () => {
+    const ballot = (lat: number, lng: number) =>
+      get(`${s.url}/v1/ballot?lat=${lat}&lng=${lng}&date=${NEXT_GENERAL}`, key);
+    const graphCalls = () => sample('civic_rpc_duration_seconds_count', { method: 'Ballots', code: 'OK' });
+    const first = await ballot(39.7392, -104.9903);
+    expect(first.status).toBe(200);
+    const calls = await graphCalls();
+    const hits = await sample('civic_cache_lookups_total', { cache: 'ballot', outcome: 'hit' });
+    // Another point of Denver: a response-cache miss, the same districts, the same contests.
+    const second = await ballot(39.7452, -104.9851);
+    expect(second.headers.get('civic-cache')).toBe('miss');
+    expect(second.body.regions).toEqual(first.body.regions);
+    expect(second.body.contests).toEqual(first.body.contests);
+    expect(second.body.point).toEqual({ lat: 39.7452, lng: -104.9851 });
+    expect(await graphCalls()).toBe(calls);
+    expect(await sample('civic_cache_lookups_total', { cache: 'ballot', outcome: 'hit' })).toBe(hits + 1);
+    // Any data change empties the memo: the next new point of Denver asks the graph again.
+    await s.bus.publish(
+      makeEvent({
+        env: s.env,
+        kind: 'contest',
+        verb: 'updated',
+        slugs: ['contest:elsewhere'],
+        changedFields: ['date'],
+        version: '2',
+      }),
+    );
+    await expect
+      .poll(async () => {
+        const third = await ballot(39.7301 + Math.random() / 1000, -104.9702);
+        expect(third.body.contests).toEqual(first.body.contests);
+        return graphCalls();
+      })
+      .toBeGreaterThan(calls);
   });
 
   it('times an ingest import from the fetch to the import served', async () => {

@@ -18,6 +18,7 @@ import { answerClientErrors, SLOW_CLIENT_LIMITS } from './http/client-errors.js'
 import { PrincipalCache } from './http/principal-cache.js';
 import { connectAuth } from './upstream/auth-client.js';
 import { connectGeo } from './upstream/geo-client.js';
+import { BallotMemo } from './upstream/ballot-memo.js';
 import { connectGraph, connectResults } from './upstream/graph-client.js';
 import { connectExports } from './upstream/exports-client.js';
 import { healthProbe } from './upstream/health-client.js';
@@ -46,7 +47,8 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const { lifecycle, log } = deps;
   const auth = connectAuth(config.authAddr, config.upstreamDeadlineMs);
   const geo = connectGeo(config.geoAddr, config.upstreamDeadlineMs);
-  const graph = connectGraph(config.graphAddr, config.upstreamDeadlineMs);
+  const ballots = new BallotMemo();
+  const graph = connectGraph(config.graphAddr, config.upstreamDeadlineMs, ballots);
   const results = connectResults(config.resultsAddr, config.upstreamDeadlineMs);
   // Exports are the graph service's: a second client on the same address.
   const exports = connectExports(config.graphAddr, config.upstreamDeadlineMs);
@@ -76,7 +78,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const principals = new PrincipalCache(auth, config.authCacheMs);
   const subscriptions = [
     await startKeyInvalidator(deps.bus, config.env, principals, log),
-    await startResponseInvalidator(deps.bus, config.env, responses, log),
+    await startResponseInvalidator(deps.bus, config.env, responses, ballots, log),
   ];
   lifecycle.defer('gateway cache invalidators', async () => {
     await Promise.all(subscriptions.map((s) => s.unsubscribe()));

@@ -13,7 +13,6 @@ import {
   type EventBus,
   type Lifecycle,
   type Logger,
-  isDataEvent,
 } from '@civicgraph/kit';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { GraphConfig } from './config.js';
@@ -26,7 +25,6 @@ import { importSource } from './import/import-source.js';
 import type { BallotAccess, FilingStatus } from './model/nodes.js';
 import { Cursors } from '@civicgraph/kit';
 import { slugParam } from './service/params.js';
-import { BallotMemo } from './service/ballot-memo.js';
 import { ballot } from './service/queries/ballot.js';
 import { answerBallots } from './service/queries/ballots.js';
 import { getCandidacy, listCandidacies } from './service/queries/candidacies.js';
@@ -67,14 +65,7 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
   const { bus, lifecycle, log } = deps;
   const store = await openGraphStore(config.store, config.storePath);
   lifecycle.defer('graph store', () => store.close());
-  // Ballots are remembered by district set until the data changes: this process's commits
-  // empty the memo at once, everyone's (CLI imports, other replicas, rescoring) through the events.
-  const ballots = new BallotMemo();
-  const writer = new GraphWriter({ store, env: config.env, onCommit: () => ballots.clear() });
-  const changes = await bus.subscribe(`civic.${config.env}.*.*`, (event) => {
-    if (isDataEvent(event)) ballots.clear();
-  });
-  lifecycle.defer('graph ballot memo invalidation', () => changes.unsubscribe());
+  const writer = new GraphWriter({ store, env: config.env });
   const relay = new OutboxRelay({ store, bus, log, pollMs: config.relayPollMs });
   relay.start();
   lifecycle.defer('graph outbox relay', () => relay.stop());
@@ -92,13 +83,10 @@ export async function startGraphService(config: GraphConfig, deps: GraphDeps): P
     getContest: unary(log, 'GetContest', (req, call) => getContest(ctx, principalOf(call), req)),
     listCandidacies: unary(log, 'ListCandidacies', (req, call) => listCandidacies(ctx, principalOf(call), req)),
     getCandidacy: unary(log, 'GetCandidacy', (req, call) => getCandidacy(ctx, principalOf(call), req)),
-    ballot: unary(log, 'Ballot', (req, call) => {
-      const principal = principalOf(call);
-      return ballots.answer(principal, req, () => ballot(ctx, principal, req));
-    }),
+    ballot: unary(log, 'Ballot', (req, call) => ballot(ctx, principalOf(call), req)),
     ballots: unary(log, 'Ballots', (req, call) => {
       const principal = principalOf(call);
-      return answerBallots(req, (one) => ballots.answer(principal, one, () => ballot(ctx, principal, one)));
+      return answerBallots(req, (one) => ballot(ctx, principal, one));
     }),
     listOfficeholders: unary(log, 'ListOfficeholders', (req, call) => listOfficeholders(ctx, principalOf(call), req)),
     listElectionDates: unary(log, 'ListElectionDates', (req, call) => listElectionDates(ctx, principalOf(call), req)),

@@ -13,15 +13,19 @@ export interface SlugIndexed {
  * one of its slugs (and those tagged ANY_CHANGE); a created or deleted node can enter or leave any list, ballot or point
  * lookup (a new boundary can contain any point), and a term that begins or ends
  * (officeholder.changed) any region's list of officeholders, so those events drop everything.
+ * Any of them empties the ballot memo (upstream/ballot-memo.ts): a changed contest date or
+ * region moves a contest onto a ballot that never named it.
  */
 export function startResponseInvalidator(
   bus: EventBus,
   env: string,
   cache: SlugIndexed,
+  ballots: { clear(): void },
   log: Logger,
 ): Promise<Subscription> {
   return bus.subscribe(`civic.${env}.*.*`, (event: CivicEvent) => {
     if (!isDataEvent(event)) return;
+    ballots.clear();
     const slugs = topicOf(event).verb === 'updated' ? answerSlugsOf(event) : [];
     const dropped = slugs.length > 0 ? cache.invalidateSlugs([...slugs, ANY_CHANGE]) : cache.clear();
     log.debug(

@@ -1,8 +1,9 @@
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import {
-  BallotResponse,
   GraphServiceClient,
+  type BallotAnswer,
   type BallotRequest,
+  type BallotResponse,
   type Candidacy,
   type CandidacyPage,
   type Contest,
@@ -20,13 +21,13 @@ import {
 import { ResultsServiceClient, type ContestResultsResponse } from '@civicgraph/protos/civic/results/v1/results';
 import { clientOptions, cypherBudget, insecure } from '@civicgraph/kit';
 import { rpcOf } from './rpc.js';
-import { TurnBatcher } from './turn-batcher.js';
+import { TurnBatcher, type Outcome } from './turn-batcher.js';
+import { BallotMemo } from './ballot-memo.js';
 
 /**
- * Most ballots one Ballots call carries. The ballots of one event-loop turn leave as one
- * unary call (TurnBatcher): a unary gRPC call costs more than the memoised ballot it
- * carries, so one call per ballot would bound how many points never asked before the
- * gateway can answer.
+ * Most ballots one Ballots call carries. The ballots of one event-loop turn that the memo
+ * does not hold leave as one unary call (TurnBatcher): a unary gRPC call costs more than
+ * rendering the ballot it carries.
  */
 const BALLOTS_PER_CALL = 64;
 
@@ -47,17 +48,16 @@ export interface GraphUpstream {
   close(): void;
 }
 
-export function connectGraph(address: string, deadlineMs: number): GraphUpstream {
+/** The graph's client; ballots are remembered in `memo` (emptied by the data-change events, see cache/invalidator.ts). */
+export function connectGraph(address: string, deadlineMs: number, memo = new BallotMemo()): GraphUpstream {
   const client = new GraphServiceClient(address, insecure(), clientOptions(deadlineMs));
   const rpc = rpcOf(client, 'graph');
   const ballots = new TurnBatcher<BallotRequest, BallotResponse>(async (p, batch) => {
     const { answers } = await rpc(client.ballots, { ballots: batch }, p);
-    return answers.map((a) =>
-      a.error === undefined ? { value: BallotResponse.decode(a.ballot) } : { error: a.error },
-    );
+    return answers.map(outcomeOf);
   }, BALLOTS_PER_CALL);
   return {
-    ballot: (p, req) => ballots.ask(p, req),
+    ballot: (p, req) => memo.answer(p, req, () => ballots.ask(p, req)),
     listContests: (p, req) => rpc(client.listContests, req, p),
     getContest: (p, slug, minConfidence) => rpc(client.getContest, { slug, minConfidence }, p),
     listCandidacies: (p, req) => rpc(client.listCandidacies, req, p),
@@ -69,6 +69,12 @@ export function connectGraph(address: string, deadlineMs: number): GraphUpstream
     cypherSchema: (p) => rpc(client.cypherSchema, {}, p),
     close: () => client.close(),
   };
+}
+
+function outcomeOf(a: BallotAnswer): Outcome<BallotResponse> {
+  if (a.error !== undefined) return { error: a.error };
+  if (a.ballot !== undefined) return { value: a.ballot };
+  return { error: { type: 'internal', message: 'The graph answered neither a ballot nor an error.', field: '' } };
 }
 
 /** The gateway's view of the results service. */

@@ -34,8 +34,6 @@ export interface GraphWriterOptions {
   now?: () => Date;
   /** Re-reads and retries after a rev conflict (another writer got there first). Default 3. */
   maxRetries?: number;
-  /** Told after each commit (what this process keeps derived from the data is stale now). */
-  onCommit?: () => void;
 }
 
 /** An explicit candidacy state move: the new value of one or both state fields. */
@@ -55,14 +53,12 @@ export class GraphWriter {
   private readonly env: string;
   private readonly now: () => Date;
   private readonly maxRetries: number;
-  private readonly onCommit: () => void;
 
   constructor(options: GraphWriterOptions) {
     this.store = options.store;
     this.env = options.env;
     this.now = options.now ?? (() => new Date());
     this.maxRetries = options.maxRetries ?? 3;
-    this.onCommit = options.onCommit ?? (() => {});
   }
 
   /** Applies a batch atomically; throws InvalidParameterError (nothing written) on bad input or an illegal state move. */
@@ -107,7 +103,6 @@ export class GraphWriter {
       if (isEmpty(plan.changes)) return plan;
       try {
         await this.store.commit(plan.changes);
-        this.onCommit();
         return plan;
       } catch (err) {
         if (!(err instanceof RevConflictError) || attempt >= this.maxRetries) throw err;

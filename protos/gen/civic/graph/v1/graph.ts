@@ -150,11 +150,8 @@ export interface BallotError {
 }
 
 export interface BallotAnswer {
-  /**
-   * The ballot as an encoded BallotResponse (the same bytes as an embedded message): the
-   * service encodes a remembered ballot once, not once per call. Empty when this ballot failed.
-   */
-  ballot: Buffer;
+  /** The ballot; absent when this ballot failed. */
+  ballot?: BallotResponse | undefined;
   error?: BallotError | undefined;
 }
 
@@ -2032,13 +2029,13 @@ export const BallotError: MessageFns<BallotError> = {
 };
 
 function createBaseBallotAnswer(): BallotAnswer {
-  return { ballot: Buffer.alloc(0), error: undefined };
+  return { ballot: undefined, error: undefined };
 }
 
 export const BallotAnswer: MessageFns<BallotAnswer> = {
   encode(message: BallotAnswer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.ballot.length !== 0) {
-      writer.uint32(10).bytes(message.ballot);
+    if (message.ballot !== undefined) {
+      BallotResponse.encode(message.ballot, writer.uint32(10).fork()).join();
     }
     if (message.error !== undefined) {
       BallotError.encode(message.error, writer.uint32(18).fork()).join();
@@ -2064,7 +2061,7 @@ export const BallotAnswer: MessageFns<BallotAnswer> = {
               break;
             }
 
-            message.ballot = Buffer.from(reader.bytes());
+            message.ballot = BallotResponse.decode(reader, reader.uint32());
             continue;
           }
           case 2: {
@@ -2089,15 +2086,15 @@ export const BallotAnswer: MessageFns<BallotAnswer> = {
 
   fromJSON(object: any): BallotAnswer {
     return {
-      ballot: isSet(object.ballot) ? Buffer.from(bytesFromBase64(object.ballot)) : Buffer.alloc(0),
+      ballot: isSet(object.ballot) ? BallotResponse.fromJSON(object.ballot) : undefined,
       error: isSet(object.error) ? BallotError.fromJSON(object.error) : undefined,
     };
   },
 
   toJSON(message: BallotAnswer): unknown {
     const obj: any = {};
-    if (message.ballot.length !== 0) {
-      obj.ballot = base64FromBytes(message.ballot);
+    if (message.ballot !== undefined) {
+      obj.ballot = BallotResponse.toJSON(message.ballot);
     }
     if (message.error !== undefined) {
       obj.error = BallotError.toJSON(message.error);
@@ -2110,7 +2107,9 @@ export const BallotAnswer: MessageFns<BallotAnswer> = {
   },
   fromPartial(object: DeepPartial<BallotAnswer>): BallotAnswer {
     const message = createBaseBallotAnswer();
-    message.ballot = object.ballot ?? Buffer.alloc(0);
+    message.ballot = (object.ballot !== undefined && object.ballot !== null)
+      ? BallotResponse.fromPartial(object.ballot)
+      : undefined;
     message.error = (object.error !== undefined && object.error !== null)
       ? BallotError.fromPartial(object.error)
       : undefined;

@@ -1,7 +1,7 @@
 import {
-  BallotResponse,
   type BallotAnswer,
   type BallotRequest,
+  type BallotResponse,
   type BallotsRequest,
   type BallotsResponse,
 } from '@civicgraph/protos/civic/graph/v1/graph';
@@ -9,18 +9,6 @@ import { CivicError, InvalidParameterError } from '@civicgraph/kit';
 
 /** Most ballots one Ballots call may carry. */
 export const MAX_BATCH_BALLOTS = 1000;
-
-/** Each remembered ballot's bytes, encoded once (they live as long as the ballot object does). */
-const encodings = new WeakMap<BallotResponse, Buffer>();
-
-function encoded(ballot: BallotResponse): Buffer {
-  let bytes = encodings.get(ballot);
-  if (bytes === undefined) {
-    bytes = Buffer.from(BallotResponse.encode(ballot).finish());
-    encodings.set(ballot, bytes);
-  }
-  return bytes;
-}
 
 /**
  * Many ballots for one caller, each answered by `one` exactly as Ballot answers it alone:
@@ -36,10 +24,10 @@ export async function answerBallots(
   const answers = await Promise.all(
     request.ballots.map(async (req): Promise<BallotAnswer> => {
       try {
-        return { ballot: encoded(await one(req)) };
+        return { ballot: await one(req) };
       } catch (err) {
         if (!(err instanceof CivicError)) throw err;
-        return { ballot: Buffer.alloc(0), error: { type: err.type, message: err.message, field: err.field ?? '' } };
+        return { error: { type: err.type, message: err.message, field: err.field ?? '' } };
       }
     }),
   );

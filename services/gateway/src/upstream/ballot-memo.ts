@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Principal } from '@civicgraph/protos/civic/auth/v1/auth';
 import type { BallotRequest, BallotResponse } from '@civicgraph/protos/civic/graph/v1/graph';
-import { policyFingerprint } from '@civicgraph/kit';
+import { cacheLookups, policyFingerprint } from '@civicgraph/kit';
 
 /** Roughly what a ballot holds on the heap, by what it lists (a guess on the safe side, not a measure). */
 function weigh(res: BallotResponse): number {
@@ -11,16 +11,18 @@ function weigh(res: BallotResponse): number {
 }
 
 /**
- * Ballots by what they depend on: the caller's policy, the districts asked about, the date
- * and the confidence floor. Every point of the same districts has the same ballot, so a
- * point never asked before, in districts asked about, costs a map lookup here instead of
- * the contest and candidacy queries (the most expensive read the service answers). Callers
- * asking at once share one computation.
+ * The graph's ballots by what they depend on: the caller's policy, the districts asked
+ * about, the date and the confidence floor. Every point of the same districts has the same
+ * ballot, so a point never asked before, in districts asked about, costs the gateway its
+ * point lookup and a map lookup here, not a call to the graph (its contest and candidacy
+ * queries are the most expensive read it answers, and the call itself costs more here than
+ * rendering the ballot). Callers asking at once share one call. REST and GraphQL both ask
+ * through it (ballot-lookup.ts).
  *
- * Emptied whenever the data may have changed: at once for this process's own commits
- * (`clear`, called by its writer), and for anyone's through the data-change events (a
- * CLI import, another replica on the same ArangoDB, a rescore). At most 2,000 ballots and
- * 64 MB by `weigh`, none older than five minutes.
+ * Emptied by any data-change event (cache/invalidator.ts), like the response cache, and
+ * never older than the candidacy freshness (five minutes), the fallback when events stop
+ * arriving. At most 2,000 ballots and 64 MB by `weigh`. The ballots it hands out are
+ * shared between requests: readers only.
  */
 export class BallotMemo {
   private readonly answers = new LRUCache<string, Promise<BallotResponse>>({
@@ -32,6 +34,7 @@ export class BallotMemo {
   answer(principal: Principal, req: BallotRequest, compute: () => Promise<BallotResponse>): Promise<BallotResponse> {
     const key = ballotKey(principal, req);
     const known = this.answers.get(key);
+    cacheLookups.inc({ cache: 'ballot', outcome: known === undefined ? 'miss' : 'hit' });
     if (known !== undefined) return known;
     const pending = compute();
     // Weighed as one until it is known; weighed again, or forgotten, when it settles, unless a change emptied the memo meanwhile.

@@ -5,10 +5,21 @@
 //   miss  — 200, first request for a point (Civic-Cache: miss: geo + graph over gRPC, render, ETag);
 //   hit   — 200 from the gateway's response cache (Civic-Cache: hit);
 //   304   — the same request with If-None-Match of the ETag it was given.
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const CLIENT = fileURLToPath(new URL('./cpu-client.mjs', import.meta.url));
+const GRPC_FLOOR = fileURLToPath(new URL('./grpc-floor.mjs', import.meta.url));
+
+/**
+ * CPU of one plain grpc-js unary call here (grpc-floor.mjs, in a process of its own): as many
+ * callers at once as the closed loop has connections, a 1 KB answer (a point lookup's size).
+ */
+function grpcFloor(concurrency) {
+  const child = spawnSync(process.execPath, [GRPC_FLOOR, JSON.stringify({ concurrency })], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`grpc-floor exited ${child.status ?? child.signal}: ${child.stderr}`);
+  return JSON.parse(child.stdout);
+}
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -140,7 +151,7 @@ export async function measureCpu(
     for (const [k, paths] of sets.entries()) {
       const n = paths.length * passes;
       progress(
-        `cpu round ${k + 1}/${sets.length}: idle, miss ×${paths.length}, hit ×${n}, 304 ×${n}, bare express ×${n}, bare Node ×${n}`,
+        `cpu round ${k + 1}/${sets.length}: idle, miss ×${paths.length}, hit ×${n}, 304 ×${n}, bare express ×${n}, bare Node ×${n}, plain gRPC calls`,
       );
       const base = await idle(server, idleMs, settleMs);
       const bareBase = await idle(bare.probe, idleMs, settleMs);
@@ -159,7 +170,9 @@ export async function measureCpu(
       });
       const floor = perRequest(await peerPhase('bare', n), bareBase, { status: 200, cache: 'none' });
       const node = perRequest(await peerPhase('raw', n), rawBase, { status: 200, cache: 'none' });
+      const grpc = grpcFloor(connections);
       rounds.push({
+        grpc,
         idle: base,
         miss,
         hit,

@@ -52,6 +52,8 @@ export function cpuSummary(cpu) {
     notModified: pick('notModified'),
     bare: pick('bare'),
     raw: pick('raw'),
+    // Runs before this field was recorded have none.
+    grpc: cpu.rounds.every((r) => r.grpc !== undefined) ? median(cpu.rounds.map((r) => r.grpc.usPerCall)) : undefined,
     vsHit: median(cpu.rounds.map((r) => r.vsHit)),
     vsMiss: median(cpu.rounds.map((r) => r.vsMiss)),
     allOk: cpu.rounds.every((r) => r.miss.ok && r.hit.ok && r.notModified.ok && r.bare.ok && r.raw.ok),
@@ -151,7 +153,10 @@ function cpuTable(run, sum) {
     '',
     `The floors: a request through a stock express 5 server (the bare express peer) costs ${f1(sum.bare.us)} µs here, and through Node's HTTP server alone ${f1(sum.raw.us)} µs. ` +
       `The gateway's 304 goes through stock express and the edge (key, version, rate) like any request: ${f1(sum.notModified.us)} µs, ${aboveFloor(sum.notModified.us - sum.raw.us)}. ` +
-      `25 % of the hit 200 is ${f1(quarter)} µs, ${quarter < sum.raw.us ? 'below' : 'above'} what Node's HTTP server alone costs per request here.`,
+      `25 % of the hit 200 is ${f1(quarter)} µs, ${quarter < sum.raw.us ? 'below' : 'above'} what Node's HTTP server alone costs per request here.` +
+      (sum.grpc === undefined
+        ? ''
+        : ` A plain grpc-js unary call, client and server in one process as the stack runs them (\`rest/grpc-floor.mjs\`: no interceptor, no protobuf, ${c.connections} callers at once, a 1 KB answer), costs ${f1(sum.grpc)} µs of CPU here (median of ${c.rounds.map((r) => f1(r.grpc.usPerCall)).join(', ')}): a miss makes one (the point lookup), and a second where the ballot memo does not hold the point's districts; the miss 200 less the hit 200 is ${f1(sum.miss.us - sum.hit.us)} µs.`),
   );
   return lines.join('\n');
 }

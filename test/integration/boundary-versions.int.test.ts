@@ -82,9 +82,10 @@ beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'civic-bversions-'));
 }, scaled(180_000));
 afterAll(async () => {
-  await store.close();
-  await stack.stop();
-  rmSync(scratch, { recursive: true, force: true });
+  // Safe after a setup that never finished: only what it made is undone.
+  await store?.close();
+  await stack?.stop();
+  if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
 });
 
 describe('full-resolution maps of two states, imported one after the other without --state', () => {

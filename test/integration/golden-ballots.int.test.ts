@@ -109,8 +109,9 @@ beforeAll(async () => {
   await load('results', SENATE_BY_COUNTY, { exceptStates: OWN_RETURNS, specialsOnly: true });
 }, scaled(300_000));
 afterAll(async () => {
+  // Safe after a setup that never finished (timed out, or threw): only what it made is undone.
   await stack?.stop();
-  rmSync(scratch, { recursive: true, force: true });
+  if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
 });
 
 describe("Denver's 301 precincts, 2024-11-05", () => {

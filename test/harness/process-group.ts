@@ -23,8 +23,27 @@ const STDERR_TAIL = 16_000;
 /** Process groups started here and not yet known to be gone. */
 const live = new Set<number>();
 
-// A worker that exits while a command runs (a test timeout, a crash of the run) takes its group with it.
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+// A group of its own is out of reach of the signals that end this process (vitest stops its
+// workers with SIGTERM; Ctrl-C reaches the terminal's group only): while a group runs, an
+// exit or such a signal here kills it first.
 process.on('exit', () => killGroups());
+
+function onSignal(signal: NodeJS.Signals): void {
+  killGroups();
+  process.kill(process.pid, signal); // no listener left: the signal's default action ends the process
+}
+
+function track(group: number): void {
+  if (live.size === 0) for (const signal of SIGNALS) process.on(signal, onSignal);
+  live.add(group);
+}
+
+function untrack(group: number): void {
+  live.delete(group);
+  if (live.size === 0) for (const signal of SIGNALS) process.off(signal, onSignal);
+}
 
 /**
  * Runs a command in a process group of its own, and kills the whole group once the command
@@ -49,7 +68,7 @@ export function runInGroup(command: string, args: string[], options: GroupOption
       return;
     }
     const group = child.pid;
-    live.add(group);
+    track(group);
     let timedOut = false;
     let force: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => {
@@ -62,7 +81,7 @@ export function runInGroup(command: string, args: string[], options: GroupOption
       clearTimeout(force);
       // Whatever the command left running dies now; its stderr then closes.
       killGroup(group, 'SIGKILL');
-      live.delete(group);
+      untrack(group);
       child.once('close', () => resolve({ status, signal, timedOut, stderr }));
     });
   });
@@ -70,8 +89,10 @@ export function runInGroup(command: string, args: string[], options: GroupOption
 
 /** Kills every group still running (a test's cleanup, when its command outlived it). */
 export function killGroups(): void {
-  for (const group of live) killGroup(group, 'SIGKILL');
-  live.clear();
+  for (const group of live) {
+    killGroup(group, 'SIGKILL');
+    untrack(group);
+  }
 }
 
 function killGroup(group: number, signal: NodeJS.Signals): void {

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scaled } from '@civicgraph/kit/testing';
+import { killGroups, runInGroup } from '../harness/process-group.js';
 
 /**
  * The bench smoke tier: the REST, GraphQL, Cypher, export and tracing benchmarks, run end to end at the
@@ -16,18 +16,22 @@ import { scaled } from '@civicgraph/kit/testing';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'civic-bench-smoke-'));
 const DEMO_CACHE = join(work, 'demo');
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const BENCH_TIMEOUT_MS = scaled(300_000);
+afterAll(() => {
+  killGroups(); // a benchmark still running when its test gave up
+  rmSync(work, { recursive: true, force: true });
+});
 
-function runBench(
+/** Runs a bench script; it and every server it started are gone when this resolves, timed out or not. */
+async function runBench(
   script: string,
   env: Record<string, string>,
-): { status: number | null; report: string; stderr: string } {
+): Promise<{ status: number | null; report: string; stderr: string }> {
   const output = join(work, `${script}.md`);
-  const run = spawnSync(process.execPath, [join(ROOT, 'scripts/bench', `${script}.mjs`)], {
+  const run = await runInGroup(process.execPath, [join(ROOT, 'scripts/bench', `${script}.mjs`)], {
     cwd: ROOT,
     env: { ...process.env, ...env, BENCH_OUTPUT: output },
-    encoding: 'utf8',
-    timeout: scaled(300_000),
+    timeoutMs: BENCH_TIMEOUT_MS,
   });
   let report = '';
   try {
@@ -35,14 +39,15 @@ function runBench(
   } catch {
     // No report: the status and stderr say why.
   }
-  return { status: run.status, report, stderr: run.stderr.slice(-2_000) };
+  const why = run.timedOut ? `killed after ${BENCH_TIMEOUT_MS} ms, its servers with it\n` : '';
+  return { status: run.status, report, stderr: why + run.stderr.slice(-2_000) };
 }
 
 describe('the benchmarks, at their smallest', () => {
   it(
     'bench:rest writes its section: targets, saturated, paced and CPU tables',
-    () => {
-      const run = runBench('rest', {
+    async () => {
+      const run = await runBench('rest', {
         BENCH_REST_POINTS: '40',
         BENCH_REST_SECONDS: '1',
         BENCH_REST_ROUNDS: '1',
@@ -65,8 +70,8 @@ describe('the benchmarks, at their smallest', () => {
 
   it(
     'bench:graphql writes its section: targets, the neighbour and the refusals',
-    () => {
-      const run = runBench('graphql', {
+    async () => {
+      const run = await runBench('graphql', {
         BENCH_GQL_POINTS: '40',
         BENCH_GQL_SECONDS: '1',
         BENCH_GQL_ROUNDS: '1',
@@ -86,8 +91,8 @@ describe('the benchmarks, at their smallest', () => {
 
   it(
     'bench:cypher writes its section: targets, the three engines, memory and where the time goes',
-    () => {
-      const run = runBench('cypher', {
+    async () => {
+      const run = await runBench('cypher', {
         BENCH_CYPHER_CANDIDACIES: '1000',
         BENCH_CYPHER_RUNS: '1',
         BENCH_CYPHER_WARMUP: '0',
@@ -106,8 +111,8 @@ describe('the benchmarks, at their smallest', () => {
 
   it(
     'bench:export writes its section: targets, the exports against COPY TO, the files',
-    () => {
-      const run = runBench('export', { BENCH_EXPORT_CANDIDACIES: '1000', BENCH_EXPORT_RUNS: '1' });
+    async () => {
+      const run = await runBench('export', { BENCH_EXPORT_CANDIDACIES: '1000', BENCH_EXPORT_RUNS: '1' });
       expect(run.status, run.stderr).toBe(0);
       expect(run.report).toContain('<!-- bench:export:start -->');
       expect(run.report).toContain('<!-- bench:export:end -->');
@@ -123,8 +128,8 @@ describe('the benchmarks, at their smallest', () => {
 
   it(
     'bench:tracing writes its section: off, on and sampled, and the cost of the off check',
-    () => {
-      const run = runBench('tracing', {
+    async () => {
+      const run = await runBench('tracing', {
         BENCH_TRACING_ROUNDS: '1',
         BENCH_TRACING_SECONDS: '1',
         BENCH_TRACING_CALLS: '1000',

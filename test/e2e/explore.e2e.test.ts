@@ -10,7 +10,8 @@ import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { scaled } from '@civicgraph/kit/testing';
 import { buildWeb } from '../../services/gateway/web/build.mjs';
 import { artifact, launchBrowser } from '../harness/browser.js';
-import { loadSources } from '../harness/sources.js';
+import { preparedMaps } from '../harness/prepared-maps.js';
+import { loadSources, MAP_SOURCES_WITHOUT_TIGER } from '../harness/sources.js';
 import { get, startStack, type Stack } from '../harness/stack.js';
 
 // The ballot explorer (/explore) and the widget, in Debian's Chromium, over a real stack fed
@@ -21,15 +22,9 @@ import { get, startStack, type Stack } from '../harness/stack.js';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const SOURCES = [
-  'ocd-division-ids',
-  'congress-legislators',
-  'openstates-people',
-  'medsl-co24',
-  'cd119-20m',
-  'co-sldu-2021',
-  'co-sldl-2021',
-];
+const SOURCES = ['ocd-division-ids', 'congress-legislators', 'openstates-people', 'medsl-co24'];
+/** The maps: cd119-20m, co-sldu-2021 and co-sldl-2021, from the run's prepared copy. */
+const MAPS = MAP_SOURCES_WITHOUT_TIGER;
 const DENVER = '39.7392,-104.9903';
 const ELECTION_DAY = '2024-11-05';
 const AFTER = '2025-06-01';
@@ -119,7 +114,10 @@ async function axe(p: Page) {
 
 beforeAll(async () => {
   await buildWeb(); // the bundles `npm run build` makes, fresh even when this file runs alone
-  const [started, launched] = await Promise.all([startStack(), launchBrowser()]);
+  const [started, launched] = await Promise.all([
+    preparedMaps(MAPS).then((seed) => startStack({ seed })),
+    launchBrowser(),
+  ]);
   stack = started;
   browser = launched;
   await loadSources(stack, SOURCES);

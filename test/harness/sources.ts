@@ -13,6 +13,9 @@ import { SHARED_DATA, type Stack } from './stack.js';
 /** The registry's boundary maps: what `civicgraph up` serves beyond us-atlas's states and counties. */
 export const MAP_SOURCES = SOURCES.filter((s) => s.import.kind === 'boundaries').map((s) => s.id);
 
+/** The registry's maps but its full-resolution TIGER ones: the 119th Congress at 1:20M and Colorado's legislative maps. */
+export const MAP_SOURCES_WITHOUT_TIGER = MAP_SOURCES.filter((id) => !id.startsWith('tiger'));
+
 /**
  * Loads registry sources into a stack as `civicgraph up` does on its first start: the
  * ingest service's own runs, from the shared data folder as the mirror, importing through

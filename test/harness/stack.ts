@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { constants, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Environment, Plan, type CreateKeyRequest } from '@civicgraph/protos/civic/auth/v1/auth';
@@ -21,6 +21,8 @@ export interface StackOptions {
   files?: BoundaryFile[];
   /** The stack's CIVIC_DATA_DIR (kept afterwards); default: a temporary folder removed at stop. */
   dataDir?: string;
+  /** A prepared data folder (e.g. `preparedMaps`) copied into the data folder before the services start. */
+  seed?: string;
   natsUrl?: string;
   /** The word in event subjects; default `test`. NATS-backed suites use a random one to keep their subjects apart. */
   env?: string;
@@ -85,6 +87,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const serves = options.serves ?? 'test';
   const demo = options.demo;
   try {
+    // A copy, not links: the services write their stores in place, and the seed is shared.
+    if (options.seed !== undefined) cpSync(options.seed, dir, { recursive: true, mode: constants.COPYFILE_FICLONE });
     const stack = await startWholeStack({
       dataDir: dir,
       serves,

@@ -12,7 +12,8 @@ import {
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { Level } from '@civicgraph/protos/civic/geo/v1/geo';
 import { get, graphql, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
-import { loadSources, MAP_SOURCES } from '../harness/sources.js';
+import { preparedMaps } from '../harness/prepared-maps.js';
+import { MAP_SOURCES_WITHOUT_TIGER } from '../harness/sources.js';
 import { scaled } from '@civicgraph/kit/testing';
 
 // The service with the registry's cartographic 119th Congress map (1:20M) and Colorado's
@@ -72,19 +73,16 @@ const everywhere = async () => Promise.all(Object.values(POINTS).flatMap((p) => 
 const imported = (req: Omit<BoundaryImport, 'level'>) => importBoundaries(store, { level: CD, ...req });
 
 beforeAll(async () => {
-  stack = await startStack();
-  await loadSources(
-    stack,
-    MAP_SOURCES.filter((id) => !id.startsWith('tiger')),
-  );
+  stack = await startStack({ seed: await preparedMaps(MAP_SOURCES_WITHOUT_TIGER) });
   key = await stack.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 100_000 });
   store = LmdbBoundaryStore.open(join(stack.dataDir, 'geo'));
   scratch = mkdtempSync(join(tmpdir(), 'civic-bversions-'));
 }, scaled(180_000));
 afterAll(async () => {
-  await store.close();
-  await stack.stop();
-  rmSync(scratch, { recursive: true, force: true });
+  // Safe after a setup that never finished: only what it made is undone.
+  await store?.close();
+  await stack?.stop();
+  if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
 });
 
 describe('full-resolution maps of two states, imported one after the other without --state', () => {

@@ -6,7 +6,8 @@ import { DistrictIndex, loadBoundaries, LmdbBoundaryStore, onDate } from '@civic
 import { graphImporter, runImport, type DraftItem, type GraphImportKind } from '@civicgraph/graph';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { get, SHARED_DATA, startStack, type Stack } from '../harness/stack.js';
-import { loadSources, MAP_SOURCES } from '../harness/sources.js';
+import { preparedMaps } from '../harness/prepared-maps.js';
+import { MAP_SOURCES } from '../harness/sources.js';
 import { scaled } from '@civicgraph/kit/testing';
 import {
   okContent,
@@ -92,8 +93,7 @@ function listed(b: Ballot): Map<string, Set<string>> {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
-  await loadSources(stack, MAP_SOURCES);
+  stack = await startStack({ seed: await preparedMaps(MAP_SOURCES) });
   key = await stack.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 100_000 });
   const doc = (await get(`${stack.url}/v1/openapi.json`)).body;
   check = schemaChecker(doc.components.schemas);
@@ -109,8 +109,9 @@ beforeAll(async () => {
   await load('results', SENATE_BY_COUNTY, { exceptStates: OWN_RETURNS, specialsOnly: true });
 }, scaled(300_000));
 afterAll(async () => {
+  // Safe after a setup that never finished (timed out, or threw): only what it made is undone.
   await stack?.stop();
-  rmSync(scratch, { recursive: true, force: true });
+  if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
 });
 
 describe("Denver's 301 precincts, 2024-11-05", () => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Plan } from '@civicgraph/protos/civic/auth/v1/auth';
 import { get, startStack, type Stack } from '../harness/stack.js';
-import { loadSources, MAP_SOURCES } from '../harness/sources.js';
+import { MAP_SOURCES } from '../harness/sources.js';
+import { preparedMaps } from '../harness/prepared-maps.js';
 import { scaled } from '@civicgraph/kit/testing';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -45,13 +46,13 @@ const lookup = async (p: { lat: number; lng: number }, date: string) => {
 };
 
 beforeAll(async () => {
+  // The folder as `npm start` leaves it (its first start loads the registry's maps), then the walkthrough on it.
+  cpSync(await preparedMaps(MAP_SOURCES), dataDir, { recursive: true });
   ran = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', walkthrough()], {
     cwd: root,
     env: { ...process.env, CIVIC_DATA_DIR: dataDir },
   });
-  // The service as `npm start` runs it on that data folder: its first start loads the registry's maps.
   stack = await startStack({ dataDir });
-  await loadSources(stack, MAP_SOURCES);
   key = await stack.key({ plan: Plan.PLAN_ENTERPRISE, rateLimitPerMinute: 100_000 });
 }, scaled(240_000));
 afterAll(async () => {
@@ -59,7 +60,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe("the README's boundary walkthrough, pasted as written into a fresh data folder", () => {
+describe("the README's boundary walkthrough, pasted as written into the data folder `npm start` made", () => {
   it('runs, every import succeeding without refusals', () => {
     expect(ran.stdout).toMatch(/tl_2022_08_cd118\.shp: shapefile/);
     expect(ran.stdout).toMatch(/tl_2022_44_cd118\.shp: shapefile/);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { scaleFromName, type RegionRecord } from './domain/region.js';
+import { scaleFromName, storedScale, type RegionRecord } from './domain/region.js';
 import { effectiveRegions, type MapLayer } from './domain/timeline.js';
 import { versionKey } from './domain/validity.js';
 import type { BoundaryFile, GeoConfig } from './config.js';
@@ -74,10 +74,10 @@ function loadConfiguredFile(file: BoundaryFile): ReturnType<typeof loadGeoJsonFi
   return { ...report, regions };
 }
 
-/** A version stored before imports stamped a scale: the one its file's name states (`cb_2024_us_cd119_20m`), else full resolution. */
+/** A version stored before imports stamped a scale, with the one its file's name states (`cb_2024_us_cd119_20m`), else full resolution. */
 function withScale(r: RegionRecord): RegionRecord {
   if (r.source === undefined || r.source.scale !== undefined) return r;
-  return { ...r, source: { ...r.source, scale: scaleFromName(r.source.name) ?? 0 } };
+  return { ...r, source: { ...r.source, scale: storedScale(r) } };
 }
 
 /** One layer per (level, state) of regions sharing one validity. */

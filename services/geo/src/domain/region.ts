@@ -58,6 +58,11 @@ export function precisionOf(r: Pick<RegionRecord, 'source'>): { precision: 'full
   return { precision: scale === 0 ? 'full' : 'generalized', scale };
 }
 
+/** A stored version's scale: as its import stamped it, or for one stored before imports did, the one its file's name states; 0 for full resolution. */
+export function storedScale(r: Pick<RegionRecord, 'source'>): number {
+  return r.source?.scale ?? (r.source === undefined ? undefined : scaleFromName(r.source.name)) ?? 0;
+}
+
 /**
  * The scale a Census cartographic boundary file's name states (`cb_2024_us_cd119_20m` →
  * 20,000,000; `_500k`, `_5m`, us-atlas's `-10m` alike); undefined when the name states none.

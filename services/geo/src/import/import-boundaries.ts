@@ -3,7 +3,13 @@ import { basename, extname, join } from 'node:path';
 import { findState, InvalidParameterError, restLevel } from '@civicgraph/kit';
 import { scaleFromName, type Level, type RegionRecord, type Validity } from '../domain/region.js';
 import { validityProblem } from '../domain/validity.js';
-import type { BoundaryStore, LayerChange, LayerKey, LayerReplacement } from '../store/boundary-store.js';
+import {
+  layerId,
+  type BoundaryStore,
+  type LayerChange,
+  type LayerKey,
+  type LayerReplacement,
+} from '../store/boundary-store.js';
 import { countByCode, type RejectCode, type RejectedFeature, type SkippedFeature } from '../store/features.js';
 import { regionsFromFeatureCollection } from '../store/geojson-file.js';
 import { readBoundaryFile, type BoundaryFileContents } from '../store/readers/read-boundary-file.js';
@@ -245,17 +251,19 @@ function duplicateSlug(regions: readonly RegionRecord[]): { slug: string; files:
   return undefined;
 }
 
-/** One replacement per state the regions lie in, in state order. */
+/** One replacement per state the regions lie in (and per scale, where files of two scales hold one state), in state order. */
 function layersByState(level: Level, validFrom: string, regions: readonly RegionRecord[]): LayerReplacement[] {
-  const byState = new Map<string, RegionRecord[]>();
+  const layers = new Map<string, LayerReplacement & { regions: RegionRecord[] }>();
   for (const r of regions) {
-    const list = byState.get(r.state);
-    if (list === undefined) byState.set(r.state, [r]);
-    else list.push(r);
+    const key = { level, state: r.state, validFrom, scale: r.source?.scale ?? 0 };
+    const id = layerId(key);
+    const layer = layers.get(id);
+    if (layer === undefined) layers.set(id, { key, regions: [r] });
+    else layer.regions.push(r);
   }
-  return [...byState]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([state, rs]) => ({ key: { level, state, validFrom }, regions: rs }));
+  return [...layers.values()].sort((a, b) =>
+    a.key.state < b.key.state ? -1 : a.key.state > b.key.state ? 1 : a.key.scale - b.key.scale,
+  );
 }
 
 function totals(layers: readonly LayerChange[]): Pick<ImportSummary, 'layers' | 'change'> {
@@ -296,7 +304,8 @@ function deletionRefusal(change: LayerChange, maxFraction: number): string | und
 /** `the congressional-district map of NH from 2023-01-03`. */
 export function layerName(key: LayerKey): string {
   const state = key.state === '' ? 'the nation' : key.state.toUpperCase();
-  return `the ${restLevel(key.level)} map of ${state} ${key.validFrom === '' ? '(undated)' : `from ${key.validFrom}`}`;
+  const scale = key.scale === 0 ? '' : ` at 1:${key.scale.toLocaleString('en-US')}`;
+  return `the ${restLevel(key.level)} map of ${state}${scale} ${key.validFrom === '' ? '(undated)' : `from ${key.validFrom}`}`;
 }
 
 function describeLeftOut(s: ImportSummary): string {

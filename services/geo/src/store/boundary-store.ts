@@ -2,9 +2,11 @@ import type { Level } from '@civicgraph/protos/civic/geo/v1/geo';
 import type { RegionRecord } from '../domain/region.js';
 
 /**
- * A layer is one map as an import replaces it: one level, one state, from one date.
- * Re-importing a layer replaces its versions: new ones are created, changed ones updated,
- * missing ones deleted — and an identical re-import changes nothing.
+ * A layer is one map as an import replaces it: one level, one state, from one date, at one
+ * precision. Re-importing a layer replaces its versions: new ones are created, changed ones
+ * updated, missing ones deleted — and an identical re-import changes nothing. A map of the
+ * same day at another precision is another layer: both are kept, and the finer serves
+ * (domain/timeline.ts), whichever was imported last.
  */
 export interface LayerKey {
   level: Level;
@@ -12,6 +14,8 @@ export interface LayerKey {
   state: string;
   /** The layer's `valid_from`, or '' when it is undated. */
   validFrom: string;
+  /** Scale denominator of a generalised (cartographic) map; 0 for a full-resolution one. */
+  scale: number;
 }
 
 /** A layer as stored: its key and its versions (which share one validity). */
@@ -61,11 +65,13 @@ export interface BoundaryStore {
   close(): Promise<void>;
 }
 
+/** `level|state|valid_from`, and `|scale` for a generalised map (full-resolution layers keep the ids they had before layers had a scale). */
 export function layerId(l: LayerKey): string {
-  return `${l.level}|${l.state}|${l.validFrom}`;
+  const id = `${l.level}|${l.state}|${l.validFrom}`;
+  return l.scale === 0 ? id : `${id}|${l.scale}`;
 }
 
 export function parseLayerId(id: string): LayerKey {
-  const [level, state, validFrom] = id.split('|');
-  return { level: Number(level) as Level, state: state ?? '', validFrom: validFrom ?? '' };
+  const [level, state, validFrom, scale] = id.split('|');
+  return { level: Number(level) as Level, state: state ?? '', validFrom: validFrom ?? '', scale: Number(scale ?? 0) };
 }

@@ -36,7 +36,7 @@ const cd = (n: number, x = n, from = '2025-01-03', state = 'nc'): RegionRecord =
   geometry: square(x),
   validity: { from },
 });
-const layer = { level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'nc', validFrom: '2025-01-03' };
+const layer = { level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'nc', validFrom: '2025-01-03', scale: 0 };
 const replace = (store: LmdbBoundaryStore, regions: RegionRecord[], key = layer) =>
   store.replaceLayers([{ key, regions }])[0];
 const none = { created: [], updated: [], deleted: [] };
@@ -172,12 +172,58 @@ describe('LmdbBoundaryStore', () => {
     await raw.close();
     const store = LmdbBoundaryStore.open(dir);
     expect(store.layers().map((l) => [l.key, l.regions.map((r) => r.slug)])).toEqual([
-      [{ level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'hi', validFrom: '2023-01-03' }, ['region:hi-cd-1']],
       [
-        { level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'nh', validFrom: '2023-01-03' },
+        { level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'hi', validFrom: '2023-01-03', scale: 0 },
+        ['region:hi-cd-1'],
+      ],
+      [
+        { level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'nh', validFrom: '2023-01-03', scale: 0 },
         ['region:nh-cd-1', 'region:nh-cd-2'],
       ],
     ]);
     await store.close();
+  });
+
+  it('keeps a map and a generalised one of the same day side by side, whichever comes last', async () => {
+    const store = LmdbBoundaryStore.open(path());
+    const cb = (r: RegionRecord) => ({ ...r, source: { name: 'cb_2023_us_cd118_20m.zip', scale: 20_000_000 } });
+    const tiger = (r: RegionRecord) => ({ ...r, source: { name: 'tl_2022_37_cd118.shp', scale: 0 } });
+    replace(store, [tiger(cd(1)), tiger(cd(2))]);
+    const generalised = replace(store, [cb(cd(1, 7))], { ...layer, scale: 20_000_000 });
+    expect(generalised).toMatchObject({ created: ['region:nc-cd-1@2025-01-03'], deleted: [], before: 0 });
+    // The full-resolution map again, the generalised one untouched.
+    expect(replace(store, [tiger(cd(1)), tiger(cd(2))])).toMatchObject({ ...none, unchanged: 2 });
+    expect(store.layers().map((l) => [l.key.scale, l.regions.map((r) => r.source?.name)])).toEqual([
+      [0, ['tl_2022_37_cd118.shp', 'tl_2022_37_cd118.shp']],
+      [20_000_000, ['cb_2023_us_cd118_20m.zip']],
+    ]);
+    await store.close();
+  });
+
+  it("moves a generalised map an older version stored under its day's one layer to its scale's own", async () => {
+    const dir = path();
+    // What an import of a Census 1:20M file wrote before layers had a scale (its versions unstamped, as the oldest were).
+    const raw = open({ path: dir });
+    const versions = raw.openDB('versions', { encoding: 'json' });
+    const layers = raw.openDB('layers', { encoding: 'json' });
+    const id = `${Level.LEVEL_CONGRESSIONAL_DISTRICT}|nc|2023-01-03`;
+    const old = [1, 2].map((n) => ({ ...cd(n, n, '2023-01-03'), source: { name: 'cb_2023_us_cd118_20m.zip' } }));
+    for (const r of old) await versions.put(`${id}#${r.slug}@2023-01-03`, { fingerprint: 'x', region: r });
+    await layers.put(id, old.map((r) => `${r.slug}@2023-01-03`).sort());
+    await raw.close();
+    const store = LmdbBoundaryStore.open(dir);
+    const key = { level: Level.LEVEL_CONGRESSIONAL_DISTRICT, state: 'nc', validFrom: '2023-01-03', scale: 20_000_000 };
+    expect(store.layers()).toEqual([{ key, regions: old }]);
+    // A full-resolution map of the same day now joins it instead of replacing it.
+    replace(store, [cd(1, 1, '2023-01-03')], { ...key, scale: 0 });
+    expect(store.layers().map((l) => [l.key.scale, l.regions.length])).toEqual([
+      [0, 1],
+      [20_000_000, 2],
+    ]);
+    await store.close();
+    // Opened again: nothing left to move.
+    const again = LmdbBoundaryStore.open(dir);
+    expect(again.layers().map((l) => l.key.scale)).toEqual([0, 20_000_000]);
+    await again.close();
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { open, type Database, type RootDatabase } from 'lmdb';
-import type { RegionRecord } from '../domain/region.js';
+import { storedScale, type RegionRecord } from '../domain/region.js';
 import { versionKey } from '../domain/validity.js';
 import {
   layerId,
@@ -57,6 +57,7 @@ export class LmdbBoundaryStore implements BoundaryStore {
       storeId,
     );
     store.splitStatelessLayers();
+    store.keyLayersByScale();
     return store;
   }
 
@@ -125,6 +126,31 @@ export class LmdbBoundaryStore implements BoundaryStore {
     return change;
   }
 
+  /**
+   * Stores written before layers had a scale kept a generalised map under its day's one id,
+   * where a finer map of the same day would replace it (or it the finer): each moves to
+   * its scale's own layer (a layer of that scale already stored keeps its versions).
+   */
+  private keyLayersByScale(): void {
+    const moves = [...this.layerIndex.getRange()]
+      .map(({ key: id, value: keys }) => {
+        const regions = keys.map((k) => this.versions.get(`${id}#${k}`)?.region);
+        return { id, keys, regions, scale: misfiled(id, regions) };
+      })
+      .filter((m) => m.scale > 0);
+    if (moves.length === 0) return;
+    this.root.transactionSync(() => {
+      for (const { id, keys, regions, scale } of moves) {
+        for (const k of keys) this.versions.removeSync(`${id}#${k}`);
+        this.layerIndex.removeSync(id);
+        const key = { ...parseLayerId(id), scale };
+        const kept = regions.filter((r): r is RegionRecord => r !== undefined);
+        if (this.layerIndex.get(layerId(key)) === undefined) this.replaceOne({ key, regions: kept });
+      }
+      this.bumpGeneration();
+    });
+  }
+
   private bumpGeneration(): void {
     this.meta.putSync('generation', (this.meta.get('generation') ?? 0) + 1);
   }
@@ -149,15 +175,22 @@ export class LmdbBoundaryStore implements BoundaryStore {
           if (region !== undefined) byState.set(region.state, [...(byState.get(region.state) ?? []), region]);
         }
         this.layerIndex.removeSync(id);
-        const { level, validFrom } = parseLayerId(id);
+        const { level, validFrom, scale } = parseLayerId(id);
         for (const [state, regions] of byState) {
-          if (this.layerIndex.get(layerId({ level, state, validFrom })) === undefined)
-            this.replaceOne({ key: { level, state, validFrom }, regions });
+          if (this.layerIndex.get(layerId({ level, state, validFrom, scale })) === undefined)
+            this.replaceOne({ key: { level, state, validFrom, scale }, regions });
         }
       }
       this.bumpGeneration();
     });
   }
+}
+
+/** A full-resolution layer id's versions, when they are those of a generalised map stored before layers had a scale. */
+function misfiled(id: string, versions: readonly (RegionRecord | undefined)[]): number {
+  if (parseLayerId(id).scale !== 0) return 0;
+  const first = versions.find((r) => r !== undefined);
+  return first === undefined ? 0 : storedScale(first);
 }
 
 /** Of the region without where it came from, but with a generalised map's scale (it decides which map serves). */

@@ -50,6 +50,16 @@ export class TextFile {
     return this.writeWith(text.length * MAX_BYTES_PER_UNIT, (chunk, at) => at + chunk.write(text, at));
   }
 
+  /** Like `write`, for text in pieces (encoded one after another, never joined into one string). */
+  writePieces(pieces: readonly string[]): Promise<void> | undefined {
+    let units = 0;
+    for (const piece of pieces) units += piece.length;
+    return this.writeWith(units * MAX_BYTES_PER_UNIT, (chunk, at) => {
+      for (const piece of pieces) at += chunk.write(piece, at);
+      return at;
+    });
+  }
+
   /**
    * Like `write`, for bytes an encoder puts in place itself: `encode` writes at most `most`
    * bytes into `chunk` from `at`, and returns the offset after the last.

@@ -139,6 +139,8 @@ describe('NdjsonLines', () => {
   it('is JSON.stringify of an edge row, whose data is often empty', () => {
     const edge = { kind: 'FOR_CONTEST', from: 'candidacy:a', to: 'contest:b', key: '', data: {} };
     const columns = new TableColumns(EDGE_COLUMNS).columns();
-    expect(ndjsonLine(edge, cellsOf(edge, columns), new NdjsonLines(jsonCells(columns)))).toBe(JSON.stringify(edge) + '\n');
+    expect(ndjsonLine(edge, cellsOf(edge, columns), new NdjsonLines(jsonCells(columns)))).toBe(
+      JSON.stringify(edge) + '\n',
+    );
   });
 });

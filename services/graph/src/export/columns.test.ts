@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cell, cellsOf, EDGE_COLUMNS, jsonCells, ndjsonLine, NODE_COLUMNS, TableColumns } from './columns.js';
+import {
+  cell,
+  cellsOf,
+  EDGE_COLUMNS,
+  jsonCells,
+  NdjsonLines,
+  NODE_COLUMNS,
+  TableColumns,
+  type Cell,
+  type TableRow,
+} from './columns.js';
+
+const ndjsonLine = (row: TableRow, cells: readonly Cell[], lines: NdjsonLines) => lines.pieces(row, cells).join('');
 import { csvField } from './formats/sinks.js';
 
 describe('TableColumns', () => {
@@ -94,7 +106,7 @@ describe('csvField', () => {
   });
 });
 
-describe('ndjsonLine', () => {
+describe('NdjsonLines', () => {
   // The NDJSON line is assembled from the cells CSV and Parquet share; it must stay exactly
   // the row's JSON, whatever the row holds and whichever of its values are JSON columns.
   const json = fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<unknown>;
@@ -118,7 +130,8 @@ describe('ndjsonLine', () => {
         const t = new TableColumns(NODE_COLUMNS);
         for (const r of rows) t.observe(r.data);
         const columns = t.columns();
-        for (const r of rows) expect(ndjsonLine(r, cellsOf(r, columns), jsonCells(columns))).toBe(JSON.stringify(r));
+        const lines = new NdjsonLines(jsonCells(columns));
+        for (const r of rows) expect(ndjsonLine(r, cellsOf(r, columns), lines)).toBe(JSON.stringify(r) + '\n');
       }),
     );
   });
@@ -126,6 +139,8 @@ describe('ndjsonLine', () => {
   it('is JSON.stringify of an edge row, whose data is often empty', () => {
     const edge = { kind: 'FOR_CONTEST', from: 'candidacy:a', to: 'contest:b', key: '', data: {} };
     const columns = new TableColumns(EDGE_COLUMNS).columns();
-    expect(ndjsonLine(edge, cellsOf(edge, columns), jsonCells(columns))).toBe(JSON.stringify(edge));
+    expect(ndjsonLine(edge, cellsOf(edge, columns), new NdjsonLines(jsonCells(columns)))).toBe(
+      JSON.stringify(edge) + '\n',
+    );
   });
 });

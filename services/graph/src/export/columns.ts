@@ -118,7 +118,7 @@ export function cell(value: unknown, type: ColumnType): Cell {
 /**
  * A row's cells, computed once for every format of the table: a nested value (a candidacy's
  * fields and claims, most of a row's bytes) is serialised to JSON here, once, and CSV,
- * Parquet and NDJSON (see `ndjsonLine`) all write that text.
+ * Parquet and NDJSON (see `NdjsonLines`) all write that text.
  */
 export function cellsOf(row: TableRow, columns: readonly Column[]): Cell[] {
   const cells = new Array<Cell>(columns.length);
@@ -127,36 +127,60 @@ export function cellsOf(row: TableRow, columns: readonly Column[]): Cell[] {
 }
 
 /**
- * A row's NDJSON line without its newline: exactly `JSON.stringify(row)` (same keys, same
- * order, same text), but a data value held by a `json` column is its cell's JSON text,
- * not serialised a second time.
+ * A row's NDJSON line, newline included, as pieces to write one after another: together
+ * exactly `JSON.stringify(row) + '\n'` (same keys, same order, same text), but a data value
+ * held by a `json` column is its cell's JSON text, not serialised a second time, and is a
+ * piece of its own: written as it is, not copied into one long line first (most of a
+ * candidacy's bytes are its fields' text).
  */
-export function ndjsonLine(row: TableRow, cells: readonly Cell[], dataText: ReadonlyMap<string, number>): string {
-  let line = '{';
-  for (const [key, value] of Object.entries(row)) {
-    if (value === undefined) continue;
-    const text =
-      key === 'data' && typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? dataLine(value as Record<string, unknown>, cells, dataText)
-        : JSON.stringify(value);
-    line += `${line.length === 1 ? '' : ','}${JSON.stringify(key)}:${text}`;
-  }
-  return line + '}';
-}
+export class NdjsonLines {
+  /** Key → its JSON text and colon: a table's rows repeat the same few keys. */
+  private readonly keys = new Map<string, string>();
 
-function dataLine(
-  data: Record<string, unknown>,
-  cells: readonly Cell[],
-  dataText: ReadonlyMap<string, number>,
-): string {
-  let line = '{';
-  for (const [key, value] of Object.entries(data)) {
-    if (value === undefined) continue;
-    const i = dataText.get(key);
-    const text = i !== undefined && value !== null ? (cells[i] as string) : JSON.stringify(value);
-    line += `${line.length === 1 ? '' : ','}${JSON.stringify(key)}:${text}`;
+  /** `dataText`: data key → the index of its `json` column (see `jsonCells`). */
+  constructor(private readonly dataText: ReadonlyMap<string, number>) {}
+
+  pieces(row: TableRow, cells: readonly Cell[]): string[] {
+    const pieces: string[] = [];
+    let text = '{';
+    let first = true;
+    const fields = row as unknown as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+      const value = fields[key];
+      if (value === undefined) continue;
+      text += (first ? '' : ',') + this.key(key);
+      first = false;
+      if (key === 'data' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        text = this.data(value as Record<string, unknown>, cells, pieces, text);
+      } else text += JSON.stringify(value);
+    }
+    pieces.push(text + '}\n');
+    return pieces;
   }
-  return line + '}';
+
+  /** Appends the data object to `text`, pushing pieces at each `json` cell; the text after the last. */
+  private data(data: Record<string, unknown>, cells: readonly Cell[], pieces: string[], text: string): string {
+    text += '{';
+    let first = true;
+    for (const key of Object.keys(data)) {
+      const value = data[key];
+      if (value === undefined) continue;
+      text += (first ? '' : ',') + this.key(key);
+      first = false;
+      const i = this.dataText.get(key);
+      if (i !== undefined && value !== null) {
+        pieces.push(text, cells[i] as string);
+        text = '';
+      } else text += JSON.stringify(value);
+    }
+    return text + '}';
+  }
+
+  private key(key: string): string {
+    let text = this.keys.get(key);
+    if (text === undefined) this.keys.set(key, (text = JSON.stringify(key) + ':'));
+    return text;
+  }
 }
 
 /** Data key → the index of its `json` column: the keys whose NDJSON text is their cell. */

@@ -33,23 +33,28 @@ export function encodeCsvRow(cells: readonly Cell[], out: Buffer, at: number): n
   return at;
 }
 
-/** One field: copied one place on, quotes doubled; then quoted if it held a quote, comma or line break, else moved back. */
+/** What makes a field quoted. */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * One field. Without a quote, comma or line break (most short fields), its bytes as they are;
+ * with no quote, quoted; else copied one place on, quotes doubled, and quoted.
+ */
 function encodeField(text: string, out: Buffer, at: number): number {
+  if (!NEEDS_QUOTES.test(text)) return at + out.write(text, at);
+  if (!text.includes('"')) {
+    out[at] = QUOTE;
+    const to = at + 1 + out.write(text, at + 1);
+    out[to] = QUOTE;
+    return to + 1;
+  }
   if (text.length * MAX_BYTES_PER_UNIT > scratch.length) scratch = Buffer.allocUnsafe(text.length * MAX_BYTES_PER_UNIT);
   const n = scratch.write(text, 0);
   let to = at + 1;
-  let special = false;
   for (let i = 0; i < n; i++) {
     const b = scratch[i]!;
     out[to++] = b;
-    if (b === QUOTE) {
-      out[to++] = QUOTE;
-      special = true;
-    } else if (b === COMMA || b === CR || b === LF) special = true;
-  }
-  if (!special) {
-    out.copyWithin(at, at + 1, to);
-    return to - 1;
+    if (b === QUOTE) out[to++] = QUOTE;
   }
   out[at] = QUOTE;
   out[to++] = QUOTE;

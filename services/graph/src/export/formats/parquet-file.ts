@@ -2,6 +2,7 @@ import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet';
 import type { Cell, Column, ColumnType } from '../columns.js';
+import { StringStats } from './string-stats.js';
 import { WrittenBytes, type Written } from './written.js';
 
 /**
@@ -38,6 +39,8 @@ export class ParquetFile {
   private readonly writer: ParquetWriter;
   private readonly file: HashingFileWriter;
   private readonly json: SchemaElement[] = [];
+  /** Per column: its statistics, made here for string columns (see StringStats). */
+  private readonly stats: (StringStats | undefined)[];
   private values: unknown[][];
 
   constructor(
@@ -56,12 +59,14 @@ export class ParquetFile {
     this.file = new HashingFileWriter(path);
     this.writer = new ParquetWriter({ writer: this.file, schema, createdBy: 'civicgraph export' });
     this.values = columns.map(() => []);
+    this.stats = columns.map((c) => (c.type === 'string' ? new StringStats() : undefined));
   }
 
   write(cells: readonly Cell[]): void {
     for (let i = 0; i < cells.length; i++) {
       const cell = cells[i]!;
       this.values[i]!.push(this.columns[i]!.type === 'json' && cell !== null ? Buffer.from(cell as string) : cell);
+      this.stats[i]?.observe(cell as string | null);
     }
     if (this.values[0]!.length >= ROW_GROUP) this.flush();
   }
@@ -85,10 +90,35 @@ export class ParquetFile {
     const columnData = this.columns.map((c, i) => ({
       name: c.name,
       data: this.values[i]!,
-      statistics: c.type !== 'json',
+      // JSON columns have none; string columns' are made here, put in below.
+      statistics: c.type !== 'json' && c.type !== 'string',
     }));
     void this.writer.write({ columnData, rowGroupSize: rows });
+    this.putStringStats();
     this.values = this.columns.map(() => []);
+  }
+
+  /**
+   * Puts the string columns' statistics in the row group just written, as hyparquet-writer
+   * would have: min/max and null count, and the pages' encodings (its `encoding_stats`, which
+   * it records only with statistics). Its row group and the column's page indexes are the
+   * writer's public fields; parquet-file.test.ts checks the file is the one it writes itself.
+   */
+  private putStringStats(): void {
+    const group = this.writer.row_groups.at(-1)!;
+    const indexes = this.writer.pendingIndexes.slice(-this.columns.length);
+    this.stats.forEach((stats, i) => {
+      if (stats === undefined) return;
+      const meta = group.columns[i]!.meta_data!;
+      meta.statistics = stats.take();
+      const pages = indexes[i]!.offsetIndex?.page_locations.length ?? 1;
+      meta.encoding_stats = [
+        ...(meta.dictionary_page_offset === undefined
+          ? []
+          : [{ page_type: 'DICTIONARY_PAGE' as const, encoding: 'PLAIN' as const, count: 1 }]),
+        { page_type: 'DATA_PAGE_V2', encoding: meta.encodings.at(-1)!, count: pages },
+      ];
+    });
   }
 }
 

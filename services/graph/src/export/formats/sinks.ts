@@ -1,4 +1,4 @@
-import { jsonCells, ndjsonLine, type Cell, type Column, type TableRow } from '../columns.js';
+import { jsonCells, NdjsonLines, type Cell, type Column, type TableRow } from '../columns.js';
 import { csvRowBound, encodeCsvRow } from './csv-row.js';
 import { ParquetFile } from './parquet-file.js';
 import { TextFile, type WrittenText } from './text-file.js';
@@ -21,9 +21,9 @@ export interface Sink {
 /** Gzip NDJSON: each row as the API shows it, one JSON object a line. */
 export function ndjsonSink(path: string, columns: readonly Column[]): Sink {
   const file = new TextFile(path, true);
-  const json = jsonCells(columns);
+  const lines = new NdjsonLines(jsonCells(columns));
   return {
-    write: (row, cells) => file.write(ndjsonLine(row, cells, json) + '\n'),
+    write: (row, cells) => file.writePieces(lines.pieces(row, cells)),
     close: (): Promise<WrittenText> => file.close(),
     destroy: () => file.destroy(),
   };

@@ -6,7 +6,7 @@ import type { GraphReadView } from '../read-view.js';
 import { applyToIndex } from '../memory/apply-changes.js';
 import { GraphIndex } from '../memory/graph-index.js';
 import { applyLog, headCommit } from './change-log.js';
-import { openGraphDbs, refOfOutKey, type EdgeKey, type GraphDbs } from './lmdb-schema.js';
+import { edgeOfOut, openGraphDbs, type EdgeKey, type GraphDbs } from './lmdb-schema.js';
 import { ackEvents, writeChangeSet } from './lmdb-write.js';
 import type { GraphSnapshot } from '../snapshot/graph-snapshot.js';
 import { lmdbSnapshot } from '../snapshot/lmdb-snapshot.js';
@@ -152,6 +152,6 @@ export class LmdbGraphStore implements GraphStore {
 function loadIndex(dbs: GraphDbs): GraphIndex {
   const index = new GraphIndex();
   for (const { value } of dbs.nodes.getRange()) index.putNode(value);
-  for (const { key, value } of dbs.edgesOut.getRange()) index.linkNew({ ...refOfOutKey(key as EdgeKey), data: value });
+  for (const { key, value } of dbs.edgesOut.getRange()) index.linkNew(edgeOfOut(key as EdgeKey, value));
   return index;
 }

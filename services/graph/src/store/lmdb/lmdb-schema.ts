@@ -69,6 +69,14 @@ export const outKey = (e: EdgeRef): EdgeKey => [e.from, e.kind, e.to, e.key];
 export const inKey = (e: EdgeRef): EdgeKey => [e.to, e.kind, e.from, e.key];
 export const refOfOutKey = ([from, kind, to, key]: EdgeKey): EdgeRef => ({ kind, from, to, key });
 export const refOfInKey = ([to, kind, from, key]: EdgeKey): EdgeRef => ({ kind, from, to, key });
+/** The edge an out-key and its value store, built in one object (loading and exporting read every edge). */
+export const edgeOfOut = ([from, kind, to, key]: EdgeKey, data: EdgeDoc['data']): EdgeDoc => ({
+  kind,
+  from,
+  to,
+  key,
+  data,
+});
 
 /** The key range of every edge at one end of `slug`. */
 export function nodeRange(slug: string): { start: [string]; end: [string, string] } {

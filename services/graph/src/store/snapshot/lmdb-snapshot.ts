@@ -1,6 +1,5 @@
 import type { NodeKind } from '../../model/kinds.js';
-import type { EdgeDoc } from '../../model/nodes.js';
-import { openGraphDbs, type EdgeKey, type GraphDbs } from '../lmdb/lmdb-schema.js';
+import { edgeOfOut, openGraphDbs, type EdgeKey, type GraphDbs } from '../lmdb/lmdb-schema.js';
 import type { GraphSnapshot } from './graph-snapshot.js';
 
 /**
@@ -40,13 +39,7 @@ export function lmdbSnapshot(dbs: GraphDbs): GraphSnapshot {
     nodes: (kind) => asyncOf(dbs.nodes.getRange({ ...kindRange(kind), transaction }).map(({ value }) => value)),
     getNode: async (slug) => dbs.nodes.get(slug, { transaction }),
     edges: () =>
-      asyncOf(
-        dbs.edgesOut.getRange({ transaction }).map(({ key, value }): EdgeDoc => {
-          // Built whole, not spread from refOfOutKey's object: an export reads every edge.
-          const [from, kind, to, edgeKey] = key as EdgeKey;
-          return { kind, from, to, key: edgeKey, data: value };
-        }),
-      ),
+      asyncOf(dbs.edgesOut.getRange({ transaction }).map(({ key, value }) => edgeOfOut(key as EdgeKey, value))),
     countNodes: async (kind) => dbs.nodes.getKeysCount({ ...kindRange(kind), transaction }),
     countEdges: async () => dbs.edgesOut.getKeysCount({ transaction }),
     close: async () => {

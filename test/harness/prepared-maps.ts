@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { SOURCES } from '@civicgraph/ingest';
+import { processAlive } from '@civicgraph/kit';
 import { READER_REVISIONS } from '../../services/ingest/src/run/reader-revisions.js';
 import { loadSources } from './sources.js';
 import { SHARED_DATA, startStack } from './stack.js';
@@ -90,7 +91,8 @@ async function build(ids: readonly string[], dir: string, ready: string): Promis
   // Folders of older inputs, and builds whose process died, are never read again.
   for (const entry of readdirSync(dir)) {
     const builder = /^building-(\d+)$/.exec(entry)?.[1];
-    if (entry === 'lock' || join(dir, entry) === ready || (builder !== undefined && alive(Number(builder)))) continue;
+    if (entry === 'lock' || join(dir, entry) === ready || (builder !== undefined && processAlive(Number(builder))))
+      continue;
     rmSync(join(dir, entry), { recursive: true, force: true });
   }
 }
@@ -118,16 +120,7 @@ function lockHeld(lock: string): boolean {
   } catch {
     return true; // released (or replaced) meanwhile: look again
   }
-  return alive(owner);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return processAlive(owner);
 }
 
 /** The digest naming a prepared folder: everything its content is made from. */

@@ -22,6 +22,7 @@ export * from './base62.js';
 export * from './seeded-random.js';
 export * from './coordinates.js';
 export * from './secret-file.js';
+export * from './process-alive.js';
 export * from './cursors.js';
 export * from './key-view.js';
 export * from './dates.js';

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError } from '@civicgraph/kit';
+import { ConfigError, processAlive } from '@civicgraph/kit';
 
 /** The lock file `up` holds in its data folder while it serves it. */
 export const LOCK_FILE = 'civicgraph-up.lock';
@@ -24,7 +24,7 @@ export function lockDataDir(dataDir: string, pid = process.pid): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
     }
     const owner = ownerOf(path);
-    if (owner !== undefined && owner !== pid && alive(owner))
+    if (owner !== undefined && owner !== pid && processAlive(owner))
       throw new ConfigError(
         'CIVIC_DATA_DIR',
         `another civicgraph up (pid ${owner}) is serving ${dataDir}; stop it first, or set CIVIC_DATA_DIR to another folder.`,
@@ -40,15 +40,5 @@ function ownerOf(path: string): number | undefined {
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists, owned by another user.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Environment, Plan, type Principal } from '@civicgraph/protos/civic/auth/v1/auth';
-import { connectGraph } from '@civicgraph/gateway';
+import { BallotMemo, connectGraph } from '@civicgraph/gateway';
 import { get, graphql, startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY } from '../harness/demo.js';
 import { scaled } from '@civicgraph/kit/testing';
@@ -56,7 +56,7 @@ describe('environments', () => {
   });
 
   it('has the graph service itself refuse a principal of the other environment', async () => {
-    const client = connectGraph(live.graph.address, scaled(2_000));
+    const client = connectGraph(live.graph.address, scaled(2_000), new BallotMemo());
     const principal = (environment: Environment): Principal => ({
       keyId: 'key_direct',
       environment,

@@ -6,6 +6,7 @@ import { graphqlContext } from '../../services/gateway/src/graphql/context.js';
 import { graphqlSchemas } from '../../services/gateway/src/graphql/schema.js';
 import { connectGeo } from '../../services/gateway/src/upstream/geo-client.js';
 import { connectGraph, connectResults } from '../../services/gateway/src/upstream/graph-client.js';
+import { BallotMemo } from '../../services/gateway/src/upstream/ballot-memo.js';
 import { DENVER, startStack, type Stack } from '../harness/stack.js';
 import { DEMO_REGIONS as REGIONS, DEMO_TODAY as TODAY, PAST_GENERAL } from '../harness/demo.js';
 import { scaled } from '@civicgraph/kit/testing';
@@ -42,7 +43,7 @@ beforeAll(async () => {
   s = await startStack({ demo: { regions: REGIONS, today: TODAY } });
   principal = await s.auth.keys.authenticate(await s.key());
   const geo = connectGeo(s.geo.address, scaled(2_000));
-  const graph = connectGraph(s.graph.address, scaled(2_000));
+  const graph = connectGraph(s.graph.address, scaled(2_000), new BallotMemo());
   const results = connectResults(s.resultsAddress, scaled(2_000));
   closers.push(
     () => geo.close(),

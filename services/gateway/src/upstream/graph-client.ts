@@ -22,7 +22,7 @@ import { ResultsServiceClient, type ContestResultsResponse } from '@civicgraph/p
 import { clientOptions, cypherBudget, insecure } from '@civicgraph/kit';
 import { rpcOf } from './rpc.js';
 import { TurnBatcher, type Outcome } from './turn-batcher.js';
-import { BallotMemo } from './ballot-memo.js';
+import type { BallotMemo } from './ballot-memo.js';
 
 /**
  * Most ballots one Ballots call carries. The ballots of one event-loop turn that the memo
@@ -48,8 +48,8 @@ export interface GraphUpstream {
   close(): void;
 }
 
-/** The graph's client; ballots are remembered in `memo` (emptied by the data-change events, see cache/invalidator.ts). */
-export function connectGraph(address: string, deadlineMs: number, memo = new BallotMemo()): GraphUpstream {
+/** The graph's client; ballots are remembered in `memo`, which the caller empties on data-change events (cache/invalidator.ts). */
+export function connectGraph(address: string, deadlineMs: number, memo: BallotMemo): GraphUpstream {
   const client = new GraphServiceClient(address, insecure(), clientOptions(deadlineMs));
   const rpc = rpcOf(client, 'graph');
   const ballots = new TurnBatcher<BallotRequest, BallotResponse>(async (p, batch) => {

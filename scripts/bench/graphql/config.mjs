@@ -19,6 +19,11 @@ export const config = Object.freeze({
   rate: int('BENCH_GQL_RATE', 300, 1, 100_000),
   /** Requests per refused-document kind in the CPU phase (BENCH_GQL_REFUSALS, default 400). */
   refusals: int('BENCH_GQL_REFUSALS', 400, 10, 100_000),
+  /**
+   * Quiet before each refusal kind's CPU reading, ms: its idle window, and the settling after each garbage
+   * collection before it (BENCH_GQL_QUIET_MS, default 500; the smoke test, which checks only that the report renders, shortens it).
+   */
+  quietMs: int('BENCH_GQL_QUIET_MS', 500, 10, 10_000),
   /** Where the section is written (BENCH_OUTPUT, default the repository's BENCHMARKS.md; the smoke tests write elsewhere). */
   output: path('BENCH_OUTPUT', fileURLToPath(new URL('../../../BENCHMARKS.md', import.meta.url))),
   /** A folder keeping the prepared demo graph between runs (BENCH_DEMO_CACHE, default none); see rest/main.mjs's withDemoStack. */

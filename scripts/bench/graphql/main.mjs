@@ -132,7 +132,7 @@ async function bench(stack, bare, prep, work) {
     if (t.pacedRounds.length > 0) t.paced = medianRun(t.pacedRounds, 'p99ms');
   }
   const refusals = await measureRefusals(
-    { url: stack.url, key: stack.key, probe: stack.probe, date, n: config.refusals },
+    { url: stack.url, key: stack.key, probe: stack.probe, date, n: config.refusals, quietMs: config.quietMs },
     progress,
   );
   const neighbour = await measureNeighbour(

@@ -67,7 +67,7 @@ async function loop(url, key, body, n, concurrency) {
 }
 
 /** Per kind: µs of server CPU per request (idle subtracted) and what the server answered. */
-export async function measureRefusals({ url, key, probe, date, n, concurrency = 4 }, progress) {
+export async function measureRefusals({ url, key, probe, date, n, concurrency = 4, quietMs = 500 }, progress) {
   const kinds = [
     ...refusedBodies(date),
     { name: 'valid `{ __typename }` (reference)', expect: 'ok', body: JSON.stringify({ query: '{ __typename }' }) },
@@ -76,8 +76,8 @@ export async function measureRefusals({ url, key, probe, date, n, concurrency = 
   for (const kind of kinds) {
     progress(`refusals: ${kind.name}`);
     await loop(url, key, kind.body, Math.min(50, n), concurrency); // warm-up: parsed-document cache, JIT
-    const base = await idle(probe, 500, 300);
-    await collect(probe, 300);
+    const base = await idle(probe, quietMs, quietMs);
+    await collect(probe, quietMs);
     const c0 = await probe.cpu();
     const t0 = performance.now();
     const answers = await loop(url, key, kind.body, n, concurrency);

@@ -23,6 +23,12 @@ export const config = Object.freeze({
   cpuPasses: int('BENCH_REST_CPU_PASSES', 10, 1, 100),
   /** Concurrent keep-alive connections of the CPU phases' closed loop (BENCH_REST_CPU_CONNECTIONS, default 4). */
   cpuConnections: int('BENCH_REST_CPU_CONNECTIONS', 4, 1, 64),
+  /**
+   * Quiet before each CPU reading, ms: after the garbage collection that precedes a phase (V8 sweeps on
+   * background threads, which cpuUsage counts) and the idle window measured before each round
+   * (BENCH_REST_CPU_QUIET_MS, default 1,000; the smoke test, which checks only that the report renders, shortens it).
+   */
+  cpuQuietMs: int('BENCH_REST_CPU_QUIET_MS', 1_000, 10, 10_000),
   /** Where the section is written (BENCH_OUTPUT, default the repository's BENCHMARKS.md; the smoke tests write elsewhere). */
   output: path('BENCH_OUTPUT', fileURLToPath(new URL('../../../BENCHMARKS.md', import.meta.url))),
   /** A folder keeping the prepared demo graph between runs (BENCH_DEMO_CACHE, default none); see withDemoStack. */

@@ -199,6 +199,8 @@ async function bench(stack, bare, prep, work, raw) {
       warm: paths(prep.queries.warm),
       bare: { url: bare.url, path: BARE_PATH, probe: bare.probe },
       raw: { url: raw.url, path: BARE_PATH, probe: raw.probe },
+      idleMs: config.cpuQuietMs,
+      settleMs: config.cpuQuietMs,
     },
     progress,
   );

@@ -65,6 +65,9 @@ describe('the benchmarks, at their smallest', () => {
       expect(run.report).toContain('<!-- bench:rest:end -->');
       expect(run.report).toMatch(/\| `\/v1\/ballot` on the demo data: p99 ≤ 15 ms/);
       expect(run.report).toMatch(/on points never asked before/);
+      expect(run.report).toMatch(/### Where a never-asked ballot's time goes/);
+      expect(run.report).toMatch(/\| civicgraph gateway \| [\d.,]+ \| [\d.,]+ \| \d+ % \|/);
+      expect(run.report).toMatch(/\| \*\*busy\*\* \| \*\*[\d.,]+\*\* \|/);
     },
     scaled(320_000),
   );

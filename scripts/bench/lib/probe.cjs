@@ -5,7 +5,10 @@
 //   {probe: 'stop'}   → replies {probe: 'stats', stats: {loopDelayP99ms, gc: {…}, cpuUs: {user, system}, maxRssMb}} (the process's peak RSS so far)
 //   {probe: 'gc'}     → collects garbage if the process runs with --expose-gc; replies {probe: 'collected'}
 //   {probe: 'cpu'}    → replies {probe: 'cpu', cpuUs: process.cpuUsage()}
+//   {probe: 'profile'} → starts V8's sampling CPU profiler (0.25 ms); replies {probe: 'profiling'}
+//   {probe: 'profiled'} → stops it; replies {probe: 'profile', profile} (the .cpuprofile `node --cpu-prof` writes)
 'use strict';
+const { Session } = require('node:inspector');
 const { constants, monitorEventLoopDelay, PerformanceObserver } = require('node:perf_hooks');
 
 const GC_KINDS = {
@@ -19,6 +22,7 @@ if (typeof process.send === 'function') {
   let delay;
   let pauses = [];
   let cpuAtStart;
+  let profiler;
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries())
       pauses.push({ ms: e.duration, kind: GC_KINDS[e.detail?.kind] ?? String(e.detail?.kind) });
@@ -64,6 +68,19 @@ if (typeof process.send === 'function') {
       process.send({ probe: 'collected' });
     } else if (m.probe === 'cpu') {
       process.send({ probe: 'cpu', cpuUs: process.cpuUsage() });
+    } else if (m.probe === 'profile') {
+      profiler = new Session();
+      profiler.connect();
+      profiler.post('Profiler.enable', () =>
+        profiler.post('Profiler.setSamplingInterval', { interval: 250 }, () =>
+          profiler.post('Profiler.start', () => process.send({ probe: 'profiling' })),
+        ),
+      );
+    } else if (m.probe === 'profiled') {
+      profiler.post('Profiler.stop', (err, result) => {
+        profiler.disconnect();
+        process.send({ probe: 'profile', profile: err ? null : result.profile });
+      });
     }
   });
   // The channel must not keep a server alive that would otherwise exit.

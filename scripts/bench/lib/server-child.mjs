@@ -85,4 +85,14 @@ export class Probe {
   async cpu() {
     return (await this.ask('cpu', 'cpu')).cpuUs;
   }
+
+  /** Starts the server's sampling CPU profiler. */
+  async profile() {
+    await this.ask('profile', 'profiling');
+  }
+
+  /** Stops it: the .cpuprofile of the server since profile(). */
+  async profiled() {
+    return (await this.ask('profiled', 'profile')).profile;
+  }
 }

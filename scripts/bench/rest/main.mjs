@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, medianRun, PATH as BARE_PATH, spawnBare, spawnRawNode, spawnStack } from '../geo/http.mjs';
 import { config, STATES, TARGETS } from './config.mjs';
+import { timeByCategory } from '../lib/cpu-categories.mjs';
 import { measureCpu } from './cpu.mjs';
 import { writeRestSection } from './report.mjs';
 
@@ -20,7 +21,7 @@ const progress = (msg) =>
   process.stderr.write(`[bench:rest ${((performance.now() - started) / 1000).toFixed(1)} s] ${msg}\n`);
 
 /** The demo graph into `dataDir` and the seeded point sets, in a child process (see prepare.mjs). */
-export function prepare(dataDir, { points, cpuPoints, rounds, coldPoints }) {
+export function prepare(dataDir, { points, cpuPoints, rounds, coldPoints, coldSets }) {
   const options = {
     dataDir,
     geoFiles: [`congressional-district=${config.shared}boundaries/congressional/us-cd119-20m.geojson`],
@@ -29,6 +30,7 @@ export function prepare(dataDir, { points, cpuPoints, rounds, coldPoints }) {
     cpuPoints,
     rounds,
     coldPoints,
+    coldSets,
   };
   const child = spawnSync(process.execPath, [PREPARE, JSON.stringify(options)], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -90,6 +92,24 @@ export async function withDemoStack(name, sets, progress, fn, { cpuPeers = false
   }
 }
 
+/**
+ * Where a never-asked ballot's time goes: one more paced round at the rate, on points of its own,
+ * under the stack's sampling profiler (not among the measured rounds: the profiler slows what it
+ * watches), summed by the code that ran (lib/cpu-categories.mjs).
+ */
+async function profiledColdRound(gw, base, file, queries) {
+  writeFileSync(file, `${queries.join('\n')}\n`);
+  progress(`profiled round on points never asked before: gateway at ${config.rate} req/s`);
+  await gw.probe.profile();
+  const run = await load(
+    { ...base, queries: file, sequential: true, mode: 'paced', rate: config.rate, seed: 49 },
+    (config.seconds + 45) * 1000,
+    gw.probe,
+  );
+  const time = timeByCategory(await gw.probe.profiled());
+  return { ...time, requests: run.total, p99ms: run.p99ms };
+}
+
 export async function main() {
   return withDemoStack(
     'rest',
@@ -98,6 +118,8 @@ export async function main() {
       cpuPoints: config.cpuPoints,
       rounds: config.rounds,
       coldPoints: config.rate * config.seconds,
+      // the last set is the profiled round's
+      coldSets: config.rounds + 1,
     },
     progress,
     bench,
@@ -179,6 +201,12 @@ async function bench(stack, bare, prep, work, raw) {
     );
   }
   gw.cold = medianRun(gw.coldRounds, 'p99ms');
+  gw.coldProfile = await profiledColdRound(
+    gw,
+    target(gw),
+    join(work, 'cold-profiled.txt'),
+    dated(prep.queries.cold.at(-1)),
+  );
   const bareT = targets[1];
   for (const t of targets) {
     t.saturated = medianRun(t.saturatedRounds, 'rps');

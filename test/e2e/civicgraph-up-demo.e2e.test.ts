@@ -1,22 +1,26 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sharedData, SUBSCRIBABLE_EVENT_TYPES } from '@civicgraph/kit';
 import { scaled } from '@civicgraph/kit/testing';
+import { preparedMaps } from '../harness/prepared-maps.js';
+import { MAP_SOURCES } from '../harness/sources.js';
 import { get } from '../harness/stack.js';
 
 /**
  * `civicgraph up --demo` (`npm start`'s all-in-one process, the in-process bus) through one
- * data folder's life. Its first start loads the boundary maps and lays the demo over them,
- * minutes on a loaded machine, so that one start serves every test here, in order: the
- * synthetic elections, then a SIGKILL while it delivers an import's events and the restart
- * that delivers every one, then the folder refused without `--demo`.
+ * data folder's life. The folder starts as a copy of the run's prepared boundary maps, the
+ * sources `--demo` loads, so its first start lays the demo over them without loading the
+ * maps again (`up`'s own first load is civicgraph-up.e2e.test.ts's to test). That one start
+ * serves every test here, in order: the synthetic elections, then a SIGKILL while it
+ * delivers an import's events and the restart that delivers every one, then the folder
+ * refused without `--demo`.
  */
 const bin = fileURLToPath(new URL('../../services/cli/dist/bin.js', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'civic-e2e-demo-'));
@@ -99,6 +103,10 @@ async function slowReceiver(): Promise<{ url: string; eventIds: Set<string>; req
     server,
   };
 }
+
+beforeAll(async () => {
+  cpSync(await preparedMaps(MAP_SOURCES), dataDir, { recursive: true, mode: constants.COPYFILE_FICLONE });
+}, scaled(400_000));
 
 let up: Awaited<ReturnType<typeof startUp>> | undefined;
 let receiver: Awaited<ReturnType<typeof slowReceiver>> | undefined;

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SOURCES } from '@civicgraph/ingest';
-import { DENVER, get, graphql } from '../harness/stack.js';
+import { SOURCES } from '../../services/ingest/src/registry.js';
+import { DENVER, get, graphql } from '../harness/http.js';
 import { scaled } from '@civicgraph/kit/testing';
 
 const bin = fileURLToPath(new URL('../../services/cli/dist/bin.js', import.meta.url));
@@ -160,9 +160,12 @@ describe('civicgraph up, driven over HTTP as a new user would', () => {
   });
 
   it('the CLI refuses bad flags with a message naming them', async () => {
-    const run = promisify(execFile)('node', [bin, 'keys', 'create', '--plan', 'gold'], { env });
-    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('plan') });
-    const states = promisify(execFile)('node', [bin, 'keys', 'create', '--states', 'CO,XX'], { env });
+    // Independent commands, started together: each is a whole CLI start.
+    const [plan, states] = [
+      promisify(execFile)('node', [bin, 'keys', 'create', '--plan', 'gold'], { env }),
+      promisify(execFile)('node', [bin, 'keys', 'create', '--states', 'CO,XX'], { env }),
+    ];
+    await expect(plan).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('plan') });
     await expect(states).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/xx/i) });
   });
 
@@ -239,15 +242,16 @@ describe('civicgraph up, driven over HTTP as a new user would', () => {
   it('refuses an import that is not what it claims, naming the file, and keeps serving', async () => {
     const bogus = join(dataDir, 'bogus.shp');
     writeFileSync(bogus, '{"type":"FeatureCollection","features":[]}');
-    const run = promisify(execFile)('node', [bin, 'import', 'boundaries', bogus, '--level', 'precinct', '--undated'], {
-      env,
-    });
-    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('file') });
-    const missingLevel = promisify(execFile)('node', [bin, 'import', 'boundaries', bogus], { env });
+    const refused = (...args: string[]) =>
+      promisify(execFile)('node', [bin, 'import', 'boundaries', bogus, ...args], { env });
+    // Independent refusals, started together: each is a whole CLI start.
+    const [notShp, missingLevel, undatedByAccident] = [
+      refused('--level', 'precinct', '--undated'),
+      refused(),
+      refused('--level', 'precinct'),
+    ];
+    await expect(notShp).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('file') });
     await expect(missingLevel).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('level') });
-    const undatedByAccident = promisify(execFile)('node', [bin, 'import', 'boundaries', bogus, '--level', 'precinct'], {
-      env,
-    });
     await expect(undatedByAccident).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('--valid-from is required'),
@@ -266,10 +270,6 @@ describe('civicgraph up, driven over HTTP as a new user would', () => {
     };
     const cd = ['--level', 'congressional-district', '--valid-from', '2023-01-03'];
     const refused = (...args: string[]) => promisify(execFile)('node', [bin, 'import', 'boundaries', ...args], { env });
-    await expect(refused(file('empty.geojson', []), ...cd)).rejects.toMatchObject({
-      code: 2,
-      stderr: expect.stringMatching(/file: .*no usable feature.*Nothing was changed/),
-    });
     const nan = {
       type: 'Feature',
       properties: { STATEFP: '08', CD118FP: '01' },
@@ -285,10 +285,6 @@ describe('civicgraph up, driven over HTTP as a new user would', () => {
         ],
       },
     };
-    await expect(refused(file('nan.geojson', [nan]), ...cd)).rejects.toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('1 malformed_geometry'),
-    });
     // A stored precinct map (the import above) that a new file would empty of its one district.
     const elsewhere = {
       type: 'Feature',
@@ -305,9 +301,22 @@ describe('civicgraph up, driven over HTTP as a new user would', () => {
         ],
       },
     };
-    const shrink = file('precinct-moved.geojson', [elsewhere]);
     const precinct = ['--level', 'precinct', '--state', 'CO', '--valid-from', '2020-01-01'];
-    await expect(refused(shrink, ...precinct)).rejects.toMatchObject({
+    // Independent refusals, none of which may write, started together: each is a whole CLI start.
+    const [empty, malformed, shrink] = [
+      refused(file('empty.geojson', []), ...cd),
+      refused(file('nan.geojson', [nan]), ...cd),
+      refused(file('precinct-moved.geojson', [elsewhere]), ...precinct),
+    ];
+    await expect(empty).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/file: .*no usable feature.*Nothing was changed/),
+    });
+    await expect(malformed).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('1 malformed_geometry'),
+    });
+    await expect(shrink).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('deletions need --replace'),
     });

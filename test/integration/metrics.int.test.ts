@@ -26,23 +26,27 @@ afterAll(async () => {
   await s?.stop();
 });
 
-/** The value of one sample line (`name{labels} value`, or `name value` without labels), 0 when absent. */
+/** The value of the sample lines carrying `labels` (`name{labels} value`, or `name value` without labels), 0 when absent. */
 async function sample(name: string, labels: Record<string, string>): Promise<number> {
   return (await found(name, labels)) ?? 0;
 }
 
-/** The value of one sample line, undefined when absent. */
+/**
+ * The sum of the sample lines carrying `labels` (every series of `name` whose labels include
+ * them: `{status: '401'}` counts refusals on every route), undefined when none does.
+ */
 async function found(name: string, labels: Record<string, string>): Promise<number | undefined> {
   const text = await (await fetch(metricsUrl)).text();
   const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  let sum: number | undefined;
   for (const line of text.split('\n')) {
     if (wanted.length === 0 && line.startsWith(`${name} `)) return Number(line.slice(name.length + 1));
     if (!line.startsWith(`${name}{`)) continue;
     const inner = line.slice(name.length + 1, line.indexOf('}'));
     const have = inner.split(',');
-    if (wanted.every((w) => have.includes(w))) return Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (wanted.every((w) => have.includes(w))) sum = (sum ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1));
   }
-  return undefined;
+  return sum;
 }
 
 describe('GET /metrics', () => {

@@ -52,8 +52,8 @@ export default defineConfig({
       // Integration and abuse files start their own stacks and stop them, and what they share in
       // a process is made to be shared (the metrics registry, read by deltas; tracing, which a
       // stopped lifecycle turns off again), so a worker keeps its loaded services from file to
-      // file too: importing every service's sources afresh per file was 214 of the two tiers'
-      // 513 s run alone here, 39 of 405 s without.
+      // file too: importing every service's sources afresh per file was most of what those
+      // tiers spent outside their tests.
       tier('integration', ['**/*.int.test.ts'], [], { isolate: false }),
       tier('e2e', ['**/*.e2e.test.ts']),
       tier('abuse', ['**/*.abuse.test.ts'], [], { isolate: false }),

@@ -6,7 +6,7 @@
 //   {probe: 'gc'}     → collects garbage if the process runs with --expose-gc; replies {probe: 'collected'}
 //   {probe: 'cpu'}    → replies {probe: 'cpu', cpuUs: process.cpuUsage()}
 //   {probe: 'profile'} → starts V8's sampling CPU profiler (0.25 ms); replies {probe: 'profiling'}
-//   {probe: 'profiled'} → stops it; replies {probe: 'profile', profile} (the .cpuprofile `node --cpu-prof` writes)
+//   {probe: 'profiled'} → stops it; replies {probe: 'profile', profile} (the .cpuprofile `node --cpu-prof` writes), or {probe: 'profile', error}
 'use strict';
 const { Session } = require('node:inspector');
 const { constants, monitorEventLoopDelay, PerformanceObserver } = require('node:perf_hooks');
@@ -79,7 +79,7 @@ if (typeof process.send === 'function') {
     } else if (m.probe === 'profiled') {
       profiler.post('Profiler.stop', (err, result) => {
         profiler.disconnect();
-        process.send({ probe: 'profile', profile: err ? null : result.profile });
+        process.send(err ? { probe: 'profile', error: err.message } : { probe: 'profile', profile: result.profile });
       });
     }
   });

@@ -93,6 +93,8 @@ export class Probe {
 
   /** Stops it: the .cpuprofile of the server since profile(). */
   async profiled() {
-    return (await this.ask('profiled', 'profile')).profile;
+    const reply = await this.ask('profiled', 'profile');
+    if (reply.error !== undefined) throw new Error(`the server's profiler: ${reply.error}`);
+    return reply.profile;
   }
 }

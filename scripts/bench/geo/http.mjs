@@ -204,7 +204,7 @@ export function medianRun(runs, key) {
  */
 export async function benchHttp(cfg, progress) {
   const stack = await spawnStack();
-  const procs = await startProcesses(cfg.shared);
+  const procs = await startProcesses(cfg.shared, { h3Resolution: 5 });
   const bare = await spawnBare();
   const raw = await spawnRawNode();
   try {

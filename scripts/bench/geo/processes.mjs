@@ -32,9 +32,13 @@ async function waitReady(url, deadline) {
   throw new Error(`${url} not ready in time`);
 }
 
-/** Starts the three services as processes with workload (a)'s boundaries; resolves when ready. */
-export async function startProcesses(shared) {
-  const dir = mkdtempSync(join(tmpdir(), 'civic-bench-procs-'));
+/**
+ * Starts the services as processes with workload (a)'s boundaries; resolves when ready.
+ * `dataDir`: a data folder prepared beforehand (kept; else a temporary one, removed on stop);
+ * `h3Resolution`: geo's H3 resolution (absent: its default).
+ */
+export async function startProcesses(shared, { dataDir, h3Resolution } = {}) {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'civic-bench-procs-'));
   const [geoPort, authPort, graphPort, resultsPort, httpPort] = [
     await freePort(),
     await freePort(),
@@ -54,7 +58,7 @@ export async function startProcesses(shared) {
     PORT: String(httpPort),
     GEO_ADDR: `127.0.0.1:${geoPort}`,
     AUTH_ADDR: `127.0.0.1:${authPort}`,
-    GEO_H3_RESOLUTION: '5',
+    ...(h3Resolution === undefined ? {} : { GEO_H3_RESOLUTION: String(h3Resolution) }),
     GRAPH_GRPC_PORT: String(graphPort),
     RESULTS_GRPC_PORT: String(resultsPort),
     GRAPH_ADDR: `127.0.0.1:${graphPort}`,
@@ -82,25 +86,18 @@ export async function startProcesses(shared) {
             }),
       ),
     );
-    rmSync(dir, { recursive: true, force: true });
+    if (dataDir === undefined) rmSync(dir, { recursive: true, force: true });
   };
   try {
     await waitReady(url, Date.now() + 60_000);
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [
-        join(ROOT, 'services/cli/dist/bin.js'),
-        'keys',
-        'create',
-        '--plan',
-        'enterprise',
-        '--rate-limit',
-        '1000000',
-        '--json',
-      ],
-      { env },
-    );
-    return { url, key: JSON.parse(stdout).key, probe: gateway.probe, stop };
+    const create = async (...args) => {
+      const cli = [join(ROOT, 'services/cli/dist/bin.js'), 'keys', 'create', ...args, '--json'];
+      return JSON.parse((await promisify(execFile)(process.execPath, cli, { env })).stdout).key;
+    };
+    const key = await create('--plan', 'enterprise', '--rate-limit', '1000000');
+    // A self-serve key on its plan's own terms (Build: 600 requests a minute), for a hostile neighbour.
+    const neighbourKey = await create('--plan', 'build');
+    return { url, key, neighbourKey, probe: gateway.probe, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -37,14 +37,21 @@ async function probeBallot(url, key, date) {
 export async function main() {
   return withDemoStack(
     'graphql',
-    { points: config.points, cpuPoints: 10, rounds: config.rounds, coldPoints: config.rate * config.seconds },
+    // a set of never-asked points per round for each topology
+    {
+      points: config.points,
+      cpuPoints: 10,
+      rounds: config.rounds,
+      coldPoints: config.rate * config.seconds,
+      coldSets: 2 * config.rounds,
+    },
     progress,
     bench,
-    { demoCache: config.demoCache },
+    { demoCache: config.demoCache, deployed: true },
   );
 }
 
-async function bench(stack, bare, prep, work) {
+async function bench(stack, bare, prep, work, _raw, deployed) {
   const date = await nextGeneral(stack.url, stack.key);
   const queries = join(work, 'queries.txt');
   writeFileSync(queries, `${prep.queries.main.map((q) => `${q}&date=${date}`).join('\n')}\n`);
@@ -78,7 +85,25 @@ async function bench(stack, bare, prep, work) {
       path: BARE_PATH,
       probe: bare.probe,
     },
+    {
+      id: 'graphql-deployed',
+      name: "civicgraph `POST /graphql` ballotAtPoint, the spec's selection (separate processes, as deployed)",
+      url: deployed.url,
+      key: deployed.key,
+      path: '/v1/ballot',
+      graphql: BALLOT_QUERY,
+      probe: deployed.probe,
+    },
+    {
+      id: 'rest-deployed',
+      name: 'civicgraph `GET /v1/ballot` (separate processes, as deployed, same points)',
+      url: deployed.url,
+      key: deployed.key,
+      path: '/v1/ballot',
+      probe: deployed.probe,
+    },
   ];
+  const byId = (id) => targets.find((t) => t.id === id);
   const base = { queries, connections: config.connections, duration: config.seconds };
   const limit = (s) => (s + 30) * 1000;
   const target = (t) => ({
@@ -101,7 +126,7 @@ async function bench(stack, bare, prep, work) {
     }
   }
   for (let round = 1; round <= config.rounds; round++) {
-    for (const t of targets.slice(0, 2)) {
+    for (const t of targets.filter((x) => x.id !== 'bare')) {
       progress(`paced round ${round}/${config.rounds}: ${t.id} at ${config.rate} req/s`);
       t.pacedRounds.push(
         await load(
@@ -112,21 +137,25 @@ async function bench(stack, bare, prep, work) {
       );
     }
   }
-  const gql = targets[0];
-  gql.coldRounds = [];
+  // Both GraphQL targets, interleaved, each round on a set of points of its own.
+  const graphqls = [byId('graphql'), byId('graphql-deployed')];
+  for (const t of graphqls) t.coldRounds = [];
+  let set = 0;
   for (let round = 1; round <= config.rounds; round++) {
-    const cold = join(work, `cold-${round}.txt`);
-    writeFileSync(cold, `${prep.queries.cold[round - 1].map((q) => `${q}&date=${date}`).join('\n')}\n`);
-    progress(`paced round ${round}/${config.rounds} on points never asked before: graphql at ${config.rate} req/s`);
-    gql.coldRounds.push(
-      await load(
-        { ...target(gql), queries: cold, sequential: true, mode: 'paced', rate: config.rate, seed: 40 + round },
-        limit(config.seconds + 15),
-        gql.probe,
-      ),
-    );
+    for (const t of graphqls) {
+      const cold = join(work, `cold-${set}.txt`);
+      writeFileSync(cold, `${prep.queries.cold[set++].map((q) => `${q}&date=${date}`).join('\n')}\n`);
+      progress(`paced round ${round}/${config.rounds} on points never asked before: ${t.id} at ${config.rate} req/s`);
+      t.coldRounds.push(
+        await load(
+          { ...target(t), queries: cold, sequential: true, mode: 'paced', rate: config.rate, seed: 40 + round },
+          limit(config.seconds + 15),
+          t.probe,
+        ),
+      );
+    }
   }
-  gql.cold = medianRun(gql.coldRounds, 'p99ms');
+  for (const t of graphqls) t.cold = medianRun(t.coldRounds, 'p99ms');
   for (const t of targets) {
     t.saturated = medianRun(t.saturatedRounds, 'rps');
     if (t.pacedRounds.length > 0) t.paced = medianRun(t.pacedRounds, 'p99ms');
@@ -135,17 +164,20 @@ async function bench(stack, bare, prep, work) {
     { url: stack.url, key: stack.key, probe: stack.probe, date, n: config.refusals, quietMs: config.quietMs },
     progress,
   );
-  const neighbour = await measureNeighbour(
-    {
-      url: stack.url,
-      hostileKey: stack.neighbourKey,
-      victim: { ...target(targets[1]), mode: 'paced', rate: config.rate },
-      rounds: config.rounds,
-      limitMs: limit(config.seconds + 15),
-      probe: stack.probe,
-    },
-    progress,
-  );
+  const neighbourOf = (server, victim) =>
+    measureNeighbour(
+      {
+        url: server.url,
+        hostileKey: server.neighbourKey,
+        victim: { ...target(victim), mode: 'paced', rate: config.rate },
+        rounds: config.rounds,
+        limitMs: limit(config.seconds + 15),
+        probe: server.probe,
+      },
+      progress,
+    );
+  const neighbour = await neighbourOf(stack, byId('rest'));
+  const neighbourDeployed = await neighbourOf(deployed, byId('rest-deployed'));
   for (const t of targets) delete t.probe;
   const run = {
     config,
@@ -156,6 +188,7 @@ async function bench(stack, bare, prep, work) {
     servers: targets,
     refusals,
     neighbour,
+    neighbourDeployed,
     seconds: (performance.now() - started) / 1000,
   };
   writeGraphqlSection(config.output, run);

@@ -19,17 +19,40 @@ export function writeGraphqlSection(path, run) {
 }
 
 function targetRows(run) {
-  const [gql, rest, bare] = run.servers;
+  const byId = (id) => run.servers.find((s) => s.id === id);
+  const bare = byId('bare');
+  const topologies = [
+    { where: 'one process', gql: byId('graphql'), rest: byId('rest'), neighbour: run.neighbour },
+    {
+      where: 'separate processes, as deployed',
+      gql: byId('graphql-deployed'),
+      rest: byId('rest-deployed'),
+      neighbour: run.neighbourDeployed,
+    },
+  ];
   const worst = Math.max(...run.refusals.filter((r) => r.expect !== 'ok').map((r) => r.cpuUs));
+  const t = run.targets;
   return [
     '| target | this run | |',
     '|---|---|---|',
-    `| \`ballotAtPoint\` with the spec's nested selection: p99 ≤ ${run.targets.p99ms} ms at ${run.targets.rate} req/s (open loop) | median round p99 **${f1(gql.paced.p99ms)} ms** (rounds ${gql.pacedRounds.map((r) => f1(r.p99ms)).join(', ')}), p50 ${f1(gql.paced.p50ms)} ms at ${run.config.rate} req/s | ${yes(gql.paced.p99ms <= run.targets.p99ms)} |`,
-    `| the same on points never asked before (each point new: the operation runs) | median round p99 **${f1(gql.cold.p99ms)} ms** (rounds ${gql.coldRounds.map((r) => f1(r.p99ms)).join(', ')}), p50 ${f1(gql.cold.p50ms)} ms; ${gql.coldRounds.map(hits).join(', ')} result-cache hits; server CPU ${f1(cpuPerRequest(gql.cold))} µs per operation | ${yes(gql.cold.p99ms <= run.targets.p99ms)} |`,
-    `| saturation req/s beside the REST ballot, same run | GraphQL ${int.format(gql.saturated.rps)}, REST ${int.format(rest.saturated.rps)} (${((100 * gql.saturated.rps) / rest.saturated.rps).toFixed(0)} %), bare express ${int.format(bare.saturated.rps)} req/s | reported |`,
+    ...topologies.map(
+      ({ where, gql }) =>
+        `| \`ballotAtPoint\` with the spec's nested selection: p99 ≤ ${t.p99ms} ms at ${t.rate} req/s (open loop); ${where} | median round p99 **${f1(gql.paced.p99ms)} ms** (rounds ${gql.pacedRounds.map((r) => f1(r.p99ms)).join(', ')}), p50 ${f1(gql.paced.p50ms)} ms at ${run.config.rate} req/s | ${yes(gql.paced.p99ms <= t.p99ms)} |`,
+    ),
+    ...topologies.map(
+      ({ where, gql }) =>
+        `| the same on points never asked before (each point new: the operation runs); ${where} | median round p99 **${f1(gql.cold.p99ms)} ms** (rounds ${gql.coldRounds.map((r) => f1(r.p99ms)).join(', ')}), p50 ${f1(gql.cold.p50ms)} ms; ${gql.coldRounds.map(hits).join(', ')} result-cache hits; server CPU ${f1(cpuPerRequest(gql.cold))} µs per operation${where === 'one process' ? '' : ' (the gateway process alone)'} | ${yes(gql.cold.p99ms <= t.p99ms)} |`,
+    ),
+    ...topologies.map(
+      ({ where, gql, rest }) =>
+        `| saturation req/s beside the REST ballot, same run; ${where} | GraphQL ${int.format(gql.saturated.rps)}, REST ${int.format(rest.saturated.rps)} (${((100 * gql.saturated.rps) / rest.saturated.rps).toFixed(0)} %), bare express ${int.format(bare.saturated.rps)} req/s | reported |`,
+    ),
     `| each bad input refused at validation, stable \`extensions.type\`, never a 500 | ${run.refusals.filter((r) => r.expect !== 'ok').every((r) => r.ok) ? 'every kind, every request' : 'see the table'} | ${yes(run.refusals.every((r) => r.ok))} |`,
-    `| … in under 2 ms of CPU | the costliest kind ${f1(worst)} µs of server CPU per request | ${yes(worst < run.targets.refusalCpuUs)} |`,
-    `| a hostile self-serve key cannot move another key's p99 past ${run.targets.neighbourP99ms} ms (the ballot's own p99 target on points never asked): the REST ballot at ${run.config.rate} req/s beside a Build key flooding the heaviest documents Build admits | median round p99 **${f1(run.neighbour.flooded.p99ms)} ms** beside the flood (it was answered ${run.neighbour.floods.map((f) => f.answers['200'] ?? 0).join(', ')} documents a round, refused 429 ${run.neighbour.floods.map((f) => int.format(f.answers['429'] ?? 0)).join(', ')} times), ${f1(run.neighbour.alone.p99ms)} ms alone (${run.neighbour.ratio.toFixed(1)}×); stack peak RSS ${int.format(Math.max(...run.neighbour.floodedRounds.map((r) => r.maxRssMb)))} MB | ${yes(run.neighbour.flooded.p99ms <= run.targets.neighbourP99ms)} |`,
+    `| … in under 2 ms of CPU | the costliest kind ${f1(worst)} µs of server CPU per request | ${yes(worst < t.refusalCpuUs)} |`,
+    ...topologies.map(
+      ({ where, neighbour: n }) =>
+        `| a hostile self-serve key cannot move another key's p99 past ${t.neighbourP99ms} ms (the ballot's own p99 target on points never asked): the REST ballot at ${run.config.rate} req/s beside a Build key flooding the heaviest documents Build admits; ${where} | median round p99 **${f1(n.flooded.p99ms)} ms** beside the flood (it was answered ${n.floods.map((f) => f.answers['200'] ?? 0).join(', ')} documents a round, refused 429 ${n.floods.map((f) => int.format(f.answers['429'] ?? 0)).join(', ')} times), ${f1(n.alone.p99ms)} ms alone (${n.ratio.toFixed(1)}×); peak RSS ${int.format(Math.max(...n.floodedRounds.map((r) => r.maxRssMb)))} MB${where === 'one process' ? '' : ' (the gateway process)'} | ${yes(n.flooded.p99ms <= t.neighbourP99ms)} |`,
+    ),
   ];
 }
 
@@ -72,20 +95,25 @@ function pacedTable(run) {
 
 function neighbourTable(run) {
   const lines = [
-    '| round | ballot alone p50 / p99 / max (ms) | beside the flood p50 / p99 / max (ms) | errors / non-2xx beside it | flood: documents answered (status × count), MB sent back | stack peak RSS (MB) |',
-    '|---|---|---|---|---|---|',
+    '| where | round | ballot alone p50 / p99 / max (ms) | beside the flood p50 / p99 / max (ms) | errors / non-2xx beside it | flood: documents answered (status × count), MB sent back | peak RSS (MB) |',
+    '|---|---|---|---|---|---|---|',
   ];
-  run.neighbour.aloneRounds.forEach((a, k) => {
-    const f = run.neighbour.floodedRounds[k];
-    const fl = run.neighbour.floods[k];
-    lines.push(
-      `| ${k + 1} | ${f1(a.p50ms)} / ${f1(a.p99ms)} / ${f1(a.maxMs)} | ${f1(f.p50ms)} / ${f1(f.p99ms)} / ${f1(f.maxMs)} | ${bad(f)} | ${Object.entries(
-        fl.answers,
-      )
-        .map(([s, n]) => `${s} × ${int.format(n)}`)
-        .join(', ')}, ${int.format(fl.megabytes)} MB | ${int.format(f.maxRssMb)} |`,
-    );
-  });
+  const topologies = [
+    ['one process', run.neighbour],
+    ['separate processes, as deployed (RSS: the gateway)', run.neighbourDeployed],
+  ];
+  for (const [where, n] of topologies)
+    n.aloneRounds.forEach((a, k) => {
+      const f = n.floodedRounds[k];
+      const fl = n.floods[k];
+      lines.push(
+        `| ${where} | ${k + 1} | ${f1(a.p50ms)} / ${f1(a.p99ms)} / ${f1(a.maxMs)} | ${f1(f.p50ms)} / ${f1(f.p99ms)} / ${f1(f.maxMs)} | ${bad(f)} | ${Object.entries(
+          fl.answers,
+        )
+          .map(([s, n]) => `${s} × ${int.format(n)}`)
+          .join(', ')}, ${int.format(fl.megabytes)} MB | ${int.format(f.maxRssMb)} |`,
+      );
+    });
   return lines;
 }
 
@@ -115,13 +143,13 @@ export function renderGraphqlSection(run) {
     '',
     '### Saturated',
     '',
-    `autocannon, ${c.connections} connections, ${c.seconds} s per run, ${c.rounds} rounds interleaved across the three servers (after a ${c.warmup} s unrecorded warm-up each). Latencies in ms.`,
+    `autocannon, ${c.connections} connections, ${c.seconds} s per run, ${c.rounds} rounds interleaved across the servers (after a ${c.warmup} s unrecorded warm-up each). Latencies in ms.`,
     '',
     ...saturatedTable(run),
     '',
     `### Paced at ${c.rate} req/s`,
     '',
-    `The open-loop client at exactly ${c.rate} req/s, ${c.connections} connections, ${c.seconds} s per run, ${c.rounds} rounds, the REST ballot at the same rate in the same rounds; then ${c.rounds} rounds of GraphQL alone on ${int.format(c.rate * c.seconds)} points never asked before, each once (no point's result is cached: each operation runs across the stitched subschemas). Latencies in ms from each request's scheduled send time.`,
+    `The open-loop client at exactly ${c.rate} req/s, ${c.connections} connections, ${c.seconds} s per run, ${c.rounds} rounds, the REST ballot at the same rate in the same rounds; then ${c.rounds} rounds of GraphQL alone, in each topology, on ${int.format(c.rate * c.seconds)} points never asked before, each once (no point's result is cached: each operation runs across the stitched subschemas). Latencies in ms from each request's scheduled send time.`,
     '',
     ...pacedTable(run),
     '',
@@ -137,7 +165,7 @@ export function renderGraphqlSection(run) {
     '',
     '### Method',
     '',
-    "- **System**: auth, geo, graph, results and gateway in one process of their own, as `civicgraph up` runs them (`geo/http.mjs` `spawnStack`), over the synthetic demo graph `civicgraph up` loads (`rest/prepare.mjs` in a child, before the stack starts); geo serves us-atlas states and counties and the 119th Congress districts (1:20M). The bare express peer runs in a process of its own. Each server carries the probe (`scripts/bench/lib/probe.cjs`) that reports its event-loop delay, GC pauses and CPU. An enterprise key (1,000,000 requests/min), so the limits scored are Enterprise's.",
+    "- **System**: auth, geo, graph, results and gateway in one process of their own, as `civicgraph up` runs them (`geo/http.mjs` `spawnStack`), over the synthetic demo graph `civicgraph up` loads (`rest/prepare.mjs` in a child, before the stack starts); geo serves us-atlas states and counties and the 119th Congress districts (1:20M). The same services also run each in a process of its own, from their own `main.js`, as deployed (`geo/processes.mjs` `startProcesses`, configured by environment), over a copy of the prepared data folder made before either started; their gateway carries the probe, so their server CPU, event-loop delay and GC are the gateway's. The bare express peer runs in a process of its own. Each server carries the probe (`scripts/bench/lib/probe.cjs`) that reports its event-loop delay, GC pauses and CPU. An enterprise key (1,000,000 requests/min), so the limits scored are Enterprise's.",
     "- **GraphQL load**: `POST /graphql` with the spec's nested selection (`office {name level} region {name fips population} candidacies {person {name} party {name} isIncumbent confidence}`) and each request's point and date as variables, drawn from the same point set as the REST ballot's `GET /v1/ballot?lat=&lng=&date=` (`geo/load.mjs` with `graphql`: autocannon, or the paced client posting the body). Both layers keep their answers in the gateway's one response cache: REST by URL, GraphQL by document, variables, caller policy, version, day and Accept; dropped by the data-change events naming anything behind them, so once the saturated runs have asked the set's points, most requests are cache hits (see the columns); in the rounds on points never asked before, each operation runs across the stitched subschemas: a point lookup, the graph's ballot (from the gateway's ballot memo when the point's districts were asked about before) and one merge of the regions' geo fields.",
     `- **Refusals**: per kind, a closed loop of 4 concurrent requests from the orchestrating process (not the server) after a 50-request warm-up; CPU = the server process's \`process.cpuUsage()\` over the loop, read through its probe, less its idle CPU over the same wall time (measured for ${c.quietMs} ms before, after a garbage collection and ${c.quietMs} ms of quiet; another collection and as much quiet before the loop), divided by the requests. Every answer's status and \`extensions.type\` is tallied.`,
   ].join('\n');

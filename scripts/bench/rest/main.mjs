@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, medianRun, PATH as BARE_PATH, spawnBare, spawnRawNode, spawnStack } from '../geo/http.mjs';
+import { startProcesses } from '../geo/processes.mjs';
 import { config, STATES, TARGETS } from './config.mjs';
 import { timeByCategory } from '../lib/cpu-categories.mjs';
 import { measureCpu } from './cpu.mjs';
@@ -64,8 +65,10 @@ export async function getJson(url, key, path) {
  * With `demoCache`, a folder: the first run copies its prepared data folder there, before the
  * stack writes to it, and a later run starts from that copy, so prepare finds the demo loaded
  * and leaves it (loadDemoIfEmpty); the smoke tests run bench:rest and bench:graphql so.
+ * With `deployed`, the services also run as separate processes, as deployed (geo/processes.mjs),
+ * over a copy of the prepared data folder, handed to `fn` last.
  */
-export async function withDemoStack(name, sets, progress, fn, { cpuPeers = false, demoCache } = {}) {
+export async function withDemoStack(name, sets, progress, fn, { cpuPeers = false, demoCache, deployed = false } = {}) {
   const work = mkdtempSync(join(tmpdir(), `civic-bench-${name}-`));
   try {
     const dataDir = join(work, 'data');
@@ -77,12 +80,17 @@ export async function withDemoStack(name, sets, progress, fn, { cpuPeers = false
     progress(
       `demo graph: ${prep.demo.nodes} nodes, ${prep.demo.edges} edges in ${(prep.demo.ms / 1000).toFixed(1)} s; starting the stack`,
     );
+    // Copied before the stack starts and writes to its own.
+    const deployedDir = join(work, 'deployed');
+    if (deployed) cpSync(dataDir, deployedDir, { recursive: true });
     const stack = await spawnStack({ dataDir }, ['--expose-gc', ...process.execArgv]);
     const bare = await spawnBare(['--expose-gc']);
     const raw = cpuPeers ? await spawnRawNode(['--expose-gc']) : undefined;
+    const procs = deployed ? await startProcesses(config.shared, { dataDir: deployedDir }) : undefined;
     try {
-      return await fn(stack, bare, prep, work, raw);
+      return await fn(stack, bare, prep, work, raw, procs);
     } finally {
+      await procs?.stop();
       await raw?.stop();
       await bare.stop();
       await stack.stop();
@@ -118,16 +126,16 @@ export async function main() {
       cpuPoints: config.cpuPoints,
       rounds: config.rounds,
       coldPoints: config.rate * config.seconds,
-      // the last set is the profiled round's
-      coldSets: config.rounds + 1,
+      // a set per round for each topology; the last set is the profiled round's
+      coldSets: 2 * config.rounds + 1,
     },
     progress,
     bench,
-    { cpuPeers: true, demoCache: config.demoCache },
+    { cpuPeers: true, demoCache: config.demoCache, deployed: true },
   );
 }
 
-async function bench(stack, bare, prep, work, raw) {
+async function bench(stack, bare, prep, work, raw, deployed) {
   const date = await nextGeneral(stack.url, stack.key);
   const dated = (qs) => qs.map((q) => `${q}&date=${date}`);
   const queries = join(work, 'queries.txt');
@@ -146,6 +154,14 @@ async function bench(stack, bare, prep, work, raw) {
       key: stack.key,
       path: BALLOT,
       probe: stack.probe,
+    },
+    {
+      id: 'deployed',
+      name: 'civicgraph gateway, `GET /v1/ballot` (auth, geo, graph, results, gateway as separate processes, as deployed)',
+      url: deployed.url,
+      key: deployed.key,
+      path: BALLOT,
+      probe: deployed.probe,
     },
     {
       id: 'bare',
@@ -186,28 +202,33 @@ async function bench(stack, bare, prep, work, raw) {
       );
     }
   }
-  const gw = targets[0];
-  gw.coldRounds = [];
+  // Both gateways, interleaved, each round on a set of points of its own.
+  const gateways = targets.filter((t) => t.id !== 'bare');
+  for (const t of gateways) t.coldRounds = [];
+  let set = 0;
   for (let round = 1; round <= config.rounds; round++) {
-    const cold = join(work, `cold-${round}.txt`);
-    writeFileSync(cold, `${dated(prep.queries.cold[round - 1]).join('\n')}\n`);
-    progress(`paced round ${round}/${config.rounds} on points never asked before: gateway at ${config.rate} req/s`);
-    gw.coldRounds.push(
-      await load(
-        { ...target(gw), queries: cold, sequential: true, mode: 'paced', rate: config.rate, seed: 40 + round },
-        limit(config.seconds + 15),
-        gw.probe,
-      ),
-    );
+    for (const t of gateways) {
+      const cold = join(work, `cold-${set}.txt`);
+      writeFileSync(cold, `${dated(prep.queries.cold[set++]).join('\n')}\n`);
+      progress(`paced round ${round}/${config.rounds} on points never asked before: ${t.id} at ${config.rate} req/s`);
+      t.coldRounds.push(
+        await load(
+          { ...target(t), queries: cold, sequential: true, mode: 'paced', rate: config.rate, seed: 40 + round },
+          limit(config.seconds + 15),
+          t.probe,
+        ),
+      );
+    }
   }
-  gw.cold = medianRun(gw.coldRounds, 'p99ms');
+  for (const t of gateways) t.cold = medianRun(t.coldRounds, 'p99ms');
+  const gw = targets[0];
   gw.coldProfile = await profiledColdRound(
     gw,
     target(gw),
     join(work, 'cold-profiled.txt'),
     dated(prep.queries.cold.at(-1)),
   );
-  const bareT = targets[1];
+  const bareT = targets.find((t) => t.id === 'bare');
   for (const t of targets) {
     t.saturated = medianRun(t.saturatedRounds, 'rps');
     t.paced = medianRun(t.pacedRounds, 'p99ms');

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load, medianRun, PATH as BARE_PATH } from '../geo/http.mjs';
-import { nextGeneral, withDemoStack } from '../rest/main.mjs';
+import { neverAskedRounds, nextGeneral, withDemoStack } from '../rest/main.mjs';
 import { BALLOT_QUERY, config, TARGETS } from './config.mjs';
 import { measureNeighbour } from './neighbour.mjs';
 import { measureRefusals } from './refusals.mjs';
@@ -53,8 +53,9 @@ export async function main() {
 
 async function bench(stack, bare, prep, work, _raw, deployed) {
   const date = await nextGeneral(stack.url, stack.key);
+  const dated = (qs) => qs.map((q) => `${q}&date=${date}`);
   const queries = join(work, 'queries.txt');
-  writeFileSync(queries, `${prep.queries.main.map((q) => `${q}&date=${date}`).join('\n')}\n`);
+  writeFileSync(queries, `${dated(prep.queries.main).join('\n')}\n`);
   const probe = await probeBallot(stack.url, stack.key, date);
   progress(
     `ballot date ${date}; Denver over GraphQL: ${probe.contests} contests, ${probe.candidacies} candidacies, cost ${probe.cost?.requested}`,
@@ -137,25 +138,11 @@ async function bench(stack, bare, prep, work, _raw, deployed) {
       );
     }
   }
-  // Both GraphQL targets, interleaved, each round on a set of points of its own.
-  const graphqls = [byId('graphql'), byId('graphql-deployed')];
-  for (const t of graphqls) t.coldRounds = [];
-  let set = 0;
-  for (let round = 1; round <= config.rounds; round++) {
-    for (const t of graphqls) {
-      const cold = join(work, `cold-${set}.txt`);
-      writeFileSync(cold, `${prep.queries.cold[set++].map((q) => `${q}&date=${date}`).join('\n')}\n`);
-      progress(`paced round ${round}/${config.rounds} on points never asked before: ${t.id} at ${config.rate} req/s`);
-      t.coldRounds.push(
-        await load(
-          { ...target(t), queries: cold, sequential: true, mode: 'paced', rate: config.rate, seed: 40 + round },
-          limit(config.seconds + 15),
-          t.probe,
-        ),
-      );
-    }
-  }
-  for (const t of graphqls) t.cold = medianRun(t.coldRounds, 'p99ms');
+  await neverAskedRounds(
+    [byId('graphql'), byId('graphql-deployed')],
+    { ...config, sets: prep.queries.cold.map(dated), work, request: target, limitMs: limit(config.seconds + 15) },
+    progress,
+  );
   for (const t of targets) {
     t.saturated = medianRun(t.saturatedRounds, 'rps');
     if (t.pacedRounds.length > 0) t.paced = medianRun(t.pacedRounds, 'p99ms');

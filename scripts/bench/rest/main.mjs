@@ -118,6 +118,26 @@ async function profiledColdRound(gw, base, file, queries) {
   return { ...time, requests: run.total, p99ms: run.p99ms };
 }
 
+/**
+ * Paced rounds on points never asked before, the `servers` interleaved, each run on a set of
+ * its own (`sets` of dated queries, taken in order): every request a response-cache miss.
+ * Each server's runs go to its `coldRounds`, the median (by p99) to its `cold`.
+ */
+export async function neverAskedRounds(servers, { rounds, rate, sets, work, request, limitMs }, progress) {
+  for (const t of servers) t.coldRounds = [];
+  let set = 0;
+  for (let round = 1; round <= rounds; round++) {
+    for (const t of servers) {
+      const cold = join(work, `cold-${set}.txt`);
+      writeFileSync(cold, `${sets[set++].join('\n')}\n`);
+      progress(`paced round ${round}/${rounds} on points never asked before: ${t.id} at ${rate} req/s`);
+      const paced = { queries: cold, sequential: true, mode: 'paced', rate, seed: 40 + round };
+      t.coldRounds.push(await load({ ...request(t), ...paced }, limitMs, t.probe));
+    }
+  }
+  for (const t of servers) t.cold = medianRun(t.coldRounds, 'p99ms');
+}
+
 export async function main() {
   return withDemoStack(
     'rest',
@@ -202,25 +222,11 @@ async function bench(stack, bare, prep, work, raw, deployed) {
       );
     }
   }
-  // Both gateways, interleaved, each round on a set of points of its own.
-  const gateways = targets.filter((t) => t.id !== 'bare');
-  for (const t of gateways) t.coldRounds = [];
-  let set = 0;
-  for (let round = 1; round <= config.rounds; round++) {
-    for (const t of gateways) {
-      const cold = join(work, `cold-${set}.txt`);
-      writeFileSync(cold, `${dated(prep.queries.cold[set++]).join('\n')}\n`);
-      progress(`paced round ${round}/${config.rounds} on points never asked before: ${t.id} at ${config.rate} req/s`);
-      t.coldRounds.push(
-        await load(
-          { ...target(t), queries: cold, sequential: true, mode: 'paced', rate: config.rate, seed: 40 + round },
-          limit(config.seconds + 15),
-          t.probe,
-        ),
-      );
-    }
-  }
-  for (const t of gateways) t.cold = medianRun(t.coldRounds, 'p99ms');
+  await neverAskedRounds(
+    targets.filter((t) => t.id !== 'bare'),
+    { ...config, sets: prep.queries.cold.map(dated), work, request: target, limitMs: limit(config.seconds + 15) },
+    progress,
+  );
   const gw = targets[0];
   gw.coldProfile = await profiledColdRound(
     gw,

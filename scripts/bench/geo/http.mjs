@@ -203,11 +203,14 @@ export function medianRun(runs, key) {
  * measured in the same round).
  */
 export async function benchHttp(cfg, progress) {
-  const stack = await spawnStack();
-  const procs = await startProcesses(cfg.shared, { h3Resolution: 5 });
-  const bare = await spawnBare();
-  const raw = await spawnRawNode();
+  // Each server is stopped, last started first, however far starting them got.
+  const running = [];
+  const up = (server) => (running.push(server), server);
   try {
+    const stack = up(await spawnStack());
+    const procs = up(await startProcesses(cfg.shared));
+    const bare = up(await spawnBare());
+    const raw = up(await spawnRawNode());
     // `kind`: the gateways are measured against the bare express peer (stock, as a user
     // would run it); the bare Node peer shows what Node's HTTP server alone does here.
     const targets = [
@@ -296,9 +299,7 @@ export async function benchHttp(cfg, progress) {
       rounds: cfg.httpRounds,
     };
   } finally {
-    await raw.stop();
-    await bare.stop();
-    await procs.stop();
-    await stack.stop();
+    for (const server of running.reverse())
+      await server.stop().catch((err) => progress(`stopping a server failed: ${err}`));
   }
 }

@@ -32,12 +32,26 @@ async function waitReady(url, deadline) {
   throw new Error(`${url} not ready in time`);
 }
 
+/** Ends a service process: SIGTERM, then SIGKILL if it has not exited within 15 s. */
+function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return undefined;
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
 /**
- * Starts the services as processes with workload (a)'s boundaries; resolves when ready.
- * `dataDir`: a data folder prepared beforehand (kept; else a temporary one, removed on stop);
- * `h3Resolution`: geo's H3 resolution (absent: its default).
+ * Starts the services as processes with workload (a)'s boundaries, geo at its default H3
+ * resolution (as the one-process stack); resolves when ready. `dataDir`: a data folder
+ * prepared beforehand (kept; else a temporary one, removed on stop); `execArgv`: Node flags
+ * for every service process.
  */
-export async function startProcesses(shared, { dataDir, h3Resolution } = {}) {
+export async function startProcesses(shared, { dataDir, execArgv = [] } = {}) {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'civic-bench-procs-'));
   const [geoPort, authPort, graphPort, resultsPort, httpPort] = [
     await freePort(),
@@ -58,7 +72,6 @@ export async function startProcesses(shared, { dataDir, h3Resolution } = {}) {
     PORT: String(httpPort),
     GEO_ADDR: `127.0.0.1:${geoPort}`,
     AUTH_ADDR: `127.0.0.1:${authPort}`,
-    ...(h3Resolution === undefined ? {} : { GEO_H3_RESOLUTION: String(h3Resolution) }),
     GRAPH_GRPC_PORT: String(graphPort),
     RESULTS_GRPC_PORT: String(resultsPort),
     GRAPH_ADDR: `127.0.0.1:${graphPort}`,
@@ -66,30 +79,26 @@ export async function startProcesses(shared, { dataDir, h3Resolution } = {}) {
     GEO_POPULATION_CSV: `${shared}population/derived/county-population-v2023.csv`,
     GEO_FILES: `congressional-district=${shared}boundaries/congressional/us-cd119-20m.geojson`,
   };
-  const children = ['auth', 'geo', 'graph', 'results'].map((name) =>
-    spawn(process.execPath, [join(ROOT, `services/${name}/dist/main.js`)], {
+  let failed;
+  const children = ['auth', 'geo', 'graph', 'results'].map((name) => {
+    const child = spawn(process.execPath, [...execArgv, join(ROOT, `services/${name}/dist/main.js`)], {
       env,
       stdio: ['ignore', 'ignore', 'inherit'],
-    }),
-  );
-  const gateway = await startServerChild(join(ROOT, 'services/gateway/dist/main.js'), { env, ready: false });
+    });
+    child.once('error', (err) => (failed ??= new Error(`${name}: ${err.message}`)));
+    return child;
+  });
+  let gateway;
   const url = `http://127.0.0.1:${httpPort}`;
   const stop = async () => {
-    await gateway.stop();
-    await Promise.all(
-      children.map((c) =>
-        c.exitCode !== null
-          ? undefined
-          : new Promise((resolve) => {
-              c.once('exit', resolve);
-              c.kill('SIGTERM');
-            }),
-      ),
-    );
+    await gateway?.stop();
+    await Promise.all(children.map(stopChild));
     if (dataDir === undefined) rmSync(dir, { recursive: true, force: true });
   };
   try {
+    gateway = await startServerChild(join(ROOT, 'services/gateway/dist/main.js'), { env, execArgv, ready: false });
     await waitReady(url, Date.now() + 60_000);
+    if (failed !== undefined) throw failed;
     const create = async (...args) => {
       const cli = [join(ROOT, 'services/cli/dist/bin.js'), 'keys', 'create', ...args, '--json'];
       return JSON.parse((await promisify(execFile)(process.execPath, cli, { env })).stdout).key;

@@ -19,14 +19,18 @@ function flood(url, key, concurrency) {
     while (running) {
       const r = ++round;
       const query = `{ ${Array.from({ length: COPIES }, (_, i) => `r${r}x${i}: ${INTROSPECTION}`).join(' ')} }`;
-      const res = await fetch(`${url}/graphql`, {
+      // A request that fails outright is counted, not thrown: nothing awaits the workers until stop().
+      const k = await fetch(`${url}/graphql`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ query }),
-      });
-      const text = await res.text();
-      bytes += text.length;
-      const k = String(res.status);
+      }).then(
+        async (res) => {
+          bytes += (await res.text()).length;
+          return String(res.status);
+        },
+        () => 'error',
+      );
       answers.set(k, (answers.get(k) ?? 0) + 1);
     }
   });

@@ -83,17 +83,20 @@ export async function withDemoStack(name, sets, progress, fn, { cpuPeers = false
     // Copied before the stack starts and writes to its own.
     const deployedDir = join(work, 'deployed');
     if (deployed) cpSync(dataDir, deployedDir, { recursive: true });
-    const stack = await spawnStack({ dataDir }, ['--expose-gc', ...process.execArgv]);
-    const bare = await spawnBare(['--expose-gc']);
-    const raw = cpuPeers ? await spawnRawNode(['--expose-gc']) : undefined;
-    const procs = deployed ? await startProcesses(config.shared, { dataDir: deployedDir }) : undefined;
+    // Each server is stopped, last started first, however far starting them got.
+    const running = [];
+    const up = (server) => (running.push(server), server);
     try {
+      const stack = up(await spawnStack({ dataDir }, ['--expose-gc', ...process.execArgv]));
+      const bare = up(await spawnBare(['--expose-gc']));
+      const raw = cpuPeers ? up(await spawnRawNode(['--expose-gc'])) : undefined;
+      const procs = deployed
+        ? up(await startProcesses(config.shared, { dataDir: deployedDir, execArgv: process.execArgv }))
+        : undefined;
       return await fn(stack, bare, prep, work, raw, procs);
     } finally {
-      await procs?.stop();
-      await raw?.stop();
-      await bare.stop();
-      await stack.stop();
+      for (const server of running.reverse())
+        await server.stop().catch((err) => progress(`stopping a server failed: ${err}`));
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -124,6 +127,8 @@ async function profiledColdRound(gw, base, file, queries) {
  * Each server's runs go to its `coldRounds`, the median (by p99) to its `cold`.
  */
 export async function neverAskedRounds(servers, { rounds, rate, sets, work, request, limitMs }, progress) {
+  if (sets.length < rounds * servers.length)
+    throw new Error(`${sets.length} sets of never-asked points prepared, ${rounds * servers.length} needed`);
   for (const t of servers) t.coldRounds = [];
   let set = 0;
   for (let round = 1; round <= rounds; round++) {

@@ -60,7 +60,7 @@ const cpu = Array.from({ length: o.rounds }, (_, k) => {
 });
 const warm = ballotQueries(picker, Math.min(200, o.cpuPoints), 100, used);
 for (const q of warm) used.add(q);
-// One set per paced round on points never asked before (and per profiled round, coldSets): every request a response-cache miss.
+// coldSets sets of points never asked before (one per paced round and server, and per profiled round): every request a response-cache miss.
 const cold = Array.from({ length: o.coldSets ?? o.rounds }, (_, k) => {
   const set = ballotQueries(picker, o.coldPoints, 201 + k, used);
   for (const q of set) used.add(q);

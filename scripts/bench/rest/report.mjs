@@ -112,7 +112,7 @@ function saturatedTable(run) {
 
 function pacedTable(run) {
   const lines = [
-    `Paced: the open-loop client at exactly ${int.format(run.config.rate)} req/s, ${run.config.connections} connections, ${run.config.seconds} s per run, ${run.config.rounds} rounds interleaved with the bare express peer at the same rate; then the gateway alone on points never asked before (see Method). Latencies in ms, from each request's scheduled send time.`,
+    `Paced: the open-loop client at exactly ${int.format(run.config.rate)} req/s, ${run.config.connections} connections, ${run.config.seconds} s per run, ${run.config.rounds} rounds interleaved with the bare express peer at the same rate; then both gateways, interleaved, without the bare peer, on points never asked before (see Method). Latencies in ms, from each request's scheduled send time.`,
     '',
     '| server | round | answered / sent (never answered) | p50 | p99 | max | server event-loop delay p99 | server GC pauses: max / total ms (those > 15 ms, by kind) | load client loop delay p99 / max | errors / non-2xx | response-cache hits |',
     '|---|---|---|---|---|---|---|---|---|---|---|',

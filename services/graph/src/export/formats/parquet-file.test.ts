@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -51,6 +52,21 @@ describe('ParquetFile', () => {
     for (const r of rows) file.write(r);
     file.close();
     expect(Buffer.from(await readFile(path)).equals(Buffer.from(itsOwnFile(rows, 4_000)))).toBe(true);
+  });
+});
+
+describe('JSON columns', () => {
+  it('are written plain, repeated values too, and read back as their JSON', async () => {
+    const columns = [column('slug', 'string'), column('positions', 'json')];
+    const rows: Cell[][] = Array.from({ length: 5_000 }, (_, i) => [`slug-${i}`, i % 3 === 0 ? null : '[]']);
+    const path = join(dir, 'j.parquet');
+    const file = new ParquetFile(path, columns);
+    for (const r of rows) file.write(r);
+    file.close();
+    const meta = await parquetMetadataAsync(await asyncBufferFromFile(path));
+    for (const group of meta.row_groups) expect(group.columns[1]!.meta_data!.encodings).toEqual(['PLAIN']);
+    const back = await parquetReadObjects({ file: await asyncBufferFromFile(path) });
+    expect(back.map((r) => r.positions)).toEqual(rows.map((r) => (r[1] === null ? null : [])));
   });
 });
 

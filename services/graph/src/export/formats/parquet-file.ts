@@ -92,8 +92,9 @@ export class ParquetFile {
       data: this.values[i]!,
       // JSON columns have none; string columns' are made here, put in below.
       statistics: c.type !== 'json' && c.type !== 'string',
-      // A JSON value is a document's nested object (a candidacy's fields and their claims),
-      // nearly never repeated: deciding on a dictionary hashed a sample of every row group.
+      // Mostly a document's nested object (a candidacy's fields and their claims), which
+      // nearly never repeats: deciding on a dictionary hashed a sample of every row group.
+      // A small list that does repeat is left to Snappy.
       ...(c.type === 'json' ? { encoding: 'PLAIN' as const } : {}),
     }));
     void this.writer.write({ columnData, rowGroupSize: rows });

@@ -18,10 +18,10 @@ export function writeGraphqlSection(path, run) {
   writeSection(path, 'graphql', renderGraphqlSection(run));
 }
 
-function targetRows(run) {
+/** The two ways the services ran: each with its GraphQL and REST servers and its neighbour measurement. */
+function topologiesOf(run) {
   const byId = (id) => run.servers.find((s) => s.id === id);
-  const bare = byId('bare');
-  const topologies = [
+  return [
     { where: 'one process', gql: byId('graphql'), rest: byId('rest'), neighbour: run.neighbour },
     {
       where: 'separate processes, as deployed',
@@ -30,6 +30,11 @@ function targetRows(run) {
       neighbour: run.neighbourDeployed,
     },
   ];
+}
+
+function targetRows(run) {
+  const bare = run.servers.find((s) => s.id === 'bare');
+  const topologies = topologiesOf(run);
   const worst = Math.max(...run.refusals.filter((r) => r.expect !== 'ok').map((r) => r.cpuUs));
   const t = run.targets;
   return [
@@ -95,14 +100,10 @@ function pacedTable(run) {
 
 function neighbourTable(run) {
   const lines = [
-    '| where | round | ballot alone p50 / p99 / max (ms) | beside the flood p50 / p99 / max (ms) | errors / non-2xx beside it | flood: documents answered (status × count), MB sent back | peak RSS (MB) |',
+    '| where | round | ballot alone p50 / p99 / max (ms) | beside the flood p50 / p99 / max (ms) | errors / non-2xx beside it | flood: documents answered (status × count), MB sent back | peak RSS (MB; separate processes: the gateway) |',
     '|---|---|---|---|---|---|---|',
   ];
-  const topologies = [
-    ['one process', run.neighbour],
-    ['separate processes, as deployed (RSS: the gateway)', run.neighbourDeployed],
-  ];
-  for (const [where, n] of topologies)
+  for (const { where, neighbour: n } of topologiesOf(run))
     n.aloneRounds.forEach((a, k) => {
       const f = n.floodedRounds[k];
       const fl = n.floods[k];

@@ -2,7 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { createGzip, type Gzip, type ZlibOptions } from 'node:zlib';
 import type { TransformOptions } from 'node:stream';
-import { finished } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { WrittenBytes, type Written } from './written.js';
 
 /** Bytes collected before they are handed to the stream: one write per 256 KB, not per row. */
@@ -31,6 +31,12 @@ export class TextFile {
   private readonly head: Gzip | WriteStream;
   private readonly file: WriteStream;
   private readonly written = new WrittenBytes();
+  /**
+   * Settles when the file is written, or rejects with the first failure of gzip or the disk.
+   * Every wait races it, so a failure ends the export (to be retried) instead of leaving it
+   * waiting for a `drain` that a broken stream never sends.
+   */
+  private readonly done: Promise<void>;
   /** Rows are encoded straight into this chunk (no joined string, no copy); handed on when full. */
   private chunk = Buffer.allocUnsafe(CHUNK);
   private used = 0;
@@ -47,9 +53,15 @@ export class TextFile {
       const options: ZlibOptions & Pick<TransformOptions, 'highWaterMark'> = { level: 2, highWaterMark: IN_FLIGHT };
       const gz = createGzip(options);
       gz.on('data', (chunk: Buffer) => this.written.add(chunk));
-      gz.pipe(this.file);
+      // pipeline, not pipe: a failing disk then fails gzip too, and gzip failing fails the file.
+      this.done = pipeline(gz, this.file);
       this.head = gz;
-    } else this.head = this.file;
+    } else {
+      this.head = this.file;
+      this.done = finished(this.file);
+    }
+    // Reported by the next wait or by close(), never as an unhandled rejection in between.
+    this.done.catch(() => undefined);
   }
 
   /**
@@ -89,7 +101,7 @@ export class TextFile {
   async close(): Promise<WrittenText> {
     await this.flush();
     this.head.end();
-    await finished(this.file);
+    await this.done;
     return { ...this.written.done(), textBytes: this.textBytes };
   }
 
@@ -112,6 +124,8 @@ export class TextFile {
   private send(bytes: Buffer): Promise<void> | undefined {
     this.textBytes += bytes.length;
     if (this.head === this.file) this.written.add(bytes);
-    return this.head.write(bytes) ? undefined : once(this.head, 'drain').then(() => undefined);
+    if (this.head.write(bytes)) return undefined;
+    // A stream destroyed by a failure returns false and never drains: `done` rejects instead.
+    return Promise.race([once(this.head, 'drain').then(() => undefined), this.done]);
   }
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TextFile } from './text-file.js';
+import { IN_FLIGHT, TextFile } from './text-file.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -51,6 +51,32 @@ describe('TextFile', () => {
     const file = new TextFile(join(dir, 'missing-folder', 'rows'), gzip);
     await expect(writeAll(file, incompressible(8))).rejects.toMatchObject({ code: 'ENOENT' });
   });
+
+  // Text longer than a chunk is sent on its own, after the chunk before it. When both had to wait, the
+  // first wait was dropped: the file's failure then rejected it unhandled, which ends a Node process.
+  it.each([
+    ['plain', false],
+    ['gzip', true],
+  ])(
+    '%s: text longer than a chunk after a full stream fails the writer, leaving nothing unhandled',
+    async (_, gzip) => {
+      const unhandled: unknown[] = [];
+      const note = (reason: unknown) => void unhandled.push(reason);
+      process.on('unhandledRejection', note);
+      try {
+        const file = new TextFile(join(dir, 'missing-folder', 'features'), gzip);
+        // The first line leaves the stream one byte short of full; the second, kept in the chunk, fills it when
+        // the third, longer than a chunk, is written: both the chunk and the third line are then asked to wait.
+        const lines = [`${'a'.repeat(IN_FLIGHT - 2)}\n`, 'x\n', `${'b'.repeat(300_000)}\n`];
+        await expect(writeAll(file, lines)).rejects.toMatchObject({ code: 'ENOENT' });
+        // Node reports an unhandled rejection once the microtasks of the turn it happened in have run.
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', note);
+      }
+    },
+  );
 
   it('a destroyed file fails its writer instead of leaving it waiting', async () => {
     const file = new TextFile(join(dir, 'rows.ndjson.gz'), true);

@@ -12,7 +12,7 @@ const CHUNK = 256 * 1024;
  * encoded while gzip and the disk take the chunks before. At the streams' default (16 KB)
  * the writer waited on every chunk.
  */
-const IN_FLIGHT = 4 * CHUNK;
+export const IN_FLIGHT = 4 * CHUNK;
 /** The most UTF-8 bytes one UTF-16 code unit of a string takes. */
 export const MAX_BYTES_PER_UNIT = 3;
 
@@ -91,7 +91,10 @@ export class TextFile {
     const full = most > CHUNK - this.used ? this.flush() : undefined;
     if (most > CHUNK) {
       const own = Buffer.allocUnsafe(most);
-      return this.send(own.subarray(0, encode(own, 0))) ?? full;
+      const sent = this.send(own.subarray(0, encode(own, 0)));
+      // Both waits go to the caller (the chunk before, then this text): a failure of either is its failure.
+      if (full === undefined || sent === undefined) return full ?? sent;
+      return Promise.all([full, sent]).then(() => undefined);
     }
     this.used = encode(this.chunk, this.used);
     return full;
